@@ -1,0 +1,335 @@
+// Compiles routable OSM ways into the road graph section: nodes are junctions (and barriers and
+// way ends), edges are the way pieces between them with their geometry, and every arc carries
+// one weight per mode and direction. Read by RoadGraph.
+import {Growable} from '../format/growable.js';
+import {encodeSection} from '../format/section.js';
+import {StringTableBuilder} from '../format/strings.js';
+import {haversineMeters} from '../geo/distance.js';
+import {hilbert16} from '../geo/hilbert.js';
+import type {OsmNode, OsmWay} from '../osm/pbf.js';
+import type {NodeStore} from '../region/node-store.js';
+import {
+    BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,
+    MODES, MODE_COUNT, WayProfile, barrierBlocks, evaluateWay
+} from './profiles.js';
+import {markMainComponents} from './components.js';
+import {ROADS_KIND, ROADS_VERSION, INF, REVERSED, NODE_SIGNAL, NODE_CROSSING, barrierBit, mainComponentBit} from './road-graph.js';
+
+/** A component smaller than this share of the mode's largest one is an island: nothing snaps to it. */
+export const ISLAND_SHARE = 0.05;
+
+const SIGNAL_DELAY_MS = [CAR_SIGNAL_DELAY * 1000, FOOT_SIGNAL_DELAY * 1000, BIKE_SIGNAL_DELAY * 1000];
+const CROSSING_DELAY_MS = [0, CROSSING_DELAY * 1000, CROSSING_DELAY * 1000];
+
+export interface RoadGraphStats {
+    ways: number;
+    nodes: number;
+    edges: number;
+    arcs: number;
+    missingNodeRefs: number;
+    mainComponentNodes: number[];
+}
+
+export class RoadGraphBuilder {
+    private readonly profile = new WayProfile();
+    private readonly wayRefStart = new Growable(Uint32Array);
+    private readonly refs = new Growable(Float64Array, 1 << 16);
+    private readonly waySpeeds = new Growable(Float32Array);
+    private readonly wayClass = new Growable(Uint8Array);
+    private readonly wayFerrySeconds = new Growable(Float32Array);
+    private readonly wayName = new Growable(Uint32Array);
+    private readonly names = new StringTableBuilder();
+    // Nodes with tags that matter to routing: barrier mask (bits 0-2), signal, crossing.
+    private readonly specialIds = new Growable(Float64Array);
+    private readonly specialFlags = new Growable(Uint8Array);
+
+    constructor(private readonly nodes: NodeStore) {
+        this.names.intern('');
+    }
+
+    /** Way pass: keeps every way some mode may use. */
+    addWay(way: OsmWay): void {
+        if (way.refCount < 2 || !evaluateWay(way.tags, this.profile)) return;
+        this.wayRefStart.push(this.refs.length);
+        const at = this.refs.reserve(way.refCount);
+        for (let i = 0; i < way.refCount; i++) {
+            this.refs.data[at + i] = way.refs[i];
+            this.nodes.need(way.refs[i]);
+        }
+        const s = this.profile.speeds;
+        for (let i = 0; i < 6; i++) this.waySpeeds.push(s[i]);
+        this.wayClass.push(this.profile.highwayClass);
+        this.wayFerrySeconds.push(this.profile.ferrySeconds);
+        const tags = way.tags;
+        const name = tags.get('name') ?? tags.get('ref') ?? '';
+        this.wayName.push(this.names.intern(name));
+    }
+
+    /** Node pass: barriers, traffic signals and crossings. */
+    addNode(node: OsmNode): void {
+        const tags = node.tags;
+        if (tags.count === 0) return;
+        let flags = barrierBlocks(tags);
+        const highway = tags.get('highway');
+        if (highway === 'traffic_signals' || tags.get('crossing') === 'traffic_signals') flags |= NODE_SIGNAL;
+        else if (highway === 'crossing') flags |= NODE_CROSSING;
+        if (flags === 0) return;
+        this.specialIds.push(node.id);
+        this.specialFlags.push(flags);
+    }
+
+    build(): {section: Uint8Array; stats: RoadGraphStats} {
+        const store = this.nodes;
+        const wayCount = this.wayClass.length;
+        const wayRefStart = this.wayRefStart.data;
+        const refCount = this.refs.length;
+        this.wayRefStart.push(refCount);
+        const refs = this.refs.data;
+
+        // Resolve refs to node-store indices (-1: node missing from the extract).
+        const refIndex = new Int32Array(refCount);
+        let missing = 0;
+        for (let i = 0; i < refCount; i++) {
+            const k = store.indexOf(refs[i]);
+            refIndex[i] = k;
+            if (k < 0) missing++;
+        }
+        const storeCount = store.ids.length;
+        const nodeFlags = new Uint8Array(storeCount);
+        for (let i = 0; i < this.specialIds.length; i++) {
+            const k = store.indexOf(this.specialIds.data[i]);
+            if (k >= 0) nodeFlags[k] |= this.specialFlags.data[i];
+        }
+
+        // Junctions: nodes used twice or more, ends of way pieces, barriers.
+        const useCount = new Uint8Array(storeCount);
+        const junction = new Uint8Array(storeCount);
+        for (let i = 0; i < refCount; i++) {
+            const k = refIndex[i];
+            if (k >= 0 && useCount[k] < 255) useCount[k]++;
+        }
+        for (let k = 0; k < storeCount; k++) {
+            if (useCount[k] >= 2 || (nodeFlags[k] & 7) !== 0) junction[k] = 1;
+        }
+        for (let w = 0; w < wayCount; w++) {
+            const start = wayRefStart[w], end = wayRefStart[w + 1];
+            for (let i = start; i < end; i++) {
+                const k = refIndex[i];
+                if (k < 0) continue;
+                if (i === start || i === end - 1 || refIndex[i - 1] < 0 || refIndex[i + 1] < 0) junction[k] = 1;
+            }
+            // A loop piece (same junction at both ends) gets a junction in its middle: no self-loops.
+            let last = -1, lastPos = -1;
+            for (let i = start; i < end; i++) {
+                const k = refIndex[i];
+                if (k < 0) {
+                    last = -1;
+                    continue;
+                }
+                if (!junction[k]) continue;
+                if (k === last && i - lastPos > 1) {
+                    const mid = refIndex[(lastPos + i) >>> 1];
+                    junction[mid] = 1;
+                }
+                last = k;
+                lastPos = i;
+            }
+        }
+
+        // Number the graph nodes along a Hilbert curve, for locality.
+        let nodeCount = 0;
+        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+        for (let k = 0; k < storeCount; k++) {
+            if (!junction[k]) continue;
+            nodeCount++;
+            const la = store.lat[k], lo = store.lon[k];
+            if (la < minLat) minLat = la;
+            if (la > maxLat) maxLat = la;
+            if (lo < minLon) minLon = lo;
+            if (lo > maxLon) maxLon = lo;
+        }
+        const storeOfNode = new Uint32Array(nodeCount);
+        const keys = new Uint32Array(nodeCount);
+        {
+            let n = 0;
+            const sx = 0xffff / Math.max(1, maxLon - minLon), sy = 0xffff / Math.max(1, maxLat - minLat);
+            for (let k = 0; k < storeCount; k++) {
+                if (!junction[k]) continue;
+                storeOfNode[n] = k;
+                keys[n] = hilbert16(Math.floor((store.lon[k] - minLon) * sx), Math.floor((store.lat[k] - minLat) * sy));
+                n++;
+            }
+        }
+        const order = new Uint32Array(nodeCount);
+        for (let i = 0; i < nodeCount; i++) order[i] = i;
+        order.sort((a, b) => keys[a] - keys[b]);
+        const graphNode = new Int32Array(storeCount).fill(-1);
+        const nodeLat = new Int32Array(nodeCount);
+        const nodeLon = new Int32Array(nodeCount);
+        const graphFlags = new Uint8Array(nodeCount);
+        for (let i = 0; i < nodeCount; i++) {
+            const k = storeOfNode[order[i]];
+            graphNode[k] = i;
+            nodeLat[i] = store.lat[k];
+            nodeLon[i] = store.lon[k];
+            graphFlags[i] = nodeFlags[k];
+        }
+
+        // Edges: the pieces of each way between consecutive junctions.
+        const edgeFrom = new Growable(Uint32Array), edgeTo = new Growable(Uint32Array);
+        const edgeLength = new Growable(Float32Array), edgeClass = new Growable(Uint8Array), edgeName = new Growable(Uint32Array);
+        const geomStart = new Growable(Uint32Array), geomLat = new Growable(Int32Array), geomLon = new Growable(Int32Array);
+        const weights: Growable<Uint32Array>[] = [];
+        for (let i = 0; i < MODE_COUNT * 2; i++) weights.push(new Growable(Uint32Array));
+        const speeds = this.waySpeeds.data;
+        const ferrySeconds = this.wayFerrySeconds.data;
+        const delays = new Float64Array(MODE_COUNT * 2);
+
+        for (let w = 0; w < wayCount; w++) {
+            const start = wayRefStart[w], end = wayRefStart[w + 1];
+            let wayLength = 0;
+            if (ferrySeconds[w] > 0) {
+                for (let i = start + 1; i < end; i++) {
+                    const a = refIndex[i - 1], b = refIndex[i];
+                    if (a >= 0 && b >= 0) wayLength += haversineMeters(store.lat[a] / 1e7, store.lon[a] / 1e7, store.lat[b] / 1e7, store.lon[b] / 1e7);
+                }
+            }
+            let from = -1, length = 0, edgeGeom = 0;
+            delays.fill(0);
+            for (let i = start; i < end; i++) {
+                const k = refIndex[i];
+                if (k < 0) {
+                    from = -1;
+                    continue;
+                }
+                if (from < 0) {
+                    // Start of a piece (always a junction, see above).
+                    from = graphNode[k];
+                    edgeGeom = geomLat.length;
+                    length = 0;
+                    delays.fill(0);
+                    continue;
+                }
+                const p = refIndex[i - 1];
+                length += haversineMeters(store.lat[p] / 1e7, store.lon[p] / 1e7, store.lat[k] / 1e7, store.lon[k] / 1e7);
+                const f = nodeFlags[k];
+                const isEnd = junction[k] === 1;
+                if (f & (NODE_SIGNAL | NODE_CROSSING)) {
+                    for (let m = 0; m < MODE_COUNT; m++) {
+                        const d = f & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
+                        // Interior signals count both ways; an end node's signal counts when arriving at it.
+                        delays[m * 2] += d;
+                        if (!isEnd) delays[m * 2 + 1] += d;
+                    }
+                }
+                if (!isEnd) {
+                    geomLat.push(store.lat[k]);
+                    geomLon.push(store.lon[k]);
+                    continue;
+                }
+                const to = graphNode[k];
+                // The signal at the start node counts for the backward direction.
+                const sf = graphFlags[from];
+                if (sf & (NODE_SIGNAL | NODE_CROSSING)) {
+                    for (let m = 0; m < MODE_COUNT; m++) delays[m * 2 + 1] += sf & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
+                }
+                edgeFrom.push(from);
+                edgeTo.push(to);
+                geomStart.push(edgeGeom);
+                edgeLength.push(length);
+                edgeClass.push(this.wayClass.data[w]);
+                edgeName.push(this.wayName.data[w]);
+                for (let m = 0; m < MODE_COUNT; m++) {
+                    for (let dir = 0; dir < 2; dir++) {
+                        const speed = speeds[w * 6 + m * 2 + dir];
+                        // A barrier at the node an arc leaves blocks that mode from passing.
+                        const leaving = dir === 0 ? from : to;
+                        let ms = INF;
+                        if (speed > 0 && (graphFlags[leaving] & barrierBit(m)) === 0) {
+                            const seconds = ferrySeconds[w] > 0 && wayLength > 0
+                                ? ferrySeconds[w] * length / wayLength
+                                : length / (speed / 3.6);
+                            ms = Math.max(1, Math.round(seconds * 1000 + delays[m * 2 + dir]));
+                        }
+                        weights[m * 2 + dir].push(ms);
+                    }
+                }
+                from = to;
+                edgeGeom = geomLat.length;
+                length = 0;
+                delays.fill(0);
+            }
+        }
+        const edgeCount = edgeFrom.length;
+        geomStart.push(geomLat.length);
+
+        // Arcs: each edge usable in some direction appears at both ends, so every node's arc list
+        // holds its in- and out-neighbours; `out` weights go owner → head, `in` weights head → owner.
+        const arcFirst = new Uint32Array(nodeCount + 1);
+        const usable = new Uint8Array(edgeCount);
+        for (let e = 0; e < edgeCount; e++) {
+            for (let j = 0; j < MODE_COUNT * 2; j++) {
+                if (weights[j].data[e] !== INF) {
+                    usable[e] = 1;
+                    break;
+                }
+            }
+            if (!usable[e]) continue;
+            arcFirst[edgeFrom.data[e] + 1]++;
+            arcFirst[edgeTo.data[e] + 1]++;
+        }
+        for (let i = 0; i < nodeCount; i++) arcFirst[i + 1] += arcFirst[i];
+        const arcCount = arcFirst[nodeCount];
+        const arcHead = new Uint32Array(arcCount);
+        const arcEdge = new Uint32Array(arcCount);
+        const arcOut: Uint32Array[] = [], arcIn: Uint32Array[] = [];
+        for (let m = 0; m < MODE_COUNT; m++) {
+            arcOut.push(new Uint32Array(arcCount));
+            arcIn.push(new Uint32Array(arcCount));
+        }
+        const fill = arcFirst.slice(0, nodeCount);
+        for (let e = 0; e < edgeCount; e++) {
+            if (!usable[e]) continue;
+            const u = edgeFrom.data[e], v = edgeTo.data[e];
+            const a = fill[u]++;
+            arcHead[a] = v;
+            arcEdge[a] = e;
+            const b = fill[v]++;
+            arcHead[b] = u;
+            arcEdge[b] = (e | REVERSED) >>> 0;
+            for (let m = 0; m < MODE_COUNT; m++) {
+                const fwd = weights[m * 2].data[e], bwd = weights[m * 2 + 1].data[e];
+                arcOut[m][a] = fwd;
+                arcIn[m][a] = bwd;
+                arcOut[m][b] = bwd;
+                arcIn[m][b] = fwd;
+            }
+        }
+
+        const mainComponentNodes: number[] = [];
+        for (let m = 0; m < MODE_COUNT; m++) {
+            mainComponentNodes.push(markMainComponents(nodeCount, arcFirst, arcHead, arcOut[m], graphFlags, mainComponentBit(m), ISLAND_SHARE));
+        }
+
+        const arrays: Record<string, Uint8Array | Uint32Array | Int32Array | Float32Array> = {
+            nodeLat, nodeLon, nodeFlags: graphFlags, arcFirst, arcHead, arcEdge,
+            edgeFrom: edgeFrom.toArray(), edgeTo: edgeTo.toArray(), edgeLength: edgeLength.toArray(),
+            edgeClass: edgeClass.toArray(), edgeName: edgeName.toArray(),
+            geomStart: geomStart.toArray(), geomLat: geomLat.toArray(), geomLon: geomLon.toArray(),
+            ...this.names.arrays('name')
+        };
+        for (let m = 0; m < MODE_COUNT; m++) {
+            arrays[`${MODES[m]}Out`] = arcOut[m];
+            arrays[`${MODES[m]}In`] = arcIn[m];
+        }
+        const meta = {
+            nodeCount, edgeCount, arcCount, modes: MODES, classes: HIGHWAY_CLASSES,
+            bbox: nodeCount ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
+            mainComponentNodes
+        };
+        const stats = {ways: wayCount, nodes: nodeCount, edges: edgeCount, arcs: arcCount, missingNodeRefs: missing, mainComponentNodes};
+        return {section: encodeSection(ROADS_KIND, ROADS_VERSION, meta, arrays), stats};
+    }
+}
+
+export {CAR, FOOT, BIKE};

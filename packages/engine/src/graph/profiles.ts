@@ -1,0 +1,266 @@
+// Access rules and speeds for the three road modes. These tables are the profile: the README
+// documents them. Everything here runs at build time only; queries see per-arc weights.
+
+import type {OsmTags} from '../osm/pbf.js';
+import {parseMaxspeed} from './maxspeed.js';
+
+export const CAR = 0;
+export const FOOT = 1;
+export const BIKE = 2;
+export const MODES = ['car', 'foot', 'bike'] as const;
+export type ModeName = typeof MODES[number];
+export const MODE_COUNT = 3;
+
+/** Highway classes, in order; the index is stored per edge (u8). */
+export const HIGHWAY_CLASSES = [
+    'motorway', 'motorway_link', 'trunk', 'trunk_link', 'primary', 'primary_link', 'secondary', 'secondary_link',
+    'tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road', 'track',
+    'pedestrian', 'footway', 'path', 'cycleway', 'bridleway', 'steps', 'platform', 'corridor', 'ferry'
+] as const;
+const CLASS_INDEX = new Map<string, number>(HIGHWAY_CLASSES.map((c, i) => [c, i]));
+export const FERRY_CLASS = CLASS_INDEX.get('ferry')!;
+
+/** Car speeds by class, km/h, before the maxspeed rule. Classes not listed are closed to cars. */
+export const CAR_SPEEDS: Record<string, number> = {
+    motorway: 90, motorway_link: 45, trunk: 85, trunk_link: 40, primary: 65, primary_link: 30,
+    secondary: 55, secondary_link: 25, tertiary: 40, tertiary_link: 20, unclassified: 25,
+    residential: 25, living_street: 10, service: 15, road: 20
+};
+/** A tagged maxspeed counts at this share (traffic, junctions), capped by the class speed times MAXSPEED_CAP. */
+export const CAR_MAXSPEED_FACTOR = 0.8;
+export const CAR_MAXSPEED_CAP = 1.3;
+
+/** Walking speeds by class, km/h. Motorways and their links are never walkable. */
+export const FOOT_SPEEDS: Record<string, number> = {
+    trunk: 5, trunk_link: 5, primary: 5, primary_link: 5, secondary: 5, secondary_link: 5, tertiary: 5,
+    tertiary_link: 5, unclassified: 5, residential: 5, living_street: 5, service: 5, road: 5, track: 5,
+    pedestrian: 5, footway: 5, path: 5, cycleway: 5, bridleway: 5, steps: 2.5, platform: 5, corridor: 5
+};
+
+/** Cycling speeds by class, km/h. Footways, pedestrian streets and steps are pushed (PUSH speeds). */
+export const BIKE_SPEEDS: Record<string, number> = {
+    trunk: 16, trunk_link: 16, primary: 16, primary_link: 16, secondary: 16, secondary_link: 16, tertiary: 16,
+    tertiary_link: 16, unclassified: 16, residential: 16, living_street: 10, service: 14, road: 14,
+    track: 12, path: 12, cycleway: 18, bridleway: 8
+};
+export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: 6, footway: 6, platform: 6, corridor: 6, steps: 2};
+/** Classes on which a bike may be pushed against a one-way street (never on fast roads). */
+const BIKE_PUSH_AGAINST_ONEWAY = new Set(['tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road', 'track', 'path', 'cycleway', 'pedestrian', 'footway']);
+
+/** Speed factors by surface (bike, and car on unpaved ways). */
+export const BIKE_SURFACE: Record<string, number> = {
+    cobblestone: 0.6, sett: 0.7, unhewn_cobblestone: 0.5, 'cobblestone:flattened': 0.75, paving_stones: 0.9,
+    compacted: 0.85, fine_gravel: 0.8, gravel: 0.65, pebblestone: 0.6, unpaved: 0.7, ground: 0.65, dirt: 0.6,
+    grass: 0.5, sand: 0.4, mud: 0.4, wood: 0.85
+};
+export const CAR_SURFACE: Record<string, number> = {
+    cobblestone: 0.8, sett: 0.8, unhewn_cobblestone: 0.5, gravel: 0.6, unpaved: 0.6, ground: 0.5, dirt: 0.5,
+    grass: 0.4, sand: 0.3, mud: 0.3, compacted: 0.8, fine_gravel: 0.7
+};
+
+/** Ferries: a `duration` tag wins; else this speed (km/h) for every mode. */
+export const FERRY_SPEED = 20;
+
+const ALLOW = new Set(['yes', 'permissive', 'designated', 'destination', 'official', 'public', 'customers']);
+const DENY = new Set(['no', 'private', 'agricultural', 'forestry', 'delivery', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged', 'permit']);
+
+/** Access tag order per mode: the first present and understood tag decides. */
+const ACCESS_KEYS: readonly (readonly string[])[] = [
+    ['motorcar', 'motor_vehicle', 'vehicle', 'access'],
+    ['foot', 'access'],
+    ['bicycle', 'vehicle', 'access']
+];
+
+/** -1 denied, 1 explicitly allowed, 0 not said. */
+export function accessFor(mode: number, tags: OsmTags): number {
+    const keys = ACCESS_KEYS[mode];
+    for (let i = 0; i < keys.length; i++) {
+        const v = tags.get(keys[i]);
+        if (v === undefined) continue;
+        const first = v.split(';')[0].trim();
+        if (ALLOW.has(first)) return 1;
+        if (DENY.has(first)) return -1;
+    }
+    return 0;
+}
+
+/** One-way direction for a mode: 0 both ways, 1 forward only, -1 backward only. */
+function onewayFor(mode: number, tags: OsmTags, highway: string | undefined): number {
+    if (mode === FOOT) {
+        const f = tags.get('oneway:foot');
+        return f === 'yes' || f === '1' ? 1 : f === '-1' ? -1 : 0;
+    }
+    if (mode === BIKE) {
+        const b = tags.get('oneway:bicycle');
+        if (b === 'no' || b === '0') return 0;
+        if (b === 'yes' || b === '1') return 1;
+        if (b === '-1') return -1;
+        const cw = tags.get('cycleway');
+        if (cw !== undefined && cw.startsWith('opposite')) return 0;
+        const cwl = tags.get('cycleway:left') ?? tags.get('cycleway:right') ?? tags.get('cycleway:both');
+        if (cwl !== undefined && cwl.startsWith('opposite')) return 0;
+    }
+    const o = tags.get('oneway');
+    if (o === 'yes' || o === '1' || o === 'true') return 1;
+    if (o === '-1' || o === 'reverse') return -1;
+    if (o === 'no' || o === '0' || o === 'false') return 0;
+    if (o === 'reversible' || o === 'alternating') return 2; // closed: direction changes by time
+    const junction = tags.get('junction');
+    if (junction === 'roundabout' || junction === 'circular') return 1;
+    if (mode === CAR && (highway === 'motorway' || highway === 'motorway_link')) return 1;
+    return 0;
+}
+
+/** Per-way result: speeds in km/h per mode and direction (0 = not allowed), and the class. */
+export class WayProfile {
+    /** [carFwd, carBwd, footFwd, footBwd, bikeFwd, bikeBwd] */
+    readonly speeds = new Float64Array(6);
+    highwayClass = -1;
+    /** Fixed traversal time in seconds for ferries with a `duration` tag (0: use speeds). */
+    ferrySeconds = 0;
+
+    any(): boolean {
+        const s = this.speeds;
+        return s[0] > 0 || s[1] > 0 || s[2] > 0 || s[3] > 0 || s[4] > 0 || s[5] > 0;
+    }
+}
+
+/** Evaluates a way's tags for every mode. Returns false when no mode may use it. */
+export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
+    out.speeds.fill(0);
+    out.highwayClass = -1;
+    out.ferrySeconds = 0;
+    const route = tags.get('route');
+    let highway = tags.get('highway');
+    if (route === 'ferry' && highway === undefined) return evaluateFerry(tags, out);
+    if (highway === undefined) {
+        // Railway platforms are walkable (stations), nothing else without a highway tag is routable.
+        if (tags.get('railway') === 'platform') highway = 'platform';
+        else return false;
+    }
+    const cls = CLASS_INDEX.get(highway);
+    if (cls === undefined) return false; // construction, proposed, abandoned, raceway, bus_guideway, elevator…
+    out.highwayClass = cls;
+    const isArea = tags.get('area') === 'yes';
+    const surface = tags.get('surface');
+    const motorroad = tags.get('motorroad') === 'yes';
+
+    // Car.
+    const carBase = CAR_SPEEDS[highway];
+    const carAccess = accessFor(CAR, tags);
+    if (carAccess >= 0 && !isArea && (carBase !== undefined || carAccess > 0 && highway === 'track')) {
+        let speed = carBase ?? 15;
+        const service = tags.get('service');
+        if (highway === 'service' && (service === 'parking_aisle' || service === 'drive-through')) speed = 10;
+        if (highway === 'service' && service === 'emergency_access') speed = 0;
+        const limit = parseMaxspeed(tags.get('maxspeed'));
+        if (limit === Infinity) speed = Math.max(speed, 130 * CAR_MAXSPEED_FACTOR);
+        else if (limit > 0) speed = Math.min(limit * CAR_MAXSPEED_FACTOR, speed * CAR_MAXSPEED_CAP);
+        const sf = surface !== undefined ? CAR_SURFACE[surface] : undefined;
+        if (sf !== undefined) speed *= sf;
+        if (speed > 0) setDirections(out, CAR, speed, speed, onewayFor(CAR, tags, highway), 0);
+        // maxspeed:forward / :backward refine each direction.
+        const fw = parseMaxspeed(tags.get('maxspeed:forward'));
+        const bw = parseMaxspeed(tags.get('maxspeed:backward'));
+        if (fw > 0 && fw < Infinity && out.speeds[0] > 0) out.speeds[0] = Math.min(fw * CAR_MAXSPEED_FACTOR, out.speeds[0] * CAR_MAXSPEED_CAP);
+        if (bw > 0 && bw < Infinity && out.speeds[1] > 0) out.speeds[1] = Math.min(bw * CAR_MAXSPEED_FACTOR, out.speeds[1] * CAR_MAXSPEED_CAP);
+    }
+
+    // Foot.
+    const footAccess = accessFor(FOOT, tags);
+    let footBase = FOOT_SPEEDS[highway];
+    if (footBase === undefined && footAccess > 0 && highway !== 'motorway') footBase = 5;
+    if (footBase !== undefined && footAccess >= 0 && !(motorroad && footAccess <= 0)
+        && !((highway === 'trunk' || highway === 'trunk_link') && footAccess <= 0 && tags.get('sidewalk') === 'no')) {
+        setDirections(out, FOOT, footBase, footBase, onewayFor(FOOT, tags, highway), 0);
+    }
+
+    // Bike.
+    const bikeAccess = accessFor(BIKE, tags);
+    let bikeSpeed = BIKE_SPEEDS[highway];
+    let push = false;
+    if (bikeSpeed === undefined) {
+        const p = BIKE_PUSH_SPEEDS[highway];
+        if (p !== undefined) {
+            if (bikeAccess > 0 && highway !== 'steps') bikeSpeed = highway === 'pedestrian' ? 12 : 14; // bicycle=yes on a footway
+            else {
+                bikeSpeed = p;
+                push = true;
+            }
+        }
+    }
+    if (bikeSpeed !== undefined && bikeAccess >= 0 && !(motorroad && bikeAccess <= 0)) {
+        const sf = surface !== undefined ? BIKE_SURFACE[surface] : undefined;
+        if (sf !== undefined && !push) bikeSpeed *= sf;
+        // Pushing a bike is walking: a footway closed to pedestrians is closed to pushing too.
+        if (!(push && footAccess < 0)) {
+            const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? 6 : 0;
+            setDirections(out, BIKE, bikeSpeed, bikeSpeed, onewayFor(BIKE, tags, highway), pushBack);
+        }
+    }
+    return out.any();
+}
+
+function evaluateFerry(tags: OsmTags, out: WayProfile): boolean {
+    out.highwayClass = FERRY_CLASS;
+    const d = parseDuration(tags.get('duration'));
+    if (d > 0) out.ferrySeconds = d;
+    for (let mode = 0; mode < MODE_COUNT; mode++) {
+        const a = accessFor(mode, tags);
+        if (a < 0) continue;
+        // A ferry says which vehicles it takes; foot passengers are the default.
+        if (mode === CAR && a === 0 && tags.get('motor_vehicle') !== 'yes' && tags.get('motorcar') !== 'yes') continue;
+        setDirections(out, mode, FERRY_SPEED, FERRY_SPEED, 0, 0);
+    }
+    return out.any();
+}
+
+/** "HH:MM", "H:MM:SS", "MM" or ISO 8601 "PT1H30M" to seconds; 0 when not understood. */
+export function parseDuration(v: string | undefined): number {
+    if (v === undefined) return 0;
+    const iso = /^PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(v);
+    if (iso) return (Number(iso[1] ?? 0) * 60 + Number(iso[2] ?? 0)) * 60 + Number(iso[3] ?? 0);
+    const parts = v.split(':').map(Number);
+    if (parts.some((p) => !Number.isFinite(p))) return 0;
+    if (parts.length === 1) return parts[0] * 60;
+    if (parts.length === 2) return (parts[0] * 60 + parts[1]) * 60;
+    if (parts.length === 3) return (parts[0] * 60 + parts[1]) * 60 + parts[2];
+    return 0;
+}
+
+function setDirections(out: WayProfile, mode: number, fwd: number, bwd: number, oneway: number, againstSpeed: number): void {
+    const s = out.speeds;
+    if (oneway === 2) return; // reversible: not routable at a fixed time
+    s[mode * 2] = oneway === -1 ? againstSpeed : fwd;
+    s[mode * 2 + 1] = oneway === 1 ? againstSpeed : bwd;
+}
+
+// Barriers on nodes. A barrier blocks a mode unless listed as passable for it or opened by access tags.
+const CAR_PASSABLE_BARRIERS = new Set(['cattle_grid', 'border_control', 'toll_booth', 'sally_port', 'gate', 'lift_gate', 'no', 'entrance', 'height_restrictor', 'arch', 'swing_gate', 'checkpoint']);
+const BIKE_PASSABLE_BARRIERS = new Set([...CAR_PASSABLE_BARRIERS, 'bollard', 'cycle_barrier', 'sump_buster', 'bus_trap', 'block', 'chain', 'motorcycle_barrier', 'kerb', 'barrier_board', 'bar', 'hampshire_gate', 'kissing_gate', 'spikes']);
+const FOOT_BLOCKING_BARRIERS = new Set(['wall', 'fence', 'hedge', 'retaining_wall', 'city_wall', 'ditch', 'guard_rail', 'jersey_barrier', 'handrail']);
+
+/** Bitmask of the modes a barrier node blocks (bit = 1 << mode); 0 when it blocks none. */
+export function barrierBlocks(tags: OsmTags): number {
+    const barrier = tags.get('barrier');
+    if (barrier === undefined) return 0;
+    let mask = 0;
+    const carA = accessFor(CAR, tags), footA = accessFor(FOOT, tags), bikeA = accessFor(BIKE, tags);
+    if (carA < 0 || carA === 0 && !CAR_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << CAR;
+    if (footA < 0 || footA === 0 && FOOT_BLOCKING_BARRIERS.has(barrier)) mask |= 1 << FOOT;
+    if (bikeA < 0 || bikeA === 0 && !BIKE_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << BIKE;
+    // A locked gate or one marked private blocks everyone who is not explicitly allowed.
+    const access = tags.get('access');
+    if ((barrier === 'gate' || barrier === 'lift_gate') && (access === 'private' || access === 'no' || tags.get('locked') === 'yes')) {
+        if (carA <= 0) mask |= 1 << CAR;
+        if (footA <= 0) mask |= 1 << FOOT;
+        if (bikeA <= 0) mask |= 1 << BIKE;
+    }
+    return mask;
+}
+
+/** Seconds added when a mode passes through a node with these tags (signals, crossings, gates). */
+export const CAR_SIGNAL_DELAY = 8;
+export const BIKE_SIGNAL_DELAY = 5;
+export const FOOT_SIGNAL_DELAY = 4;
+export const CROSSING_DELAY = 1;

@@ -1,0 +1,90 @@
+// The road graph of a region, reopened from its section without copying (see builder.ts for
+// how it is made). Nodes are junctions; arcs are stored at both ends of each edge.
+import {Section, type AnyBuffer} from '../format/section.js';
+import {StringTable} from '../format/strings.js';
+import {MODES, MODE_COUNT, type ModeName} from './profiles.js';
+
+export const ROADS_KIND = 'roads';
+export const ROADS_VERSION = 1;
+/** Weight of an arc a mode may not use. */
+export const INF = 0xffffffff;
+/** Set in arcEdge when the arc runs against the edge's drawing direction. */
+export const REVERSED = 0x80000000;
+/** nodeFlags bits: 0-2 barrier blocks car/foot/bike, 3 traffic signals, 4-6 in a main component for car/foot/bike. */
+export const NODE_SIGNAL = 1 << 3;
+export const NODE_CROSSING = 1 << 7;
+export function barrierBit(mode: number): number {
+    return 1 << mode;
+}
+export function mainComponentBit(mode: number): number {
+    return 1 << (4 + mode);
+}
+
+export class RoadGraph {
+    readonly section: Section;
+    readonly nodeCount: number;
+    readonly edgeCount: number;
+    readonly arcCount: number;
+    /** 1e-7 degrees */
+    readonly nodeLat: Int32Array;
+    readonly nodeLon: Int32Array;
+    readonly nodeFlags: Uint8Array;
+    readonly arcFirst: Uint32Array;
+    readonly arcHead: Uint32Array;
+    readonly arcEdge: Uint32Array;
+    /** Per mode: weight (ms) of going along the arc, and of coming back over it. */
+    readonly arcOut: Uint32Array[];
+    readonly arcIn: Uint32Array[];
+    readonly edgeFrom: Uint32Array;
+    readonly edgeTo: Uint32Array;
+    /** metres */
+    readonly edgeLength: Float32Array;
+    readonly edgeClass: Uint8Array;
+    readonly edgeName: Uint32Array;
+    readonly geomStart: Uint32Array;
+    readonly geomLat: Int32Array;
+    readonly geomLon: Int32Array;
+    readonly names: StringTable;
+
+    constructor(section: Section) {
+        this.section = section;
+        const meta = section.meta;
+        this.nodeCount = meta.nodeCount;
+        this.edgeCount = meta.edgeCount;
+        this.arcCount = meta.arcCount;
+        this.nodeLat = section.array('nodeLat', Int32Array);
+        this.nodeLon = section.array('nodeLon', Int32Array);
+        this.nodeFlags = section.array('nodeFlags', Uint8Array);
+        this.arcFirst = section.array('arcFirst', Uint32Array);
+        this.arcHead = section.array('arcHead', Uint32Array);
+        this.arcEdge = section.array('arcEdge', Uint32Array);
+        this.arcOut = [];
+        this.arcIn = [];
+        for (let m = 0; m < MODE_COUNT; m++) {
+            this.arcOut.push(section.array(`${MODES[m]}Out`, Uint32Array));
+            this.arcIn.push(section.array(`${MODES[m]}In`, Uint32Array));
+        }
+        this.edgeFrom = section.array('edgeFrom', Uint32Array);
+        this.edgeTo = section.array('edgeTo', Uint32Array);
+        this.edgeLength = section.array('edgeLength', Float32Array);
+        this.edgeClass = section.array('edgeClass', Uint8Array);
+        this.edgeName = section.array('edgeName', Uint32Array);
+        this.geomStart = section.array('geomStart', Uint32Array);
+        this.geomLat = section.array('geomLat', Int32Array);
+        this.geomLon = section.array('geomLon', Int32Array);
+        this.names = new StringTable(section, 'name');
+    }
+
+    static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): RoadGraph {
+        return new RoadGraph(Section.from(buffer, ROADS_KIND, ROADS_VERSION, byteOffset, byteLength));
+    }
+
+    static modeIndex(mode: ModeName): number {
+        return MODES.indexOf(mode);
+    }
+
+    /** Whether a node lies in a main (non-island) component for a mode. */
+    inMainComponent(node: number, mode: number): boolean {
+        return (this.nodeFlags[node] & mainComponentBit(mode)) !== 0;
+    }
+}

@@ -1,0 +1,441 @@
+// Extracts POIs from nodes, ways and multipolygons into the POI section: one record per
+// (place, sub-type, variant), positions, names, icons, transit line and motorway badges.
+import Flatbush from 'flatbush';
+import KDBush from 'kdbush';
+import {Growable} from '../format/growable.js';
+import {encodeSection} from '../format/section.js';
+import {StringTableBuilder} from '../format/strings.js';
+import {haversineMeters} from '../geo/distance.js';
+import {hilbert16} from '../geo/hilbert.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
+import type {NodeStore} from '../region/node-store.js';
+import {CategoryMatcher} from './categories.js';
+import {POIS_KIND, POIS_VERSION, BADGE_KINDS} from './poi-index.js';
+
+/** A stop takes the lines whose member stops or platforms lie within this distance (m). */
+const LINE_STOP_RADIUS = 60;
+/** The same sub-type with the same name within this distance (m) is one place mapped twice. */
+const DUPLICATE_RADIUS = 150;
+
+const OSM_NODE = 0, OSM_WAY = 1, OSM_RELATION = 2;
+
+/** Route relation values → badge kind, and the sub-type keys their stops belong to. */
+const ROUTE_KIND: Record<string, number> = {
+    subway: BADGE_KINDS.metro, light_rail: BADGE_KINDS.metro, monorail: BADGE_KINDS.metro,
+    tram: BADGE_KINDS.tram, bus: BADGE_KINDS.bus, trolleybus: BADGE_KINDS.bus,
+    train: BADGE_KINDS.train
+};
+
+interface Draft {
+    osmType: number;
+    osmId: number;
+    subtypes: number[];
+    name: string;
+    sd: string;
+    /** brand per sub-type index (variant, icon), when the sub-type has brands */
+    brand: Map<number, {variant: number; icon: number}>;
+    lat: number;
+    lon: number;
+    /** for ways and relations: node ids (ways) or member way ids (relations), resolved at the end */
+    refs: Float64Array | null;
+    motorway: string;
+}
+
+interface Line {
+    kind: number;
+    ref: string;
+    label: string;
+    colour: string;
+    memberNodes: number[];
+}
+
+export interface PoiStats {
+    records: number;
+    places: number;
+    byCategory: Record<string, number>;
+    lines: number;
+    motorways: number;
+}
+
+export class PoiBuilder {
+    readonly matcher: CategoryMatcher;
+    private readonly drafts: Draft[] = [];
+    private readonly hits: number[] = [];
+    private readonly wantedWays = new Set<number>();
+    private readonly wayRefs = new Map<number, Float64Array>();
+    private readonly lines: Line[] = [];
+    // Nodes of motorways, with the motorway's ref, for the junctions on them.
+    private readonly motorwayNodeIds = new Growable(Float64Array);
+    private readonly motorwayNodeRef = new Growable(Uint32Array);
+    private readonly motorwayRefs = new StringTableBuilder();
+    private readonly motorwayRefList: string[] = [];
+
+    constructor(private readonly nodes: NodeStore, matcher = new CategoryMatcher()) {
+        this.matcher = matcher;
+    }
+
+    /** Relation pass: multipolygon POIs and transit lines. */
+    addRelation(rel: OsmRelation): void {
+        const tags = rel.tags;
+        const type = tags.get('type');
+        if (type === 'route') {
+            const kind = ROUTE_KIND[tags.get('route') ?? ''];
+            if (kind === undefined) return;
+            const ref = tags.get('ref') ?? '';
+            const name = tags.get('name') ?? '';
+            if (ref === '' && name === '') return;
+            const from = tags.get('from'), to = tags.get('to');
+            const label = from && to ? `${ref || name} - ${from} - ${to}` : name || ref;
+            const memberNodes: number[] = [];
+            for (let i = 0; i < rel.memberCount; i++) {
+                if (rel.memberTypes[i] !== 0) continue;
+                memberNodes.push(rel.memberRefs[i]);
+                this.nodes.need(rel.memberRefs[i]);
+            }
+            this.lines.push({kind, ref: ref || name, label, colour: tags.get('colour') ?? '', memberNodes});
+            return;
+        }
+        if (type !== 'multipolygon') return;
+        if (this.matcher.match(tags, this.hits) === 0) return;
+        const outer: number[] = [];
+        for (let i = 0; i < rel.memberCount; i++) {
+            if (rel.memberTypes[i] === 1 && rel.memberRole(i) !== 'inner') {
+                outer.push(rel.memberRefs[i]);
+                this.wantedWays.add(rel.memberRefs[i]);
+            }
+        }
+        if (outer.length) this.addDraft(OSM_RELATION, rel.id, tags, NaN, NaN, Float64Array.from(outer));
+    }
+
+    /** Way pass: POI areas, members of POI multipolygons, motorways. */
+    addWay(way: OsmWay): void {
+        const tags = way.tags;
+        const n = way.refCount;
+        if (this.wantedWays.has(way.id)) {
+            const refs = way.refs.slice(0, n);
+            this.wayRefs.set(way.id, refs);
+            for (let i = 0; i < n; i++) this.nodes.need(refs[i]);
+        }
+        if (tags.get('highway') === 'motorway') {
+            const ref = (tags.get('ref') ?? '').split(';').map((s) => s.trim()).filter(Boolean).join(' / ');
+            if (ref) {
+                const r = this.motorwayRefs.intern(ref);
+                if (r === this.motorwayRefList.length) this.motorwayRefList.push(ref);
+                for (let i = 0; i < n; i++) {
+                    this.motorwayNodeIds.push(way.refs[i]);
+                    this.motorwayNodeRef.push(r);
+                }
+            }
+        }
+        if (tags.count === 0 || this.matcher.match(tags, this.hits) === 0) return;
+        const refs = way.refs.slice(0, n);
+        for (let i = 0; i < n; i++) this.nodes.need(refs[i]);
+        this.addDraft(OSM_WAY, way.id, tags, NaN, NaN, refs);
+    }
+
+    /** Node pass: POI nodes. */
+    addNode(node: OsmNode): void {
+        if (node.tags.count === 0 || this.matcher.match(node.tags, this.hits) === 0) return;
+        this.addDraft(OSM_NODE, node.id, node.tags, node.lat, node.lon, null);
+    }
+
+    private addDraft(osmType: number, osmId: number, tags: OsmTags, lat: number, lon: number, refs: Float64Array | null): void {
+        const subtypes = this.hits.slice();
+        const brand = new Map<number, {variant: number; icon: number}>();
+        for (const s of subtypes) {
+            const b = this.matcher.brandOf(s, tags);
+            if (b) brand.set(s, {variant: b.variant, icon: b.icon});
+        }
+        const name = tags.get('name') ?? tags.get('brand') ?? tags.get('operator') ?? tags.get('ref') ?? '';
+        const sd: Record<string, string> = {};
+        const iata = tags.get('iata');
+        if (iata) sd.iata = iata;
+        const icao = tags.get('icao');
+        if (icao) sd.icao = icao;
+        if (tags.get('highway') === 'motorway_junction') {
+            const ref = tags.get('ref');
+            if (ref) sd.exit = ref;
+        }
+        const motorway = tags.get('highway') === 'motorway_junction' ? 'junction' : '';
+        this.drafts.push({osmType, osmId, subtypes, name, sd: JSON.stringify(sd), brand, lat, lon, refs, motorway});
+    }
+
+    build(): {section: Uint8Array; stats: PoiStats} {
+        const store = this.nodes;
+        const coord = (id: number, out: number[]): boolean => {
+            const k = store.indexOf(id);
+            if (k < 0) return false;
+            out.push(store.lat[k] / 1e7, store.lon[k] / 1e7);
+            return true;
+        };
+
+        // Positions of ways and multipolygons.
+        for (const d of this.drafts) {
+            if (d.osmType === OSM_NODE || d.refs === null) continue;
+            const rings: number[][] = [];
+            if (d.osmType === OSM_WAY) {
+                const pts: number[] = [];
+                for (const id of d.refs) coord(id, pts);
+                rings.push(pts);
+            } else {
+                for (const wid of d.refs) {
+                    const refs = this.wayRefs.get(wid);
+                    if (!refs) continue;
+                    const pts: number[] = [];
+                    for (const id of refs) coord(id, pts);
+                    rings.push(pts);
+                }
+            }
+            const c = placeOf(rings);
+            d.lat = c[0];
+            d.lon = c[1];
+        }
+        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon)));
+
+        // Badges: transit lines (merged by kind and ref) and motorways.
+        const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
+        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array);
+        badgeText.add('');
+        badgeLabel.add('');
+        badgeKind.push(0);
+        badgeColour.push(0);
+        const lineBadge = new Map<string, number>();
+        const memberLat: number[] = [], memberLon: number[] = [], memberBadge: number[] = [];
+        const sortedLines = this.lines.slice().sort((a, b) => a.kind - b.kind || a.ref.localeCompare(b.ref, 'en', {numeric: true}));
+        for (const line of sortedLines) {
+            const key = `${line.kind}:${line.ref}`;
+            let badge = lineBadge.get(key);
+            if (badge === undefined) {
+                badge = badgeKind.length;
+                lineBadge.set(key, badge);
+                badgeText.add(line.ref);
+                badgeLabel.add(line.label);
+                badgeKind.push(line.kind);
+                badgeColour.push(parseColour(line.colour));
+            }
+            const pts: number[] = [];
+            for (const id of line.memberNodes) {
+                pts.length = 0;
+                if (!coord(id, pts)) continue;
+                memberLat.push(pts[0]);
+                memberLon.push(pts[1]);
+                memberBadge.push(badge);
+            }
+        }
+        const lineCount = badgeKind.length - 1;
+        const motorwayBadge = new Map<number, number>();
+        for (let r = 0; r < this.motorwayRefList.length; r++) {
+            motorwayBadge.set(r, badgeKind.length);
+            badgeText.add(this.motorwayRefList[r]);
+            badgeLabel.add(this.motorwayRefList[r]);
+            badgeKind.push(BADGE_KINDS.motorway);
+            badgeColour.push(0);
+        }
+        const members = new KDBush(Math.max(1, memberLat.length));
+        for (let i = 0; i < memberLat.length; i++) members.add(memberLon[i], memberLat[i]);
+        if (memberLat.length === 0) members.add(0, 0);
+        members.finish();
+        // Motorway node id → motorway ref index, sorted for binary search.
+        const mwCount = this.motorwayNodeIds.length;
+        const mwOrder = new Uint32Array(mwCount);
+        for (let i = 0; i < mwCount; i++) mwOrder[i] = i;
+        const mwIds = this.motorwayNodeIds.data, mwRef = this.motorwayNodeRef.data;
+        mwOrder.sort((a, b) => mwIds[a] - mwIds[b]);
+        const motorwayOf = (id: number): number => {
+            let lo = 0, hi = mwCount - 1;
+            while (lo <= hi) {
+                const mid = (lo + hi) >>> 1;
+                const v = mwIds[mwOrder[mid]];
+                if (v < id) lo = mid + 1;
+                else if (v > id) hi = mid - 1;
+                else return mwRef[mwOrder[mid]];
+            }
+            return -1;
+        };
+
+        // Records: one per (place, sub-type, variant).
+        const rec = {
+            lat: new Growable(Float64Array), lon: new Growable(Float64Array), ct: new Growable(Uint8Array),
+            st: new Growable(Uint8Array), variant: new Growable(Uint32Array), icon: new Growable(Uint16Array),
+            subIcon: new Growable(Uint32Array), name: new Growable(Uint32Array), sd: new Growable(Uint32Array),
+            osmId: new Growable(Float64Array), osmType: new Growable(Uint8Array), place: new Growable(Uint32Array)
+        };
+        const names = new StringTableBuilder();
+        names.intern('');
+        const sds = new StringTableBuilder();
+        sds.intern('{}');
+        const byCategory: Record<string, number> = {};
+        const lineBadges = new Set<number>();
+        const near: number[] = [];
+        let placeCount = 0;
+        for (const d of drafts) {
+            const place = placeCount++;
+            const nameIndex = names.intern(d.name);
+            const sdIndex = sds.intern(d.sd);
+            for (const s of d.subtypes) {
+                const {category, subtype} = this.matcher.subtypes[s];
+                const push = (variant: number, icon: number, subIcon: number) => {
+                    rec.lat.push(d.lat);
+                    rec.lon.push(d.lon);
+                    rec.ct.push(category.ct);
+                    rec.st.push(subtype.st);
+                    rec.variant.push(variant);
+                    rec.icon.push(icon);
+                    rec.subIcon.push(subIcon);
+                    rec.name.push(nameIndex);
+                    rec.sd.push(sdIndex);
+                    rec.osmId.push(d.osmId);
+                    rec.osmType.push(d.osmType);
+                    rec.place.push(place);
+                    byCategory[subtype.key] = (byCategory[subtype.key] ?? 0) + 1;
+                };
+                if (subtype.variants === 'line') {
+                    const wanted = subtypeLineKind(subtype.key);
+                    lineBadges.clear();
+                    const dLat = LINE_STOP_RADIUS / 111320, dLon = dLat / Math.cos(d.lat * Math.PI / 180);
+                    near.length = 0;
+                    if (memberLat.length) {
+                        for (const i of members.range(d.lon - dLon, d.lat - dLat, d.lon + dLon, d.lat + dLat)) near.push(i);
+                    }
+                    for (const i of near) {
+                        const badge = memberBadge[i];
+                        if (badgeKind.data[badge] !== wanted) continue;
+                        if (haversineMeters(d.lat, d.lon, memberLat[i], memberLon[i]) <= LINE_STOP_RADIUS) lineBadges.add(badge);
+                    }
+                    if (lineBadges.size === 0) push(0, subtype.icon, 0);
+                    else for (const b of [...lineBadges].sort((a, b) => a - b)) push(b, subtype.icon, b);
+                } else if (subtype.variants === 'motorway') {
+                    const r = d.osmType === OSM_NODE ? motorwayOf(d.osmId) : -1;
+                    const badge = r >= 0 ? motorwayBadge.get(r)! : 0;
+                    push(badge, subtype.icon, badge);
+                } else {
+                    const b = d.brand.get(s);
+                    push(b ? b.variant : 0, b ? b.icon : subtype.icon, 0);
+                }
+            }
+        }
+
+        // Spatial order (Hilbert) so that nearby records sit together, then the index.
+        const n = rec.lat.length;
+        const lat = rec.lat.data, lon = rec.lon.data;
+        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+        for (let i = 0; i < n; i++) {
+            minLat = Math.min(minLat, lat[i]);
+            maxLat = Math.max(maxLat, lat[i]);
+            minLon = Math.min(minLon, lon[i]);
+            maxLon = Math.max(maxLon, lon[i]);
+        }
+        const keys = new Uint32Array(n);
+        const sx = 0xffff / Math.max(1e-9, maxLon - minLon), sy = 0xffff / Math.max(1e-9, maxLat - minLat);
+        for (let i = 0; i < n; i++) keys[i] = hilbert16(Math.floor((lon[i] - minLon) * sx), Math.floor((lat[i] - minLat) * sy));
+        const order = Array.from({length: n}, (_, i) => i);
+        // Records of one place stay together (same coordinates give the same key; tie-break on place).
+        order.sort((a, b) => keys[a] - keys[b] || rec.place.data[a] - rec.place.data[b] || a - b);
+        const arrays: Record<string, any> = {};
+        for (const [k, g] of Object.entries(rec)) {
+            const src = g.data as any;
+            const dst = new (src.constructor)(n);
+            for (let i = 0; i < n; i++) dst[i] = src[order[i]];
+            arrays[k] = dst;
+        }
+        const index = new Flatbush(Math.max(1, n));
+        for (let i = 0; i < n; i++) index.add(arrays.lon[i], arrays.lat[i], arrays.lon[i], arrays.lat[i]);
+        if (n === 0) index.add(0, 0, 0, 0);
+        index.finish();
+        Object.assign(arrays, names.arrays('name'), sds.arrays('sd'), badgeText.arrays('badgeText'), badgeLabel.arrays('badgeLabel'));
+        arrays.badgeKind = badgeKind.toArray();
+        arrays.badgeColour = badgeColour.toArray();
+        arrays.index = new Uint8Array(index.data as ArrayBuffer);
+        // `name`/`sd` string tables share names with record arrays; rename the record columns.
+        arrays.nameOf = arrays.name;
+        arrays.sdOf = arrays.sd;
+        delete arrays.name;
+        delete arrays.sd;
+        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version};
+        const stats: PoiStats = {records: n, places: placeCount, byCategory, lines: lineCount, motorways: this.motorwayRefList.length};
+        return {section: encodeSection(POIS_KIND, POIS_VERSION, meta, arrays), stats};
+    }
+}
+
+function subtypeLineKind(key: string): number {
+    const k = key.toLowerCase();
+    if (k.includes('metro') || k.includes('subway')) return BADGE_KINDS.metro;
+    if (k.includes('tram')) return BADGE_KINDS.tram;
+    if (k.includes('bus')) return BADGE_KINDS.bus;
+    return BADGE_KINDS.train;
+}
+
+function parseColour(c: string): number {
+    const m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(c.trim());
+    if (!m) return 0;
+    let hex = m[1];
+    if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
+    return (parseInt(hex, 16) | 0x1000000) >>> 0; // bit 24 marks "has a colour"
+}
+
+/** A representative point: area-weighted centroid of closed rings, else the middle of the points. */
+function placeOf(rings: number[][]): [number, number] {
+    let area = 0, cx = 0, cy = 0, count = 0, sx = 0, sy = 0;
+    for (const pts of rings) {
+        const m = pts.length / 2;
+        for (let i = 0; i < m; i++) {
+            sx += pts[i * 2];
+            sy += pts[i * 2 + 1];
+            count++;
+        }
+        if (m < 4 || pts[0] !== pts[pts.length - 2] || pts[1] !== pts[pts.length - 1]) continue;
+        let a = 0, x = 0, y = 0;
+        for (let i = 0; i < m - 1; i++) {
+            const y0 = pts[i * 2], x0 = pts[i * 2 + 1], y1 = pts[i * 2 + 2], x1 = pts[i * 2 + 3];
+            const f = x0 * y1 - x1 * y0;
+            a += f;
+            x += (x0 + x1) * f;
+            y += (y0 + y1) * f;
+        }
+        if (a === 0) continue;
+        area += a;
+        cx += x;
+        cy += y;
+    }
+    if (area !== 0) return [cy / (3 * area), cx / (3 * area)];
+    if (count === 0) return [NaN, NaN];
+    // Open ways: the vertex nearest the mean (a point on the way itself).
+    const my = sy / count, mx = sx / count;
+    let best = Infinity, by = NaN, bx = NaN;
+    for (const pts of rings) {
+        for (let i = 0; i < pts.length; i += 2) {
+            const d = (pts[i] - my) ** 2 + (pts[i + 1] - mx) ** 2;
+            if (d < best) {
+                best = d;
+                by = pts[i];
+                bx = pts[i + 1];
+            }
+        }
+    }
+    return [by, bx];
+}
+
+/** Drops a place when the same sub-types under the same name lie within DUPLICATE_RADIUS (node kept over area). */
+function dedupe(drafts: Draft[]): Draft[] {
+    const groups = new Map<string, Draft[]>();
+    for (const d of drafts) {
+        if (d.name === '') continue;
+        const key = `${d.subtypes.join(',')}|${d.name.toLowerCase()}`;
+        let g = groups.get(key);
+        if (!g) groups.set(key, g = []);
+        g.push(d);
+    }
+    const dropped = new Set<Draft>();
+    for (const g of groups.values()) {
+        if (g.length < 2) continue;
+        g.sort((a, b) => a.osmType - b.osmType || a.osmId - b.osmId);
+        for (let i = 0; i < g.length; i++) {
+            if (dropped.has(g[i])) continue;
+            for (let j = i + 1; j < g.length; j++) {
+                if (dropped.has(g[j])) continue;
+                if (haversineMeters(g[i].lat, g[i].lon, g[j].lat, g[j].lon) <= DUPLICATE_RADIUS) dropped.add(g[j]);
+            }
+        }
+    }
+    return drafts.filter((d) => !dropped.has(d));
+}

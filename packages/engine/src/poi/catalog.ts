@@ -1,0 +1,96 @@
+// Labels and the category lists served to clients (/categories, /simplifiedcategories), from
+// data/categories.json and what a region actually holds.
+import {loadCategories, typeId, type CategoriesFile, type Labels} from './categories.js';
+import type {PoiIndex} from './poi-index.js';
+
+/** Id of "every variant of a sub-type" (SPEC §4.5: an id ending in 000001). */
+export const WILDCARD_VARIANT = 1;
+
+export function label(labels: Labels | undefined, language: string): string {
+    if (!labels) return '';
+    return labels[language] ?? labels.EN ?? '';
+}
+
+export interface CategoryNode {
+    id: number;
+    l: string;
+    aid: number | null;
+    i: string | number;
+    c: CategoryNode[];
+}
+
+export class Catalog {
+    readonly file: CategoriesFile;
+    /** (ct << 8 | st) → index in subtypes */
+    private readonly subtypeIndex = new Map<number, {ct: number; st: number; singular: Labels; plural: Labels; icon: number; family: string; brands: Map<number, string>}>();
+    /** Type ids present in the region, per (ct << 8 | st). */
+    private readonly variantsPresent = new Map<number, Set<number>>();
+
+    constructor(pois: PoiIndex | null, file: CategoriesFile = loadCategories()) {
+        this.file = file;
+        for (const c of file.categories) {
+            for (const s of c.subtypes) {
+                const brands = new Map<number, string>();
+                for (const b of s.brands ?? []) brands.set(b.variant, b.name);
+                this.subtypeIndex.set((c.ct << 8) | s.st, {ct: c.ct, st: s.st, singular: s.singular, plural: s.plural, icon: s.icon, family: s.family, brands});
+            }
+        }
+        if (pois) {
+            for (let i = 0; i < pois.count; i++) {
+                const k = (pois.ct[i] << 8) | pois.st[i];
+                let set = this.variantsPresent.get(k);
+                if (!set) this.variantsPresent.set(k, set = new Set());
+                set.add(pois.variant[i]);
+            }
+        }
+    }
+
+    /** Singular (default) or plural label of a sub-type. */
+    subtypeLabel(ct: number, st: number, language: string, plural = false): string {
+        const s = this.subtypeIndex.get((ct << 8) | st);
+        if (!s) return '';
+        return label(plural ? s.plural : s.singular, language);
+    }
+
+    categoryLabel(ct: number, language: string): string {
+        return label(this.file.categories.find((c) => c.ct === ct)?.labels, language);
+    }
+
+    modeLabel(mode: number, language: string): string {
+        return label(this.file.modes[String(mode)], language);
+    }
+
+    /** /simplifiedcategories: family → type ids usable in poiTypesIds (wildcards, then brands present). */
+    simplified(): Record<string, number[]> {
+        const out: Record<string, number[]> = {};
+        for (const family of Object.keys(this.file.families)) out[family] = [];
+        for (const c of this.file.categories) {
+            for (const s of c.subtypes) {
+                const list = out[s.family] ?? (out[s.family] = []);
+                list.push(typeId(c.ct, s.st, WILDCARD_VARIANT));
+                if (s.variants === 'brand') {
+                    const present = this.variantsPresent.get((c.ct << 8) | s.st);
+                    for (const b of s.brands ?? []) if (present?.has(b.variant)) list.push(typeId(c.ct, s.st, b.variant));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** /categories: categories → sub-types (wildcard ids) → brands, labels in `language`. */
+    tree(language: string): CategoryNode[] {
+        return this.file.categories.map((c) => {
+            const cid = 1000 + c.ct;
+            return {
+                id: cid, l: label(c.labels, language), aid: null, i: c.iconId,
+                c: c.subtypes.map((s) => {
+                    const sid = typeId(c.ct, s.st, WILDCARD_VARIANT);
+                    return {
+                        id: sid, l: label(s.plural, language), aid: cid, i: s.icon,
+                        c: (s.brands ?? []).map((b) => ({id: typeId(c.ct, s.st, b.variant), l: b.name, aid: sid, i: b.icon, c: []}))
+                    };
+                })
+            };
+        });
+    }
+}

@@ -1,0 +1,203 @@
+// The category model of data/categories.json: category (ct) → sub-type (st) → variant, with
+// OSM tag rules that decide which objects belong to a sub-type, and labels in every language.
+import type {OsmTags} from '../osm/pbf.js';
+import {readConfigJson} from '../config/data-files.js';
+
+export type Labels = Record<string, string>;
+
+export interface Rule {
+    tags?: Record<string, string>;
+    notTags?: Record<string, string>;
+    listTags?: Record<string, string>;
+    name?: string;
+    notName?: string;
+}
+
+export interface Brand {
+    variant: number;
+    icon: number;
+    name: string;
+    match: string;
+}
+
+export interface SubtypeConfig {
+    st: number;
+    key: string;
+    family: string;
+    icon: number;
+    singular: Labels;
+    plural: Labels;
+    modes: number[];
+    variants: 'none' | 'brand' | 'line' | 'motorway';
+    match: Rule[];
+    brands?: Brand[];
+}
+
+export interface CategoryConfig {
+    ct: number;
+    key: string;
+    iconId: string;
+    labels: Labels;
+    subtypes: SubtypeConfig[];
+}
+
+export interface EnrichmentEntry {
+    key: string;
+    group: string;
+    id: number;
+}
+
+export interface CategoriesFile {
+    version: number;
+    languages: string[];
+    families: Record<string, Labels>;
+    categories: CategoryConfig[];
+    enrichment: Record<string, EnrichmentEntry[]>;
+    modes: Record<string, Labels>;
+}
+
+/** The 14-digit place type id CCCC SSSS VVVVVV (category 1000 + ct). */
+export function typeId(ct: number, st: number, variant: number): number {
+    return (1000 + ct) * 1e10 + st * 1e6 + variant;
+}
+
+export function splitTypeId(id: number): {ct: number; st: number; variant: number} {
+    const category = Math.floor(id / 1e10);
+    const st = Math.floor((id % 1e10) / 1e6);
+    return {ct: category - 1000, st, variant: id % 1e6};
+}
+
+/** A rule compiled for fast tests against a tag view. */
+class CompiledRule {
+    private readonly tags: [string, Set<string> | null][];
+    private readonly notTags: [string, Set<string> | null][];
+    private readonly listTags: [string, Set<string>][];
+    private readonly name: RegExp | null;
+    private readonly notName: RegExp | null;
+
+    constructor(rule: Rule) {
+        const values = (v: string) => (v === '*' ? null : new Set(v.split('|')));
+        this.tags = Object.entries(rule.tags ?? {}).map(([k, v]) => [k, values(v)]);
+        this.notTags = Object.entries(rule.notTags ?? {}).map(([k, v]) => [k, values(v)]);
+        this.listTags = Object.entries(rule.listTags ?? {}).map(([k, v]) => [k, new Set(v.split('|'))]);
+        this.name = rule.name ? new RegExp(rule.name, 'iu') : null;
+        this.notName = rule.notName ? new RegExp(rule.notName, 'iu') : null;
+    }
+
+    test(tags: OsmTags): boolean {
+        for (const [k, set] of this.tags) {
+            const v = tags.get(k);
+            if (v === undefined || set !== null && !set.has(v)) return false;
+        }
+        for (const [k, set] of this.notTags) {
+            const v = tags.get(k);
+            if (v !== undefined && (set === null || set.has(v))) return false;
+        }
+        for (const [k, set] of this.listTags) {
+            const v = tags.get(k);
+            if (v === undefined || !listMatches(v, set)) return false;
+        }
+        if (this.name !== null && !namesMatch(tags, this.name)) return false;
+        if (this.notName !== null && namesMatch(tags, this.notName)) return false;
+        return true;
+    }
+
+    /** The first tag key this rule requires, to skip objects cheaply. */
+    get requiredKey(): string | null {
+        return this.tags.length ? this.tags[0][0] : null;
+    }
+}
+
+function listMatches(value: string, set: Set<string>): boolean {
+    for (const raw of value.split(/[;,]/)) {
+        const token = raw.trim();
+        if (set.has(token)) return true;
+        const range = /^(\d+)\s*-\s*(\d+)$/.exec(token);
+        if (range) {
+            for (let i = Number(range[1]); i <= Number(range[2]); i++) if (set.has(String(i))) return true;
+        }
+    }
+    return false;
+}
+
+function namesMatch(tags: OsmTags, re: RegExp): boolean {
+    for (let i = 0; i < tags.count; i++) {
+        const k = tags.key(i);
+        if ((k === 'name' || k.startsWith('name:') || k === 'official_name' || k === 'alt_name') && re.test(tags.value(i))) return true;
+    }
+    return false;
+}
+
+export interface CompiledSubtype {
+    category: CategoryConfig;
+    subtype: SubtypeConfig;
+    rules: CompiledRule[];
+    brands: {brand: Brand; re: RegExp}[];
+}
+
+/** All sub-types with compiled rules; `match` lists the sub-types an object belongs to. */
+export class CategoryMatcher {
+    readonly file: CategoriesFile;
+    readonly subtypes: CompiledSubtype[] = [];
+    /** Tag keys that any rule requires first: objects with none of them are skipped at once. */
+    private readonly keys: Set<string>;
+
+    constructor(file: CategoriesFile = loadCategories()) {
+        this.file = file;
+        const keys = new Set<string>();
+        let everyRuleKeyed = true;
+        for (const category of file.categories) {
+            for (const subtype of category.subtypes) {
+                const rules = subtype.match.map((r) => new CompiledRule(r));
+                for (const r of rules) {
+                    const k = r.requiredKey;
+                    if (k === null) everyRuleKeyed = false;
+                    else keys.add(k);
+                }
+                const brands = (subtype.brands ?? []).map((brand) => ({brand, re: new RegExp(brand.match, 'iu')}));
+                this.subtypes.push({category, subtype, rules, brands});
+            }
+        }
+        if (!everyRuleKeyed) throw new Error('data/categories.json: every rule must require at least one tag');
+        this.keys = keys;
+    }
+
+    /** Fills `out` with the indices of the sub-types the tags belong to; returns the count. */
+    match(tags: OsmTags, out: number[]): number {
+        out.length = 0;
+        let candidate = false;
+        for (let i = 0; i < tags.count; i++) {
+            if (this.keys.has(tags.key(i))) {
+                candidate = true;
+                break;
+            }
+        }
+        if (!candidate) return 0;
+        for (let s = 0; s < this.subtypes.length; s++) {
+            const rules = this.subtypes[s].rules;
+            for (let r = 0; r < rules.length; r++) {
+                if (rules[r].test(tags)) {
+                    out.push(s);
+                    break;
+                }
+            }
+        }
+        return out.length;
+    }
+
+    /** The brand of a retail place, tested on brand, name and operator; null when none matches. */
+    brandOf(s: number, tags: OsmTags): Brand | null {
+        const brands = this.subtypes[s].brands;
+        if (brands.length === 0) return null;
+        const fields = [tags.get('brand'), tags.get('name'), tags.get('operator')];
+        for (const f of fields) {
+            if (f === undefined) continue;
+            for (const b of brands) if (b.re.test(f)) return b.brand;
+        }
+        return null;
+    }
+}
+
+export function loadCategories(): CategoriesFile {
+    return readConfigJson<CategoriesFile>('categories.json');
+}

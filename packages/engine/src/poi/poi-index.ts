@@ -1,0 +1,102 @@
+// POIs of a region, reopened from their section without copying, with a Flatbush index.
+import Flatbush from 'flatbush';
+import {Section, type AnyBuffer} from '../format/section.js';
+import {StringTable} from '../format/strings.js';
+import {haversineMeters} from '../geo/distance.js';
+import {typeId} from './categories.js';
+
+export const POIS_KIND = 'pois';
+export const POIS_VERSION = 1;
+/** What a badge (sub-icon) stands for. */
+export const BADGE_KINDS = {metro: 1, tram: 2, bus: 3, train: 4, motorway: 5} as const;
+
+export class PoiIndex {
+    readonly section: Section;
+    readonly count: number;
+    readonly lat: Float64Array;
+    readonly lon: Float64Array;
+    readonly ct: Uint8Array;
+    readonly st: Uint8Array;
+    readonly variant: Uint32Array;
+    readonly icon: Uint16Array;
+    readonly subIcon: Uint32Array;
+    readonly nameOf: Uint32Array;
+    readonly sdOf: Uint32Array;
+    readonly osmId: Float64Array;
+    readonly osmType: Uint8Array;
+    /** Records with the same `place` describe the same OSM object (several sub-types or lines). */
+    readonly place: Uint32Array;
+    readonly names: StringTable;
+    readonly sds: StringTable;
+    readonly badgeKind: Uint8Array;
+    readonly badgeColour: Uint32Array;
+    readonly badgeText: StringTable;
+    readonly badgeLabel: StringTable;
+    readonly index: Flatbush;
+
+    constructor(section: Section) {
+        this.section = section;
+        this.count = section.meta.count;
+        this.lat = section.array('lat', Float64Array);
+        this.lon = section.array('lon', Float64Array);
+        this.ct = section.array('ct', Uint8Array);
+        this.st = section.array('st', Uint8Array);
+        this.variant = section.array('variant', Uint32Array);
+        this.icon = section.array('icon', Uint16Array);
+        this.subIcon = section.array('subIcon', Uint32Array);
+        this.nameOf = section.array('nameOf', Uint32Array);
+        this.sdOf = section.array('sdOf', Uint32Array);
+        this.osmId = section.array('osmId', Float64Array);
+        this.osmType = section.array('osmType', Uint8Array);
+        this.place = section.array('place', Uint32Array);
+        this.names = new StringTable(section, 'name');
+        this.sds = new StringTable(section, 'sd');
+        this.badgeKind = section.array('badgeKind', Uint8Array);
+        this.badgeColour = section.array('badgeColour', Uint32Array);
+        this.badgeText = new StringTable(section, 'badgeText');
+        this.badgeLabel = new StringTable(section, 'badgeLabel');
+        const indexBytes = section.array('index', Uint8Array);
+        this.index = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
+    }
+
+    static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): PoiIndex {
+        return new PoiIndex(Section.from(buffer, POIS_KIND, POIS_VERSION, byteOffset, byteLength));
+    }
+
+    /** Record ids inside a box (degrees). */
+    inBox(minLat: number, minLon: number, maxLat: number, maxLon: number): number[] {
+        if (this.count === 0) return [];
+        return this.index.search(minLon, minLat, maxLon, maxLat);
+    }
+
+    /** The 14-digit type id of a record. */
+    typeId(i: number): number {
+        return typeId(this.ct[i], this.st[i], this.variant[i]);
+    }
+
+    name(i: number): string {
+        return this.names.get(this.nameOf[i]);
+    }
+
+    /** Specific data as JSON text, "{}" when empty. */
+    sd(i: number): string {
+        return this.sds.get(this.sdOf[i]);
+    }
+
+    /**
+     * The k records nearest to a point by great-circle distance, optionally filtered and within
+     * maxMeters. Flatbush ranks by planar degrees, so candidates are over-fetched and re-ranked.
+     */
+    nearest(lat: number, lon: number, k: number, filter?: (i: number) => boolean, maxMeters = Infinity): number[] {
+        if (this.count === 0 || k <= 0) return [];
+        // A degree of longitude is shorter than one of latitude: a planar radius in degrees of
+        // maxMeters / (metres per degree of longitude) never misses a record within maxMeters.
+        const maxDeg = maxMeters === Infinity ? Infinity : maxMeters / (111320 * Math.cos(lat * Math.PI / 180));
+        const candidates = this.index.neighbors(lon, lat, k * 2 + 4, maxDeg, filter);
+        const ranked = candidates
+            .map((i) => ({i, d: haversineMeters(lat, lon, this.lat[i], this.lon[i])}))
+            .filter((c) => c.d <= maxMeters)
+            .sort((a, b) => a.d - b.d);
+        return ranked.slice(0, k).map((c) => c.i);
+    }
+}

@@ -1,0 +1,166 @@
+// Compiles a region bundle: reads the region's OSM extracts in three passes (relations, ways,
+// nodes), feeds every builder, and writes one section file per capability plus a manifest.
+// Everything goes to a temporary folder renamed into place at the end; a bundle whose sources
+// and configuration are unchanged is left as it is.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {CONFIG_DIR} from '../config/data-files.js';
+import {buildBorderSection} from '../geo/border.js';
+import {RoadGraphBuilder} from '../graph/builder.js';
+import {PlacesBuilder} from '../geocode/builder.js';
+import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
+import {PoiBuilder} from '../poi/builder.js';
+import {Progress} from '../util/progress.js';
+import {NodeStore} from './node-store.js';
+import {countryConfig, resolveSource, type RegionConfig} from './config.js';
+import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
+
+/** Bumped whenever the build's output changes for the same input. */
+export const BUILD_VERSION = 1;
+
+export interface BuildOptions {
+    dataRoot: string;
+    outDir: string;
+    force?: boolean;
+    quiet?: boolean;
+    log?: (line: string) => void;
+}
+
+export interface BuildResult {
+    dir: string;
+    skipped: boolean;
+    manifest: RegionManifest;
+    seconds: number;
+}
+
+/** Builds (or skips, when up to date) the bundle of one region into outDir/<country>. */
+export function buildRegion(config: RegionConfig, options: BuildOptions): BuildResult {
+    const started = performance.now();
+    const country = countryConfig(config.country);
+    const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+    const dir = path.join(options.outDir, country.code);
+    const sources = config.osm.map((f) => resolveSource(options.dataRoot, f));
+    for (const file of sources) {
+        if (!fs.existsSync(file)) {
+            throw new Error(`region ${country.code}: OSM extract not found: ${file}. Set QUARTIER_DATA (or --data) to the folder holding the data, or fix data/regions.json.`);
+        }
+    }
+    const sourceInfo = sources.map((file) => ({path: file, bytes: fs.statSync(file).size, sha256: sha256File(file)}));
+    const inputHash = hashInputs(config, sourceInfo.map((s) => s.sha256));
+
+    const existing = readManifest(dir);
+    if (!options.force && existing && existing.inputHash === inputHash && existing.format === MANIFEST_FORMAT) {
+        if (!options.quiet) log(`${country.code}: up to date (${dir})`);
+        return {dir, skipped: true, manifest: existing, seconds: (performance.now() - started) / 1000};
+    }
+
+    const progress = new Progress(`build ${country.code}`, process.stderr, options.quiet);
+    const tmp = path.join(options.outDir, `.${country.code}.${process.pid}.tmp`);
+    fs.rmSync(tmp, {recursive: true, force: true});
+    fs.mkdirSync(tmp, {recursive: true});
+    try {
+        const nodes = new NodeStore();
+        const roads = new RoadGraphBuilder(nodes);
+        const pois = new PoiBuilder(nodes);
+        const places = new PlacesBuilder(nodes);
+        const routingFiles = config.routingFiles ?? sources.length;
+        const totalBytes = sourceInfo.reduce((s, f) => s + f.bytes, 0) * 3;
+        let doneBytes = 0;
+        const pass = (stage: string, visitorFor: (fileIndex: number) => OsmVisitor): OsmHeader[] => {
+            const headers: OsmHeader[] = [];
+            sources.forEach((file, fileIndex) => {
+                const base = doneBytes;
+                headers.push(readOsmPbf(file, visitorFor(fileIndex), {
+                    onProgress: (read) => progress.update(`${stage} ${path.basename(file)}`, (base + read) / totalBytes)
+                }));
+                doneBytes += sourceInfo[fileIndex].bytes;
+            });
+            return headers;
+        };
+
+        const headers = pass('relations', () => ({relation: (r) => pois.addRelation(r)}));
+        pass('ways', (i) => ({
+            way: (w) => {
+                if (i < routingFiles) roads.addWay(w);
+                pois.addWay(w);
+                places.addWay(w);
+            }
+        }));
+        nodes.seal();
+        pass('nodes', (i) => ({
+            node: (n) => {
+                nodes.visit(n);
+                if (i < routingFiles) roads.addNode(n);
+                pois.addNode(n);
+                places.addNode(n);
+            }
+        }));
+
+        progress.update('road graph', 1);
+        const roadsOut = roads.build();
+        write(tmp, 'roads', roadsOut.section);
+        progress.update('POIs', 1);
+        const poisOut = pois.build();
+        write(tmp, 'pois', poisOut.section);
+        const placesOut = places.build();
+        write(tmp, 'places', placesOut.section);
+        progress.update('border', 1);
+        write(tmp, 'border', buildBorderSection(country.borderCode));
+
+        const seconds = (performance.now() - started) / 1000;
+        const manifest: RegionManifest = {
+            format: MANIFEST_FORMAT,
+            buildVersion: BUILD_VERSION,
+            country: country.code,
+            inputHash,
+            builtAt: new Date().toISOString(),
+            buildSeconds: Math.round(seconds * 100) / 100,
+            sources: sourceInfo.map((s, i) => ({
+                path: s.path, bytes: s.bytes, sha256: s.sha256, role: i < routingFiles ? 'roads+places' : 'places',
+                date: headers[i].replicationTimestamp ? new Date(headers[i].replicationTimestamp * 1000).toISOString() : null
+            })),
+            sections: Object.fromEntries(Object.entries(SECTION_FILES).map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
+            stats: {roads: roadsOut.stats, pois: poisOut.stats, places: placesOut.stats, nodesRead: nodes.ids.length}
+        };
+        fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+        // Swap the finished folder into place: the old bundle stays whole until the rename.
+        const old = `${dir}.${process.pid}.old`;
+        if (fs.existsSync(dir)) fs.renameSync(dir, old);
+        fs.renameSync(tmp, dir);
+        fs.rmSync(old, {recursive: true, force: true});
+        progress.done(`built in ${seconds.toFixed(1)} s: ${roadsOut.stats.nodes} road nodes, ${roadsOut.stats.edges} edges, ${poisOut.stats.records} POI records, ${placesOut.stats.addresses} addresses`);
+        return {dir, skipped: false, manifest, seconds};
+    } catch (err) {
+        fs.rmSync(tmp, {recursive: true, force: true});
+        throw err;
+    }
+}
+
+function write(dir: string, section: keyof typeof SECTION_FILES, bytes: Uint8Array): void {
+    fs.writeFileSync(path.join(dir, SECTION_FILES[section]), bytes);
+}
+
+export function readManifest(dir: string): RegionManifest | null {
+    try {
+        return JSON.parse(fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8')) as RegionManifest;
+    } catch {
+        return null;
+    }
+}
+
+function sha256File(file: string): string {
+    return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** Hash of everything the output depends on: sources, region config, data/ files, build version. */
+function hashInputs(config: RegionConfig, sourceHashes: string[]): string {
+    const h = crypto.createHash('sha256');
+    h.update(`build ${BUILD_VERSION}\n`);
+    h.update(JSON.stringify({...config, osm: undefined}));
+    for (const s of sourceHashes) h.update(s);
+    for (const f of ['countries.json', 'categories.json']) {
+        h.update(fs.readFileSync(path.join(CONFIG_DIR, f)));
+    }
+    return h.digest('hex');
+}

@@ -1,0 +1,96 @@
+// Region configuration: which OSM extracts and GTFS feeds make up a country's region, where the
+// data root is, and where built bundles go. The defaults live in data/regions.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import {readConfigJson, CONFIG_DIR} from '../config/data-files.js';
+
+export interface RegionConfig {
+    /** Country code of the sub-domain (BE, PT, ...). */
+    country: string;
+    /** OSM extracts, relative to the data root (or absolute). Routing uses the first `routingFiles`. */
+    osm: string[];
+    /** How many of the `osm` files feed the road networks; the rest add POIs, addresses and places. */
+    routingFiles?: number;
+    /** GTFS feeds (zip files or folders), relative to the data root (or absolute). */
+    gtfs?: string[];
+    /** Overrides for the transit reference day (YYYY-MM-DD); see the transit docs. */
+    transitDate?: string;
+}
+
+export interface CountryConfig {
+    code: string;
+    subdomain: string;
+    borderCode: string;
+    languages: string[];
+    timezone: string;
+    name: Record<string, string>;
+}
+
+/** The repository root (parent of data/). */
+export const REPO_ROOT = path.dirname(CONFIG_DIR);
+
+/** The data root: the flag, else QUARTIER_DATA, else ../shared/data beside the repository. */
+export function dataRoot(flag?: string): string {
+    return path.resolve(flag ?? process.env.QUARTIER_DATA ?? path.join(REPO_ROOT, '..', 'shared', 'data'));
+}
+
+/** Where built region bundles go (ignored by git): QUARTIER_BUILD, else build/regions. */
+export function buildRoot(flag?: string): string {
+    return path.resolve(flag ?? process.env.QUARTIER_BUILD ?? path.join(REPO_ROOT, 'build', 'regions'));
+}
+
+export function loadCountries(): Record<string, CountryConfig> {
+    return readConfigJson<Record<string, CountryConfig>>('countries.json');
+}
+
+export function countryConfig(code: string): CountryConfig {
+    const c = loadCountries()[code.toUpperCase()];
+    if (!c) throw new Error(`unknown country code '${code}': see data/countries.json`);
+    return c;
+}
+
+/** Regions added by users (quartier-build --country), kept out of git: QUARTIER_LOCAL_REGIONS or config/regions.local.json. */
+export function localRegionsFile(): string {
+    return path.resolve(process.env.QUARTIER_LOCAL_REGIONS ?? path.join(REPO_ROOT, 'config', 'regions.local.json'));
+}
+
+function readLocalRegions(): RegionConfig[] {
+    const file = localRegionsFile();
+    if (!fs.existsSync(file)) return [];
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as {regions: RegionConfig[]}).regions;
+}
+
+/** Adds or replaces a user region in the local regions file (written atomically). */
+export function saveLocalRegion(config: RegionConfig): void {
+    countryConfig(config.country);
+    const regions = readLocalRegions().filter((r) => r.country !== config.country);
+    regions.push({...config, osm: config.osm.map((f) => path.resolve(f)), gtfs: (config.gtfs ?? []).map((f) => path.resolve(f))});
+    const file = localRegionsFile();
+    fs.mkdirSync(path.dirname(file), {recursive: true});
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({regions}, null, 2));
+    fs.renameSync(tmp, file);
+}
+
+/** The configured regions (data/regions.json, then local ones replacing or adding), optionally limited to some country codes. */
+export function loadRegionConfigs(only?: string[]): RegionConfig[] {
+    const local = readLocalRegions();
+    const all = readConfigJson<{regions: RegionConfig[]}>('regions.json').regions
+        .filter((r) => !local.some((l) => l.country === r.country)).concat(local);
+    if (!only || only.length === 0) return all;
+    const wanted = new Set(only.map((c) => c.trim().toUpperCase()).filter(Boolean));
+    for (const c of wanted) {
+        if (!all.some((r) => r.country === c)) throw new Error(`no region is configured for '${c}' in data/regions.json`);
+    }
+    return all.filter((r) => wanted.has(r.country));
+}
+
+/** Country codes from QUARTIER_REGIONS (comma-separated), or undefined for all. */
+export function regionsFromEnv(): string[] | undefined {
+    const v = process.env.QUARTIER_REGIONS;
+    return v ? v.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+}
+
+export function resolveSource(root: string, file: string): string {
+    return path.isAbsolute(file) ? file : path.join(root, file);
+}

@@ -1,0 +1,23 @@
+// The manifest of a built region bundle (manifest.json beside the section files).
+export const MANIFEST_FILE = 'manifest.json';
+export const MANIFEST_FORMAT = 1;
+
+/** One file per section; each is a versioned buffer (format/section.ts). */
+export const SECTION_FILES = {
+    roads: 'roads.bin',
+    pois: 'pois.bin',
+    places: 'places.bin',
+    border: 'border.bin'
+} as const;
+
+export interface RegionManifest {
+    format: number;
+    buildVersion: number;
+    country: string;
+    inputHash: string;
+    builtAt: string;
+    buildSeconds: number;
+    sources: {path: string; bytes: number; sha256: string; role: string; date: string | null}[];
+    sections: Record<string, {file: string; bytes: number}>;
+    stats: any;
+}

@@ -1,0 +1,70 @@
+// A built region, opened from its bundle folder. Every section is read once into a
+// SharedArrayBuffer and reopened as views, so worker threads can share the same memory
+// (pass `buffers` to Region.fromBuffers in the worker).
+import fs from 'node:fs';
+import path from 'node:path';
+import {Section, readFileShared, type AnyBuffer} from '../format/section.js';
+import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
+import {Places} from '../geocode/places.js';
+import {RoadGraph} from '../graph/road-graph.js';
+import {PoiIndex} from '../poi/poi-index.js';
+import {countryConfig, type CountryConfig} from './config.js';
+import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
+
+export type RegionBuffers = Record<keyof typeof SECTION_FILES, AnyBuffer>;
+
+export class Region {
+    readonly country: CountryConfig;
+    readonly manifest: RegionManifest;
+    readonly buffers: RegionBuffers;
+    readonly roads: RoadGraph;
+    readonly pois: PoiIndex;
+    readonly places: Places;
+    readonly border: CountryBorder;
+
+    private constructor(manifest: RegionManifest, buffers: RegionBuffers) {
+        this.manifest = manifest;
+        this.buffers = buffers;
+        this.country = countryConfig(manifest.country);
+        this.roads = RoadGraph.from(buffers.roads);
+        this.pois = PoiIndex.from(buffers.pois);
+        this.places = Places.from(buffers.places);
+        this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
+    }
+
+    /** Opens the bundle in `dir` (e.g. build/regions/BE). */
+    static open(dir: string): Region {
+        const manifestFile = path.join(dir, MANIFEST_FILE);
+        if (!fs.existsSync(manifestFile)) {
+            throw new Error(`no region bundle in ${dir}: build it with \`npm run build-regions\` (or \`npx quartier-build ${path.basename(dir)}\`)`);
+        }
+        const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RegionManifest;
+        if (manifest.format !== MANIFEST_FORMAT) {
+            throw new Error(`region bundle ${dir} has format ${manifest.format}, this engine reads ${MANIFEST_FORMAT}: rebuild it with \`npm run build-regions\``);
+        }
+        const buffers = {} as RegionBuffers;
+        for (const [name, file] of Object.entries(SECTION_FILES) as [keyof RegionBuffers, string][]) {
+            const full = path.join(dir, file);
+            if (!fs.existsSync(full)) throw new Error(`region bundle ${dir} lacks ${file}: rebuild it with \`npm run build-regions\``);
+            buffers[name] = readFileShared(full);
+        }
+        return new Region(manifest, buffers);
+    }
+
+    /** Reopens a region from buffers another thread loaded (no copy when they are shared). */
+    static fromBuffers(manifest: RegionManifest, buffers: RegionBuffers): Region {
+        return new Region(manifest, buffers);
+    }
+
+    /** Whether a position lies inside the region's country (its borders, territorial waters included). */
+    contains(lat: number, lon: number): boolean {
+        return this.border.contains(lat, lon);
+    }
+
+    /** Bytes of all sections. */
+    get byteLength(): number {
+        let n = 0;
+        for (const b of Object.values(this.buffers)) n += b.byteLength;
+        return n;
+    }
+}

@@ -1,0 +1,116 @@
+// The HTTP API: an Express app over loaded regions. Routing is case-insensitive (Express's
+// default), query parameter names are matched case-insensitively, the country comes from the
+// host or a path prefix, and every error is JSON.
+import express, {type NextFunction, type Request, type Response} from 'express';
+import {Catalog, loadCountries, type Region} from '@quartier/engine';
+import {countryMiddleware} from './country.js';
+import {HttpError, errorHandler} from './errors.js';
+import {type Access, type KeyStore} from './keys.js';
+import {normalizeQuery, type Query} from './params.js';
+import {pointsRoutes} from './routes/points.js';
+import {categoryRoutes} from './routes/categories.js';
+
+export interface AppOptions {
+    regions: Region[];
+    keys: KeyStore;
+    defaultCountry?: string;
+    accessLog?: boolean;
+}
+
+/** Per-country state the routes use. */
+export interface ServedRegion {
+    region: Region;
+    catalog: Catalog;
+}
+
+export interface RequestContext {
+    country: string;
+    served: ServedRegion;
+    query: Query;
+}
+
+export function createApp(options: AppOptions) {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.set('query parser', 'simple');
+
+    const served = new Map<string, ServedRegion>();
+    for (const region of options.regions) served.set(region.country.code, {region, catalog: new Catalog(region.pois)});
+    const countries = loadCountries();
+    const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
+
+    if (options.accessLog) {
+        app.use((req, res, next) => {
+            const started = performance.now();
+            res.on('finish', () => {
+                // The query string may carry the licence key: log the path only.
+                const path = req.originalUrl.split('?')[0];
+                process.stdout.write(`${new Date().toISOString()} ${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms\n`);
+            });
+            next();
+        });
+    }
+
+    app.get('/health', (_req, res) => {
+        res.json({
+            status: 'ok',
+            regions: options.regions.map((r) => ({
+                country: r.country.code,
+                subdomain: r.country.subdomain,
+                languages: r.country.languages,
+                bundleFormat: r.manifest.format,
+                buildVersion: r.manifest.buildVersion,
+                builtAt: r.manifest.builtAt,
+                sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
+                counts: {roadNodes: r.roads.nodeCount, roadEdges: r.roads.edgeCount, pois: r.pois.count, addresses: r.places.addressCount},
+                bytes: r.byteLength
+            }))
+        });
+    });
+
+    app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
+
+    /** Wraps a handler: resolves the served region, checks the key, parses the query. */
+    const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void) =>
+        (req: Request, res: Response, next: NextFunction) => {
+            try {
+                const country = res.locals.country as string;
+                const region = served.get(country);
+                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
+                const query = normalizeQuery(req.query as Record<string, unknown>);
+                const header = req.headers.licensekey ?? req.headers.licencekey;
+                const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
+                const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
+                options.keys.check(key, country, access, {
+                    webHost: webHostOf(req),
+                    appId: typeof appId === 'string' ? appId : undefined
+                });
+                handler({country, served: region, query}, req, res);
+            } catch (err) {
+                next(err);
+            }
+        };
+
+    pointsRoutes(app, guard);
+    categoryRoutes(app, guard);
+
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+        next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
+    });
+    app.use(errorHandler);
+    return app;
+}
+
+export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void) =>
+    (req: Request, res: Response, next: NextFunction) => void;
+
+function webHostOf(req: Request): string | undefined {
+    const src = req.headers.origin ?? req.headers.referer;
+    if (typeof src !== 'string' || src === '' || src === 'null') return undefined;
+    try {
+        return new URL(src).hostname.toLowerCase();
+    } catch {
+        return undefined;
+    }
+}

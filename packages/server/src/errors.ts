@@ -1,0 +1,35 @@
+// Errors that become JSON answers: {"Error": "..."} with a status.
+import type {NextFunction, Request, Response} from 'express';
+
+export class HttpError extends Error {
+    constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
+        super(message);
+    }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+
+export function sendError(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    res.status(status).json({Error: message});
+}
+
+/** The last middleware: every error leaves as JSON, never as an HTML page or a stack trace. */
+export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+    if (res.headersSent) {
+        res.end();
+        return;
+    }
+    if (err instanceof HttpError) {
+        sendError(res, err.status, err.message, err.headers);
+        return;
+    }
+    const e = err as {status?: number; statusCode?: number; type?: string; message?: string};
+    const status = e.status ?? e.statusCode;
+    if (status && status >= 400 && status < 500) {
+        sendError(res, status, e.message ?? 'Bad request.');
+        return;
+    }
+    process.stderr.write(`internal error: ${(err as Error)?.stack ?? String(err)}\n`);
+    sendError(res, 500, 'Internal error.');
+}

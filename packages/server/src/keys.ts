@@ -1,0 +1,133 @@
+// Licence keys: who may call what (SPEC §5, COMPAT.md). Keys are compared through their
+// SHA-256 digests with a constant-time comparison, and never written to a log.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import {HttpError} from './errors.js';
+
+export interface KeyEntry {
+    key: string;
+    kind: 'backend' | 'frontend';
+    countries: string[];
+    domains?: string[];
+    appIds?: string[];
+    /** Requests per second allowed for this key (token bucket); default DEFAULT_RATE. */
+    ratePerSecond?: number;
+    burst?: number;
+    name?: string;
+}
+
+export const DEFAULT_RATE = 50;
+/** The committed development key: a production server refuses to start with it. */
+export const DEVELOPMENT_KEY_MARK = 'quartier-dev-';
+
+interface KeyRecord {
+    entry: KeyEntry;
+    digest: Buffer;
+    countries: Set<string> | null;
+    tokens: number;
+    refilledAt: number;
+}
+
+export type Access = 'any' | 'backend';
+
+export class KeyStore {
+    private readonly byDigest = new Map<string, KeyRecord>();
+    readonly usesDevelopmentKeys: boolean;
+
+    constructor(entries: KeyEntry[], source = 'keys file') {
+        if (!Array.isArray(entries)) throw new Error(`${source}: expected a JSON array of keys`);
+        let dev = false;
+        entries.forEach((entry, i) => {
+            const where = `${source}: entry ${i}`;
+            if (typeof entry.key !== 'string' || entry.key.length < 8) throw new Error(`${where}: "key" must be a string of at least 8 characters`);
+            if (entry.kind !== 'backend' && entry.kind !== 'frontend') throw new Error(`${where}: "kind" must be "backend" or "frontend"`);
+            if (!Array.isArray(entry.countries) || entry.countries.length === 0) throw new Error(`${where}: "countries" must be a non-empty array (["*"] for all)`);
+            if (entry.kind === 'frontend' && !(entry.domains?.length || entry.appIds?.length)) {
+                throw new Error(`${where}: a frontend key needs "domains" (web) or "appIds" (mobile)`);
+            }
+            if (entry.key.startsWith(DEVELOPMENT_KEY_MARK)) dev = true;
+            const digest = sha256(entry.key);
+            const countries = entry.countries.includes('*') ? null : new Set(entry.countries.map((c) => c.toUpperCase()));
+            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: entry.burst ?? 2 * (entry.ratePerSecond ?? DEFAULT_RATE), refilledAt: Date.now()});
+        });
+        this.usesDevelopmentKeys = dev;
+    }
+
+    static fromFile(file: string): KeyStore {
+        let text: string;
+        try {
+            text = fs.readFileSync(file, 'utf8');
+        } catch (err) {
+            throw new Error(`cannot read the keys file ${file}: ${(err as Error).message}. Set QUARTIER_KEYS to a JSON file (see config/keys.example.json).`);
+        }
+        let entries: KeyEntry[];
+        try {
+            entries = JSON.parse(text);
+        } catch (err) {
+            throw new Error(`the keys file ${file} is not valid JSON: ${(err as Error).message}`);
+        }
+        return new KeyStore(entries, file);
+    }
+
+    /**
+     * Checks a request's key for a country and an endpoint's access level; throws the 401/403/429
+     * the client should see. Returns the key's kind.
+     */
+    check(presented: string | undefined, country: string, access: Access, origin: RequestOrigin): KeyEntry {
+        if (presented === undefined || presented === '') {
+            throw new HttpError(401, 'Missing licence key: send it in the LicenseKey header (or the licenseKey query parameter).');
+        }
+        const digest = sha256(presented);
+        const record = this.byDigest.get(digest.toString('hex'));
+        if (!record || !crypto.timingSafeEqual(record.digest, digest)) throw new HttpError(401, 'Unknown licence key.');
+        const entry = record.entry;
+        if (record.countries !== null && !record.countries.has(country)) {
+            throw new HttpError(403, `Your account is authorized to access to the following countries: ${[...record.countries].join(', ')}.`);
+        }
+        if (entry.kind === 'frontend') {
+            if (access === 'backend') throw new HttpError(403, 'This endpoint needs a backend key; frontend (domain or app) keys are refused here.');
+            checkFrontendOrigin(entry, origin);
+        }
+        this.take(record);
+        return entry;
+    }
+
+    private take(record: KeyRecord): void {
+        const rate = record.entry.ratePerSecond ?? DEFAULT_RATE;
+        const burst = record.entry.burst ?? 2 * rate;
+        const now = Date.now();
+        record.tokens = Math.min(burst, record.tokens + ((now - record.refilledAt) / 1000) * rate);
+        record.refilledAt = now;
+        if (record.tokens < 1) {
+            const wait = Math.max(1, Math.ceil((1 - record.tokens) / rate));
+            throw new HttpError(429, `Too many requests for this key (at most ${rate} per second); retry after ${wait} s.`, {'Retry-After': String(wait)});
+        }
+        record.tokens -= 1;
+    }
+}
+
+export interface RequestOrigin {
+    /** Host of the Origin or Referer header, lower-case, when present. */
+    webHost?: string;
+    /** X-Service-App-Id or X-Yatmo-App-Id, when present. */
+    appId?: string;
+}
+
+function checkFrontendOrigin(entry: KeyEntry, origin: RequestOrigin): void {
+    if (origin.appId !== undefined) {
+        if (entry.appIds?.includes(origin.appId)) return;
+        throw new HttpError(403, `The application id '${origin.appId.slice(0, 60)}' is not registered for this key.`);
+    }
+    if (origin.webHost !== undefined && entry.domains?.length) {
+        const host = origin.webHost;
+        if (entry.domains.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) return;
+        throw new HttpError(403, `This key is tied to another domain than '${host.slice(0, 100)}'.`);
+    }
+    throw new HttpError(403, entry.domains?.length
+        ? 'This key is tied to a web domain: the request must come from a page of that domain (Origin or Referer header).'
+        : 'This key is tied to mobile applications: send the X-Service-App-Id header.');
+}
+
+function sha256(s: string): Buffer {
+    return crypto.createHash('sha256').update(s, 'utf8').digest();
+}

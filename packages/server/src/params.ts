@@ -1,0 +1,83 @@
+// Query parameters, read case-insensitively and validated: every problem is a 400 that says
+// which parameter is wrong and what is expected.
+import {badRequest} from './errors.js';
+
+/** Lower-cased parameter name → first value. */
+export type Query = Map<string, string>;
+
+const MAX_PARAM_LENGTH = 2048;
+
+export function normalizeQuery(query: Record<string, unknown>): Query {
+    const q: Query = new Map();
+    for (const [k, raw] of Object.entries(query)) {
+        const v = Array.isArray(raw) ? raw[0] : raw;
+        if (typeof v !== 'string') continue;
+        const key = k.toLowerCase();
+        if (q.has(key)) continue;
+        if (v.length > MAX_PARAM_LENGTH) throw badRequest(`Parameter '${k}' is too long (at most ${MAX_PARAM_LENGTH} characters).`);
+        q.set(key, v);
+    }
+    return q;
+}
+
+export function optionalString(q: Query, name: string): string | undefined {
+    const v = q.get(name.toLowerCase());
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+export function requiredString(q: Query, name: string): string {
+    const v = optionalString(q, name);
+    if (v === undefined) throw badRequest(`Missing parameter '${name}'.`);
+    return v;
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+export function parseNumber(text: string, name: string): number {
+    const t = text.trim();
+    if (!DECIMAL.test(t)) throw badRequest(`Parameter '${name}' must be a decimal number, got '${truncate(t)}'.`);
+    const n = Number(t);
+    if (!Number.isFinite(n)) throw badRequest(`Parameter '${name}' must be a finite number.`);
+    return n;
+}
+
+export function parseLatitude(text: string, name: string): number {
+    const v = parseNumber(text, name);
+    if (v < -90 || v > 90) throw badRequest(`Parameter '${name}' must be a latitude between -90 and 90, got ${v}.`);
+    return v;
+}
+
+export function parseLongitude(text: string, name: string): number {
+    const v = parseNumber(text, name);
+    if (v < -180 || v > 180) throw badRequest(`Parameter '${name}' must be a longitude between -180 and 180, got ${v}.`);
+    return v;
+}
+
+/** A `latitude,longitude` pair (the /points bounds). */
+export function parseLatLng(text: string, name: string): [number, number] {
+    const parts = text.split(',');
+    if (parts.length !== 2) throw badRequest(`Parameter '${name}' must be 'latitude,longitude', got '${truncate(text)}'.`);
+    return [parseLatitude(parts[0], name), parseLongitude(parts[1], name)];
+}
+
+export function optionalBoolean(q: Query, name: string, fallback: boolean): boolean {
+    const v = optionalString(q, name);
+    if (v === undefined) return fallback;
+    const l = v.toLowerCase();
+    if (l === 'true' || l === '1' || l === 'yes') return true;
+    if (l === 'false' || l === '0' || l === 'no') return false;
+    throw badRequest(`Parameter '${name}' must be true or false, got '${truncate(v)}'.`);
+}
+
+/** The language to use: the requested one when the country serves it, else EN (SPEC §2.1). */
+export function languageWithFallback(q: Query, languages: readonly string[]): string {
+    const v = optionalString(q, 'language');
+    if (v === undefined) return 'EN';
+    const l = v.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(l)) throw badRequest(`Parameter 'language' must be a two-letter ISO 639-1 code, got '${truncate(v)}'.`);
+    return languages.includes(l) ? l : 'EN';
+}
+
+function truncate(s: string): string {
+    return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}

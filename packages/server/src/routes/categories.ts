@@ -1,0 +1,15 @@
+// GET /simplifiedcategories (SPEC §4.6) and /categories (§4.7).
+import type {Express} from 'express';
+import type {Guard} from '../app.js';
+import {languageWithFallback} from '../params.js';
+
+export function categoryRoutes(app: Express, guard: Guard): void {
+    app.get('/simplifiedcategories', guard('any', ({served, query}, _req, res) => {
+        languageWithFallback(query, served.region.country.languages);
+        res.json(served.catalog.simplified());
+    }));
+    app.get('/categories', guard('any', ({served, query}, _req, res) => {
+        const language = languageWithFallback(query, served.region.country.languages);
+        res.json(served.catalog.tree(language));
+    }));
+}

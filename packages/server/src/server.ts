@@ -1,0 +1,90 @@
+// Starting the server: configuration from flags and environment, region bundles built when
+// missing or outdated, then opened and served.
+import http from 'node:http';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {Region, buildRegion, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {createApp} from './app.js';
+import {KeyStore} from './keys.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
+
+export interface ServerConfig {
+    port: number;
+    host: string;
+    dataRoot: string;
+    buildRoot: string;
+    keysFile: string;
+    regions?: string[];
+    production: boolean;
+    defaultCountry?: string;
+    build: boolean;
+    accessLog: boolean;
+}
+
+export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
+    const env = process.env;
+    const port = Number(args.port ?? env.PORT ?? 8080);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${args.port ?? env.PORT}'`);
+    const regions = (args.regions as string | undefined) ?? env.QUARTIER_REGIONS;
+    return {
+        port,
+        host: (args.host as string | undefined) ?? env.HOST ?? '0.0.0.0',
+        dataRoot: dataRoot(args.data as string | undefined),
+        buildRoot: buildRoot(args.out as string | undefined),
+        keysFile: path.resolve((args.keys as string | undefined) ?? env.QUARTIER_KEYS ?? DEVELOPMENT_KEYS_FILE),
+        regions: regions ? regions.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+        production: Boolean(args.production) || env.NODE_ENV === 'production',
+        defaultCountry: ((args['default-country'] as string | undefined) ?? env.QUARTIER_DEFAULT_COUNTRY)?.toUpperCase(),
+        build: args['no-build'] !== true,
+        accessLog: env.QUARTIER_ACCESS_LOG === '1'
+    };
+}
+
+export interface RunningServer {
+    server: http.Server;
+    port: number;
+    regions: Region[];
+    close(): Promise<void>;
+}
+
+export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<RunningServer> {
+    const keys = KeyStore.fromFile(config.keysFile);
+    if (keys.usesDevelopmentKeys) {
+        if (config.production) {
+            throw new Error(`refusing to start in production with the development keys file ${config.keysFile}: set QUARTIER_KEYS to your own keys file`);
+        }
+        log(`warning: using development keys from ${config.keysFile}; set QUARTIER_KEYS for real keys`);
+    }
+    const regionConfigs = loadRegionConfigs(config.regions);
+    const regions: Region[] = [];
+    for (const rc of regionConfigs) {
+        const dir = path.join(config.buildRoot, rc.country);
+        if (config.build) buildRegion(rc, {dataRoot: config.dataRoot, outDir: config.buildRoot, log});
+        const started = performance.now();
+        const region = Region.open(dir);
+        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.pois.count} POIs, ${region.roads.nodeCount} road nodes)`);
+        regions.push(region);
+    }
+    if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
+        throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
+    }
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog});
+    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
+    server.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => resolve());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')})`);
+    return {
+        server, port, regions,
+        close: () => new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+        })
+    };
+}
