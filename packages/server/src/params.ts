@@ -6,6 +6,7 @@ import {badRequest} from './errors.js';
 export type Query = Map<string, string>;
 
 const MAX_PARAM_LENGTH = 2048;
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function normalizeQuery(query: Record<string, unknown>): Query {
     const q: Query = new Map();
@@ -15,6 +16,7 @@ export function normalizeQuery(query: Record<string, unknown>): Query {
         const key = k.toLowerCase();
         if (q.has(key)) continue;
         if (v.length > MAX_PARAM_LENGTH) throw badRequest(`Parameter '${k}' is too long (at most ${MAX_PARAM_LENGTH} characters).`);
+        if (CONTROL.test(v)) throw badRequest(`Parameter '${k}' contains control characters.`);
         q.set(key, v);
     }
     return q;

@@ -1,4 +1,5 @@
 // Starts the real server on the test run's region bundles (built once by the tap `before` step).
+import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer, type RunningServer} from '../src/server.js';
@@ -29,4 +30,21 @@ export async function get(url: string, headers: Record<string, string> = {Licens
     let body: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return {status: res.status, headers: res.headers, body};
+}
+
+/** GET through node:http, which (unlike fetch) lets a test set the Host header. */
+export function getWithHost(url: string, headers: Record<string, string>): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+        const req = http.get(url, {headers}, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (text += d));
+            res.on('end', () => {
+                const h = new Headers();
+                for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+                resolve({status: res.statusCode ?? 0, headers: h, body: (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text});
+            });
+        });
+        req.on('error', reject);
+    });
 }

@@ -64,6 +64,8 @@ export class PoiBuilder {
     private readonly wantedWays = new Set<number>();
     private readonly wayRefs = new Map<number, Float64Array>();
     private readonly lines: Line[] = [];
+    /** Route relation types each member node or way belongs to (key: id * 2 + 0 node / 1 way). */
+    private readonly routesOf = new Map<number, Set<string>>();
     // Nodes of motorways, with the motorway's ref, for the junctions on them.
     private readonly motorwayNodeIds = new Growable(Float64Array);
     private readonly motorwayNodeRef = new Growable(Uint32Array);
@@ -79,7 +81,16 @@ export class PoiBuilder {
         const tags = rel.tags;
         const type = tags.get('type');
         if (type === 'route') {
-            const kind = ROUTE_KIND[tags.get('route') ?? ''];
+            const route = tags.get('route') ?? '';
+            for (let i = 0; i < rel.memberCount; i++) {
+                const t = rel.memberTypes[i];
+                if (t > 1) continue;
+                const key = rel.memberRefs[i] * 2 + t;
+                let set = this.routesOf.get(key);
+                if (!set) this.routesOf.set(key, set = new Set());
+                set.add(route);
+            }
+            const kind = ROUTE_KIND[route];
             if (kind === undefined) return;
             const ref = tags.get('ref') ?? '';
             const name = tags.get('name') ?? '';
@@ -127,7 +138,7 @@ export class PoiBuilder {
                 }
             }
         }
-        if (tags.count === 0 || this.matcher.match(tags, this.hits) === 0) return;
+        if (tags.count === 0 || this.matcher.match(tags, this.hits, this.routesOf.get(way.id * 2 + 1) ?? null) === 0) return;
         const refs = way.refs.slice(0, n);
         for (let i = 0; i < n; i++) this.nodes.need(refs[i]);
         this.addDraft(OSM_WAY, way.id, tags, NaN, NaN, refs);
@@ -135,7 +146,7 @@ export class PoiBuilder {
 
     /** Node pass: POI nodes. */
     addNode(node: OsmNode): void {
-        if (node.tags.count === 0 || this.matcher.match(node.tags, this.hits) === 0) return;
+        if (node.tags.count === 0 || this.matcher.match(node.tags, this.hits, this.routesOf.get(node.id * 2) ?? null) === 0) return;
         this.addDraft(OSM_NODE, node.id, node.tags, node.lat, node.lon, null);
     }
 

@@ -11,6 +11,8 @@ export interface Rule {
     listTags?: Record<string, string>;
     name?: string;
     notName?: string;
+    routes?: string;
+    notRoutes?: string;
 }
 
 export interface Brand {
@@ -74,6 +76,8 @@ class CompiledRule {
     private readonly listTags: [string, Set<string>][];
     private readonly name: RegExp | null;
     private readonly notName: RegExp | null;
+    private readonly routes: Set<string> | null;
+    private readonly notRoutes: Set<string> | null;
 
     constructor(rule: Rule) {
         const values = (v: string) => (v === '*' ? null : new Set(v.split('|')));
@@ -82,9 +86,14 @@ class CompiledRule {
         this.listTags = Object.entries(rule.listTags ?? {}).map(([k, v]) => [k, new Set(v.split('|'))]);
         this.name = rule.name ? new RegExp(rule.name, 'iu') : null;
         this.notName = rule.notName ? new RegExp(rule.notName, 'iu') : null;
+        this.routes = rule.routes ? new Set(rule.routes.split('|')) : null;
+        this.notRoutes = rule.notRoutes ? new Set(rule.notRoutes.split('|')) : null;
     }
 
-    test(tags: OsmTags): boolean {
+    /** `routes`: the `route` values of the route relations the object belongs to (null: none). */
+    test(tags: OsmTags, routes: ReadonlySet<string> | null): boolean {
+        if (this.routes !== null && !intersects(this.routes, routes)) return false;
+        if (this.notRoutes !== null && intersects(this.notRoutes, routes)) return false;
         for (const [k, set] of this.tags) {
             const v = tags.get(k);
             if (v === undefined || set !== null && !set.has(v)) return false;
@@ -108,6 +117,12 @@ class CompiledRule {
     }
 }
 
+function intersects(wanted: Set<string>, have: ReadonlySet<string> | null): boolean {
+    if (have === null) return false;
+    for (const r of have) if (wanted.has(r)) return true;
+    return false;
+}
+
 function listMatches(value: string, set: Set<string>): boolean {
     for (const raw of value.split(/[;,]/)) {
         const token = raw.trim();
@@ -120,10 +135,12 @@ function listMatches(value: string, set: Set<string>): boolean {
     return false;
 }
 
+const LOCALIZED_NAME = /^name:[a-z]{2,3}(-[A-Za-z]{2,8})?$/;
+
 function namesMatch(tags: OsmTags, re: RegExp): boolean {
     for (let i = 0; i < tags.count; i++) {
         const k = tags.key(i);
-        if ((k === 'name' || k.startsWith('name:') || k === 'official_name' || k === 'alt_name') && re.test(tags.value(i))) return true;
+        if ((k === 'name' || LOCALIZED_NAME.test(k)) && re.test(tags.value(i))) return true;
     }
     return false;
 }
@@ -162,8 +179,11 @@ export class CategoryMatcher {
         this.keys = keys;
     }
 
-    /** Fills `out` with the indices of the sub-types the tags belong to; returns the count. */
-    match(tags: OsmTags, out: number[]): number {
+    /**
+     * Fills `out` with the indices of the sub-types the tags belong to; returns the count.
+     * `routes`: the `route` values of the route relations the object is a member of, if any.
+     */
+    match(tags: OsmTags, out: number[], routes: ReadonlySet<string> | null = null): number {
         out.length = 0;
         let candidate = false;
         for (let i = 0; i < tags.count; i++) {
@@ -176,7 +196,7 @@ export class CategoryMatcher {
         for (let s = 0; s < this.subtypes.length; s++) {
             const rules = this.subtypes[s].rules;
             for (let r = 0; r < rules.length; r++) {
-                if (rules[r].test(tags)) {
+                if (rules[r].test(tags, routes)) {
                     out.push(s);
                     break;
                 }
