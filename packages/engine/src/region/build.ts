@@ -118,7 +118,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             buildSeconds: Math.round(seconds * 100) / 100,
             sources: sourceInfo.map((s, i) => ({
                 path: s.path, bytes: s.bytes, sha256: s.sha256, role: i < routingFiles ? 'roads+places' : 'places',
-                date: headers[i].replicationTimestamp ? new Date(headers[i].replicationTimestamp * 1000).toISOString() : null
+                date: sourceDate(headers[i].replicationTimestamp, s.path)
             })),
             sections: Object.fromEntries(Object.entries(SECTION_FILES).map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
             stats: {roads: roadsOut.stats, pois: poisOut.stats, places: placesOut.stats, nodesRead: nodes.ids.length}
@@ -147,6 +147,13 @@ export function readManifest(dir: string): RegionManifest | null {
     } catch {
         return null;
     }
+}
+
+/** The extract's date: its header timestamp, else a YYYY-MM-DD in its file name, else null. */
+function sourceDate(timestamp: number, file: string): string | null {
+    if (timestamp) return new Date(timestamp * 1000).toISOString();
+    const m = /(\d{4}-\d{2}-\d{2})/.exec(path.basename(file));
+    return m ? `${m[1]}T00:00:00.000Z` : null;
 }
 
 function sha256File(file: string): string {
