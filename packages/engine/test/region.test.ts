@@ -1,0 +1,97 @@
+// Region bundles: build, skip when unchanged, nothing written on a broken source, reopen, query.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import {Catalog, Region, buildRegion, queryPoints} from '../src/index.js';
+import {dataRoot, testRegion} from './helpers.js';
+
+const CENTER = 'pt-porto/porto-center-valhalla-2020.osm.pbf';
+
+t.test('build, skip when unchanged, rebuild with --force', async (t) => {
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-region-'));
+    t.teardown(() => fs.rmSync(out, {recursive: true, force: true}));
+    const config = {country: 'PT', osm: [CENTER]};
+    const first = buildRegion(config, {dataRoot, outDir: out, quiet: true});
+    t.equal(first.skipped, false);
+    const manifest = JSON.parse(fs.readFileSync(path.join(first.dir, 'manifest.json'), 'utf8'));
+    t.equal(manifest.country, 'PT');
+    t.equal(manifest.sources[0].date, '2020-07-20T10:27:03.000Z');
+    t.match(manifest.sources[0].sha256, /^[0-9a-f]{64}$/);
+    for (const f of ['roads.bin', 'pois.bin', 'places.bin', 'border.bin']) t.ok(fs.existsSync(path.join(first.dir, f)), f);
+    const second = buildRegion(config, {dataRoot, outDir: out, quiet: true});
+    t.equal(second.skipped, true, 'unchanged sources: skipped');
+    const forced = buildRegion(config, {dataRoot, outDir: out, quiet: true, force: true});
+    t.equal(forced.skipped, false);
+    t.same(fs.readdirSync(out), ['PT'], 'no temporary folder left behind');
+});
+
+t.test('a corrupt extract names the file and block, and writes nothing', async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-corrupt-'));
+    t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
+    const bytes = fs.readFileSync(path.join(dataRoot, CENTER));
+    const cut = path.join(dir, 'cut.osm.pbf');
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
+    const out = path.join(dir, 'out');
+    t.throws(() => buildRegion({country: 'PT', osm: [cut]}, {dataRoot, outDir: out, quiet: true}), /cut\.osm\.pbf: block \d+ at byte \d+/);
+    t.same(fs.existsSync(out) ? fs.readdirSync(out) : [], [], 'nothing written');
+    t.throws(() => buildRegion({country: 'PT', osm: ['nowhere/missing.osm.pbf']}, {dataRoot, outDir: out, quiet: true}),
+        /OSM extract not found: .*missing\.osm\.pbf.*QUARTIER_DATA/);
+});
+
+t.test('opening a missing bundle says how to build it', async (t) => {
+    t.throws(() => Region.open(path.join(os.tmpdir(), 'no-such-region', 'BE')), /npm run build-regions/);
+});
+
+t.test('the library: contains, points, nearest', async (t) => {
+    const be = testRegion('BE');
+    t.equal(be.contains(50.8467, 4.3525), true, 'Grand-Place is in Belgium');
+    t.equal(be.contains(48.8566, 2.3522), false, 'Paris is not');
+    const catalog = new Catalog(be.pois);
+    const {items} = queryPoints(be.pois, catalog, {minLat: 50.844, minLon: 4.362, maxLat: 50.849, maxLon: 4.371, language: 'NL'});
+    t.ok(items.length > 10);
+    const isSupermarket = (i: number) => be.pois.ct[i] === 3 && be.pois.st[i] === 1;
+    const nearest = be.pois.nearest(50.8461, 4.3664, 3, isSupermarket);
+    t.equal(nearest.length, 3);
+    // Nearest really is nearest: brute force over every supermarket.
+    const d = (i: number) => Math.hypot((be.pois.lat[i] - 50.8461) * 111320, (be.pois.lon[i] - 4.3664) * 111320 * Math.cos(50.8461 * Math.PI / 180));
+    const all = Array.from({length: be.pois.count}, (_, i) => i).filter(isSupermarket).sort((a, b) => d(a) - d(b));
+    t.same(nearest.map((i) => be.pois.place[i]), all.slice(0, 3).map((i) => be.pois.place[i]));
+    t.ok(nearest.every((i) => be.pois.name(i).length > 0));
+});
+
+t.test('POIs from nodes, ways and multipolygons with real tags', async (t) => {
+    const de = testRegion('DE');
+    const types = new Set<number>();
+    for (let i = 0; i < de.pois.count; i++) types.add(de.pois.osmType[i]);
+    t.same([...types].sort(), [0, 1, 2], 'nodes, ways and relations all give POIs');
+    const be = testRegion('BE');
+    // Brussels-Central station (railway=station) is a train station; a metro stop has its line badges.
+    let metroWithLine = 0;
+    for (let i = 0; i < be.pois.count; i++) if (be.pois.ct[i] === 2 && be.pois.st[i] === 1 && be.pois.subIcon[i] > 0) metroWithLine++;
+    t.ok(metroWithLine > 20, `${metroWithLine} metro records with a line badge`);
+    const badge = be.pois.subIcon.find((s, i) => be.pois.ct[i] === 2 && be.pois.st[i] === 1 && s > 0)!;
+    t.match(be.pois.badgeText.get(badge), /^[1-6]$/, 'Brussels metro lines are 1 to 6');
+    // Supermarket brands from the reference: Delhaize (variant 2) and Carrefour (variant 4).
+    const variants = new Set<number>();
+    for (let i = 0; i < be.pois.count; i++) if (be.pois.ct[i] === 3) variants.add(be.pois.variant[i]);
+    t.ok(variants.has(2) && variants.has(4), 'Delhaize and Carrefour variants');
+    const airport = Array.from({length: testRegion('MT').pois.count}, (_, i) => i).find((i) => testRegion('MT').pois.ct[i] === 2 && testRegion('MT').pois.st[i] === 8);
+    t.ok(airport !== undefined, 'Malta International Airport');
+    t.match(testRegion('MT').pois.sd(airport!), /"iata":"MLA"/);
+});
+
+t.test('addresses and places are kept with their languages', async (t) => {
+    const be = testRegion('BE');
+    t.ok(be.places.addressCount > 5000);
+    const names = be.places.column('place_names', Uint32Array);
+    const name = be.places.column('place_name', Uint32Array);
+    let bilingual = 0;
+    for (let i = 0; i < be.places.placeCount; i++) {
+        const langs = JSON.parse(be.places.strings.get(names[i]));
+        if (langs.FR && langs.NL) bilingual++;
+        t.ok(be.places.strings.get(name[i]).length > 0);
+    }
+    t.ok(bilingual > 5, `${bilingual} places with FR and NL names`);
+    t.ok(testRegion('DE').places.addressCount > 20000, 'Aachen house numbers');
+});
