@@ -9,12 +9,16 @@ import {type Access, type KeyStore} from './keys.js';
 import {normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
+import {routeRoutes} from './routes/route.js';
+import type {WorkerPool} from './pool.js';
 
 export interface AppOptions {
     regions: Region[];
     keys: KeyStore;
     defaultCountry?: string;
     accessLog?: boolean;
+    /** Worker threads for routing work; required by /route. */
+    pool?: WorkerPool;
 }
 
 /** Per-country state the routes use. */
@@ -27,6 +31,7 @@ export interface RequestContext {
     country: string;
     served: ServedRegion;
     query: Query;
+    pool: WorkerPool | undefined;
 }
 
 export function createApp(options: AppOptions) {
@@ -72,7 +77,7 @@ export function createApp(options: AppOptions) {
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
 
     /** Wraps a handler: resolves the served region, checks the key, parses the query. */
-    const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void) =>
+    const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
         (req: Request, res: Response, next: NextFunction) => {
             try {
                 const country = res.locals.country as string;
@@ -86,7 +91,8 @@ export function createApp(options: AppOptions) {
                     webHost: webHostOf(req),
                     appId: typeof appId === 'string' ? appId : undefined
                 });
-                handler({country, served: region, query}, req, res);
+                const done = handler({country, served: region, query, pool: options.pool}, req, res);
+                if (done) done.catch(next);
             } catch (err) {
                 next(err);
             }
@@ -94,6 +100,7 @@ export function createApp(options: AppOptions) {
 
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
+    routeRoutes(app, guard);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
@@ -102,7 +109,7 @@ export function createApp(options: AppOptions) {
     return app;
 }
 
-export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void) =>
+export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
     (req: Request, res: Response, next: NextFunction) => void;
 
 function webHostOf(req: Request): string | undefined {

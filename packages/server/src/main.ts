@@ -9,7 +9,7 @@ const {values} = parseArgs({
     options: {
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
-        production: {type: 'boolean'}, 'no-build': {type: 'boolean'}
+        production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'}
     }
 });
 

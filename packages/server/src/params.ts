@@ -83,3 +83,20 @@ export function languageWithFallback(q: Query, languages: readonly string[]): st
 function truncate(s: string): string {
     return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
+
+/** SPEC travel modes: name or number, case-insensitive. */
+export const TRAVEL_MODES = {driving: 1, walking: 2, bicycling: 3, transit: 4} as const;
+export type TravelMode = typeof TRAVEL_MODES[keyof typeof TRAVEL_MODES];
+
+export function parseTravelMode(q: Query): TravelMode {
+    const v = requiredString(q, 'travelMode').toLowerCase();
+    const byName = (TRAVEL_MODES as Record<string, TravelMode>)[v];
+    if (byName) return byName;
+    if (/^[1-4]$/.test(v)) return Number(v) as TravelMode;
+    throw badRequest(`Parameter 'travelMode' must be Driving, Walking, Bicycling, Transit or 1 to 4, got '${truncate(v)}'.`);
+}
+
+/** Engine road mode (0 car, 1 foot, 2 bike) of a SPEC travel mode. */
+export function roadMode(mode: TravelMode): number {
+    return mode === 1 ? 0 : mode === 2 ? 1 : 2;
+}

@@ -6,6 +6,7 @@ import {fileURLToPath} from 'node:url';
 import {Region, buildRegion, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
+import {WorkerPool} from './pool.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -21,6 +22,10 @@ export interface ServerConfig {
     defaultCountry?: string;
     build: boolean;
     accessLog: boolean;
+    /** Worker threads (QUARTIER_WORKERS; default the core count). */
+    workers?: number;
+    /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
+    taskTimeoutMs?: number;
 }
 
 export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
@@ -38,12 +43,22 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         production: Boolean(args.production) || env.NODE_ENV === 'production',
         defaultCountry: ((args['default-country'] as string | undefined) ?? env.QUARTIER_DEFAULT_COUNTRY)?.toUpperCase(),
         build: args['no-build'] !== true,
-        accessLog: env.QUARTIER_ACCESS_LOG === '1'
+        accessLog: env.QUARTIER_ACCESS_LOG === '1',
+        workers: optionalInt((args.workers as string | undefined) ?? env.QUARTIER_WORKERS, 'QUARTIER_WORKERS'),
+        taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS')
     };
+}
+
+function optionalInt(v: string | undefined, name: string): number | undefined {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got '${v}'`);
+    return n;
 }
 
 export interface RunningServer {
     server: http.Server;
+    pool: WorkerPool;
     port: number;
     regions: Region[];
     close(): Promise<void>;
@@ -70,7 +85,8 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog});
+    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs});
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve, reject) => {
@@ -79,12 +95,15 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     });
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')})`);
+    log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
     return {
-        server, port, regions,
-        close: () => new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-        })
+        server, port, regions, pool,
+        close: async () => {
+            await new Promise<void>((resolve) => {
+                server.close(() => resolve());
+                server.closeAllConnections();
+            });
+            await pool.close();
+        }
     };
 }

@@ -1,6 +1,7 @@
 // Compiles routable OSM ways into the road graph section: nodes are junctions (and barriers and
 // way ends), edges are the way pieces between them with their geometry, and every arc carries
 // one weight per mode and direction. Read by RoadGraph.
+import Flatbush from 'flatbush';
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
@@ -306,16 +307,47 @@ export class RoadGraphBuilder {
             }
         }
 
+        // Spatial index of edge bounding boxes (degrees), for snapping positions onto edges.
+        const edgeIndex = new Flatbush(Math.max(1, edgeCount));
+        for (let e = 0; e < edgeCount; e++) {
+            const u = edgeFrom.data[e], v = edgeTo.data[e];
+            let minX = Math.min(nodeLon[u], nodeLon[v]), maxX = Math.max(nodeLon[u], nodeLon[v]);
+            let minY = Math.min(nodeLat[u], nodeLat[v]), maxY = Math.max(nodeLat[u], nodeLat[v]);
+            for (let g = geomStart.data[e]; g < geomStart.data[e + 1]; g++) {
+                const x = geomLon.data[g], y = geomLat.data[g];
+                if (x < minX) minX = x;
+                if (x > maxX) maxX = x;
+                if (y < minY) minY = y;
+                if (y > maxY) maxY = y;
+            }
+            edgeIndex.add(minX / 1e7, minY / 1e7, maxX / 1e7, maxY / 1e7);
+        }
+        if (edgeCount === 0) edgeIndex.add(0, 0, 0, 0);
+        edgeIndex.finish();
+
         const mainComponentNodes: number[] = [];
         for (let m = 0; m < MODE_COUNT; m++) {
             mainComponentNodes.push(markMainComponents(nodeCount, arcFirst, arcHead, arcOut[m], graphFlags, mainComponentBit(m), ISLAND_SHARE));
         }
 
+        // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main component.
+        const edgeModes = new Uint8Array(edgeCount);
+        for (let e = 0; e < edgeCount; e++) {
+            const u = edgeFrom.data[e], v = edgeTo.data[e];
+            for (let m = 0; m < MODE_COUNT; m++) {
+                const usableForMode = weights[m * 2].data[e] !== INF || weights[m * 2 + 1].data[e] !== INF;
+                const bit = mainComponentBit(m);
+                if (usableForMode && (graphFlags[u] & bit) && (graphFlags[v] & bit)) edgeModes[e] |= 1 << m;
+            }
+        }
+
         const arrays: Record<string, Uint8Array | Uint32Array | Int32Array | Float32Array> = {
+            edgeModes,
             nodeLat, nodeLon, nodeFlags: graphFlags, arcFirst, arcHead, arcEdge,
             edgeFrom: edgeFrom.toArray(), edgeTo: edgeTo.toArray(), edgeLength: edgeLength.toArray(),
             edgeClass: edgeClass.toArray(), edgeName: edgeName.toArray(),
             geomStart: geomStart.toArray(), geomLat: geomLat.toArray(), geomLon: geomLon.toArray(),
+            edgeIndex: new Uint8Array(edgeIndex.data as ArrayBuffer),
             ...this.names.arrays('name')
         };
         for (let m = 0; m < MODE_COUNT; m++) {

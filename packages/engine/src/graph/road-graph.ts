@@ -1,11 +1,12 @@
 // The road graph of a region, reopened from its section without copying (see builder.ts for
 // how it is made). Nodes are junctions; arcs are stored at both ends of each edge.
+import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
 import {MODES, MODE_COUNT, type ModeName} from './profiles.js';
 
 export const ROADS_KIND = 'roads';
-export const ROADS_VERSION = 1;
+export const ROADS_VERSION = 2;
 /** Weight of an arc a mode may not use. */
 export const INF = 0xffffffff;
 /** Set in arcEdge when the arc runs against the edge's drawing direction. */
@@ -40,11 +41,15 @@ export class RoadGraph {
     /** metres */
     readonly edgeLength: Float32Array;
     readonly edgeClass: Uint8Array;
+    /** Bit m: mode m may snap onto the edge (usable, both ends in a main component). */
+    readonly edgeModes: Uint8Array;
     readonly edgeName: Uint32Array;
     readonly geomStart: Uint32Array;
     readonly geomLat: Int32Array;
     readonly geomLon: Int32Array;
     readonly names: StringTable;
+    /** Bounding boxes of the edges (degrees), for snapping. */
+    readonly edgeIndex: Flatbush;
 
     constructor(section: Section) {
         this.section = section;
@@ -68,11 +73,14 @@ export class RoadGraph {
         this.edgeTo = section.array('edgeTo', Uint32Array);
         this.edgeLength = section.array('edgeLength', Float32Array);
         this.edgeClass = section.array('edgeClass', Uint8Array);
+        this.edgeModes = section.array('edgeModes', Uint8Array);
         this.edgeName = section.array('edgeName', Uint32Array);
         this.geomStart = section.array('geomStart', Uint32Array);
         this.geomLat = section.array('geomLat', Int32Array);
         this.geomLon = section.array('geomLon', Int32Array);
         this.names = new StringTable(section, 'name');
+        const indexBytes = section.array('edgeIndex', Uint8Array);
+        this.edgeIndex = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
     }
 
     static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): RoadGraph {

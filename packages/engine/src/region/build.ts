@@ -7,17 +7,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {CONFIG_DIR} from '../config/data-files.js';
 import {buildBorderSection} from '../geo/border.js';
+import {contract} from '../ch/contract.js';
 import {RoadGraphBuilder} from '../graph/builder.js';
+import {MODES} from '../graph/profiles.js';
+import {RoadGraph} from '../graph/road-graph.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
-import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
+import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 /** Bumped whenever the build's output changes for the same input. */
-export const BUILD_VERSION = 1;
+export const BUILD_VERSION = 3;
 
 export interface BuildOptions {
     dataRoot: string;
@@ -65,7 +68,9 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const pois = new PoiBuilder(nodes);
         const places = new PlacesBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
-        const totalBytes = sourceInfo.reduce((s, f) => s + f.bytes, 0) * 3;
+        // Reading is about a third of the work, contraction the rest.
+        const readBytes = sourceInfo.reduce((s, f) => s + f.bytes, 0) * 3;
+        const totalBytes = readBytes * 3;
         let doneBytes = 0;
         const pass = (stage: string, visitorFor: (fileIndex: number) => OsmVisitor): OsmHeader[] => {
             const headers: OsmHeader[] = [];
@@ -97,9 +102,21 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             }
         }));
 
-        progress.update('road graph', 1);
+        progress.update('road graph', readBytes / totalBytes);
         const roadsOut = roads.build();
         write(tmp, 'roads', roadsOut.section);
+        // Contraction hierarchies, one per mode, from the graph just written.
+        const graph = RoadGraph.from(roadsOut.section.buffer as ArrayBuffer, roadsOut.section.byteOffset, roadsOut.section.byteLength);
+        const chSeconds: Record<string, number> = {};
+        for (let m = 0; m < MODES.length; m++) {
+            const started = performance.now();
+            const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
+            const bytes = contract(graph, m, {
+                onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
+            });
+            write(tmp, CH_SECTIONS[m], bytes);
+            chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
+        }
         progress.update('POIs', 1);
         const poisOut = pois.build();
         write(tmp, 'pois', poisOut.section);
@@ -121,7 +138,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
                 date: sourceDate(headers[i].replicationTimestamp, s.path)
             })),
             sections: Object.fromEntries(Object.entries(SECTION_FILES).map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
-            stats: {roads: roadsOut.stats, pois: poisOut.stats, places: placesOut.stats, nodesRead: nodes.ids.length}
+            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, pois: poisOut.stats, places: placesOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.

@@ -7,8 +7,14 @@ export const SECTION_FILES = {
     roads: 'roads.bin',
     pois: 'pois.bin',
     places: 'places.bin',
-    border: 'border.bin'
+    border: 'border.bin',
+    chCar: 'ch-car.bin',
+    chFoot: 'ch-foot.bin',
+    chBike: 'ch-bike.bin'
 } as const;
+
+/** The contraction hierarchy section of each mode (index = mode). */
+export const CH_SECTIONS = ['chCar', 'chFoot', 'chBike'] as const;
 
 export interface RegionManifest {
     format: number;

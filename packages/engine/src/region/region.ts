@@ -3,13 +3,16 @@
 // (pass `buffers` to Region.fromBuffers in the worker).
 import fs from 'node:fs';
 import path from 'node:path';
+import {ContractionHierarchy} from '../ch/hierarchy.js';
+import {CHQuery} from '../ch/query.js';
 import {Section, readFileShared, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
 import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PoiIndex} from '../poi/poi-index.js';
+import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from './config.js';
-import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
+import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 export type RegionBuffers = Record<keyof typeof SECTION_FILES, AnyBuffer>;
 
@@ -21,6 +24,9 @@ export class Region {
     readonly pois: PoiIndex;
     readonly places: Places;
     readonly border: CountryBorder;
+    /** Contraction hierarchy per mode (index = mode: car, foot, bike). */
+    readonly ch: ContractionHierarchy[];
+    private roadRouter: RoadRouter | null = null;
 
     private constructor(manifest: RegionManifest, buffers: RegionBuffers) {
         this.manifest = manifest;
@@ -30,6 +36,16 @@ export class Region {
         this.pois = PoiIndex.from(buffers.pois);
         this.places = Places.from(buffers.places);
         this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
+        this.ch = CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode));
+    }
+
+    /**
+     * Road routing for this thread: snapping and one contraction-hierarchy query per mode. The
+     * query keeps per-node scratch arrays, so each thread (worker) makes its own.
+     */
+    get router(): RoadRouter {
+        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch) => new CHQuery(this.roads, ch)));
+        return this.roadRouter;
     }
 
     /** Opens the bundle in `dir` (e.g. build/regions/BE). */

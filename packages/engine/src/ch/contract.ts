@@ -1,0 +1,293 @@
+// Contraction hierarchies, the preprocessing half (queries are in query.ts; the split follows
+// RoutingKit and OSRM). Nodes are contracted one by one, least important first: each contracted node
+// x is taken out of the graph, and for each pair u → x → v with no path as short that avoids x
+// (a witness, see witness.ts) a shortcut u → v remembering x is added. A node's rank is its place in
+// that order. What is left of x's arcs when it is contracted all lead to higher-ranked nodes: they
+// are its upward arcs, which is all a query needs.
+//
+// Order: a priority mixing the edge difference (shortcuts added minus arcs removed), the number of
+// neighbours already contracted (spreads contraction evenly) and the level (1 + the highest level of
+// the contracted neighbours, which bounds the depth of the upward search spaces). Priorities are
+// updated for the neighbours of each contracted node and lazily: a popped node is evaluated again,
+// and pushed back if it is no longer the smallest.
+//
+// Section `ch-<mode>`, version 1 (see CH_VERSION). Arrays:
+//   rank                             Uint32 [node]        contraction order, 0 first
+//   upFirst / downFirst              Uint32 [node + 1]    CSR offsets, by node id
+//   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc node → upHead, rank rises
+//   downHead, downWeight, downMiddle Uint32 [down arc]    backward graph: arc downHead → node, from a
+//                                                         higher-ranked node (the backward search walks it)
+// middle: for a shortcut, the contracted node it bypasses (< ORIGINAL); for an original arc,
+// ORIGINAL | the road-graph arc index, always the arc owned by the tail and traversed forwards (arcOut).
+// meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
+//        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds}
+import {Growable} from '../format/growable.js';
+import {encodeSection} from '../format/section.js';
+import {MODES} from '../graph/profiles.js';
+import {INF, type RoadGraph} from '../graph/road-graph.js';
+import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
+import {NodeHeap} from './heap.js';
+import {WitnessSearch} from './witness.js';
+
+export const CH_VERSION = 1;
+/** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
+export const ORIGINAL = 0x80000000;
+
+/** Section kind of a mode's hierarchy: ch-car, ch-foot, ch-bike. */
+export function chKind(mode: number): string {
+    return `ch-${MODES[mode]}`;
+}
+
+export interface ContractOptions {
+    /** Called with the share of nodes contracted, about every 1 %. */
+    onProgress?(share: number): void;
+    /** Witness search bounds (see witness.ts). Defaults: 500 settled nodes, 16 hops. */
+    settledLimit?: number;
+    hopLimit?: number;
+    /** Priority weights; defaults tuned on Brussels and Porto (query time against build time). */
+    edgeDifferenceWeight?: number;
+    contractedNeighbourWeight?: number;
+    levelWeight?: number;
+}
+
+export const DEFAULT_SETTLED_LIMIT = 500;
+export const DEFAULT_HOP_LIMIT = 16;
+
+/** Builds the contraction hierarchy of `graph` for one mode; returns its section. */
+export function contract(graph: RoadGraph, mode: number, options: ContractOptions = {}): Uint8Array {
+    const start = performance.now();
+    const contractor = new Contractor(graph, mode, options);
+    contractor.run(options.onProgress);
+    return contractor.encode((performance.now() - start) / 1000);
+}
+
+class Contractor {
+    private readonly graph: RoadGraph;
+    private readonly mode: number;
+    private readonly nodeCount: number;
+    private readonly dyn: DynamicGraph;
+    private readonly witness: WitnessSearch;
+    private readonly edgeDifferenceWeight: number;
+    private readonly contractedNeighbourWeight: number;
+    private readonly levelWeight: number;
+    private readonly level: Uint32Array;
+    private readonly contractedNeighbours: Uint32Array;
+    readonly rank: Uint32Array;
+    // Shortcuts found by the last evaluate(x, true): u → v with its weight.
+    private shortcutFrom = new Uint32Array(256);
+    private shortcutTo = new Uint32Array(256);
+    private shortcutWeight = new Float64Array(256);
+    private shortcutCount = 0;
+    shortcuts = 0;
+    // Upward arcs as each node is contracted; `upAt[x]`/`upCount[x]` locate x's run (same for down).
+    private readonly up = {head: new Growable(Uint32Array, 1 << 16), weight: new Growable(Uint32Array, 1 << 16), middle: new Growable(Uint32Array, 1 << 16)};
+    private readonly down = {head: new Growable(Uint32Array, 1 << 16), weight: new Growable(Uint32Array, 1 << 16), middle: new Growable(Uint32Array, 1 << 16)};
+    private readonly upAt: Uint32Array;
+    private readonly upCount: Uint32Array;
+    private readonly downAt: Uint32Array;
+    private readonly downCount: Uint32Array;
+
+    constructor(graph: RoadGraph, mode: number, options: ContractOptions) {
+        this.graph = graph;
+        this.mode = mode;
+        const n = this.nodeCount = graph.nodeCount;
+        this.edgeDifferenceWeight = options.edgeDifferenceWeight ?? 2;
+        this.contractedNeighbourWeight = options.contractedNeighbourWeight ?? 1;
+        this.levelWeight = options.levelWeight ?? 1;
+        this.witness = new WitnessSearch(n, options.settledLimit ?? DEFAULT_SETTLED_LIMIT, options.hopLimit ?? DEFAULT_HOP_LIMIT);
+        this.level = new Uint32Array(n);
+        this.contractedNeighbours = new Uint32Array(n);
+        this.rank = new Uint32Array(n);
+        this.upAt = new Uint32Array(n);
+        this.upCount = new Uint32Array(n);
+        this.downAt = new Uint32Array(n);
+        this.downCount = new Uint32Array(n);
+
+        // The mode's arcs: arc a of owner u is u → arcHead[a] when arcOut allows it. Each directed
+        // road edge shows up once this way (its twin at the head is the same edge seen from there).
+        const arcFirst = graph.arcFirst, arcHead = graph.arcHead, weights = graph.arcOut[mode];
+        const reserve = new Uint32Array(n * 2);
+        for (let u = 0; u < n; u++) {
+            for (let a = arcFirst[u]; a < arcFirst[u + 1]; a++) {
+                const v = arcHead[a];
+                if (weights[a] === INF || v === u) continue;
+                reserve[u * 2 + OUT]++;
+                reserve[v * 2 + IN]++;
+            }
+        }
+        // Room for a shortcut or two before a list has to move.
+        for (let l = 0; l < reserve.length; l++) reserve[l] += 2;
+        const dyn = this.dyn = new DynamicGraph(n, reserve);
+        for (let u = 0; u < n; u++) {
+            for (let a = arcFirst[u]; a < arcFirst[u + 1]; a++) {
+                const v = arcHead[a];
+                if (weights[a] === INF || v === u) continue;
+                dyn.setArc(u, v, weights[a], (ORIGINAL | a) >>> 0);
+            }
+        }
+    }
+
+    run(onProgress?: (share: number) => void): void {
+        const n = this.nodeCount;
+        const heap = new NodeHeap(n, n);
+        for (let x = 0; x < n; x++) heap.set(x, this.priority(x, this.evaluate(x, false)));
+        const neighbourStamp = new Uint32Array(n);
+        const dyn = this.dyn;
+        const progressStep = Math.max(1, Math.floor(n / 100));
+        let next = 0;
+        while (heap.length > 0) {
+            const x = heap.pop();
+            // Lazy update: priorities go stale as the graph changes around a node.
+            const p = this.priority(x, this.evaluate(x, true));
+            if (heap.length > 0 && p > heap.peekKey()) {
+                heap.set(x, p);
+                continue;
+            }
+            this.rank[x] = next++;
+            this.addShortcuts(x);
+            this.emit(x);
+            dyn.detach(x);
+
+            // Neighbours: one more contracted neighbour, a level above x at least, new priority.
+            const level = this.level[x] + 1;
+            const stamp = next;
+            for (let dir = OUT; dir <= IN; dir++) {
+                const list = x * 2 + dir;
+                const startSlot = dyn.first[list], end = startSlot + dyn.count[list];
+                for (let i = startSlot; i < end; i++) {
+                    const y = dyn.head[i];
+                    if (neighbourStamp[y] === stamp) continue;
+                    neighbourStamp[y] = stamp;
+                    this.contractedNeighbours[y]++;
+                    if (this.level[y] < level) this.level[y] = level;
+                    heap.set(y, this.priority(y, this.evaluate(y, false)));
+                }
+            }
+            dyn.release(x);
+            if (onProgress && next % progressStep === 0) onProgress(next / n);
+        }
+        if (onProgress) onProgress(1);
+    }
+
+    /** Priority from the shortcuts contracting x would add now: lowest is contracted first. */
+    private priority(x: number, added: number): number {
+        const dyn = this.dyn;
+        const removed = dyn.count[x * 2 + OUT] + dyn.count[x * 2 + IN];
+        return this.edgeDifferenceWeight * (added - removed) +
+            this.contractedNeighbourWeight * this.contractedNeighbours[x] +
+            this.levelWeight * this.level[x];
+    }
+
+    /**
+     * Counts the shortcuts contracting x would need: for each in-neighbour u, one witness search to
+     * all out-neighbours v. With `record`, keeps them in the shortcut buffer for addShortcuts.
+     */
+    private evaluate(x: number, record: boolean): number {
+        const dyn = this.dyn, witness = this.witness;
+        const head = dyn.head, weight = dyn.weight;
+        const inStart = dyn.first[x * 2 + IN], inEnd = inStart + dyn.count[x * 2 + IN];
+        const outStart = dyn.first[x * 2 + OUT], outEnd = outStart + dyn.count[x * 2 + OUT];
+        this.shortcutCount = 0;
+        if (inStart === inEnd || outStart === outEnd) return 0;
+        let maxOut = 0;
+        witness.clearTargets();
+        for (let j = outStart; j < outEnd; j++) {
+            witness.addTarget(head[j]);
+            if (weight[j] > maxOut) maxOut = weight[j];
+        }
+        const dist = witness.dist;
+        let added = 0;
+        for (let i = inStart; i < inEnd; i++) {
+            const u = head[i], toX = weight[i];
+            // Only u itself as target (u → x → u): no search needed.
+            if (outEnd - outStart === 1 && head[outStart] === u) continue;
+            witness.run(dyn, u, x, toX + maxOut);
+            for (let j = outStart; j < outEnd; j++) {
+                const v = head[j];
+                if (v === u) continue;
+                const via = toX + weight[j];
+                if (dist[v] <= via) continue;
+                added++;
+                if (record) this.recordShortcut(u, v, via);
+            }
+        }
+        return added;
+    }
+
+    private recordShortcut(u: number, v: number, weight: number): void {
+        if (weight >= INF) throw new Error(`contraction: shortcut weight ${weight} ms does not fit in 32 bits`);
+        const k = this.shortcutCount++;
+        if (k === this.shortcutFrom.length) {
+            const from = new Uint32Array(k * 2), to = new Uint32Array(k * 2), w = new Float64Array(k * 2);
+            from.set(this.shortcutFrom);
+            to.set(this.shortcutTo);
+            w.set(this.shortcutWeight);
+            this.shortcutFrom = from;
+            this.shortcutTo = to;
+            this.shortcutWeight = w;
+        }
+        this.shortcutFrom[k] = u;
+        this.shortcutTo[k] = v;
+        this.shortcutWeight[k] = weight;
+    }
+
+    private addShortcuts(x: number): void {
+        for (let k = 0; k < this.shortcutCount; k++) {
+            this.shortcuts += this.dyn.setArc(this.shortcutFrom[k], this.shortcutTo[k], this.shortcutWeight[k], x);
+        }
+    }
+
+    /** Copies x's remaining arcs (all to uncontracted, so higher-ranked, nodes) to the output. */
+    private emit(x: number): void {
+        const dyn = this.dyn;
+        const outList = x * 2 + OUT, inList = x * 2 + IN;
+        this.upAt[x] = this.up.head.length;
+        this.upCount[x] = dyn.count[outList];
+        for (let i = dyn.first[outList], end = i + dyn.count[outList]; i < end; i++) {
+            this.up.head.push(dyn.head[i]);
+            this.up.weight.push(dyn.weight[i]);
+            this.up.middle.push(dyn.middle[i]);
+        }
+        this.downAt[x] = this.down.head.length;
+        this.downCount[x] = dyn.count[inList];
+        for (let i = dyn.first[inList], end = i + dyn.count[inList]; i < end; i++) {
+            this.down.head.push(dyn.head[i]);
+            this.down.weight.push(dyn.weight[i]);
+            this.down.middle.push(dyn.middle[i]);
+        }
+    }
+
+    encode(seconds: number): Uint8Array {
+        const n = this.nodeCount;
+        const [upFirst, upHead, upWeight, upMiddle] = toCsr(n, this.upAt, this.upCount, this.up);
+        const [downFirst, downHead, downWeight, downMiddle] = toCsr(n, this.downAt, this.downCount, this.down);
+        const witness = this.witness;
+        const meta = {
+            mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
+            upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
+            settledLimit: witness.settledLimit, hopLimit: witness.hopLimit, seconds
+        };
+        return encodeSection(chKind(this.mode), CH_VERSION, meta, {
+            rank: this.rank, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle
+        });
+    }
+}
+
+/** Arcs collected in contraction order, regrouped by node id. */
+function toCsr(n: number, at: Uint32Array, count: Uint32Array,
+    arcs: {head: Growable<Uint32Array>; weight: Growable<Uint32Array>; middle: Growable<Uint32Array>}): Uint32Array[] {
+    const first = new Uint32Array(n + 1);
+    for (let x = 0; x < n; x++) first[x + 1] = first[x] + count[x];
+    const total = first[n];
+    const head = new Uint32Array(total), weight = new Uint32Array(total), middle = new Uint32Array(total);
+    const h = arcs.head.data, w = arcs.weight.data, m = arcs.middle.data;
+    for (let x = 0; x < n; x++) {
+        const from = at[x], to = first[x];
+        for (let i = 0; i < count[x]; i++) {
+            head[to + i] = h[from + i];
+            weight[to + i] = w[from + i];
+            middle[to + i] = m[from + i];
+        }
+    }
+    return [first, head, weight, middle];
+}

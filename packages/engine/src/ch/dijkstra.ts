@@ -1,0 +1,178 @@
+// Plain and bidirectional Dijkstra on the road graph for one mode: the oracle the contraction
+// hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
+// as CHQuery: reused between queries, distances reset through touched lists.
+import {INF, type RoadGraph} from '../graph/road-graph.js';
+import {NodeHeap} from './heap.js';
+
+export class Dijkstra {
+    readonly graph: RoadGraph;
+    readonly mode: number;
+    /** Distances (ms) of the last search; Infinity where not reached. Valid until the next search. */
+    readonly dist: Float64Array;
+    /** The nodes the last search reached, in the order they were first reached: reached[0..reachedCount). */
+    readonly reached: Uint32Array;
+    reachedCount = 0;
+    /** Nodes settled by the last search. */
+    settledCount = 0;
+    private readonly heap: NodeHeap;
+
+    constructor(graph: RoadGraph, mode: number) {
+        this.graph = graph;
+        this.mode = mode;
+        this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
+        this.reached = new Uint32Array(graph.nodeCount);
+        this.heap = new NodeHeap(graph.nodeCount);
+    }
+
+    /** Shortest travel time in ms from source to target, INF if unreachable. Stops at the target. */
+    distance(source: number, target: number): number {
+        this.run(source, target, Infinity);
+        const d = this.dist[target];
+        return d === Infinity ? INF : d;
+    }
+
+    /**
+     * Travel times from source to every node within maxWeight ms: read them from `dist` (Infinity
+     * beyond) for the `reached` nodes. Returns the number of nodes settled (within maxWeight).
+     */
+    oneToAll(source: number, maxWeight = Infinity): number {
+        this.run(source, -1, maxWeight);
+        return this.settledCount;
+    }
+
+    private run(source: number, target: number, maxWeight: number): void {
+        const g = this.graph;
+        const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode];
+        const dist = this.dist, reached = this.reached, heap = this.heap;
+        for (let i = 0; i < this.reachedCount; i++) dist[reached[i]] = Infinity;
+        heap.clear();
+        dist[source] = 0;
+        reached[0] = source;
+        let count = 1, settled = 0;
+        heap.push(source, 0);
+        while (heap.length > 0) {
+            if (heap.peekKey() > maxWeight) break;
+            const x = heap.pop();
+            settled++;
+            if (x === target) break;
+            const d = dist[x];
+            for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
+                const w = weights[a];
+                if (w === INF) continue;
+                const v = arcHead[a];
+                const nd = d + w;
+                const old = dist[v];
+                if (nd < old) {
+                    if (old === Infinity) reached[count++] = v;
+                    dist[v] = nd;
+                    heap.push(v, nd);
+                }
+            }
+        }
+        // Beyond maxWeight: tentative distances are not answers.
+        if (maxWeight !== Infinity) {
+            for (let i = 0; i < count; i++) if (dist[reached[i]] > maxWeight) dist[reached[i]] = Infinity;
+        }
+        this.reachedCount = count;
+        this.settledCount = settled;
+    }
+}
+
+/**
+ * Bidirectional Dijkstra: forward from the source over arcOut, backward from the target over arcIn
+ * (arc a of node x with arcIn[a] is the way head → x), until the two frontiers' keys add up to the
+ * best meeting found.
+ */
+export class BidirectionalDijkstra {
+    readonly graph: RoadGraph;
+    readonly mode: number;
+    /** Nodes settled by the last query, both directions. */
+    settledCount = 0;
+    private readonly forwardDist: Float64Array;
+    private readonly backwardDist: Float64Array;
+    private readonly forwardTouched: Uint32Array;
+    private readonly backwardTouched: Uint32Array;
+    private forwardCount = 0;
+    private backwardCount = 0;
+    private readonly forwardHeap: NodeHeap;
+    private readonly backwardHeap: NodeHeap;
+
+    constructor(graph: RoadGraph, mode: number) {
+        this.graph = graph;
+        this.mode = mode;
+        const n = graph.nodeCount;
+        this.forwardDist = new Float64Array(n).fill(Infinity);
+        this.backwardDist = new Float64Array(n).fill(Infinity);
+        this.forwardTouched = new Uint32Array(n);
+        this.backwardTouched = new Uint32Array(n);
+        this.forwardHeap = new NodeHeap(n);
+        this.backwardHeap = new NodeHeap(n);
+    }
+
+    /** Shortest travel time in ms from source to target, INF if unreachable. */
+    distance(source: number, target: number): number {
+        const g = this.graph;
+        const arcFirst = g.arcFirst, arcHead = g.arcHead;
+        const outWeights = g.arcOut[this.mode], inWeights = g.arcIn[this.mode];
+        const fDist = this.forwardDist, bDist = this.backwardDist;
+        const fTouched = this.forwardTouched, bTouched = this.backwardTouched;
+        const fHeap = this.forwardHeap, bHeap = this.backwardHeap;
+        for (let i = 0; i < this.forwardCount; i++) fDist[fTouched[i]] = Infinity;
+        for (let i = 0; i < this.backwardCount; i++) bDist[bTouched[i]] = Infinity;
+        fHeap.clear();
+        bHeap.clear();
+        fDist[source] = 0;
+        fTouched[0] = source;
+        let fCount = 1;
+        fHeap.push(source, 0);
+        bDist[target] = 0;
+        bTouched[0] = target;
+        let bCount = 1;
+        bHeap.push(target, 0);
+        let best = source === target ? 0 : Infinity;
+        let settled = 0;
+        while (fHeap.length > 0 && bHeap.length > 0 && fHeap.peekKey() + bHeap.peekKey() < best) {
+            settled++;
+            // Expand the side with the smaller frontier, to keep the two balls about even.
+            if (fHeap.length <= bHeap.length) {
+                const x = fHeap.pop();
+                const d = fDist[x];
+                for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
+                    const w = outWeights[a];
+                    if (w === INF) continue;
+                    const v = arcHead[a];
+                    const nd = d + w;
+                    const old = fDist[v];
+                    if (nd < old) {
+                        if (old === Infinity) fTouched[fCount++] = v;
+                        fDist[v] = nd;
+                        fHeap.push(v, nd);
+                        const through = nd + bDist[v];
+                        if (through < best) best = through;
+                    }
+                }
+            } else {
+                const x = bHeap.pop();
+                const d = bDist[x];
+                for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
+                    const w = inWeights[a];
+                    if (w === INF) continue;
+                    const v = arcHead[a];
+                    const nd = d + w;
+                    const old = bDist[v];
+                    if (nd < old) {
+                        if (old === Infinity) bTouched[bCount++] = v;
+                        bDist[v] = nd;
+                        bHeap.push(v, nd);
+                        const through = nd + fDist[v];
+                        if (through < best) best = through;
+                    }
+                }
+            }
+        }
+        this.forwardCount = fCount;
+        this.backwardCount = bCount;
+        this.settledCount = settled;
+        return best === Infinity ? INF : best;
+    }
+}

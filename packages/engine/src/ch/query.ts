@@ -1,0 +1,430 @@
+// Contraction hierarchy queries (the hierarchy itself is built by contract.ts). A shortest path
+// in a hierarchy goes up in rank from the source and then down to the target, so a query is two
+// upward searches, forward from the source over the up arcs and backward from the target over the
+// down arcs, meeting at the top. Stall-on-demand prunes them: a node that a higher neighbour already
+// reaches more cheaply is not on a shortest up-down path, so its arcs are not relaxed.
+//
+// One CHQuery owns its scratch arrays (distances, parents, heaps, touched lists): it is reused from
+// query to query and allocates nothing but the results. It is not reentrant: use one per worker.
+import type {Section} from '../format/section.js';
+import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import {ORIGINAL} from './contract.js';
+import {NodeHeap} from './heap.js';
+import {ContractionHierarchy} from './hierarchy.js';
+
+export interface CHPath {
+    /** ms; INF when the target cannot be reached. */
+    weight: number;
+    /** Road-graph arcs from source to target, each owned by the node it leaves (read with arcOut). */
+    arcs: Uint32Array;
+}
+
+/** The node a road-graph arc leaves (its owner), from the edge it belongs to. */
+export function roadArcTail(graph: RoadGraph, arc: number): number {
+    const e = graph.arcEdge[arc];
+    return e & REVERSED ? graph.edgeTo[(e & ~REVERSED) >>> 0] : graph.edgeFrom[e];
+}
+
+export class CHQuery {
+    readonly graph: RoadGraph;
+    readonly ch: ContractionHierarchy;
+    private readonly nodeCount: number;
+    // Forward search (from the source, over up arcs) and backward search (from the target, over
+    // down arcs). Distances are Infinity where not reached; touched lists say what to reset.
+    private readonly forwardDist: Float64Array;
+    private readonly backwardDist: Float64Array;
+    private readonly forwardParent: Uint32Array;
+    private readonly backwardParent: Uint32Array;
+    private readonly forwardTouched: Uint32Array;
+    private readonly backwardTouched: Uint32Array;
+    private forwardTouchedCount = 0;
+    private backwardTouchedCount = 0;
+    private readonly forwardHeap: NodeHeap;
+    private readonly backwardHeap: NodeHeap;
+    private meet = -1;
+    // Path unpacking: a stack of (from, to) pairs still to expand, and the road arcs found so far.
+    private stackFrom: Uint32Array = new Uint32Array(256);
+    private stackTo: Uint32Array = new Uint32Array(256);
+    private pathArcs: Uint32Array = new Uint32Array(256);
+    // Buckets for one-to-many: for each node reached by a target's backward search, the targets
+    // (by index) and their distances, grouped by node; bucketCount[node] = 0 where there is none.
+    private bucketTargets: Uint32Array = new Uint32Array(0);
+    private readonly bucketStart: Uint32Array;
+    private readonly bucketCount: Uint32Array;
+    private bucketNodes: Uint32Array = new Uint32Array(1024);
+    private bucketNodeCount = 0;
+    private entryNode: Uint32Array = new Uint32Array(1024);
+    private entryTarget: Uint32Array = new Uint32Array(1024);
+    private entryDist: Float64Array = new Float64Array(1024);
+    private bucketTarget: Uint32Array = new Uint32Array(1024);
+    private bucketDist: Float64Array = new Float64Array(1024);
+    private entryCount = 0;
+
+    constructor(graph: RoadGraph, ch: ContractionHierarchy | Section) {
+        this.graph = graph;
+        this.ch = ch instanceof ContractionHierarchy ? ch : new ContractionHierarchy(ch);
+        const n = this.nodeCount = graph.nodeCount;
+        if (this.ch.nodeCount !== n || this.ch.roadArcCount !== graph.arcCount) {
+            throw new Error(`contraction hierarchy (${this.ch.nodeCount} nodes, ${this.ch.roadArcCount} arcs) was not built from this road graph (${n} nodes, ${graph.arcCount} arcs)`);
+        }
+        this.forwardDist = new Float64Array(n).fill(Infinity);
+        this.backwardDist = new Float64Array(n).fill(Infinity);
+        this.forwardParent = new Uint32Array(n);
+        this.backwardParent = new Uint32Array(n);
+        this.forwardTouched = new Uint32Array(n);
+        this.backwardTouched = new Uint32Array(n);
+        this.forwardHeap = new NodeHeap(n);
+        this.backwardHeap = new NodeHeap(n);
+        this.bucketStart = new Uint32Array(n);
+        this.bucketCount = new Uint32Array(n);
+    }
+
+    /** Shortest travel time in ms from source to target, INF if the target cannot be reached. */
+    distance(source: number, target: number): number {
+        const best = this.search(source, target);
+        return best === Infinity ? INF : best;
+    }
+
+    /** Shortest path as road-graph arcs in travel order, and its weight. */
+    path(source: number, target: number): CHPath {
+        const best = this.search(source, target);
+        if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
+        // Up-down path as node pairs on the stack, first pair on top: the down part (meet → target)
+        // is pushed in order then flipped, the up part (source → meet) is walked back from the meet.
+        let top = 0;
+        for (let x = this.meet; x !== target; x = this.backwardParent[x]) top = this.pushPair(top, x, this.backwardParent[x]);
+        for (let i = 0, j = top - 1; i < j; i++, j--) {
+            const f = this.stackFrom[i], t = this.stackTo[i];
+            this.stackFrom[i] = this.stackFrom[j];
+            this.stackTo[i] = this.stackTo[j];
+            this.stackFrom[j] = f;
+            this.stackTo[j] = t;
+        }
+        for (let x = this.meet; x !== source; x = this.forwardParent[x]) top = this.pushPair(top, this.forwardParent[x], x);
+
+        const ch = this.ch, rank = ch.rank;
+        let count = 0;
+        while (top > 0) {
+            top--;
+            const u = this.stackFrom[top], v = this.stackTo[top];
+            // Arc u → v is an up arc of u, or a down arc of v, whichever end ranks lower.
+            let middle = -1;
+            if (rank[u] < rank[v]) {
+                for (let i = ch.upFirst[u], end = ch.upFirst[u + 1]; i < end; i++) {
+                    if (ch.upHead[i] === v) {
+                        middle = ch.upMiddle[i];
+                        break;
+                    }
+                }
+            } else {
+                for (let i = ch.downFirst[v], end = ch.downFirst[v + 1]; i < end; i++) {
+                    if (ch.downHead[i] === u) {
+                        middle = ch.downMiddle[i];
+                        break;
+                    }
+                }
+            }
+            if (middle < 0) throw new Error(`contraction hierarchy has no arc ${u} → ${v}`);
+            if (middle >= ORIGINAL) {
+                if (count === this.pathArcs.length) this.pathArcs = grow(this.pathArcs);
+                this.pathArcs[count++] = middle - ORIGINAL;
+            } else {
+                // Shortcut u → v over middle m: expand u → m first, so push m → v under it.
+                top = this.pushPair(top, middle, v);
+                top = this.pushPair(top, u, middle);
+            }
+        }
+        return {weight: best, arcs: this.pathArcs.slice(0, count)};
+    }
+
+    /**
+     * Travel times from one source to many targets into `out` (INF where unreachable). The targets'
+     * backward searches are kept in buckets: calling again with the same targets costs one upward
+     * search from the source.
+     */
+    oneToMany(source: number, targets: Uint32Array, out: Float64Array): void {
+        this.checkNode(source);
+        if (out.length < targets.length) throw new RangeError(`out holds ${out.length} values, ${targets.length} targets`);
+        this.prepareBuckets(targets);
+        this.scanBuckets(source, out, 0, targets.length);
+    }
+
+    /** Travel times for all pairs, row by source: result[i * targets.length + j] (INF where unreachable). */
+    table(sources: Uint32Array, targets: Uint32Array): Float64Array {
+        const k = targets.length;
+        const result = new Float64Array(sources.length * k);
+        this.prepareBuckets(targets);
+        for (let i = 0; i < sources.length; i++) {
+            this.checkNode(sources[i]);
+            this.scanBuckets(sources[i], result, i * k, k);
+        }
+        return result;
+    }
+
+    /** Bidirectional upward search; returns the best distance (Infinity if none) and sets `meet`. */
+    private search(source: number, target: number): number {
+        this.checkNode(source);
+        this.checkNode(target);
+        this.resetForward();
+        this.resetBackward();
+        const ch = this.ch;
+        const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
+        const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
+        const fDist = this.forwardDist, bDist = this.backwardDist;
+        const fParent = this.forwardParent, bParent = this.backwardParent;
+        const fTouched = this.forwardTouched, bTouched = this.backwardTouched;
+        const fHeap = this.forwardHeap, bHeap = this.backwardHeap;
+        fDist[source] = 0;
+        fTouched[0] = source;
+        let fCount = 1;
+        fHeap.push(source, 0);
+        bDist[target] = 0;
+        bTouched[0] = target;
+        let bCount = 1;
+        bHeap.push(target, 0);
+        let best = source === target ? 0 : Infinity;
+        let meet = source;
+
+        for (;;) {
+            const fKey = fHeap.peekKey(), bKey = bHeap.peekKey();
+            if (fKey >= best && bKey >= best) break;
+            if (fKey <= bKey) {
+                const x = fHeap.pop();
+                const d = fDist[x];
+                const through = d + bDist[x];
+                if (through < best) {
+                    best = through;
+                    meet = x;
+                }
+                // Stall: a higher node y reaches x cheaper over its down arc y → x.
+                let stalled = false;
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                    if (fDist[downHead[i]] + downWeight[i] < d) {
+                        stalled = true;
+                        break;
+                    }
+                }
+                if (stalled) continue;
+                for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
+                    const v = upHead[i];
+                    const nd = d + upWeight[i];
+                    const old = fDist[v];
+                    if (nd < old) {
+                        if (old === Infinity) fTouched[fCount++] = v;
+                        fDist[v] = nd;
+                        fParent[v] = x;
+                        fHeap.push(v, nd);
+                    }
+                }
+            } else {
+                const x = bHeap.pop();
+                const d = bDist[x];
+                const through = d + fDist[x];
+                if (through < best) {
+                    best = through;
+                    meet = x;
+                }
+                let stalled = false;
+                for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
+                    if (bDist[upHead[i]] + upWeight[i] < d) {
+                        stalled = true;
+                        break;
+                    }
+                }
+                if (stalled) continue;
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                    const v = downHead[i];
+                    const nd = d + downWeight[i];
+                    const old = bDist[v];
+                    if (nd < old) {
+                        if (old === Infinity) bTouched[bCount++] = v;
+                        bDist[v] = nd;
+                        bParent[v] = x;
+                        bHeap.push(v, nd);
+                    }
+                }
+            }
+        }
+        this.forwardTouchedCount = fCount;
+        this.backwardTouchedCount = bCount;
+        this.meet = meet;
+        return best;
+    }
+
+    /** Fills the buckets for a target set, unless they already hold exactly these targets. */
+    private prepareBuckets(targets: Uint32Array): void {
+        const known = this.bucketTargets;
+        if (known.length === targets.length) {
+            let same = true;
+            for (let j = 0; j < targets.length; j++) {
+                if (known[j] !== targets[j]) {
+                    same = false;
+                    break;
+                }
+            }
+            if (same) return;
+        }
+        for (let j = 0; j < targets.length; j++) this.checkNode(targets[j]);
+        for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
+        this.bucketNodeCount = 0;
+        this.entryCount = 0;
+        for (let j = 0; j < targets.length; j++) this.backwardFill(targets[j], j);
+
+        // Group the entries by node: start = end of the node's run, then fill it backwards.
+        const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
+        let at = 0;
+        for (let i = 0; i < this.bucketNodeCount; i++) {
+            const x = this.bucketNodes[i];
+            at += bucketCount[x];
+            bucketStart[x] = at;
+        }
+        if (this.bucketTarget.length < this.entryCount) {
+            this.bucketTarget = new Uint32Array(this.entryNode.length);
+            this.bucketDist = new Float64Array(this.entryNode.length);
+        }
+        for (let e = 0; e < this.entryCount; e++) {
+            const k = --bucketStart[this.entryNode[e]];
+            this.bucketTarget[k] = this.entryTarget[e];
+            this.bucketDist[k] = this.entryDist[e];
+        }
+        this.bucketTargets = targets.slice();
+    }
+
+    /** Full backward upward search from one target, adding each settled, unstalled node to the buckets. */
+    private backwardFill(target: number, index: number): void {
+        this.resetBackward();
+        const ch = this.ch;
+        const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
+        const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
+        const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
+        const bucketCount = this.bucketCount;
+        dist[target] = 0;
+        touched[0] = target;
+        let count = 1;
+        heap.push(target, 0);
+        while (heap.length > 0) {
+            const x = heap.pop();
+            const d = dist[x];
+            let stalled = false;
+            for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
+                if (dist[upHead[i]] + upWeight[i] < d) {
+                    stalled = true;
+                    break;
+                }
+            }
+            if (stalled) continue;
+            if (this.entryCount === this.entryNode.length) this.growEntries();
+            const e = this.entryCount++;
+            this.entryNode[e] = x;
+            this.entryTarget[e] = index;
+            this.entryDist[e] = d;
+            if (bucketCount[x]++ === 0) {
+                if (this.bucketNodeCount === this.bucketNodes.length) this.bucketNodes = grow(this.bucketNodes);
+                this.bucketNodes[this.bucketNodeCount++] = x;
+            }
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                const v = downHead[i];
+                const nd = d + downWeight[i];
+                const old = dist[v];
+                if (nd < old) {
+                    if (old === Infinity) touched[count++] = v;
+                    dist[v] = nd;
+                    heap.push(v, nd);
+                }
+            }
+        }
+        this.backwardTouchedCount = count;
+    }
+
+    /** Full forward upward search from the source, taking the best through each bucket into out[offset + j]. */
+    private scanBuckets(source: number, out: Float64Array, offset: number, k: number): void {
+        out.fill(Infinity, offset, offset + k);
+        this.resetForward();
+        const ch = this.ch;
+        const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
+        const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
+        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap;
+        const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
+        const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
+        dist[source] = 0;
+        touched[0] = source;
+        let count = 1;
+        heap.push(source, 0);
+        while (heap.length > 0) {
+            const x = heap.pop();
+            const d = dist[x];
+            let stalled = false;
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                if (dist[downHead[i]] + downWeight[i] < d) {
+                    stalled = true;
+                    break;
+                }
+            }
+            if (stalled) continue;
+            const entries = bucketCount[x];
+            if (entries > 0) {
+                for (let e = bucketStart[x], end = e + entries; e < end; e++) {
+                    const j = offset + bucketTarget[e];
+                    const through = d + bucketDist[e];
+                    if (through < out[j]) out[j] = through;
+                }
+            }
+            for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
+                const v = upHead[i];
+                const nd = d + upWeight[i];
+                const old = dist[v];
+                if (nd < old) {
+                    if (old === Infinity) touched[count++] = v;
+                    dist[v] = nd;
+                    heap.push(v, nd);
+                }
+            }
+        }
+        this.forwardTouchedCount = count;
+        for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) out[j] = INF;
+    }
+
+    private resetForward(): void {
+        const dist = this.forwardDist, touched = this.forwardTouched;
+        for (let i = 0; i < this.forwardTouchedCount; i++) dist[touched[i]] = Infinity;
+        this.forwardTouchedCount = 0;
+        this.forwardHeap.clear();
+    }
+
+    private resetBackward(): void {
+        const dist = this.backwardDist, touched = this.backwardTouched;
+        for (let i = 0; i < this.backwardTouchedCount; i++) dist[touched[i]] = Infinity;
+        this.backwardTouchedCount = 0;
+        this.backwardHeap.clear();
+    }
+
+    private pushPair(top: number, from: number, to: number): number {
+        if (top === this.stackFrom.length) {
+            this.stackFrom = grow(this.stackFrom);
+            this.stackTo = grow(this.stackTo);
+        }
+        this.stackFrom[top] = from;
+        this.stackTo[top] = to;
+        return top + 1;
+    }
+
+    private growEntries(): void {
+        this.entryNode = grow(this.entryNode);
+        this.entryTarget = grow(this.entryTarget);
+        const dist = new Float64Array(this.entryDist.length * 2);
+        dist.set(this.entryDist);
+        this.entryDist = dist;
+    }
+
+    private checkNode(node: number): void {
+        if (!(node >= 0 && node < this.nodeCount && Number.isInteger(node))) {
+            throw new RangeError(`node ${node} is not in the road graph (0..${this.nodeCount - 1})`);
+        }
+    }
+}
+
+function grow(a: Uint32Array): Uint32Array {
+    const b = new Uint32Array(a.length * 2);
+    b.set(a);
+    return b;
+}

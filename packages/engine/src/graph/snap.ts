@@ -1,0 +1,113 @@
+// Snapping a position onto the road network of a mode: the nearest point on an edge that mode
+// may use (never on an island), with where along the edge it lies.
+import {metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../geo/distance.js';
+import type {RoadGraph} from './road-graph.js';
+
+/** Positions farther than this from every usable road are refused (metres). */
+export const MAX_SNAP_METERS = 1000;
+const RADII = [30, 120, 400, 1000];
+
+export interface Snap {
+    edge: number;
+    /** Metres from the edge's start (edgeFrom) along its geometry to the snapped point. */
+    offset: number;
+    /** The edge's length in metres (edgeLength). */
+    length: number;
+    lat: number;
+    lon: number;
+    /** Straight-line metres from the position to the snapped point. */
+    distance: number;
+}
+
+export class Snapper {
+    private readonly candidates: number[] = [];
+
+    constructor(private readonly graph: RoadGraph) {}
+
+    /** The nearest usable point for `mode`, or null when none lies within maxMeters. */
+    snap(lat: number, lon: number, mode: number, maxMeters = MAX_SNAP_METERS): Snap | null {
+        const g = this.graph;
+        const kx = metersPerDegreeLon(lat), ky = METERS_PER_DEGREE_LAT;
+        const bit = 1 << mode;
+        let bestD2 = Infinity, bestEdge = -1, bestSeg = -1, bestT = 0;
+        for (const radius of RADII) {
+            const r = Math.min(radius, maxMeters);
+            const dLat = r / ky, dLon = r / kx;
+            const found = g.edgeIndex.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, (e) => (g.edgeModes[e] & bit) !== 0);
+            for (const e of found) {
+                // Walk the edge's polyline in local metres around the position.
+                const n = g.geomStart[e + 1] - g.geomStart[e] + 2;
+                let px = (this.pointLon(e, 0, n) - lon) * kx, py = (this.pointLat(e, 0, n) - lat) * ky;
+                for (let s = 1; s < n; s++) {
+                    const qx = (this.pointLon(e, s, n) - lon) * kx, qy = (this.pointLat(e, s, n) - lat) * ky;
+                    const dx = qx - px, dy = qy - py;
+                    const len2 = dx * dx + dy * dy;
+                    let t = len2 > 0 ? -(px * dx + py * dy) / len2 : 0;
+                    if (t < 0) t = 0;
+                    else if (t > 1) t = 1;
+                    const cx = px + t * dx, cy = py + t * dy;
+                    const d2 = cx * cx + cy * cy;
+                    if (d2 < bestD2) {
+                        bestD2 = d2;
+                        bestEdge = e;
+                        bestSeg = s - 1;
+                        bestT = t;
+                    }
+                    px = qx;
+                    py = qy;
+                }
+            }
+            // Anything beyond the searched radius could be nearer than a candidate found past it.
+            if (bestEdge >= 0 && bestD2 <= r * r) break;
+            if (r >= maxMeters) break;
+        }
+        if (bestEdge < 0 || bestD2 > maxMeters * maxMeters) return null;
+        return this.describe(bestEdge, bestSeg, bestT, Math.sqrt(bestD2));
+    }
+
+    private describe(e: number, seg: number, t: number, distance: number): Snap {
+        const g = this.graph;
+        const n = g.geomStart[e + 1] - g.geomStart[e] + 2;
+        // Offset along the edge, scaled so that the whole polyline measures edgeLength exactly.
+        let before = 0, total = 0, segLen = 0;
+        for (let s = 1; s < n; s++) {
+            const d = segmentMeters(this.pointLat(e, s - 1, n), this.pointLon(e, s - 1, n), this.pointLat(e, s, n), this.pointLon(e, s, n));
+            if (s - 1 < seg) before += d;
+            if (s - 1 === seg) segLen = d;
+            total += d;
+        }
+        const length = g.edgeLength[e];
+        const scale = total > 0 ? length / total : 0;
+        const aLat = this.pointLat(e, seg, n), aLon = this.pointLon(e, seg, n);
+        const bLat = this.pointLat(e, seg + 1, n), bLon = this.pointLon(e, seg + 1, n);
+        return {
+            edge: e,
+            offset: Math.min(length, (before + t * segLen) * scale),
+            length,
+            lat: aLat + (bLat - aLat) * t,
+            lon: aLon + (bLon - aLon) * t,
+            distance
+        };
+    }
+
+    /** The i-th point of an edge's polyline (0 = edgeFrom, n-1 = edgeTo), in degrees. */
+    pointLat(e: number, i: number, n: number): number {
+        const g = this.graph;
+        if (i === 0) return g.nodeLat[g.edgeFrom[e]] / 1e7;
+        if (i === n - 1) return g.nodeLat[g.edgeTo[e]] / 1e7;
+        return g.geomLat[g.geomStart[e] + i - 1] / 1e7;
+    }
+
+    pointLon(e: number, i: number, n: number): number {
+        const g = this.graph;
+        if (i === 0) return g.nodeLon[g.edgeFrom[e]] / 1e7;
+        if (i === n - 1) return g.nodeLon[g.edgeTo[e]] / 1e7;
+        return g.geomLon[g.geomStart[e] + i - 1] / 1e7;
+    }
+}
+
+function segmentMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const kx = metersPerDegreeLon((lat1 + lat2) / 2);
+    const dx = (lon2 - lon1) * kx, dy = (lat2 - lat1) * METERS_PER_DEGREE_LAT;
+    return Math.sqrt(dx * dx + dy * dy);
+}

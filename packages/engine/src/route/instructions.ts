@@ -1,0 +1,91 @@
+// Turn-by-turn instructions in the GraphHopper shape, localized from data/route-text.json.
+import {readConfigJson} from '../config/data-files.js';
+import {bearing} from './geometry.js';
+
+export interface Instruction {
+    distance: number;
+    heading?: number;
+    sign: number;
+    interval: [number, number];
+    text: string;
+    time: number;
+    street_name: string;
+}
+
+/** A stretch of the route along one edge (or part of one). */
+export interface Piece {
+    name: string;
+    ferry: boolean;
+    /** metres */
+    length: number;
+    /** ms */
+    time: number;
+    /** Indices into the route's point list. */
+    first: number;
+    last: number;
+}
+
+type Texts = Record<string, string> & {directions: string[]};
+const SIGN_KEYS: Record<number, string> = {[-3]: 'sharpLeft', [-2]: 'left', [-1]: 'slightLeft', 0: 'continue', 1: 'slightRight', 2: 'right', 3: 'sharpRight', [-8]: 'uturn'};
+
+function texts(language: string): Texts {
+    const all = readConfigJson<Record<string, Texts>>('route-text.json');
+    return all[language.toUpperCase()] ?? all.EN;
+}
+
+function fill(t: Texts, key: string, name: string, dir = ''): string {
+    const template = name ? t[key] : t[`${key}Unnamed`];
+    return template.replace('{name}', name).replace('{dir}', dir);
+}
+
+/** GraphHopper's turn sign from the change of heading (degrees, positive = right). */
+export function turnSign(delta: number): number {
+    const d = ((delta + 540) % 360) - 180;
+    const a = Math.abs(d);
+    if (a < 12) return 0;
+    let s: number;
+    if (a < 45) s = 1;
+    else if (a < 105) s = 2;
+    else if (a < 165) s = 3;
+    else return -8;
+    return d < 0 ? -s : s;
+}
+
+/** Builds the instructions of a route from its pieces and its flat [lon, lat, ...] points. */
+export function buildInstructions(pieces: Piece[], points: number[], language: string): Instruction[] {
+    const t = texts(language);
+    const out: Instruction[] = [];
+    const heading = (i: number, j: number) => bearing(points[i * 2], points[i * 2 + 1], points[j * 2], points[j * 2 + 1]);
+    const lastPoint = points.length / 2 - 1;
+    let current: Instruction | null = null;
+    let currentName = '';
+    for (let p = 0; p < pieces.length; p++) {
+        const piece = pieces[p];
+        if (piece.last <= piece.first && piece.length === 0) continue;
+        const out0 = heading(piece.first, Math.min(piece.first + 1, lastPoint));
+        if (current === null) {
+            const dir = t.directions[Math.round(out0 / 45) % 8];
+            current = {distance: 0, heading: Math.round(out0 * 100) / 100, sign: 0, interval: [piece.first, piece.last], text: fill(t, piece.ferry ? 'ferry' : 'depart', piece.name, dir), time: 0, street_name: piece.name};
+            currentName = piece.name;
+            out.push(current);
+        } else {
+            const incoming = heading(Math.max(0, piece.first - 1), piece.first);
+            const sign = turnSign(out0 - incoming);
+            if (piece.name !== currentName || Math.abs(sign) >= 2 || piece.ferry) {
+                const key = piece.ferry ? 'ferry' : SIGN_KEYS[sign];
+                current = {distance: 0, sign: sign === -8 ? -98 : sign, interval: [piece.first, piece.last], text: fill(t, key, piece.name), time: 0, street_name: piece.name};
+                currentName = piece.name;
+                out.push(current);
+            }
+        }
+        current.distance += piece.length;
+        current.time += piece.time;
+        current.interval[1] = piece.last;
+    }
+    for (const i of out) {
+        i.distance = Math.round(i.distance * 1000) / 1000;
+        i.time = Math.round(i.time);
+    }
+    out.push({distance: 0, sign: 4, interval: [lastPoint, lastPoint], text: t.arrive, time: 0, street_name: ''});
+    return out;
+}

@@ -1,0 +1,164 @@
+// Point-to-point road routes: snap both positions onto the mode's network, search between the
+// edge ends (contraction hierarchy), and assemble distance, time, geometry and instructions.
+import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import {FERRY_CLASS} from '../graph/profiles.js';
+import {Snapper, type Snap} from '../graph/snap.js';
+import {appendEdgePoints} from './geometry.js';
+import {buildInstructions, type Instruction, type Piece} from './instructions.js';
+
+/** Shortest node-to-node paths on the road graph for one mode (a CHQuery). */
+export interface PathFinder {
+    path(source: number, target: number): {weight: number; arcs: Uint32Array};
+}
+
+export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
+
+export class RouteError extends Error {
+    constructor(readonly code: RouteErrorCode, message: string) {
+        super(message);
+    }
+}
+
+export interface RoadRoute {
+    /** metres */
+    distance: number;
+    /** ms */
+    time: number;
+    /** flat [lon, lat, lon, lat, ...] */
+    points: number[];
+    instructions: Instruction[];
+    from: Snap;
+    to: Snap;
+}
+
+/** A way out of (or into) a snapped position: a node, the cost and length to it. */
+interface Access {
+    node: number;
+    weight: number;
+    length: number;
+    /** true: along the edge's drawing direction */
+    forward: boolean;
+}
+
+/** Below this straight-line distance (m) start and end are the same place. */
+export const SAME_POSITION_METERS = 1;
+
+export class RoadRouter {
+    readonly snapper: Snapper;
+
+    constructor(readonly graph: RoadGraph, private readonly finders: (PathFinder | null)[]) {
+        this.snapper = new Snapper(graph);
+    }
+
+    snap(lat: number, lon: number, mode: number): Snap | null {
+        return this.snapper.snap(lat, lon, mode);
+    }
+
+    route(mode: number, fromLat: number, fromLon: number, toLat: number, toLon: number, language = 'EN'): RoadRoute {
+        const finder = this.finders[mode];
+        if (!finder) throw new Error(`no path finder for mode ${mode}`);
+        const from = this.snapper.snap(fromLat, fromLon, mode);
+        if (!from) throw new RouteError('from-off-network', 'The start is too far from any road this mode may use.');
+        const to = this.snapper.snap(toLat, toLon, mode);
+        if (!to) throw new RouteError('to-off-network', 'The destination is too far from any road this mode may use.');
+        if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
+            throw new RouteError('same-position', 'Start and destination are the same place.');
+        }
+        const g = this.graph;
+        const starts = this.exits(from, mode);
+        const ends = this.entries(to, mode);
+
+        let best = INF, bestStart = -1, bestEnd = -1;
+        let bestArcs: Uint32Array | null = null;
+        // Both on one edge: along it, when its direction allows.
+        let direct = INF;
+        if (from.edge === to.edge) {
+            const [fw, bw] = this.edgeWeights(from.edge, mode);
+            const len = Math.max(from.length, 1e-9);
+            if (to.offset >= from.offset && fw !== INF) direct = fw * (to.offset - from.offset) / len;
+            else if (to.offset < from.offset && bw !== INF) direct = bw * (from.offset - to.offset) / len;
+            best = direct;
+        }
+        for (let s = 0; s < starts.length; s++) {
+            for (let t = 0; t < ends.length; t++) {
+                const base = starts[s].weight + ends[t].weight;
+                if (base >= best) continue;
+                const found = finder.path(starts[s].node, ends[t].node);
+                if (found.weight === INF) continue;
+                const total = base + found.weight;
+                if (total < best) {
+                    best = total;
+                    bestStart = s;
+                    bestEnd = t;
+                    bestArcs = found.arcs.slice();
+                }
+            }
+        }
+        if (best === INF) throw new RouteError('unreachable', 'No route connects these two positions with this mode.');
+
+        const points: number[] = [];
+        const pieces: Piece[] = [];
+        const piece = (edge: number, a: number, b: number, weight: number) => {
+            const first = points.length / 2;
+            appendEdgePoints(g, edge, a, b, points, first === 0);
+            pieces.push({
+                name: g.names.get(g.edgeName[edge]),
+                ferry: g.edgeClass[edge] === FERRY_CLASS,
+                length: Math.abs(b - a),
+                time: weight,
+                first: Math.max(0, first - 1),
+                last: points.length / 2 - 1
+            });
+        };
+        if (bestStart < 0) {
+            piece(from.edge, from.offset, to.offset, direct);
+        } else {
+            const s = starts[bestStart];
+            piece(from.edge, from.offset, s.forward ? from.length : 0, s.weight);
+            const arcOut = g.arcOut[mode];
+            for (const a of bestArcs!) {
+                const ref = g.arcEdge[a];
+                const e = (ref & ~REVERSED) >>> 0;
+                const reversed = (ref & REVERSED) !== 0;
+                piece(e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], arcOut[a]);
+            }
+            const t = ends[bestEnd];
+            piece(to.edge, t.forward ? 0 : to.length, to.offset, t.weight);
+        }
+        let distance = 0;
+        for (const p of pieces) distance += p.length;
+        return {distance, time: Math.round(best), points, instructions: buildInstructions(pieces, points, language), from, to};
+    }
+
+    /** [forward, backward] weight (ms) of a whole edge for a mode. */
+    private edgeWeights(edge: number, mode: number): [number, number] {
+        const g = this.graph;
+        const u = g.edgeFrom[edge];
+        for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+            if (g.arcEdge[a] === edge) return [g.arcOut[mode][a], g.arcIn[mode][a]];
+        }
+        return [INF, INF];
+    }
+
+    /** Ways out of a snapped start: forward to the edge's end node, backward to its start node. */
+    private exits(snap: Snap, mode: number): Access[] {
+        const g = this.graph;
+        const [fw, bw] = this.edgeWeights(snap.edge, mode);
+        const len = Math.max(snap.length, 1e-9);
+        const out: Access[] = [];
+        if (fw !== INF) out.push({node: g.edgeTo[snap.edge], weight: fw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: true});
+        if (bw !== INF) out.push({node: g.edgeFrom[snap.edge], weight: bw * snap.offset / len, length: snap.offset, forward: false});
+        return out;
+    }
+
+    /** Ways into a snapped destination: from the edge's start node forwards, or its end node backwards. */
+    private entries(snap: Snap, mode: number): Access[] {
+        const g = this.graph;
+        const [fw, bw] = this.edgeWeights(snap.edge, mode);
+        const len = Math.max(snap.length, 1e-9);
+        const out: Access[] = [];
+        if (fw !== INF) out.push({node: g.edgeFrom[snap.edge], weight: fw * snap.offset / len, length: snap.offset, forward: true});
+        if (bw !== INF) out.push({node: g.edgeTo[snap.edge], weight: bw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: false});
+        return out;
+    }
+}

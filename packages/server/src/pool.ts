@@ -1,0 +1,72 @@
+// The worker pool (Piscina): every worker shares the regions' SharedArrayBuffers, so the data
+// lives once in memory whatever the pool size. A task past its time limit is abandoned (its
+// worker is stopped and replaced) and answered 503; so is a task whose worker crashed, or one
+// that finds the queue full.
+import os from 'node:os';
+import {fileURLToPath} from 'node:url';
+import {Piscina} from 'piscina';
+import type {Region} from '@quartier/engine';
+import {HttpError} from './errors.js';
+import type {Task, TaskError} from './tasks.js';
+
+export interface PoolOptions {
+    /** Worker threads; default the core count. */
+    size?: number;
+    /** Milliseconds a task may run before it is abandoned. */
+    timeoutMs?: number;
+    /** Tasks that may wait for a worker; beyond, 503. */
+    maxQueue?: number;
+}
+
+export const DEFAULT_TASK_TIMEOUT_MS = 10000;
+export const DEFAULT_MAX_QUEUE = 256;
+
+export class WorkerPool {
+    private readonly piscina: Piscina;
+    readonly size: number;
+    readonly timeoutMs: number;
+
+    constructor(regions: Region[], options: PoolOptions = {}) {
+        this.size = Math.max(1, options.size ?? os.availableParallelism());
+        this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+        this.piscina = new Piscina({
+            filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+            minThreads: this.size,
+            maxThreads: this.size,
+            maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
+            idleTimeout: Infinity,
+            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
+        });
+        // A crashed worker surfaces as the failed task's error; Piscina starts a new one.
+        this.piscina.on('error', (err) => process.stderr.write(`worker error: ${(err as Error).message}\n`));
+    }
+
+    /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
+    async run<T>(task: Task): Promise<T> {
+        const abort = new AbortController();
+        const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+        let result: unknown;
+        try {
+            result = await this.piscina.run(task, {signal: abort.signal});
+        } catch (err) {
+            if (abort.signal.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
+            const message = (err as Error).message ?? String(err);
+            if (/queue is at limit/i.test(message)) throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
+            process.stderr.write(`task failed: ${message}\n`);
+            throw new HttpError(503, 'The routing engine failed on this request; retry later.');
+        } finally {
+            clearTimeout(timer);
+        }
+        const error = (result as TaskError | null)?.error;
+        if (error) throw new HttpError(error.status, error.message);
+        return result as T;
+    }
+
+    get threads(): number {
+        return this.piscina.threads.length;
+    }
+
+    close(): Promise<void> {
+        return this.piscina.destroy();
+    }
+}

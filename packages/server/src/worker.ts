@@ -1,0 +1,10 @@
+// A Piscina worker: reopens the regions over the SharedArrayBuffers the main thread loaded
+// (no copy) and runs tasks.
+import {workerData} from 'node:worker_threads';
+import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
+
+const runner = new TaskRunner((workerData as {regions: RegionHandle[]}).regions);
+
+export default function run(task: Task): unknown {
+    return runner.run(task);
+}
