@@ -25,15 +25,18 @@ export class WorkerPool {
     private readonly piscina: Piscina;
     readonly size: number;
     readonly timeoutMs: number;
+    readonly maxQueue: number;
+    /** Tasks submitted and not finished (running or waiting). */
+    private inFlight = 0;
 
     constructor(regions: Region[], options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
         this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
+        this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
         this.piscina = new Piscina({
             filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
             minThreads: this.size,
             maxThreads: this.size,
-            maxQueue: options.maxQueue ?? DEFAULT_MAX_QUEUE,
             idleTimeout: Infinity,
             workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
         });
@@ -43,6 +46,11 @@ export class WorkerPool {
 
     /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
     async run<T>(task: Task): Promise<T> {
+        // The queue bound is ours: a full pool answers at once rather than letting waits pile up.
+        if (this.inFlight >= this.size + this.maxQueue) {
+            throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
+        }
+        this.inFlight++;
         const abort = new AbortController();
         const timer = setTimeout(() => abort.abort(), this.timeoutMs);
         let result: unknown;
@@ -51,11 +59,11 @@ export class WorkerPool {
         } catch (err) {
             if (abort.signal.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
-            if (/queue is at limit/i.test(message)) throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
             process.stderr.write(`task failed: ${message}\n`);
             throw new HttpError(503, 'The routing engine failed on this request; retry later.');
         } finally {
             clearTimeout(timer);
+            this.inFlight--;
         }
         const error = (result as TaskError | null)?.error;
         if (error) throw new HttpError(error.status, error.message);

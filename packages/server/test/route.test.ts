@@ -1,0 +1,113 @@
+// /route on the real Brussels network, and the worker pool's limits.
+import t from 'tap';
+import {haversineMeters} from '@quartier/engine';
+import {WorkerPool} from '../src/pool.js';
+import {get, testServer} from './helpers.js';
+
+const server = await testServer();
+t.teardown(() => server.close());
+const base = `${server.url}/be/route`;
+const WALK = 'startLatitude=50.8461&startLongitude=4.3664&arrivalLatitude=50.8503&arrivalLongitude=4.3517';
+
+t.test('the walking route Rue de la Loi → Boulevard Anspach is plausible', async (t) => {
+    const r = await get(`${base}?travelMode=Walking&${WALK}&language=EN`);
+    t.equal(r.status, 200);
+    const path = r.body.paths[0];
+    t.ok(path.distance > 500 && path.distance < 2500, `${path.distance} m`);
+    t.ok(path.time > path.distance / 2 * 1000 && path.time < path.distance / 0.9 * 1000, `${path.time} ms: walking pace`);
+    t.equal(path.points.type, 'LineString');
+    const c = path.points.coordinates;
+    t.ok(c.length > 10, `${c.length} points`);
+    // Follows streets: consecutive points are close, the line starts and ends near the request.
+    let length = 0;
+    for (let i = 1; i < c.length; i++) {
+        const d = haversineMeters(c[i - 1][1], c[i - 1][0], c[i][1], c[i][0]);
+        length += d;
+        t.ok(d < 400, 'no jump');
+    }
+    t.ok(Math.abs(length - path.distance) / path.distance < 0.02, `geometry length ${length.toFixed(0)} m matches distance`);
+    t.ok(haversineMeters(50.8461, 4.3664, c[0][1], c[0][0]) < 60, 'starts at the origin');
+    t.ok(haversineMeters(50.8503, 4.3517, c[c.length - 1][1], c[c.length - 1][0]) < 60, 'ends at the destination');
+    const ins = path.instructions;
+    t.ok(ins.length >= 3);
+    t.equal(ins[ins.length - 1].sign, 4, 'last instruction: arrive');
+    t.ok(ins.some((i: any) => /Rue de la Loi/.test(i.street_name)), 'starts on Rue de la Loi');
+    const sum = ins.reduce((s: number, i: any) => s + i.distance, 0);
+    t.ok(Math.abs(sum - path.distance) < 1, 'instruction distances add up');
+    for (const i of ins) {
+        t.equal(typeof i.text, 'string');
+        t.ok(Array.isArray(i.interval) && i.interval[0] <= i.interval[1] && i.interval[1] < c.length);
+    }
+    const fr = await get(`${base}?travelMode=Walking&${WALK}&language=FR`);
+    t.match(fr.body.paths[0].instructions.at(-1).text, /arrivé/, 'French instructions');
+    t.equal(fr.body.paths[0].distance, path.distance, 'same route whatever the language');
+});
+
+t.test('modes by name or number give identical answers', async (t) => {
+    for (const [name, num] of [['Driving', 1], ['walking', 2], ['BICYCLING', 3]] as const) {
+        const a = await get(`${base}?travelMode=${name}&${WALK}`);
+        const b = await get(`${base}?travelMode=${num}&${WALK}`);
+        t.equal(a.status, 200);
+        a.body.info.took = b.body.info.took = 0;
+        t.same(a.body, b.body, `${name} = ${num}`);
+    }
+    const car = await get(`${base}?travelMode=1&${WALK}`);
+    const bike = await get(`${base}?travelMode=3&${WALK}`);
+    const foot = await get(`${base}?travelMode=2&${WALK}`);
+    t.ok(car.body.paths[0].time < foot.body.paths[0].time, 'driving is faster than walking');
+    t.ok(bike.body.paths[0].time < foot.body.paths[0].time, 'cycling is faster than walking');
+});
+
+t.test('bad input: the right 400', async (t) => {
+    const cases: [string, RegExp][] = [
+        ['travelMode=2&startLatitude=50.8461&startLongitude=4.3664&arrivalLatitude=50.8461&arrivalLongitude=4.3664', /same place/],
+        ['travelMode=2&startLatitude=51.30&startLongitude=2.80&arrivalLatitude=50.85&arrivalLongitude=4.35', /too far from any road/],
+        ['travelMode=2&startLatitude=48.8566&startLongitude=2.3522&arrivalLatitude=50.85&arrivalLongitude=4.35', /outside BE/],
+        ['travelMode=2&startLatitude=50.85&startLongitude=4.35&arrivalLatitude=48.8566&arrivalLongitude=2.3522', /outside BE/],
+        ['travelMode=Boat&' + WALK, /travelMode/],
+        ['travelMode=5&' + WALK, /travelMode/],
+        [WALK, /Missing parameter 'travelMode'/],
+        ['travelMode=2&startLatitude=50.8461&startLongitude=4.3664', /Missing parameter 'arrivalLatitude'/],
+        ['travelMode=2&startLatitude=abc&startLongitude=4.3664&arrivalLatitude=50.85&arrivalLongitude=4.35', /startLatitude/],
+        ['travelMode=2&startLatitude=91&startLongitude=4.3664&arrivalLatitude=50.85&arrivalLongitude=4.35', /startLatitude/],
+        ['travelMode=Transit&' + WALK, /Transit/]
+    ];
+    for (const [q, re] of cases) {
+        const r = await get(`${base}?${q}`);
+        t.equal(r.status, 400, q);
+        t.match(r.body.Error, re);
+    }
+});
+
+t.test('a point on a car island is refused for cars', async (t) => {
+    // Inside the pedestrian Grand-Place, cars snap to the nearest street a car may use, never into the square.
+    const r = await get(`${base}?travelMode=Driving&startLatitude=50.8467&startLongitude=4.3525&arrivalLatitude=50.8503&arrivalLongitude=4.3517`);
+    t.equal(r.status, 200);
+    t.ok(r.body.paths[0].distance > 0);
+});
+
+t.test('other countries route too', async (t) => {
+    const pt = await get(`${server.url}/pt/route?travelMode=Driving&startLatitude=41.1496&startLongitude=-8.6110&arrivalLatitude=41.1579&arrivalLongitude=-8.6291`);
+    t.equal(pt.status, 200);
+    t.ok(pt.body.paths[0].distance > 1500 && pt.body.paths[0].distance < 6000);
+    const mt = await get(`${server.url}/mt/route?travelMode=Walking&startLatitude=35.8989&startLongitude=14.5146&arrivalLatitude=35.9122&arrivalLongitude=14.5042`);
+    t.equal(mt.status, 200);
+});
+
+t.test('the pool: time limit, crash, and going on afterwards', async (t) => {
+    const pool = new WorkerPool(server.regions, {size: 1, timeoutMs: 300});
+    t.teardown(() => pool.close());
+    await t.rejects(pool.run({type: 'sleep', ms: 5000}), /did not answer/);
+    const ok = await pool.run<any>({type: 'route', country: 'BE', mode: 1, fromLat: 50.8461, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'});
+    t.ok(ok.paths[0].distance > 500, 'a new worker answers after the abandoned task');
+    await t.rejects(pool.run({type: 'sleep', ms: 1, crash: true}), /failed on this request/);
+    const again = await pool.run<any>({type: 'route', country: 'BE', mode: 0, fromLat: 50.8461, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'});
+    t.ok(again.paths[0].distance > 500, 'and after a crash');
+    const full = new WorkerPool(server.regions, {size: 1, timeoutMs: 2000, maxQueue: 1});
+    t.teardown(() => full.close());
+    await full.run({type: 'sleep', ms: 1});
+    const burst = await Promise.allSettled(Array.from({length: 6}, () => full.run({type: 'sleep', ms: 200})));
+    const busy = burst.filter((r) => r.status === 'rejected' && /busy/.test(String((r as PromiseRejectedResult).reason?.message)));
+    t.ok(busy.length >= 1, `${busy.length} of 6 refused while the queue was full`);
+    t.ok(burst.some((r) => r.status === 'fulfilled'), 'the others ran');
+});
