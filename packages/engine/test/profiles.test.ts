@@ -79,7 +79,7 @@ t.test('way access and one-way rules', async (t) => {
     s = speeds({highway: 'steps'});
     t.ok(s[2] > 0 && s[2] < 5 && s[4] === 2, 'steps: slow walk, carried bike');
     s = speeds({highway: 'cycleway'});
-    t.ok(s[0] === 0 && s[4] === 18, 'cycleway: bikes, no cars');
+    t.ok(s[0] === 0 && s[4] === 17, 'cycleway: bikes, no cars');
     s = speeds({highway: 'pedestrian', area: 'yes'});
     t.ok(s[0] === 0 && s[2] > 0, 'pedestrian area: walk, no car');
 

@@ -39,9 +39,9 @@ export const FOOT_SPEEDS: Record<string, number> = {
 
 /** Cycling speeds by class, km/h. Footways, pedestrian streets and steps are pushed (PUSH speeds). */
 export const BIKE_SPEEDS: Record<string, number> = {
-    trunk: 16, trunk_link: 16, primary: 16, primary_link: 16, secondary: 16, secondary_link: 16, tertiary: 16,
-    tertiary_link: 16, unclassified: 16, residential: 16, living_street: 10, service: 14, road: 14,
-    track: 12, path: 12, cycleway: 18, bridleway: 8
+    trunk: 15, trunk_link: 15, primary: 15, primary_link: 15, secondary: 15, secondary_link: 15, tertiary: 15,
+    tertiary_link: 15, unclassified: 15, residential: 15, living_street: 10, service: 13, road: 13,
+    track: 12, path: 12, cycleway: 17, bridleway: 8
 };
 export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: 6, footway: 6, platform: 6, corridor: 6, steps: 2};
 /** Classes on which a bike may be pushed against a one-way street (never on fast roads). */

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {CONFIG_DIR} from '../config/data-files.js';
 import {buildBorderSection} from '../geo/border.js';
 import {contract} from '../ch/contract.js';
@@ -173,14 +174,33 @@ function sourceDate(timestamp: number, file: string): string | null {
     return m ? `${m[1]}T00:00:00.000Z` : null;
 }
 
+let codeHash: string | null = null;
+
+/** Hash of the engine's compiled code: a profile or builder change must rebuild the bundles. */
+function engineCodeHash(): string {
+    if (codeHash !== null) return codeHash;
+    const h = crypto.createHash('sha256');
+    const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const walk = (dir: string) => {
+        for (const entry of fs.readdirSync(dir, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
+            const full = path.join(dir, entry.name);
+            if (entry.isDirectory()) walk(full);
+            else if (entry.name.endsWith('.js')) h.update(entry.name).update(fs.readFileSync(full));
+        }
+    };
+    walk(srcRoot);
+    return (codeHash = h.digest('hex'));
+}
+
 function sha256File(file: string): string {
     return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 }
 
-/** Hash of everything the output depends on: sources, region config, data/ files, build version. */
+/** Hash of everything the output depends on: sources, region config, data/ files, the engine's code. */
 function hashInputs(config: RegionConfig, sourceHashes: string[]): string {
     const h = crypto.createHash('sha256');
     h.update(`build ${BUILD_VERSION}\n`);
+    h.update(engineCodeHash());
     h.update(JSON.stringify({...config, osm: undefined}));
     for (const s of sourceHashes) h.update(s);
     for (const f of ['countries.json', 'categories.json']) {
