@@ -2,33 +2,12 @@
 // as the load, random boxes of a street-level view around central Brussels. The baseline is
 // /health on the same server in the same run (the cost of HTTP and Express alone).
 // Usage: node bench/points-http.js [seconds=10] [connections=20]
-import {spawn} from 'node:child_process';
-import path from 'node:path';
-import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
+import {startBenchServer} from './lib/server.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 20);
-const PORT = 18000 + Math.floor(Math.random() * 1000);
-
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/src/main.js'), '--port', String(PORT), '--host', '127.0.0.1', '--regions', 'BE', '--default-country', 'BE'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {...process.env, QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json')}
-});
-let log = '';
-server.stderr.on('data', (d) => (log += d));
-await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 120000);
-    const check = setInterval(() => {
-        if (log.includes('listening')) {
-            clearInterval(check);
-            clearTimeout(timer);
-            resolve();
-        }
-    }, 100);
-});
+const server = await startBenchServer(['--regions', 'BE', '--default-country', 'BE']);
 
 // Seeded boxes (~600 x 550 m, a phone screen at zoom 16) inside the Brussels pentagon and around.
 let seed = 42;
@@ -41,7 +20,7 @@ for (let i = 0; i < 500; i++) {
 
 async function run(title, reqs) {
     const result = await autocannon({
-        url: `http://127.0.0.1:${PORT}`, connections, duration: seconds, pipelining: 1,
+        url: server.url, connections, duration: seconds, pipelining: 1,
         headers: {LicenseKey: 'quartier-dev-backend-key'}, requests: reqs
     });
     const ok = result['2xx'];
@@ -54,5 +33,5 @@ try {
     const points = await run('/points (500 boxes)', requests);
     console.log(`ratio /points to baseline: ${(points / base).toFixed(2)}`);
 } finally {
-    server.kill();
+    server.stop();
 }

@@ -1,9 +1,11 @@
 // Starting the server: configuration from flags and environment, region bundles built when
 // missing or outdated, then opened and served.
+import {execFileSync} from 'node:child_process';
+import {createRequire} from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRegion, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
@@ -56,6 +58,20 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
     return n;
 }
 
+/**
+ * Builds (or finds up to date) a region in a separate process, so the server's own memory holds
+ * only the opened bundles, never the build's working set.
+ */
+function buildInChildProcess(country: string, config: ServerConfig): void {
+    const engineMain = createRequire(import.meta.url).resolve('@quartier/engine');
+    const cli = path.join(path.dirname(engineMain), 'cli', 'build-region.js');
+    try {
+        execFileSync(process.execPath, [cli, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
+    } catch {
+        throw new Error(`building region ${country} failed (see above)`);
+    }
+}
+
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
@@ -76,7 +92,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const regions: Region[] = [];
     for (const rc of regionConfigs) {
         const dir = path.join(config.buildRoot, rc.country);
-        if (config.build) buildRegion(rc, {dataRoot: config.dataRoot, outDir: config.buildRoot, log});
+        if (config.build) buildInChildProcess(rc.country, config);
         const started = performance.now();
         const region = Region.open(dir);
         log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.pois.count} POIs, ${region.roads.nodeCount} road nodes)`);

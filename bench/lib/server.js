@@ -1,0 +1,28 @@
+// Starts the built server in its own process for a benchmark and waits until it listens.
+import {spawn} from 'node:child_process';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function startBenchServer(args = [], env = {}) {
+    const port = 18000 + Math.floor(Math.random() * 1000);
+    const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: {...process.env, QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}
+    });
+    let log = '';
+    child.stderr.on('data', (d) => (log += d));
+    await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 300000);
+        child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log}`)));
+        const check = setInterval(() => {
+            if (log.includes('listening')) {
+                clearInterval(check);
+                clearTimeout(timer);
+                resolve();
+            }
+        }, 100);
+    });
+    return {url: `http://127.0.0.1:${port}`, pid: child.pid, log: () => log, stop: () => child.kill()};
+}
