@@ -1,11 +1,12 @@
 // Plain and bidirectional Dijkstra on the road graph for one mode: the oracle the contraction
 // hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
 // as CHQuery: reused between queries, distances reset through touched lists.
-import {INF, type RoadGraph} from '../graph/road-graph.js';
+import {INF} from '../graph/road-graph.js';
+import type {CHGraph} from './contract.js';
 import {NodeHeap} from './heap.js';
 
 export class Dijkstra {
-    readonly graph: RoadGraph;
+    readonly graph: CHGraph;
     readonly mode: number;
     /** Distances (ms) of the last search; Infinity where not reached. Valid until the next search. */
     readonly dist: Float64Array;
@@ -16,7 +17,7 @@ export class Dijkstra {
     settledCount = 0;
     private readonly heap: NodeHeap;
 
-    constructor(graph: RoadGraph, mode: number) {
+    constructor(graph: CHGraph, mode: number) {
         this.graph = graph;
         this.mode = mode;
         this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
@@ -40,16 +41,35 @@ export class Dijkstra {
         return this.settledCount;
     }
 
-    private run(source: number, target: number, maxWeight: number): void {
+    /**
+     * Like oneToAll, from several start nodes each with its own starting time (ms): a position
+     * snapped onto an edge starts from both of the edge's ends.
+     */
+    fromSeeds(nodes: ArrayLike<number>, weights: ArrayLike<number>, maxWeight = Infinity): number {
+        this.run(-1, -1, maxWeight, nodes, weights);
+        return this.settledCount;
+    }
+
+    private run(source: number, target: number, maxWeight: number, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>): void {
         const g = this.graph;
         const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode];
         const dist = this.dist, reached = this.reached, heap = this.heap;
         for (let i = 0; i < this.reachedCount; i++) dist[reached[i]] = Infinity;
         heap.clear();
-        dist[source] = 0;
-        reached[0] = source;
-        let count = 1, settled = 0;
-        heap.push(source, 0);
+        let count = 0, settled = 0;
+        if (seedNodes && seedWeights) {
+            for (let i = 0; i < seedNodes.length; i++) {
+                const v = seedNodes[i], w = seedWeights[i];
+                if (!(w < dist[v])) continue;
+                if (dist[v] === Infinity) reached[count++] = v;
+                dist[v] = w;
+                heap.push(v, w);
+            }
+        } else {
+            dist[source] = 0;
+            reached[count++] = source;
+            heap.push(source, 0);
+        }
         while (heap.length > 0) {
             if (heap.peekKey() > maxWeight) break;
             const x = heap.pop();
@@ -84,7 +104,7 @@ export class Dijkstra {
  * best meeting found.
  */
 export class BidirectionalDijkstra {
-    readonly graph: RoadGraph;
+    readonly graph: CHGraph;
     readonly mode: number;
     /** Nodes settled by the last query, both directions. */
     settledCount = 0;
@@ -97,7 +117,7 @@ export class BidirectionalDijkstra {
     private readonly forwardHeap: NodeHeap;
     private readonly backwardHeap: NodeHeap;
 
-    constructor(graph: RoadGraph, mode: number) {
+    constructor(graph: CHGraph, mode: number) {
         this.graph = graph;
         this.mode = mode;
         const n = graph.nodeCount;

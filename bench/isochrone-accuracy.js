@@ -1,0 +1,123 @@
+// Isochrone accuracy against routing. For random origins per mode and region, computes the areas
+// for 5, 10, 20 and 30 minutes, samples positions around them, routes to each position with the
+// engine's router (contraction hierarchies: independent of the isochrone's own search), and
+// compares "inside the polygon" with "reachable within the limit" under the same off-road rule
+// (the position's nearest usable road is within OFF_ROAD_METERS and reached in time). Positions
+// within BAND metres of the polygon's outline are left out. Also checks nesting (5 ⊂ 10 ⊂ 20).
+// Usage: node bench/isochrone-accuracy.js [origins=50] [samples=300]
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {Region, buildRegion, dataRoot, haversineMeters, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {RoadIsochrones, OFF_ROAD_METERS} from '../packages/engine/dist/src/isochrone/road-isochrone.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const origins = Number(process.argv[2] ?? 50);
+const samples = Number(process.argv[3] ?? 300);
+const LIMITS = [300, 600, 1200, 1800];
+const BAND = 50;  // plus one grid spacing: see below
+const boxes = {BE: [50.80, 4.30, 50.89, 4.45], PT: [41.13, -8.66, 41.19, -8.57]};
+
+let seed = 20261122;
+const rand = () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+function inside(x, y, rings) {
+    let c = false;
+    for (const ring of rings) {
+        for (let i = 0, j = ring.length - 2; i < ring.length - 1; j = i++) {
+            const [xi, yi] = ring[i], [xj, yj] = ring[j];
+            if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
+        }
+    }
+    return c;
+}
+
+function boundaryDistance(lat, lon, rings) {
+    const kx = 111320 * Math.cos((lat * Math.PI) / 180), ky = 111320;
+    let best = Infinity;
+    for (const ring of rings) {
+        for (let i = 0; i + 1 < ring.length; i++) {
+            const ax = (ring[i][0] - lon) * kx, ay = (ring[i][1] - lat) * ky;
+            const bx = (ring[i + 1][0] - lon) * kx, by = (ring[i + 1][1] - lat) * ky;
+            const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy;
+            let t = l2 > 0 ? -(ax * dx + ay * dy) / l2 : 0;
+            t = Math.max(0, Math.min(1, t));
+            best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
+        }
+    }
+    return best;
+}
+
+console.log(`origins per mode and region: ${origins}; samples per origin: ${samples}; band: max(${BAND} m, grid spacing); off-road: max(${OFF_ROAD_METERS} m, grid spacing)`);
+console.log('| region | mode | limit | points | right | false inside | false outside | vertices (mean) | nested |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const cc of Object.keys(boxes)) {
+    const [config] = loadRegionConfigs([cc]);
+    const region = Region.open(buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
+    const router = region.router;
+    const iso = new RoadIsochrones(region.roads, router.snapper);
+    for (const [mode, name] of [[0, 'car'], [1, 'foot'], [2, 'bike']]) {
+        const stats = LIMITS.map(() => ({n: 0, right: 0, fin: 0, fout: 0, vertices: 0, polys: 0}));
+        let nestedOk = 0, nestedAll = 0;
+        for (let o = 0; o < origins; o++) {
+            const [s, w, n, e] = boxes[cc];
+            const lat = s + rand() * (n - s), lon = w + rand() * (e - w);
+            const result = iso.compute(mode, lat, lon, LIMITS);
+            if (!result) {
+                o--;
+                continue;
+            }
+            const polys = result.areas;
+            // Nesting: sample vertices of each smaller area lie inside the next larger one.
+            for (let l = 0; l + 1 < 3; l++) {
+                nestedAll++;
+                const ext = polys[l].coordinates[0] ?? [];
+                let ok = true;
+                for (let i = 0; i < ext.length; i += 7) if (!inside(ext[i][0], ext[i][1], polys[l + 1].coordinates) && boundaryDistance(ext[i][1], ext[i][0], polys[l + 1].coordinates) > 5) ok = false;
+                if (ok) nestedOk++;
+            }
+            // Positions: uniform in the largest area's box, grown by a fifth.
+            let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+            for (const [x, y] of polys[LIMITS.length - 1].coordinates[0] ?? []) {
+                minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+            }
+            const gx = (maxX - minX) * 0.1, gy = (maxY - minY) * 0.1;
+            for (let k = 0; k < samples; k++) {
+                const plon = minX - gx + rand() * (maxX - minX + 2 * gx), plat = minY - gy + rand() * (maxY - minY + 2 * gy);
+                const snap = router.snap(plat, plon, mode);
+                let time = Infinity;
+                if (snap && snap.distance <= result.offRoadMeters) {
+                    try {
+                        time = router.route(mode, lat, lon, snap.lat, snap.lon).time / 1000;
+                    } catch (err) {
+                        time = err.code === 'same-position' ? 0 : Infinity;
+                    }
+                }
+                LIMITS.forEach((limit, l) => {
+                    const rings = polys[l].coordinates;
+                    if (rings.length === 0 || boundaryDistance(plat, plon, rings) < Math.max(BAND, result.cellMeters)) return;
+                    const st = stats[l];
+                    const inPoly = inside(plon, plat, rings), reachable = time <= limit;
+                    st.n++;
+                    if (inPoly === reachable) st.right++;
+                    else if (inPoly) st.fin++;
+                    else st.fout++;
+                });
+            }
+            LIMITS.forEach((_, l) => {
+                stats[l].vertices += polys[l].coordinates.reduce((a, r) => a + r.length, 0);
+                stats[l].polys++;
+            });
+        }
+        LIMITS.forEach((limit, l) => {
+            const st = stats[l];
+            const pct = (x) => `${((100 * x) / Math.max(1, st.n)).toFixed(1)}%`;
+            console.log(`| ${cc} | ${name} | ${limit / 60} min | ${st.n} | ${pct(st.right)} | ${pct(st.fin)} | ${pct(st.fout)} | ${(st.vertices / st.polys).toFixed(0)} | ${l < 2 ? `${nestedOk}/${nestedAll}` : ''} |`);
+        });
+    }
+}

@@ -1,0 +1,209 @@
+// Isochrones on the road network of one mode: one outward search from the snapped origin, a
+// nearest-road field over a grid, then for each time limit the area and its outline.
+//
+// The area follows the rule the accuracy bench checks with routing: a position is reachable when
+// its nearest usable road (what a route to it would snap to) lies within OFF_ROAD_METERS and that
+// point of the road is reached within the limit, partial edges counted exactly. So each lattice
+// point records its nearest road point once; a limit then only compares arrival times there.
+import {Dijkstra} from '../ch/dijkstra.js';
+import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import type {Snap, Snapper} from '../graph/snap.js';
+import {Grid, NearestRoad} from './field.js';
+import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
+
+/**
+ * A position counts as reached up to this far (m) from a reached road: people live beside roads.
+ * On large areas the grid is coarser and the allowance grows to one grid spacing.
+ */
+export const OFF_ROAD_METERS = 50;
+/** Grid spacing: at least this (m), else the area's span over GRID_SPAN_CELLS. */
+export const MIN_CELL_METERS = 20;
+export const GRID_SPAN_CELLS = 300;
+/** Simplification tolerance as a share of the grid spacing. */
+const SIMPLIFY_CELLS = 0.4;
+/** Unreachable pockets smaller than this (m²), or than 16 grid cells, are not kept as holes. */
+export const MIN_HOLE_SQUARE_METERS = 20000;
+/** At most this many positions in one area; the tolerance doubles until it fits. */
+export const MAX_VERTICES = 4000;
+
+export interface PolygonGeometry {
+    type: 'Polygon';
+    coordinates: Ring[];
+}
+
+export interface RoadIsochroneResult {
+    /** One Polygon per limit, in the order asked. */
+    areas: PolygonGeometry[];
+    /** Grid spacing used (m). */
+    cellMeters: number;
+    /** The off-road allowance used (m): a position this close to a reached road is inside. */
+    offRoadMeters: number;
+}
+
+export class RoadIsochrones {
+    private readonly searches: (Dijkstra | null)[] = [null, null, null];
+    /** Per mode, per edge: ms to traverse it forwards and backwards (INF: not allowed). */
+    private readonly edgeForward: (Float64Array | null)[] = [null, null, null];
+    private readonly edgeBackward: (Float64Array | null)[] = [null, null, null];
+
+    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
+
+    /**
+     * The areas reachable within each limit (seconds) from a position, as GeoJSON Polygons in the
+     * order of `limits`, all from one search; null when the position is too far from any usable road.
+     */
+    compute(mode: number, lat: number, lon: number, limits: number[]): RoadIsochroneResult | null {
+        const g = this.graph;
+        const snap = this.snapper.snap(lat, lon, mode);
+        if (!snap) return null;
+        const [forward, backward] = this.edgeWeights(mode);
+        const maxMs = Math.max(...limits) * 1000;
+        const search = (this.searches[mode] ??= new Dijkstra(g, mode));
+        const fw = forward[snap.edge], bw = backward[snap.edge];
+        const len = Math.max(snap.length, 1e-9);
+        const seedNodes: number[] = [], seedWeights: number[] = [];
+        if (fw !== INF) {
+            seedNodes.push(g.edgeTo[snap.edge]);
+            seedWeights.push(fw * (snap.length - snap.offset) / len);
+        }
+        if (bw !== INF) {
+            seedNodes.push(g.edgeFrom[snap.edge]);
+            seedWeights.push(bw * snap.offset / len);
+        }
+        search.fromSeeds(seedNodes, seedWeights, maxMs);
+        const dist = search.dist;
+
+        // The grid spans everything reached at the largest limit, plus the off-road margin.
+        let minLat = snap.lat, maxLat = snap.lat, minLon = snap.lon, maxLon = snap.lon;
+        for (let i = 0; i < search.reachedCount; i++) {
+            const v = search.reached[i];
+            if (dist[v] === Infinity) continue;
+            const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
+            if (la < minLat) minLat = la;
+            if (la > maxLat) maxLat = la;
+            if (lo < minLon) minLon = lo;
+            if (lo > maxLon) maxLon = lo;
+        }
+        const kx = Math.cos((lat * Math.PI) / 180);
+        const spanMeters = Math.max((maxLat - minLat) * 111320, (maxLon - minLon) * 111320 * kx);
+        const cell = Math.max(MIN_CELL_METERS, spanMeters / GRID_SPAN_CELLS);
+        const offRoad = Math.max(OFF_ROAD_METERS, cell);
+        const margin = (offRoad + 2 * cell) / 111320;
+        const grid = new Grid(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, cell);
+        const reach = offRoad + cell;
+
+        // Every usable road near the area, reached or not: positions nearer an unreached road are out.
+        const near = new NearestRoad(grid, reach);
+        const bit = 1 << mode;
+        const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
+        for (const e of edges) stampEdge(g, grid, near, e, reach);
+
+        const out: PolygonGeometry[] = [];
+        const field = new Float32Array(grid.nx * grid.ny);
+        for (const limit of limits) {
+            const limitMs = limit * 1000;
+            for (let k = 0; k < field.length; k++) {
+                const e = near.edge[k];
+                if (e < 0) {
+                    field[k] = reach;
+                    continue;
+                }
+                // Arrival at the nearest road point: from either end of its edge, or along the
+                // origin's own edge straight from the snapped point.
+                const s = near.offset[k], length = Math.max(g.edgeLength[e], 1e-9);
+                const f = forward[e], b = backward[e];
+                let best = Infinity, msPerMeter = 1;
+                const du = dist[g.edgeFrom[e]], dv = dist[g.edgeTo[e]];
+                if (f !== INF && du !== Infinity) {
+                    const t = du + (f * s) / length;
+                    if (t < best) { best = t; msPerMeter = f / length; }
+                }
+                if (b !== INF && dv !== Infinity) {
+                    const t = dv + (b * (length - s)) / length;
+                    if (t < best) { best = t; msPerMeter = b / length; }
+                }
+                if (e === snap.edge) {
+                    if (s >= snap.offset && f !== INF) {
+                        const t = (f * (s - snap.offset)) / length;
+                        if (t < best) { best = t; msPerMeter = f / length; }
+                    }
+                    if (s <= snap.offset && b !== INF) {
+                        const t = (b * (snap.offset - s)) / length;
+                        if (t < best) { best = t; msPerMeter = b / length; }
+                    }
+                }
+                const d = Math.sqrt(near.distance2[k]) - offRoad;
+                // Metres beyond the limit's front along the road, comparable with the off-road distance.
+                const beyond = best === Infinity ? reach : (best - limitMs) / Math.max(msPerMeter, 1e-6);
+                field[k] = d > beyond ? d : beyond;
+            }
+            const minHole = Math.max(MIN_HOLE_SQUARE_METERS, 16 * cell * cell) / (111320 * 111320);
+            const polygons = assemblePolygons(contourRings(grid, field), minHole);
+            // Driving, walking and cycling give one Polygon: the largest piece.
+            out.push({type: 'Polygon', coordinates: polygons.length ? simplifyPolygon(polygons[0], (SIMPLIFY_CELLS * cell) / 111320) : []});
+        }
+        return {areas: out, cellMeters: cell, offRoadMeters: offRoad};
+    }
+
+    /** Forward and backward ms of every edge for a mode, computed once per thread. */
+    private edgeWeights(mode: number): [Float64Array, Float64Array] {
+        let f = this.edgeForward[mode], b = this.edgeBackward[mode];
+        if (f === null || b === null) {
+            const g = this.graph;
+            f = new Float64Array(g.edgeCount).fill(INF);
+            b = new Float64Array(g.edgeCount).fill(INF);
+            for (let a = 0; a < g.arcCount; a++) {
+                const ref = g.arcEdge[a];
+                if (ref & REVERSED) continue;
+                f[ref] = g.arcOut[mode][a];
+                b[ref] = g.arcIn[mode][a];
+            }
+            this.edgeForward[mode] = f;
+            this.edgeBackward[mode] = b;
+        }
+        return [f, b];
+    }
+}
+
+/** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */
+export function simplifyPolygon(rings: Ring[], tolerance: number): Ring[] {
+    for (let t = tolerance; ; t *= 2) {
+        const exterior = roundRing(simplifyRing(rings[0], t));
+        const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
+        for (let i = 1; i < rings.length; i++) {
+            const hole = roundRing(simplifyRing(rings[i], t));
+            if (hole.length >= 4) out.push(hole);
+        }
+        let count = 0;
+        for (const r of out) count += r.length;
+        if (count <= MAX_VERTICES || t > tolerance * 1024) return out;
+    }
+}
+
+/** Stamps an edge's whole polyline into the nearest-road field. */
+function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
+    const start = g.geomStart[e], end = g.geomStart[e + 1];
+    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    // First pass: the polyline's length in grid metres, to spread edgeLength over its segments.
+    let total = 0;
+    for (let i = start; i <= end; i++) {
+        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
+        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+        total += Math.hypot(qx - px, qy - py);
+        px = qx;
+        py = qy;
+    }
+    const scale = total > 0 ? g.edgeLength[e] / total : 0;
+    px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7);
+    py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    let walked = 0;
+    for (let i = start; i <= end; i++) {
+        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
+        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+        const seg = Math.hypot(qx - px, qy - py) * scale;
+        grid.stampSegment(near, e, px, py, qx, qy, walked, walked + seg, reach);
+        walked += seg;
+        px = qx;
+        py = qy;
+    }
+}
