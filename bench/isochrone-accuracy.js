@@ -1,9 +1,10 @@
 // Isochrone accuracy against routing. For random origins per mode and region, computes the areas
-// for 5, 10, 20 and 30 minutes, samples positions around them, routes to each position with the
+// for 5, 10, 20 and 30 minutes (each on its own, as /isochrone does), samples positions around them, routes to each position with the
 // engine's router (contraction hierarchies: independent of the isochrone's own search), and
 // compares "inside the polygon" with "reachable within the limit" under the same off-road rule
 // (the position's nearest usable road is within OFF_ROAD_METERS and reached in time). Positions
-// within BAND metres of the polygon's outline are left out. Also checks nesting (5 ⊂ 10 ⊂ 20).
+// within BAND metres of the polygon's outline are left out. Nesting (5 ⊂ 10 ⊂ 20) is checked on
+// the three areas of one GetMultipleTimes-style call: every vertex of an area inside the next.
 // Usage: node bench/isochrone-accuracy.js [origins=50] [samples=300]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -67,18 +68,21 @@ for (const cc of Object.keys(boxes)) {
         for (let o = 0; o < origins; o++) {
             const [s, w, n, e] = boxes[cc];
             const lat = s + rand() * (n - s), lon = w + rand() * (e - w);
-            const result = iso.compute(mode, lat, lon, LIMITS);
-            if (!result) {
+            const single = LIMITS.map((limit) => iso.compute(mode, lat, lon, [limit]));
+            if (!single[0]) {
                 o--;
                 continue;
             }
-            const polys = result.areas;
-            // Nesting: sample vertices of each smaller area lie inside the next larger one.
+            const polys = single.map((r) => r.areas[0]);
+            const result = single[LIMITS.length - 1];
+            // Nesting, on one call for 5, 10 and 20 minutes: every vertex of an area inside the next.
+            const multi = iso.compute(mode, lat, lon, [300, 600, 1200]).areas;
             for (let l = 0; l + 1 < 3; l++) {
                 nestedAll++;
-                const ext = polys[l].coordinates[0] ?? [];
                 let ok = true;
-                for (let i = 0; i < ext.length; i += 7) if (!inside(ext[i][0], ext[i][1], polys[l + 1].coordinates) && boundaryDistance(ext[i][1], ext[i][0], polys[l + 1].coordinates) > 5) ok = false;
+                for (const ring of multi[l].coordinates.slice(0, 1)) {
+                    for (const [x, y] of ring) if (!inside(x, y, multi[l + 1].coordinates)) ok = false;
+                }
                 if (ok) nestedOk++;
             }
             // Positions: uniform in the largest area's box, grown by a fifth.
@@ -92,6 +96,7 @@ for (const cc of Object.keys(boxes)) {
                 const snap = router.snap(plat, plon, mode);
                 let time = Infinity;
                 if (snap && snap.distance <= result.offRoadMeters) {
+                    // (The off-road allowance of the largest area; smaller ones use at most as much.)
                     try {
                         time = router.route(mode, lat, lon, snap.lat, snap.lon).time / 1000;
                     } catch (err) {
@@ -100,7 +105,7 @@ for (const cc of Object.keys(boxes)) {
                 }
                 LIMITS.forEach((limit, l) => {
                     const rings = polys[l].coordinates;
-                    if (rings.length === 0 || boundaryDistance(plat, plon, rings) < Math.max(BAND, result.cellMeters)) return;
+                    if (rings.length === 0 || boundaryDistance(plat, plon, rings) < Math.max(BAND, single[l].cellMeters)) return;
                     const st = stats[l];
                     const inPoly = inside(plon, plat, rings), reachable = time <= limit;
                     st.n++;

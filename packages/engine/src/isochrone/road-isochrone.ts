@@ -20,9 +20,9 @@ export const OFF_ROAD_METERS = 50;
 export const MIN_CELL_METERS = 20;
 export const GRID_SPAN_CELLS = 300;
 /** Simplification tolerance as a share of the grid spacing. */
-const SIMPLIFY_CELLS = 0.4;
-/** Unreachable pockets smaller than this (m²), or than 16 grid cells, are not kept as holes. */
-export const MIN_HOLE_SQUARE_METERS = 20000;
+const SIMPLIFY_CELLS = 0.25;
+/** Unreachable pockets smaller than this (m²), or than 4 grid cells, are not kept as holes. */
+export const MIN_HOLE_SQUARE_METERS = 5000;
 /** At most this many positions in one area; the tolerance doubles until it fits. */
 export const MAX_VERTICES = 4000;
 
@@ -75,14 +75,18 @@ export class RoadIsochrones {
 
         // The grid spans everything reached at the largest limit, plus the off-road margin.
         let minLat = snap.lat, maxLat = snap.lat, minLon = snap.lon, maxLon = snap.lon;
+        // Reached nodes and the far ends of their edges: a partly reached edge reaches beyond its last node.
         for (let i = 0; i < search.reachedCount; i++) {
-            const v = search.reached[i];
-            if (dist[v] === Infinity) continue;
-            const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
-            if (la < minLat) minLat = la;
-            if (la > maxLat) maxLat = la;
-            if (lo < minLon) minLon = lo;
-            if (lo > maxLon) maxLon = lo;
+            const u = search.reached[i];
+            if (dist[u] === Infinity) continue;
+            for (let a = g.arcFirst[u]; a <= g.arcFirst[u + 1]; a++) {
+                const v = a < g.arcFirst[u + 1] ? g.arcHead[a] : u;
+                const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
+                if (la < minLat) minLat = la;
+                if (la > maxLat) maxLat = la;
+                if (lo < minLon) minLon = lo;
+                if (lo > maxLon) maxLon = lo;
+            }
         }
         const kx = Math.cos((lat * Math.PI) / 180);
         const spanMeters = Math.max((maxLat - minLat) * 111320, (maxLon - minLon) * 111320 * kx);
@@ -98,10 +102,18 @@ export class RoadIsochrones {
         const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
         for (const e of edges) stampEdge(g, grid, near, e, reach);
 
-        const out: PolygonGeometry[] = [];
+        // Largest limit first, so that each smaller area can be drawn in far enough to stay inside the
+        // next larger one after both are simplified (nesting holds exactly, not just on the grid).
+        const order = limits.map((_, i) => i).sort((a, b) => limits[b] - limits[a]);
+        const out: PolygonGeometry[] = new Array(limits.length);
         const field = new Float32Array(grid.nx * grid.ny);
-        for (const limit of limits) {
-            const limitMs = limit * 1000;
+        const baseTolerance = (SIMPLIFY_CELLS * cell) / 111320;
+        // Each outline may move by its simplification tolerance: a smaller area is drawn in by its
+        // own tolerance plus the next larger one's, on top of that one's inset.
+        let inset = 0, largerTolerance = 0;
+        for (let rank = 0; rank < order.length; rank++) {
+            const limitMs = limits[order[rank]] * 1000;
+            if (rank > 0) inset += (largerTolerance + baseTolerance) * 111320;
             for (let k = 0; k < field.length; k++) {
                 const e = near.edge[k];
                 if (e < 0) {
@@ -137,12 +149,54 @@ export class RoadIsochrones {
                 const beyond = best === Infinity ? reach : (best - limitMs) / Math.max(msPerMeter, 1e-6);
                 field[k] = d > beyond ? d : beyond;
             }
-            const minHole = Math.max(MIN_HOLE_SQUARE_METERS, 16 * cell * cell) / (111320 * 111320);
+            // Reached roads themselves are always inside, so the area stays in one piece where a
+            // reached road crosses unreached ones (a bridge over a rail yard, a footpath in a park).
+            this.markReachedRoads(mode, grid, field, search, snap, limitMs, forward, backward);
+            // The grid's border stays outside, so every outline closes (a curving edge may bulge out).
+            for (let i = 0; i < grid.nx; i++) field[i] = field[(grid.ny - 1) * grid.nx + i] = reach;
+            for (let j = 0; j < grid.ny; j++) field[j * grid.nx] = field[j * grid.nx + grid.nx - 1] = reach;
+            if (inset > 0) for (let k = 0; k < field.length; k++) field[k] += inset;
+            const minHole = Math.max(MIN_HOLE_SQUARE_METERS, 4 * cell * cell) / (111320 * 111320);
             const polygons = assemblePolygons(contourRings(grid, field), minHole);
             // Driving, walking and cycling give one Polygon: the largest piece.
-            out.push({type: 'Polygon', coordinates: polygons.length ? simplifyPolygon(polygons[0], (SIMPLIFY_CELLS * cell) / 111320) : []});
+            if (polygons.length === 0) {
+                out[order[rank]] = {type: 'Polygon', coordinates: []};
+                continue;
+            }
+            const simplified = simplifyPolygon(polygons[0], baseTolerance);
+            largerTolerance = simplified.tolerance;
+            out[order[rank]] = {type: 'Polygon', coordinates: simplified.rings};
         }
         return {areas: out, cellMeters: cell, offRoadMeters: offRoad};
+    }
+
+    /**
+     * Sets the field inside (-1) at lattice points within 0.6 grid spacings of a reached road: the
+     * reached part of every edge, sampled every half spacing.
+     */
+    private markReachedRoads(mode: number, grid: Grid, field: Float32Array, search: Dijkstra, snap: Snap, limitMs: number, forward: Float64Array, backward: Float64Array): void {
+        const g = this.graph;
+        const mark = (e: number, from: number, to: number) => markStretch(g, grid, field, e, from, to);
+        const len = Math.max(snap.length, 1e-9);
+        const fw = forward[snap.edge], bw = backward[snap.edge];
+        if (fw !== INF) mark(snap.edge, snap.offset, Math.min(snap.length, snap.offset + (limitMs / Math.max(fw, 1)) * len));
+        if (bw !== INF) mark(snap.edge, Math.max(0, snap.offset - (limitMs / Math.max(bw, 1)) * len), snap.offset);
+        const weights = g.arcOut[mode];
+        for (let i = 0; i < search.reachedCount; i++) {
+            const u = search.reached[i];
+            const du = search.dist[u];
+            if (!(du <= limitMs)) continue;
+            for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+                const w = weights[a];
+                if (w === INF) continue;
+                const ref = g.arcEdge[a];
+                const e = ref & 0x7fffffff;
+                const length = g.edgeLength[e];
+                const share = Math.min(1, (limitMs - du) / Math.max(w, 1));
+                if (ref & REVERSED) mark(e, length * (1 - share), length);
+                else mark(e, 0, length * share);
+            }
+        }
     }
 
     /** Forward and backward ms of every edge for a mode, computed once per thread. */
@@ -166,7 +220,7 @@ export class RoadIsochrones {
 }
 
 /** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */
-export function simplifyPolygon(rings: Ring[], tolerance: number): Ring[] {
+export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[]; tolerance: number} {
     for (let t = tolerance; ; t *= 2) {
         const exterior = roundRing(simplifyRing(rings[0], t));
         const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
@@ -176,7 +230,56 @@ export function simplifyPolygon(rings: Ring[], tolerance: number): Ring[] {
         }
         let count = 0;
         for (const r of out) count += r.length;
-        if (count <= MAX_VERTICES || t > tolerance * 1024) return out;
+        if (count <= MAX_VERTICES || t > tolerance * 1024) return {rings: out, tolerance: t};
+    }
+}
+
+/** Marks inside the lattice points next to the stretch [from, to] (m from the start) of an edge. */
+function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, from: number, to: number): void {
+    if (to < from) return;
+    const start = g.geomStart[e], end = g.geomStart[e + 1];
+    const step = grid.cell / 2, core2 = (0.6 * grid.cell) ** 2;
+    const nx = grid.nx, c = grid.cell;
+    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    // Offsets here are in grid metres along the polyline, scaled to the edge's length.
+    let total = 0;
+    for (let i = start; i <= end; i++) {
+        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
+        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+        total += Math.hypot(qx - px, qy - py);
+        px = qx;
+        py = qy;
+    }
+    const scale = total > 0 ? total / Math.max(g.edgeLength[e], 1e-9) : 0;
+    const a = from * scale, b = to * scale;
+    px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7);
+    py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    let walked = 0;
+    for (let i = start; i <= end; i++) {
+        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
+        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+        const seg = Math.hypot(qx - px, qy - py);
+        const s0 = Math.max(a, walked), s1 = Math.min(b, walked + seg);
+        for (let s = s0; s <= s1 && seg > 0; s += step) {
+            const t = (s - walked) / seg;
+            const x = px + (qx - px) * t, y = py + (qy - py) * t;
+            const i0 = Math.floor(x / c), j0 = Math.floor(y / c);
+            for (let dj = 0; dj <= 1; dj++) {
+                for (let di = 0; di <= 1; di++) {
+                    const ii = i0 + di, jj = j0 + dj;
+                    if (ii < 0 || jj < 0 || ii >= nx || jj >= grid.ny) continue;
+                    const ex = ii * c - x, ey = jj * c - y;
+                    if (ex * ex + ey * ey <= core2) {
+                        const k = jj * nx + ii;
+                        if (field[k] > -1) field[k] = -1;
+                    }
+                }
+            }
+        }
+        walked += seg;
+        if (walked > b) break;
+        px = qx;
+        py = qy;
     }
 }
 
