@@ -34,3 +34,6 @@ export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';
 export {Dijkstra, BidirectionalDijkstra} from './ch/dijkstra.js';
+export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-isochrone.js';
+export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
+export {minutesShort} from './text/labels.js';

@@ -10,6 +10,7 @@ import {normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
 import {routeRoutes} from './routes/route.js';
+import {isochroneRoutes} from './routes/isochrone.js';
 import type {WorkerPool} from './pool.js';
 
 export interface AppOptions {
@@ -101,6 +102,7 @@ export function createApp(options: AppOptions) {
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);
+    isochroneRoutes(app, guard);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));

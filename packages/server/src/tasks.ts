@@ -1,6 +1,6 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {Region, RouteError, type RegionBuffers, type RegionManifest} from '@quartier/engine';
+import {Region, RoadIsochrones, RouteError, type RegionBuffers, type RegionManifest} from '@quartier/engine';
 
 export interface RouteTask {
     type: 'route';
@@ -13,6 +13,17 @@ export interface RouteTask {
     language: string;
 }
 
+export interface IsochroneTask {
+    type: 'isochrone';
+    country: string;
+    /** 0 car, 1 foot, 2 bike */
+    mode: number;
+    lat: number;
+    lon: number;
+    /** Seconds, one area per limit, in this order. */
+    limits: number[];
+}
+
 /** A test-only task that runs for `ms` milliseconds (to exercise time limits and crashes). */
 export interface SleepTask {
     type: 'sleep';
@@ -20,7 +31,7 @@ export interface SleepTask {
     crash?: boolean;
 }
 
-export type Task = RouteTask | SleepTask;
+export type Task = RouteTask | IsochroneTask | SleepTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -33,6 +44,7 @@ export interface RegionHandle {
 
 export class TaskRunner {
     private readonly regions = new Map<string, Region>();
+    private readonly isochrones = new Map<string, RoadIsochrones>();
 
     constructor(handles: RegionHandle[] | Region[]) {
         for (const h of handles) {
@@ -45,6 +57,8 @@ export class TaskRunner {
         switch (task.type) {
             case 'route':
                 return this.route(task);
+            case 'isochrone':
+                return this.isochrone(task);
             case 'sleep': {
                 if (task.crash) process.exit(1);
                 const until = Date.now() + task.ms;
@@ -52,6 +66,16 @@ export class TaskRunner {
                 return {slept: task.ms};
             }
         }
+    }
+
+    private isochrone(task: IsochroneTask): unknown {
+        const region = this.regions.get(task.country);
+        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        let iso = this.isochrones.get(task.country);
+        if (!iso) this.isochrones.set(task.country, iso = new RoadIsochrones(region.roads, region.router.snapper));
+        const result = iso.compute(task.mode, task.lat, task.lon, task.limits);
+        if (!result) return {error: {status: 400, message: 'The position is too far from any road this mode may use.'}} satisfies TaskError;
+        return result.areas;
     }
 
     private route(task: RouteTask): unknown {

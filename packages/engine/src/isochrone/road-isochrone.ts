@@ -102,18 +102,11 @@ export class RoadIsochrones {
         const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
         for (const e of edges) stampEdge(g, grid, near, e, reach);
 
-        // Largest limit first, so that each smaller area can be drawn in far enough to stay inside the
-        // next larger one after both are simplified (nesting holds exactly, not just on the grid).
-        const order = limits.map((_, i) => i).sort((a, b) => limits[b] - limits[a]);
-        const out: PolygonGeometry[] = new Array(limits.length);
+        const out: PolygonGeometry[] = [];
         const field = new Float32Array(grid.nx * grid.ny);
-        const baseTolerance = (SIMPLIFY_CELLS * cell) / 111320;
-        // Each outline may move by its simplification tolerance: a smaller area is drawn in by its
-        // own tolerance plus the next larger one's, on top of that one's inset.
-        let inset = 0, largerTolerance = 0;
-        for (let rank = 0; rank < order.length; rank++) {
-            const limitMs = limits[order[rank]] * 1000;
-            if (rank > 0) inset += (largerTolerance + baseTolerance) * 111320;
+        const tolerance = (SIMPLIFY_CELLS * cell) / 111320;
+        for (const limit of limits) {
+            const limitMs = limit * 1000;
             for (let k = 0; k < field.length; k++) {
                 const e = near.edge[k];
                 if (e < 0) {
@@ -155,17 +148,12 @@ export class RoadIsochrones {
             // The grid's border stays outside, so every outline closes (a curving edge may bulge out).
             for (let i = 0; i < grid.nx; i++) field[i] = field[(grid.ny - 1) * grid.nx + i] = reach;
             for (let j = 0; j < grid.ny; j++) field[j * grid.nx] = field[j * grid.nx + grid.nx - 1] = reach;
-            if (inset > 0) for (let k = 0; k < field.length; k++) field[k] += inset;
             const minHole = Math.max(MIN_HOLE_SQUARE_METERS, 4 * cell * cell) / (111320 * 111320);
             const polygons = assemblePolygons(contourRings(grid, field), minHole);
             // Driving, walking and cycling give one Polygon: the largest piece.
-            if (polygons.length === 0) {
-                out[order[rank]] = {type: 'Polygon', coordinates: []};
-                continue;
-            }
-            const simplified = simplifyPolygon(polygons[0], baseTolerance);
-            largerTolerance = simplified.tolerance;
-            out[order[rank]] = {type: 'Polygon', coordinates: simplified.rings};
+            // The fields of a larger limit are lower everywhere, so the areas nest on the grid; after
+            // simplification each outline is within the tolerance of its grid contour.
+            out.push({type: 'Polygon', coordinates: polygons.length ? simplifyPolygon(polygons[0], tolerance).rings : []});
         }
         return {areas: out, cellMeters: cell, offRoadMeters: offRoad};
     }

@@ -1,0 +1,47 @@
+// GET /isochrone, /isochrone/TravelTime and /isochrone/GetMultipleTimes (SPEC §4.8–4.10).
+import type {Express} from 'express';
+import {minutesShort} from '@quartier/engine';
+import type {Guard, RequestContext} from '../app.js';
+import {HttpError, badRequest} from '../errors.js';
+import {languageWithFallback, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, roadMode, type TravelMode} from '../params.js';
+
+/** numberOfSeconds bounds (documented in the README). */
+export const MIN_SECONDS = 60;
+export const MAX_SECONDS = 3600;
+/** GetMultipleTimes: exactly these three areas, smallest first. */
+export const MULTIPLE_TIMES = [300, 600, 1200];
+
+export function isochroneRoutes(app: Express, guard: Guard): void {
+    const single = guard('any', async (ctx, _req, res) => {
+        const mode = parseTravelMode(ctx.query);
+        const [lat, lon] = origin(ctx);
+        const seconds = parseNumber(requiredString(ctx.query, 'numberOfSeconds'), 'numberOfSeconds');
+        if (!Number.isInteger(seconds) || seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
+            throw badRequest(`Parameter 'numberOfSeconds' must be a whole number of seconds from ${MIN_SECONDS} to ${MAX_SECONDS}, got ${seconds}.`);
+        }
+        const [area] = await areas(ctx, mode, lat, lon, [seconds]);
+        res.json(area);
+    });
+    app.get('/isochrone', single);
+    app.get('/isochrone/TravelTime', single);
+    app.get('/isochrone/GetMultipleTimes', guard('any', async (ctx, _req, res) => {
+        const mode = parseTravelMode(ctx.query);
+        const [lat, lon] = origin(ctx);
+        const language = languageWithFallback(ctx.query, ctx.served.region.country.languages);
+        const found = await areas(ctx, mode, lat, lon, MULTIPLE_TIMES);
+        res.json(found.map((iso, i) => ({label: minutesShort(MULTIPLE_TIMES[i] / 60, language), iso})));
+    }));
+}
+
+function origin(ctx: RequestContext): [number, number] {
+    const lat = parseLatitude(requiredString(ctx.query, 'latitude'), 'latitude');
+    const lon = parseLongitude(requiredString(ctx.query, 'longitude'), 'longitude');
+    if (!ctx.served.region.contains(lat, lon)) throw badRequest(`The position is outside ${ctx.country}.`);
+    return [lat, lon];
+}
+
+async function areas(ctx: RequestContext, mode: TravelMode, lat: number, lon: number, limits: number[]): Promise<unknown[]> {
+    if (mode === 4) throw badRequest('Transit areas are not available on this server yet; use Driving, Walking or Bicycling.');
+    if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
+    return ctx.pool.run<unknown[]>({type: 'isochrone', country: ctx.country, mode: roadMode(mode), lat, lon, limits});
+}
