@@ -91,6 +91,48 @@ export class RoadGraph {
         return MODES.indexOf(mode);
     }
 
+    private readonly edgeWeightCache: ([Float64Array, Float64Array] | null)[] = [null, null, null];
+
+    /**
+     * Per edge, the ms to traverse it forwards (edgeFrom → edgeTo) and backwards for a mode (INF:
+     * not allowed). Derived from the arcs once per thread, on first use.
+     */
+    edgeWeights(mode: number): [Float64Array, Float64Array] {
+        let cached = this.edgeWeightCache[mode];
+        if (cached === null) {
+            const forward = new Float64Array(this.edgeCount).fill(INF);
+            const backward = new Float64Array(this.edgeCount).fill(INF);
+            for (let a = 0; a < this.arcCount; a++) {
+                const ref = this.arcEdge[a];
+                if (ref & REVERSED) continue;
+                forward[ref] = this.arcOut[mode][a];
+                backward[ref] = this.arcIn[mode][a];
+            }
+            cached = this.edgeWeightCache[mode] = [forward, backward];
+        }
+        return cached;
+    }
+
+    /** Points of an edge's polyline: its start node, its geometry, its end node. */
+    edgePointCount(e: number): number {
+        return this.geomStart[e + 1] - this.geomStart[e] + 2;
+    }
+
+    /** Latitude (degrees) of point i of edge e's polyline (0 = edgeFrom, count - 1 = edgeTo). */
+    edgePointLat(e: number, i: number): number {
+        const last = this.geomStart[e + 1] - this.geomStart[e] + 1;
+        if (i === 0) return this.nodeLat[this.edgeFrom[e]] / 1e7;
+        if (i === last) return this.nodeLat[this.edgeTo[e]] / 1e7;
+        return this.geomLat[this.geomStart[e] + i - 1] / 1e7;
+    }
+
+    edgePointLon(e: number, i: number): number {
+        const last = this.geomStart[e + 1] - this.geomStart[e] + 1;
+        if (i === 0) return this.nodeLon[this.edgeFrom[e]] / 1e7;
+        if (i === last) return this.nodeLon[this.edgeTo[e]] / 1e7;
+        return this.geomLon[this.geomStart[e] + i - 1] / 1e7;
+    }
+
     /** Whether a node lies in a main (non-island) component for a mode. */
     inMainComponent(node: number, mode: number): boolean {
         return (this.nodeFlags[node] & mainComponentBit(mode)) !== 0;

@@ -36,10 +36,10 @@ export class Snapper {
             const found = g.edgeIndex.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, (e) => (g.edgeModes[e] & bit) !== 0);
             for (const e of found) {
                 // Walk the edge's polyline in local metres around the position.
-                const n = g.geomStart[e + 1] - g.geomStart[e] + 2;
-                let px = (this.pointLon(e, 0, n) - lon) * kx, py = (this.pointLat(e, 0, n) - lat) * ky;
+                const n = g.edgePointCount(e);
+                let px = (g.edgePointLon(e, 0) - lon) * kx, py = (g.edgePointLat(e, 0) - lat) * ky;
                 for (let s = 1; s < n; s++) {
-                    const qx = (this.pointLon(e, s, n) - lon) * kx, qy = (this.pointLat(e, s, n) - lat) * ky;
+                    const qx = (g.edgePointLon(e, s) - lon) * kx, qy = (g.edgePointLat(e, s) - lat) * ky;
                     const dx = qx - px, dy = qy - py;
                     const len2 = dx * dx + dy * dy;
                     let t = len2 > 0 ? -(px * dx + py * dy) / len2 : 0;
@@ -67,19 +67,19 @@ export class Snapper {
 
     private describe(e: number, seg: number, t: number, distance: number): Snap {
         const g = this.graph;
-        const n = g.geomStart[e + 1] - g.geomStart[e] + 2;
+        const n = g.edgePointCount(e);
         // Offset along the edge, scaled so that the whole polyline measures edgeLength exactly.
         let before = 0, total = 0, segLen = 0;
         for (let s = 1; s < n; s++) {
-            const d = segmentMeters(this.pointLat(e, s - 1, n), this.pointLon(e, s - 1, n), this.pointLat(e, s, n), this.pointLon(e, s, n));
+            const d = segmentMeters(g.edgePointLat(e, s - 1), g.edgePointLon(e, s - 1), g.edgePointLat(e, s), g.edgePointLon(e, s));
             if (s - 1 < seg) before += d;
             if (s - 1 === seg) segLen = d;
             total += d;
         }
         const length = g.edgeLength[e];
         const scale = total > 0 ? length / total : 0;
-        const aLat = this.pointLat(e, seg, n), aLon = this.pointLon(e, seg, n);
-        const bLat = this.pointLat(e, seg + 1, n), bLon = this.pointLon(e, seg + 1, n);
+        const aLat = g.edgePointLat(e, seg), aLon = g.edgePointLon(e, seg);
+        const bLat = g.edgePointLat(e, seg + 1), bLon = g.edgePointLon(e, seg + 1);
         return {
             edge: e,
             offset: Math.min(length, (before + t * segLen) * scale),
@@ -88,21 +88,6 @@ export class Snapper {
             lon: aLon + (bLon - aLon) * t,
             distance
         };
-    }
-
-    /** The i-th point of an edge's polyline (0 = edgeFrom, n-1 = edgeTo), in degrees. */
-    pointLat(e: number, i: number, n: number): number {
-        const g = this.graph;
-        if (i === 0) return g.nodeLat[g.edgeFrom[e]] / 1e7;
-        if (i === n - 1) return g.nodeLat[g.edgeTo[e]] / 1e7;
-        return g.geomLat[g.geomStart[e] + i - 1] / 1e7;
-    }
-
-    pointLon(e: number, i: number, n: number): number {
-        const g = this.graph;
-        if (i === 0) return g.nodeLon[g.edgeFrom[e]] / 1e7;
-        if (i === n - 1) return g.nodeLon[g.edgeTo[e]] / 1e7;
-        return g.geomLon[g.geomStart[e] + i - 1] / 1e7;
     }
 }
 

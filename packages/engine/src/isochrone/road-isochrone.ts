@@ -42,9 +42,6 @@ export interface RoadIsochroneResult {
 
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
-    /** Per mode, per edge: ms to traverse it forwards and backwards (INF: not allowed). */
-    private readonly edgeForward: (Float64Array | null)[] = [null, null, null];
-    private readonly edgeBackward: (Float64Array | null)[] = [null, null, null];
 
     constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
 
@@ -56,7 +53,7 @@ export class RoadIsochrones {
         const g = this.graph;
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
-        const [forward, backward] = this.edgeWeights(mode);
+        const [forward, backward] = g.edgeWeights(mode);
         const maxMs = Math.max(...limits) * 1000;
         const search = (this.searches[mode] ??= new Dijkstra(g, mode));
         const fw = forward[snap.edge], bw = backward[snap.edge];
@@ -186,25 +183,6 @@ export class RoadIsochrones {
             }
         }
     }
-
-    /** Forward and backward ms of every edge for a mode, computed once per thread. */
-    private edgeWeights(mode: number): [Float64Array, Float64Array] {
-        let f = this.edgeForward[mode], b = this.edgeBackward[mode];
-        if (f === null || b === null) {
-            const g = this.graph;
-            f = new Float64Array(g.edgeCount).fill(INF);
-            b = new Float64Array(g.edgeCount).fill(INF);
-            for (let a = 0; a < g.arcCount; a++) {
-                const ref = g.arcEdge[a];
-                if (ref & REVERSED) continue;
-                f[ref] = g.arcOut[mode][a];
-                b[ref] = g.arcIn[mode][a];
-            }
-            this.edgeForward[mode] = f;
-            this.edgeBackward[mode] = b;
-        }
-        return [f, b];
-    }
 }
 
 /** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */
@@ -225,27 +203,16 @@ export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[
 /** Marks inside the lattice points next to the stretch [from, to] (m from the start) of an edge. */
 function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, from: number, to: number): void {
     if (to < from) return;
-    const start = g.geomStart[e], end = g.geomStart[e + 1];
+    const n = g.edgePointCount(e);
     const step = grid.cell / 2, core2 = (0.6 * grid.cell) ** 2;
     const nx = grid.nx, c = grid.cell;
-    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
-    // Offsets here are in grid metres along the polyline, scaled to the edge's length.
-    let total = 0;
-    for (let i = start; i <= end; i++) {
-        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
-        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
-        total += Math.hypot(qx - px, qy - py);
-        px = qx;
-        py = qy;
-    }
-    const scale = total > 0 ? total / Math.max(g.edgeLength[e], 1e-9) : 0;
+    // Offsets here are in grid metres along the polyline, scaled from the edge's length.
+    const scale = polylineGridLength(g, grid, e) / Math.max(g.edgeLength[e], 1e-9);
     const a = from * scale, b = to * scale;
-    px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7);
-    py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
     let walked = 0;
-    for (let i = start; i <= end; i++) {
-        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
-        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+    for (let i = 1; i < n; i++) {
+        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
         const seg = Math.hypot(qx - px, qy - py);
         const s0 = Math.max(a, walked), s1 = Math.min(b, walked + seg);
         for (let s = s0; s <= s1 && seg > 0; s += step) {
@@ -273,28 +240,30 @@ function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, f
 
 /** Stamps an edge's whole polyline into the nearest-road field. */
 function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
-    const start = g.geomStart[e], end = g.geomStart[e + 1];
-    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
-    // First pass: the polyline's length in grid metres, to spread edgeLength over its segments.
-    let total = 0;
-    for (let i = start; i <= end; i++) {
-        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
-        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
-        total += Math.hypot(qx - px, qy - py);
-        px = qx;
-        py = qy;
-    }
-    const scale = total > 0 ? g.edgeLength[e] / total : 0;
-    px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7);
-    py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
+    const n = g.edgePointCount(e);
+    const scale = g.edgeLength[e] / Math.max(polylineGridLength(g, grid, e), 1e-9);
+    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
     let walked = 0;
-    for (let i = start; i <= end; i++) {
-        const qx = i < end ? grid.x(g.geomLon[i] / 1e7) : grid.x(g.nodeLon[g.edgeTo[e]] / 1e7);
-        const qy = i < end ? grid.y(g.geomLat[i] / 1e7) : grid.y(g.nodeLat[g.edgeTo[e]] / 1e7);
+    for (let i = 1; i < n; i++) {
+        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
         const seg = Math.hypot(qx - px, qy - py) * scale;
         grid.stampSegment(near, e, px, py, qx, qy, walked, walked + seg, reach);
         walked += seg;
         px = qx;
         py = qy;
     }
+}
+
+/** Length of an edge's polyline in grid metres (close to, not exactly, edgeLength). */
+function polylineGridLength(g: RoadGraph, grid: Grid, e: number): number {
+    const n = g.edgePointCount(e);
+    let total = 0;
+    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
+    for (let i = 1; i < n; i++) {
+        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
+        total += Math.hypot(qx - px, qy - py);
+        px = qx;
+        py = qy;
+    }
+    return total;
 }

@@ -8,10 +8,9 @@ import type {RoadGraph} from '../graph/road-graph.js';
  * only when `withFirst` is set, so consecutive pieces do not repeat their shared point.
  */
 export function appendEdgePoints(g: RoadGraph, e: number, from: number, to: number, out: number[], withFirst: boolean): void {
-    const start = g.geomStart[e], end = g.geomStart[e + 1];
-    const n = end - start + 2;
-    const lat = (i: number) => (i === 0 ? g.nodeLat[g.edgeFrom[e]] : i === n - 1 ? g.nodeLat[g.edgeTo[e]] : g.geomLat[start + i - 1]) / 1e7;
-    const lon = (i: number) => (i === 0 ? g.nodeLon[g.edgeFrom[e]] : i === n - 1 ? g.nodeLon[g.edgeTo[e]] : g.geomLon[start + i - 1]) / 1e7;
+    const n = g.edgePointCount(e);
+    const lat = (i: number) => g.edgePointLat(e, i);
+    const lon = (i: number) => g.edgePointLon(e, i);
     // Cumulative metres along the polyline, scaled to edgeLength.
     const cum = new Float64Array(n);
     for (let i = 1; i < n; i++) {

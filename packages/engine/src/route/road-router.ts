@@ -132,12 +132,8 @@ export class RoadRouter {
 
     /** [forward, backward] weight (ms) of a whole edge for a mode. */
     private edgeWeights(edge: number, mode: number): [number, number] {
-        const g = this.graph;
-        const u = g.edgeFrom[edge];
-        for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
-            if (g.arcEdge[a] === edge) return [g.arcOut[mode][a], g.arcIn[mode][a]];
-        }
-        return [INF, INF];
+        const [forward, backward] = this.graph.edgeWeights(mode);
+        return [forward[edge], backward[edge]];
     }
 
     /** Ways out of a snapped start: forward to the edge's end node, backward to its start node. */

@@ -1,0 +1,60 @@
+// Isochrone speed: in-process p50/p95 per mode and limit on Brussels (seeded origins), the
+// GetMultipleTimes cost against the single 20-minute area, and requests per second over HTTP.
+// Usage: node bench/isochrone-speed.js [origins=40] [httpSeconds=5]
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import autocannon from 'autocannon';
+import {Region, RoadIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {startBenchServer} from './lib/server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const origins = Number(process.argv[2] ?? 40);
+const httpSeconds = Number(process.argv[3] ?? 5);
+const [config] = loadRegionConfigs(['BE']);
+const region = Region.open(buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
+const iso = new RoadIsochrones(region.roads, region.router.snapper);
+
+let seed = 7;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const points = [];
+while (points.length < origins) {
+    const lat = 50.82 + rand() * 0.06, lon = 4.32 + rand() * 0.1;
+    if (region.router.snap(lat, lon, 0) && region.router.snap(lat, lon, 1)) points.push([lat, lon]);
+}
+const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const time = (mode, limits) => {
+    for (const [lat, lon] of points.slice(0, 3)) iso.compute(mode, lat, lon, limits); // warm-up
+    const ms = points.map(([lat, lon]) => {
+        const t = performance.now();
+        iso.compute(mode, lat, lon, limits);
+        return performance.now() - t;
+    });
+    return [q(ms, 0.5), q(ms, 0.95)];
+};
+
+console.log('| mode | limit | p50 ms | p95 ms |');
+console.log('|---|---|---|---|');
+const single20 = [];
+for (const [mode, name] of [[0, 'car'], [1, 'foot'], [2, 'bike']]) {
+    for (const limit of [300, 600, 900, 1200, 1800]) {
+        const [p50, p95] = time(mode, [limit]);
+        if (limit === 1200) single20[mode] = p50;
+        console.log(`| ${name} | ${limit / 60} min | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
+    }
+    const [p50, p95] = time(mode, [300, 600, 1200]);
+    console.log(`| ${name} | GetMultipleTimes (5, 10, 20) | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`);
+    console.log(`| ${name} | ratio GetMultipleTimes / 20 min | ${(p50 / single20[mode]).toFixed(2)} | |`);
+}
+
+const server = await startBenchServer(['--regions', 'BE', '--default-country', 'BE']);
+try {
+    console.log('\n| HTTP | req/s | p50 ms | p99 ms | non-2xx |');
+    console.log('|---|---|---|---|---|');
+    for (const [mode, seconds] of [['Walking', 900], ['Driving', 1200], ['Bicycling', 600]]) {
+        const requests = points.map(([lat, lon]) => ({method: 'GET', path: `/isochrone?travelMode=${mode}&latitude=${lat.toFixed(6)}&longitude=${lon.toFixed(6)}&numberOfSeconds=${seconds}`}));
+        const r = await autocannon({url: server.url, connections: 8, duration: httpSeconds, headers: {LicenseKey: 'quartier-dev-backend-key'}, requests});
+        console.log(`| /isochrone ${mode} ${seconds / 60} min | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`);
+    }
+} finally {
+    server.stop();
+}
