@@ -12,7 +12,14 @@ export {parseMaxspeed} from './graph/maxspeed.js';
 export {PoiIndex, BADGE_KINDS} from './poi/poi-index.js';
 export {CategoryMatcher, loadCategories, typeId, splitTypeId} from './poi/categories.js';
 export type {CategoriesFile, CategoryConfig, SubtypeConfig, EnrichmentEntry, Labels} from './poi/categories.js';
-export {Places} from './geocode/places.js';
+export {Places, PLACE_TYPES, CITY_TYPES} from './geocode/places.js';
+export {Geocoder, featureCollection, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,
+    REVERSE_ADDRESS_RADIUS, REVERSE_STREET_RADIUS, REVERSE_LOCALITY_RADIUS} from './geocode/geocoder.js';
+export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/geocoder.js';
+export {fold, tokenize, housenumberKey, postcodeKey} from './geocode/fold.js';
+export {Abbreviations} from './geocode/abbreviations.js';
+export {EditDistance, maxEditsFor} from './geocode/edit-distance.js';
+export {PlacesBuilder} from './geocode/builder.js';
 export {Region} from './region/region.js';
 export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
@@ -34,6 +41,34 @@ export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';
 export {Dijkstra, BidirectionalDijkstra} from './ch/dijkstra.js';
+export {MapData, MapBand, MAP_KIND, MAP_VERSION} from './render/map-data.js';
+export {KINDS, CLASSES, BRIDGE, TUNNEL, LINK, SERVICE, AREA, ONEWAY, isAreaKind} from './render/map-classes.js';
+export type {KindName} from './render/map-classes.js';
+export {MAP_BANDS, bandForZoom} from './render/map-bands.js';
+export {WORLD, mercatorX, mercatorY, lonOfX, latOfY, unitsPerPixel, metersPerUnit} from './render/mercator.js';
+export {joinPieces, landRings, orientRings} from './render/rings.js';
+export {clipRing, splitLine} from './render/clip.js';
+export {simplifyLine, simplifyRing, ringArea2} from './render/simplify.js';
+export {TransitNetwork, TRANSIT_KIND, TRANSIT_VERSION, routeMode} from './transit/network.js';
+export type {TransitFeedInfo, TransitMeta} from './transit/network.js';
+export {
+    TransitRouter, TransitError, ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, DEFAULT_DEPARTURE_SECONDS
+} from './transit/router.js';
+export type {
+    TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode,
+    TransitRouterOptions, WalkFinder
+} from './transit/router.js';
+export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/compile.js';
+export type {TransitBuildOptions, TransitBuildResult} from './transit/compile.js';
+export {readGtfsFeed, GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs-reader.js';
+export type {GtfsFeed, FeedWarning} from './transit/gtfs-reader.js';
+export {openFeedSource, FeedSourceError} from './transit/feed-source.js';
+export type {FeedSource} from './transit/feed-source.js';
+export {CsvParser, parseCsv} from './transit/csv.js';
+export {parseGtfsTime, parseGtfsDate} from './transit/gtfs-values.js';
+export {MAX_RIDES} from './transit/raptor.js';
 export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-isochrone.js';
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {minutesShort} from './text/labels.js';
+export {TransitIsochrones} from './isochrone/transit-isochrone.js';
+export type {MultiPolygonGeometry} from './isochrone/transit-isochrone.js';

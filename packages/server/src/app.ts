@@ -10,6 +10,8 @@ import {normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
 import {routeRoutes} from './routes/route.js';
+import {imageRoutes} from './routes/image.js';
+import {geolocationRoutes} from './routes/geolocation.js';
 import {isochroneRoutes} from './routes/isochrone.js';
 import type {WorkerPool} from './pool.js';
 
@@ -102,6 +104,8 @@ export function createApp(options: AppOptions) {
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);
+    imageRoutes(app, guard, options.regions);
+    geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {

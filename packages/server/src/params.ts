@@ -96,7 +96,7 @@ export function parseTravelMode(q: Query): TravelMode {
     throw badRequest(`Parameter 'travelMode' must be Driving, Walking, Bicycling, Transit or 1 to 4, got '${truncate(v)}'.`);
 }
 
-/** Engine road mode (0 car, 1 foot, 2 bike) of a SPEC travel mode. */
-export function roadMode(mode: TravelMode): number {
-    return mode === 1 ? 0 : mode === 2 ? 1 : 2;
+/** The engine's mode code of a SPEC travel mode: 0 car, 1 foot, 2 bike (road modes), 3 transit. */
+export function taskMode(mode: TravelMode): number {
+    return mode - 1 === 0 ? 0 : mode === 2 ? 1 : mode === 3 ? 2 : 3;
 }

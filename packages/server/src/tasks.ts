@@ -1,6 +1,9 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {Region, RoadIsochrones, RouteError, type RegionBuffers, type RegionManifest} from '@quartier/engine';
+import {Region, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+
+/** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
+export const TRANSIT = 3;
 
 export interface RouteTask {
     type: 'route';
@@ -16,7 +19,7 @@ export interface RouteTask {
 export interface IsochroneTask {
     type: 'isochrone';
     country: string;
-    /** 0 car, 1 foot, 2 bike */
+    /** 0 car, 1 foot, 2 bike, 3 transit */
     mode: number;
     lat: number;
     lon: number;
@@ -45,6 +48,7 @@ export interface RegionHandle {
 export class TaskRunner {
     private readonly regions = new Map<string, Region>();
     private readonly isochrones = new Map<string, RoadIsochrones>();
+    private readonly transitIsochrones = new Map<string, TransitIsochrones>();
 
     constructor(handles: RegionHandle[] | Region[]) {
         for (const h of handles) {
@@ -73,6 +77,21 @@ export class TaskRunner {
         if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
         let iso = this.isochrones.get(task.country);
         if (!iso) this.isochrones.set(task.country, iso = new RoadIsochrones(region.roads, region.router.snapper));
+        if (task.mode === TRANSIT) {
+            try {
+                let transit = this.transitIsochrones.get(task.country);
+                if (!transit) {
+                    transit = new TransitIsochrones(region.transitRouter, region.router.snapper, iso, region.roads.nodeCount);
+                    this.transitIsochrones.set(task.country, transit);
+                }
+                const areas = transit.compute(task.lat, task.lon, task.limits);
+                if (!areas) return {error: {status: 400, message: 'The position is too far from any path or street one may walk on.'}} satisfies TaskError;
+                return areas;
+            } catch (err) {
+                if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
+                throw err;
+            }
+        }
         const result = iso.compute(task.mode, task.lat, task.lon, task.limits);
         if (!result) return {error: {status: 400, message: 'The position is too far from any road this mode may use.'}} satisfies TaskError;
         return result.areas;
@@ -82,6 +101,7 @@ export class TaskRunner {
         const region = this.regions.get(task.country);
         if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
         const started = performance.now();
+        if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
             const coordinates: [number, number][] = [];
@@ -116,6 +136,66 @@ export class TaskRunner {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
         }
+    }
+
+    /** A public transport route in the GraphHopper shape, with its legs. */
+    private transitRoute(region: Region, task: RouteTask, started: number): unknown {
+        let r: TransitRoute;
+        try {
+            r = region.transitRouter.route(task.fromLat, task.fromLon, task.toLat, task.toLon);
+        } catch (err) {
+            if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
+            throw err;
+        }
+        const line = (points: number[]) => {
+            const coordinates: [number, number][] = [];
+            for (let i = 0; i < points.length; i += 2) coordinates.push([round6(points[i]), round6(points[i + 1])]);
+            return {type: 'LineString', coordinates};
+        };
+        const geometry = line(r.points);
+        const xs = geometry.coordinates.map((c) => c[0]), ys = geometry.coordinates.map((c) => c[1]);
+        return {
+            paths: [{
+                distance: Math.round(r.distance * 1000) / 1000,
+                weight: r.time / 1000,
+                time: r.time,
+                transfers: r.transfers,
+                points_encoded: false,
+                bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+                points: geometry,
+                instructions: [],
+                legs: r.legs.map((leg) => {
+                    const base = {
+                        type: leg.type === 'ride' ? 'pt' : leg.type,
+                        departure_time: leg.departureTime,
+                        arrival_time: leg.arrivalTime,
+                        distance: Math.round(leg.distance * 10) / 10,
+                        travel_time: leg.time,
+                        geometry: line(leg.points)
+                    };
+                    if (leg.type === 'walk') return base;
+                    if (leg.type === 'transfer') return {...base, departure_location: leg.from.name, arrival_location: leg.to.name};
+                    return {
+                        ...base,
+                        route_id: leg.routeId, route_short_name: leg.routeShortName, route_long_name: leg.routeLongName,
+                        route_type: leg.routeType, mode: leg.mode, route_color: leg.color, agency: leg.agency,
+                        trip_id: leg.tripId, trip_headsign: leg.headsign,
+                        departure_location: leg.from.name, arrival_location: leg.to.name,
+                        num_stops: leg.stops.length - 1,
+                        stops: leg.stops.map((stop) => ({
+                            stop_id: stop.id, stop_name: stop.name,
+                            geometry: {type: 'Point', coordinates: [round6(stop.lon), round6(stop.lat)]},
+                            arrival_time: stop.arrival, departure_time: stop.departure
+                        }))
+                    };
+                }),
+                details: {},
+                ascend: 0,
+                descend: 0,
+                snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
+            }],
+            info: {copyrights: ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'], took: Math.round(performance.now() - started)}
+        };
     }
 }
 

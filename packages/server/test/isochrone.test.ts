@@ -111,6 +111,27 @@ t.test('GetMultipleTimes: three nested areas, smallest first, localized labels',
     }
 });
 
+t.test('transit: a MultiPolygon of valid pieces; Malta has no timetable', async (t) => {
+    const r = await get(`${base}/isochrone?travelMode=Transit&${HERE}&numberOfSeconds=1200`);
+    t.equal(r.status, 200);
+    t.equal(r.body.type, 'MultiPolygon');
+    t.ok(r.body.coordinates.length >= 1);
+    for (const polygon of r.body.coordinates) checkPolygon(t, polygon);
+    const inAny = r.body.coordinates.some((p: Ring[]) => inside(4.3664, 50.8461, p));
+    t.ok(inAny, 'contains the origin');
+    const walk = await get(`${base}/isochrone?travelMode=Walking&${HERE}&numberOfSeconds=1200`);
+    // Riding reaches farther than walking: some place along the metro is in the transit area only.
+    const area = (rings: Ring[]) => Math.abs(signedArea(rings[0])) - rings.slice(1).reduce((s, h) => s + Math.abs(signedArea(h)), 0);
+    const transitArea = r.body.coordinates.reduce((s: number, p: Ring[]) => s + area(p), 0);
+    t.ok(transitArea > area(walk.body.coordinates), 'transit reaches more than walking');
+    const multi = await get(`${base}/isochrone/GetMultipleTimes?travelMode=4&${HERE}&language=NL`);
+    t.equal(multi.status, 200);
+    t.same(multi.body.map((x: any) => x.iso.type), ['MultiPolygon', 'MultiPolygon', 'MultiPolygon']);
+    const mt = await get(`${server.url}/mt/isochrone?travelMode=Transit&latitude=35.8989&longitude=14.5146&numberOfSeconds=600`);
+    t.equal(mt.status, 400);
+    t.match(mt.body.Error, /no timetable/);
+});
+
 t.test('bad input: a clear 400', async (t) => {
     const cases: [string, RegExp][] = [
         [`travelMode=2&${HERE}&numberOfSeconds=10`, /numberOfSeconds/],

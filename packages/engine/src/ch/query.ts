@@ -7,8 +7,8 @@
 // One CHQuery owns its scratch arrays (distances, parents, heaps, touched lists): it is reused from
 // query to query and allocates nothing but the results. It is not reentrant: use one per worker.
 import type {Section} from '../format/section.js';
-import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
-import {ORIGINAL} from './contract.js';
+import {INF, REVERSED} from '../graph/road-graph.js';
+import {ORIGINAL, type CHGraph} from './contract.js';
 import {NodeHeap} from './heap.js';
 import {ContractionHierarchy} from './hierarchy.js';
 
@@ -20,14 +20,16 @@ export interface CHPath {
 }
 
 /** The node a road-graph arc leaves (its owner), from the edge it belongs to. */
-export function roadArcTail(graph: RoadGraph, arc: number): number {
+export function roadArcTail(graph: CHGraph, arc: number): number {
     const e = graph.arcEdge[arc];
     return e & REVERSED ? graph.edgeTo[(e & ~REVERSED) >>> 0] : graph.edgeFrom[e];
 }
 
 export class CHQuery {
-    readonly graph: RoadGraph;
+    readonly graph: CHGraph;
     readonly ch: ContractionHierarchy;
+    /** Nodes taken from the heaps by the last distance or path query, both directions (stalled ones too). */
+    settledCount = 0;
     private readonly nodeCount: number;
     // Forward search (from the source, over up arcs) and backward search (from the target, over
     // down arcs). Distances are Infinity where not reached; touched lists say what to reset.
@@ -60,7 +62,7 @@ export class CHQuery {
     private bucketDist: Float64Array = new Float64Array(1024);
     private entryCount = 0;
 
-    constructor(graph: RoadGraph, ch: ContractionHierarchy | Section) {
+    constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
         this.graph = graph;
         this.ch = ch instanceof ContractionHierarchy ? ch : new ContractionHierarchy(ch);
         const n = this.nodeCount = graph.nodeCount;
@@ -184,10 +186,12 @@ export class CHQuery {
         bHeap.push(target, 0);
         let best = source === target ? 0 : Infinity;
         let meet = source;
+        let settled = 0;
 
         for (;;) {
             const fKey = fHeap.peekKey(), bKey = bHeap.peekKey();
             if (fKey >= best && bKey >= best) break;
+            settled++;
             if (fKey <= bKey) {
                 const x = fHeap.pop();
                 const d = fDist[x];
@@ -209,7 +213,8 @@ export class CHQuery {
                     const v = upHead[i];
                     const nd = d + upWeight[i];
                     const old = fDist[v];
-                    if (nd < old) {
+                    // Not past the best meeting so far: nothing there can improve it.
+                    if (nd < old && nd < best) {
                         if (old === Infinity) fTouched[fCount++] = v;
                         fDist[v] = nd;
                         fParent[v] = x;
@@ -236,7 +241,7 @@ export class CHQuery {
                     const v = downHead[i];
                     const nd = d + downWeight[i];
                     const old = bDist[v];
-                    if (nd < old) {
+                    if (nd < old && nd < best) {
                         if (old === Infinity) bTouched[bCount++] = v;
                         bDist[v] = nd;
                         bParent[v] = x;
@@ -248,6 +253,7 @@ export class CHQuery {
         this.forwardTouchedCount = fCount;
         this.backwardTouchedCount = bCount;
         this.meet = meet;
+        this.settledCount = settled;
         return best;
     }
 

@@ -10,8 +10,9 @@ import type {DynamicGraph} from './dynamic-graph.js';
 import {NodeHeap} from './heap.js';
 
 export class WitnessSearch {
-    settledLimit: number;
-    hopLimit: number;
+    settledLimit = 500;
+    /** At most 255 (hop counts are bytes). */
+    hopLimit = 16;
     /** Distance from the last source; Infinity where not reached. */
     readonly dist: Float64Array;
     private readonly hops: Uint8Array;
@@ -22,9 +23,7 @@ export class WitnessSearch {
     private stamp = 0;
     private targetCount = 0;
 
-    constructor(nodeCount: number, settledLimit: number, hopLimit: number) {
-        this.settledLimit = settledLimit;
-        this.hopLimit = Math.min(hopLimit, 255);
+    constructor(nodeCount: number) {
         this.dist = new Float64Array(nodeCount).fill(Infinity);
         this.hops = new Uint8Array(nodeCount);
         this.heap = new NodeHeap(nodeCount);
@@ -58,7 +57,7 @@ export class WitnessSearch {
         let touchedCount = 1;
         heap.push(source, 0);
         const first = graph.first, count = graph.count, head = graph.head, weight = graph.weight;
-        const targetStamp = this.targetStamp, stamp = this.stamp, hopLimit = this.hopLimit;
+        const targetStamp = this.targetStamp, stamp = this.stamp, hopLimit = Math.min(this.hopLimit, 255);
         let targetsLeft = this.targetCount, settled = 0;
         const settledLimit = this.settledLimit;
         while (heap.length > 0) {

@@ -1,152 +1,362 @@
-// Extracts what geocoding and the summaries need later: addresses (nodes, ways, building
-// outlines with addr:*), named streets, and places (city, town, village, suburb, ...), with
-// their names in every language the data has.
-import {Growable} from '../format/growable.js';
-import {encodeSection} from '../format/section.js';
-import {StringTableBuilder} from '../format/strings.js';
-import type {OsmNode, OsmTags, OsmWay} from '../osm/pbf.js';
+// Extracts what geocoding and the summaries need from the region's OSM passes: addresses (nodes,
+// ways, building outlines and multipolygons with addr:*, addr:interpolation lines), named
+// streets, places (city, town, village, suburb, ...), named POIs and the administrative and
+// postal-code boundaries, with their names in every language the data has. build() hands the
+// drafts to index-builder.ts, which writes the 'places' section.
+//
+// Objects present in several extracts of one region (PT) are kept once: the first seen wins.
+import type {CountryBorder} from '../geo/border.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
-import {PLACES_KIND, PLACES_VERSION, PLACE_TYPES} from './places.js';
+import {AREA_ADMIN, AREA_POSTAL, type AreaDraft} from './areas.js';
+import {buildPlacesIndex, type PlacesStats} from './index-builder.js';
+import {interpolationStep} from './interpolation.js';
+import {PLACE_TYPES} from './places.js';
+
+export type {PlacesStats} from './index-builder.js';
+
+/** Highways whose name is a street people search for and live on. */
+export const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential',
+    'living_street', 'pedestrian', 'service', 'road', 'track', 'footway', 'cycleway', 'path', 'steps', 'motorway_link',
+    'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link', 'bridleway']);
+
+/** Keys that make a named object a POI worth finding by name. */
+const POI_KEYS = ['amenity', 'shop', 'tourism', 'leisure', 'historic', 'office', 'craft', 'healthcare', 'railway',
+    'public_transport', 'aeroway', 'man_made', 'natural', 'building', 'sport', 'club', 'emergency', 'highway'];
+const POI_VALUES: Record<string, Set<string>> = {
+    railway: new Set(['station', 'halt', 'tram_stop', 'subway_entrance']),
+    public_transport: new Set(['station']),
+    aeroway: new Set(['aerodrome', 'terminal', 'heliport']),
+    natural: new Set(['peak', 'beach', 'bay', 'cape', 'cliff', 'spring', 'cave_entrance', 'volcano', 'hill', 'island']),
+    highway: new Set(['bus_stop']),
+    man_made: new Set(['tower', 'lighthouse', 'windmill', 'water_tower', 'pier', 'bridge', 'obelisk', 'monument'])
+};
+
+/** Name keys searched besides name and name:xx (alt_name may hold several names split by ';'). */
+const ALT_NAME_KEYS = ['alt_name', 'official_name', 'short_name', 'loc_name', 'int_name', 'nat_name', 'reg_name'];
+/** name:* keys that are not a language. */
+const NOT_LANGUAGES = new Set(['left', 'right', 'etymology', 'signed', 'prefix', 'suffix', 'pronunciation', 'source', 'note', 'old']);
+
+/** A feature's names: `name`, name:xx by language (upper case), and alternative names. */
+export interface NameSet {
+    name: string;
+    names: Record<string, string>;
+    alt: string[];
+}
+
+export interface AddressDraft {
+    lat: number;
+    lon: number;
+    number: string;
+    street: string;
+    /** The street came from addr:place (a hamlet or square rather than a street). */
+    isPlace: boolean;
+    postcode: string;
+    city: string;
+    /** OSM node id (interpolation ends), or -1. */
+    nodeId: number;
+    /** Ways and multipolygons: their nodes (resolved at build), else null. */
+    refs: Float64Array | null;
+    wayIds: number[] | null;
+    interpolated: boolean;
+}
+
+export interface StreetWayDraft {
+    refs: Float64Array;
+    names: NameSet;
+    highway: string;
+}
+
+export interface PlaceDraft {
+    nodeId: number;
+    lat: number;
+    lon: number;
+    refs: Float64Array | null;
+    type: number;
+    names: NameSet;
+    population: number;
+    postcode: string;
+}
+
+export interface PoiDraft {
+    lat: number;
+    lon: number;
+    refs: Float64Array | null;
+    wayIds: number[] | null;
+    names: NameSet;
+    key: string;
+    housenumber: string;
+    street: string;
+    postcode: string;
+}
+
+export interface InterpolationDraft {
+    refs: Float64Array;
+    step: number;
+    street: string;
+    postcode: string;
+    city: string;
+}
+
+/** Everything extracted, for index-builder.ts. */
+export interface PlacesDrafts {
+    nodes: NodeStore;
+    addresses: AddressDraft[];
+    streetWays: StreetWayDraft[];
+    squares: PlaceDraft[];
+    places: PlaceDraft[];
+    pois: PoiDraft[];
+    interpolations: InterpolationDraft[];
+    areas: AreaDraft[];
+    wayRefs: Map<number, Float64Array>;
+    /** Box of every node read [minLon, minLat, maxLon, maxLat], or null when none. */
+    extent: [number, number, number, number] | null;
+}
 
 const PLACE_TYPE_INDEX = new Map<string, number>(PLACE_TYPES.map((p, i) => [p, i]));
-const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential',
-    'living_street', 'pedestrian', 'service', 'road', 'track', 'footway', 'cycleway', 'path', 'steps', 'motorway_link',
-    'trunk_link', 'primary_link', 'secondary_link', 'tertiary_link']);
-
-interface WayDraft {
-    refs: Float64Array;
-}
 
 export class PlacesBuilder {
-    private readonly strings = new StringTableBuilder();
-    private readonly addr = {lat: new Growable(Int32Array), lon: new Growable(Int32Array), number: new Growable(Uint32Array),
-        street: new Growable(Uint32Array), postcode: new Growable(Uint32Array), city: new Growable(Uint32Array)};
-    private readonly addrWays: {draft: WayDraft; number: number; street: number; postcode: number; city: number}[] = [];
-    private readonly streetWays: {draft: WayDraft; name: number; names: number}[] = [];
-    private readonly place = {lat: new Growable(Int32Array), lon: new Growable(Int32Array), name: new Growable(Uint32Array),
-        names: new Growable(Uint32Array), type: new Growable(Uint8Array), population: new Growable(Uint32Array)};
-    private readonly street = {lat: new Growable(Int32Array), lon: new Growable(Int32Array), name: new Growable(Uint32Array),
-        names: new Growable(Uint32Array), minLat: new Growable(Int32Array), minLon: new Growable(Int32Array),
-        maxLat: new Growable(Int32Array), maxLon: new Growable(Int32Array)};
+    private readonly addresses: AddressDraft[] = [];
+    private readonly streetWays: StreetWayDraft[] = [];
+    private readonly squares: PlaceDraft[] = [];
+    private readonly places: PlaceDraft[] = [];
+    private readonly pois: PoiDraft[] = [];
+    private readonly interpolations: InterpolationDraft[] = [];
+    private readonly areas: AreaDraft[] = [];
+    /** Member ways of boundaries and multipolygons, with their node ids once the way pass saw them. */
+    private readonly wantedWays = new Set<number>();
+    private readonly wayRefs = new Map<number, Float64Array>();
+    /** Street name of associatedStreet members (key: id * 2 + 0 node / 1 way). */
+    private readonly associatedStreet = new Map<number, string>();
+    private readonly seenNodes = new Set<number>();
+    private readonly seenWays = new Set<number>();
+    private readonly seenRelations = new Set<number>();
+    private readonly extent: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
 
-    constructor(private readonly nodes: NodeStore) {
-        this.strings.intern('');
+    constructor(private readonly nodes: NodeStore) {}
+
+    /** Relation pass: boundaries, associatedStreet, multipolygon buildings and POIs. */
+    addRelation(rel: OsmRelation): void {
+        const tags = rel.tags;
+        if (tags.count === 0 || this.seenRelations.has(rel.id)) return;
+        const type = tags.get('type');
+        if (type === 'associatedStreet' || type === 'street') {
+            const name = tags.get('name');
+            if (name === undefined) return;
+            this.seenRelations.add(rel.id);
+            for (let i = 0; i < rel.memberCount; i++) {
+                const t = rel.memberTypes[i];
+                const role = rel.memberRole(i);
+                if (t <= 1 && (role === 'house' || role === 'address' || role === 'addr')) this.associatedStreet.set(rel.memberRefs[i] * 2 + t, name);
+            }
+            return;
+        }
+        if (type !== 'boundary' && type !== 'multipolygon') return;
+        const boundary = tags.get('boundary');
+        const level = parseInt(tags.get('admin_level') ?? '', 10);
+        if (boundary === 'postal_code' || (boundary === 'administrative' && level >= 7 && level <= 10)) {
+            this.seenRelations.add(rel.id);
+            const wayIds: number[] = [];
+            const centreNodes: number[] = [];
+            for (let i = 0; i < rel.memberCount; i++) {
+                const t = rel.memberTypes[i];
+                const role = rel.memberRole(i);
+                if (t === 1 && (role === 'outer' || role === 'inner' || role === '')) {
+                    wayIds.push(rel.memberRefs[i]);
+                    this.wantedWays.add(rel.memberRefs[i]);
+                } else if (t === 0 && (role === 'admin_centre' || role === 'label')) {
+                    if (role === 'admin_centre') centreNodes.unshift(rel.memberRefs[i]);
+                    else centreNodes.push(rel.memberRefs[i]);
+                    this.nodes.need(rel.memberRefs[i]);
+                }
+            }
+            this.areas.push({kind: boundary === 'postal_code' ? AREA_POSTAL : AREA_ADMIN, level: boundary === 'postal_code' ? 0 : level,
+                tags: areaTags(tags), wayIds, refs: null, centreNodes});
+            return;
+        }
+        if (type !== 'multipolygon') return;
+        const number = tags.get('addr:housenumber');
+        const name = tags.get('name');
+        const poiKey = name !== undefined ? poiKeyOf(tags) : '';
+        if (number === undefined && poiKey === '') return;
+        this.seenRelations.add(rel.id);
+        const outer: number[] = [];
+        for (let i = 0; i < rel.memberCount; i++) {
+            if (rel.memberTypes[i] === 1 && rel.memberRole(i) !== 'inner') {
+                outer.push(rel.memberRefs[i]);
+                this.wantedWays.add(rel.memberRefs[i]);
+            }
+        }
+        if (outer.length === 0) return;
+        if (number !== undefined) this.pushAddresses(tags, NaN, NaN, -1, null, outer, this.associatedStreet.get(rel.id * 2 + 1));
+        if (poiKey !== '') this.pois.push(poiDraft(tags, poiKey, NaN, NaN, null, outer));
     }
 
+    /** Way pass: streets, squares, addressed buildings, interpolation lines, boundary members, POI areas. */
     addWay(way: OsmWay): void {
         const tags = way.tags;
-        if (tags.count === 0) return;
-        const number = tags.get('addr:housenumber');
-        const highway = tags.get('highway');
+        const wanted = this.wantedWays.has(way.id);
+        if ((tags.count === 0 && !wanted) || this.seenWays.has(way.id)) return;
         const name = tags.get('name');
-        if (number === undefined && !(highway !== undefined && name !== undefined && STREET_CLASSES.has(highway))) return;
+        const highway = tags.get('highway');
+        const place = tags.get('place');
+        const number = tags.get('addr:housenumber');
+        // A building with its own number and addr:interpolation (copied tags) is an address, not a line.
+        const interpolation = number === undefined ? tags.get('addr:interpolation') : undefined;
+        const boundary = tags.get('boundary');
+        const level = parseInt(tags.get('admin_level') ?? '', 10);
+        const closed = way.refCount > 3 && way.refs[0] === way.refs[way.refCount - 1];
+        const step = interpolation !== undefined && way.refCount >= 2 ? interpolationStep(interpolation) : 0;
+        const street = name !== undefined && highway !== undefined && STREET_CLASSES.has(highway);
+        const square = name !== undefined && place === 'square';
+        const placeArea = name !== undefined && place !== undefined && closed && PLACE_TYPE_INDEX.has(place);
+        const area = closed && (boundary === 'postal_code' || (boundary === 'administrative' && level >= 7 && level <= 10));
+        const poiKey = name !== undefined && highway === undefined && interpolation === undefined ? poiKeyOf(tags) : '';
+        if (!wanted && step === 0 && number === undefined && !street && !square && !placeArea && !area && poiKey === '') return;
+
         const refs = way.refs.slice(0, way.refCount);
         for (let i = 0; i < refs.length; i++) this.nodes.need(refs[i]);
-        if (number !== undefined) {
-            const a = this.addressFields(tags);
-            this.addrWays.push({draft: {refs}, number: this.strings.intern(number), ...a});
-        } else {
-            this.streetWays.push({draft: {refs}, name: this.strings.intern(name!), names: this.strings.intern(localizedNames(tags))});
+        this.seenWays.add(way.id);
+        if (wanted) this.wayRefs.set(way.id, refs);
+        if (interpolation !== undefined) {
+            if (step > 0) {
+                this.interpolations.push({refs, step, street: tags.get('addr:street') ?? '',
+                    postcode: tags.get('addr:postcode') ?? '', city: tags.get('addr:city') ?? ''});
+            }
+            return;
         }
+        if (number !== undefined) this.pushAddresses(tags, NaN, NaN, -1, refs, null, this.associatedStreet.get(way.id * 2 + 1));
+        if (street) {
+            this.streetWays.push({refs, names: nameSet(tags), highway: highway!});
+        } else if (square) {
+            this.squares.push({nodeId: -1, lat: NaN, lon: NaN, refs, type: 0, names: nameSet(tags), population: 0, postcode: tags.get('addr:postcode') ?? ''});
+        } else if (placeArea) {
+            this.places.push(placeDraft(tags, place!, -1, NaN, NaN, refs));
+        }
+        if (area) {
+            this.areas.push({kind: boundary === 'postal_code' ? AREA_POSTAL : AREA_ADMIN, level: boundary === 'postal_code' ? 0 : level,
+                tags: areaTags(tags), wayIds: [], refs, centreNodes: []});
+        }
+        if (poiKey !== '') this.pois.push(poiDraft(tags, poiKey, NaN, NaN, refs, null));
     }
 
+    /** Node pass: addresses, places, squares and POIs. */
     addNode(node: OsmNode): void {
+        // The extract's box: boundaries cut by it are closed along it.
+        if (node.lon < this.extent[0]) this.extent[0] = node.lon;
+        if (node.lat < this.extent[1]) this.extent[1] = node.lat;
+        if (node.lon > this.extent[2]) this.extent[2] = node.lon;
+        if (node.lat > this.extent[3]) this.extent[3] = node.lat;
         const tags = node.tags;
-        if (tags.count === 0) return;
+        if (tags.count === 0 || this.seenNodes.has(node.id)) return;
         const number = tags.get('addr:housenumber');
-        if (number !== undefined) {
-            const a = this.addressFields(tags);
-            this.pushAddress(Math.round(node.lat * 1e7), Math.round(node.lon * 1e7), this.strings.intern(number), a.street, a.postcode, a.city);
-        }
-        const placeType = tags.get('place');
         const name = tags.get('name');
-        if (placeType !== undefined && name !== undefined) {
-            const t = PLACE_TYPE_INDEX.get(placeType);
-            if (t === undefined) return;
-            const population = parseInt((tags.get('population') ?? '').replace(/[\s.,]/g, ''), 10);
-            const p = this.place;
-            p.lat.push(Math.round(node.lat * 1e7));
-            p.lon.push(Math.round(node.lon * 1e7));
-            p.name.push(this.strings.intern(name));
-            p.names.push(this.strings.intern(localizedNames(tags)));
-            p.type.push(t);
-            p.population.push(Number.isFinite(population) && population > 0 ? population : 0);
+        const place = tags.get('place');
+        let kept = false;
+        if (number !== undefined) {
+            this.pushAddresses(tags, node.lat, node.lon, node.id, null, null, this.associatedStreet.get(node.id * 2));
+            kept = true;
         }
+        if (name !== undefined && place !== undefined) {
+            if (place === 'square') {
+                this.squares.push({nodeId: node.id, lat: node.lat, lon: node.lon, refs: null, type: 0, names: nameSet(tags), population: 0, postcode: tags.get('addr:postcode') ?? ''});
+                kept = true;
+            } else if (PLACE_TYPE_INDEX.has(place)) {
+                this.places.push(placeDraft(tags, place, node.id, node.lat, node.lon, null));
+                kept = true;
+            }
+        }
+        if (name !== undefined && place === undefined) {
+            const key = poiKeyOf(tags);
+            if (key !== '') {
+                this.pois.push(poiDraft(tags, key, node.lat, node.lon, null, null));
+                kept = true;
+            }
+        }
+        if (kept) this.seenNodes.add(node.id);
     }
 
-    private addressFields(tags: OsmTags): {street: number; postcode: number; city: number} {
-        return {
-            street: this.strings.intern(tags.get('addr:street') ?? tags.get('addr:place') ?? ''),
-            postcode: this.strings.intern(tags.get('addr:postcode') ?? ''),
-            city: this.strings.intern(tags.get('addr:city') ?? '')
+    private pushAddresses(tags: OsmTags, lat: number, lon: number, nodeId: number, refs: Float64Array | null,
+        wayIds: number[] | null, associated: string | undefined): void {
+        const street = tags.get('addr:street');
+        const addrPlace = tags.get('addr:place');
+        const base = {
+            lat, lon, street: street ?? addrPlace ?? associated ?? '', isPlace: street === undefined && addrPlace !== undefined,
+            postcode: tags.get('addr:postcode') ?? '', city: tags.get('addr:city') ?? '', nodeId, refs, wayIds, interpolated: false
         };
+        // "33;35;37" and "12, 14" are several addresses at one place.
+        const parts = tags.get('addr:housenumber')!.split(/[;,]/);
+        for (let i = 0; i < parts.length && i < 10; i++) {
+            const number = parts[i].trim();
+            if (number !== '') this.addresses.push({...base, number});
+        }
     }
 
-    private pushAddress(lat: number, lon: number, number: number, street: number, postcode: number, city: number): void {
-        const a = this.addr;
-        a.lat.push(lat);
-        a.lon.push(lon);
-        a.number.push(number);
-        a.street.push(street);
-        a.postcode.push(postcode);
-        a.city.push(city);
-    }
-
-    build(): {section: Uint8Array; stats: {addresses: number; streets: number; places: number}} {
-        const store = this.nodes;
-        // Address ways (buildings): the mean of their nodes.
-        for (const w of this.addrWays) {
-            let sLat = 0, sLon = 0, n = 0;
-            const refs = w.draft.refs;
-            const last = refs.length > 1 && refs[0] === refs[refs.length - 1] ? refs.length - 1 : refs.length;
-            for (let i = 0; i < last; i++) {
-                const k = store.indexOf(refs[i]);
-                if (k < 0) continue;
-                sLat += store.lat[k];
-                sLon += store.lon[k];
-                n++;
-            }
-            if (n) this.pushAddress(Math.round(sLat / n), Math.round(sLon / n), w.number, w.street, w.postcode, w.city);
-        }
-        // Street ways: the middle node and the bounding box.
-        for (const w of this.streetWays) {
-            const refs = w.draft.refs;
-            let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity, mid = -1;
-            for (let i = 0; i < refs.length; i++) {
-                const k = store.indexOf(refs[i]);
-                if (k < 0) continue;
-                if (mid < 0 || i <= refs.length / 2) mid = k;
-                minLat = Math.min(minLat, store.lat[k]);
-                maxLat = Math.max(maxLat, store.lat[k]);
-                minLon = Math.min(minLon, store.lon[k]);
-                maxLon = Math.max(maxLon, store.lon[k]);
-            }
-            if (mid < 0) continue;
-            const s = this.street;
-            s.lat.push(store.lat[mid]);
-            s.lon.push(store.lon[mid]);
-            s.name.push(w.name);
-            s.names.push(w.names);
-            s.minLat.push(minLat);
-            s.minLon.push(minLon);
-            s.maxLat.push(maxLat);
-            s.maxLon.push(maxLon);
-        }
-        const arrays: Record<string, any> = {...this.strings.arrays('str')};
-        for (const [k, g] of Object.entries(this.addr)) arrays[`address_${k}`] = g.toArray();
-        for (const [k, g] of Object.entries(this.street)) arrays[`street_${k}`] = g.toArray();
-        for (const [k, g] of Object.entries(this.place)) arrays[`place_${k}`] = g.toArray();
-        const stats = {addresses: this.addr.lat.length, streets: this.street.lat.length, places: this.place.lat.length};
-        return {section: encodeSection(PLACES_KIND, PLACES_VERSION, {...stats, placeTypes: PLACE_TYPES}, arrays), stats};
+    /** Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract). */
+    build(border?: CountryBorder | null): {section: Uint8Array; stats: PlacesStats} {
+        const drafts: PlacesDrafts = {
+            nodes: this.nodes, addresses: this.addresses, streetWays: this.streetWays, squares: this.squares, places: this.places,
+            pois: this.pois, interpolations: this.interpolations, areas: this.areas, wayRefs: this.wayRefs,
+            extent: this.extent[0] <= this.extent[2] ? this.extent : null
+        };
+        return buildPlacesIndex(drafts, border ?? null);
     }
 }
 
-/** `name:xx` tags as a JSON object keyed by upper-case language code ("{}" when none). */
-function localizedNames(tags: OsmTags): string {
+/** name, name:xx (language codes upper case) and the alternative names of an object. */
+export function nameSet(tags: OsmTags): NameSet {
+    const names: Record<string, string> = {};
+    const alt: string[] = [];
+    for (let i = 0; i < tags.count; i++) {
+        const k = tags.key(i);
+        if (k.startsWith('name:')) {
+            const lang = k.slice(5);
+            if (NOT_LANGUAGES.has(lang) || !/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(lang)) continue;
+            names[lang.toUpperCase()] = tags.value(i);
+        } else if (ALT_NAME_KEYS.includes(k) || (k.startsWith('alt_name:') && k.length <= 12)) {
+            for (const v of tags.value(i).split(';')) if (v.trim() !== '') alt.push(v.trim());
+        }
+    }
+    return {name: tags.get('name') ?? '', names, alt};
+}
+
+function placeDraft(tags: OsmTags, place: string, nodeId: number, lat: number, lon: number, refs: Float64Array | null): PlaceDraft {
+    const population = parseInt((tags.get('population') ?? '').replace(/[\s.,]/g, ''), 10);
+    return {
+        nodeId, lat, lon, refs, type: PLACE_TYPE_INDEX.get(place)!, names: nameSet(tags),
+        population: Number.isFinite(population) && population > 0 ? population : 0,
+        postcode: tags.get('addr:postcode') ?? tags.get('postal_code') ?? ''
+    };
+}
+
+/** `key=value` of the tag that makes a named object a POI, or ''. */
+function poiKeyOf(tags: OsmTags): string {
+    for (let i = 0; i < POI_KEYS.length; i++) {
+        const key = POI_KEYS[i];
+        const value = tags.get(key);
+        if (value === undefined || value === 'no') continue;
+        const allowed = POI_VALUES[key];
+        if (allowed && !allowed.has(value)) continue;
+        return `${key}=${value}`;
+    }
+    return '';
+}
+
+function poiDraft(tags: OsmTags, key: string, lat: number, lon: number, refs: Float64Array | null, wayIds: number[] | null): PoiDraft {
+    return {
+        lat, lon, refs, wayIds, names: nameSet(tags), key, housenumber: tags.get('addr:housenumber') ?? '',
+        street: tags.get('addr:street') ?? '', postcode: tags.get('addr:postcode') ?? ''
+    };
+}
+
+/** The tags of a boundary that the index keeps. */
+function areaTags(tags: OsmTags): Record<string, string> {
     const out: Record<string, string> = {};
     for (let i = 0; i < tags.count; i++) {
         const k = tags.key(i);
-        if (k.length === 7 && k.startsWith('name:')) out[k.slice(5).toUpperCase()] = tags.value(i);
+        if (k === 'name' || k.startsWith('name:') || k === 'postal_code' || k === 'addr:postcode' || k === 'population' || ALT_NAME_KEYS.includes(k)) {
+            out[k] = tags.value(i);
+        }
     }
-    return JSON.stringify(out);
+    return out;
 }

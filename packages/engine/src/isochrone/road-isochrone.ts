@@ -31,6 +31,13 @@ export interface PolygonGeometry {
     coordinates: Ring[];
 }
 
+/** Arrival times (ms; Infinity or INF when not reached) at graph nodes, and the nodes worth visiting. */
+export interface Arrivals {
+    time: ArrayLike<number>;
+    nodes: ArrayLike<number>;
+    count: number;
+}
+
 export interface RoadIsochroneResult {
     /** One Polygon per limit, in the order asked. */
     areas: PolygonGeometry[];
@@ -54,7 +61,6 @@ export class RoadIsochrones {
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
         const [forward, backward] = g.edgeWeights(mode);
-        const maxMs = Math.max(...limits) * 1000;
         const search = (this.searches[mode] ??= new Dijkstra(g, mode));
         const fw = forward[snap.edge], bw = backward[snap.edge];
         const len = Math.max(snap.length, 1e-9);
@@ -67,15 +73,29 @@ export class RoadIsochrones {
             seedNodes.push(g.edgeFrom[snap.edge]);
             seedWeights.push(bw * snap.offset / len);
         }
-        search.fromSeeds(seedNodes, seedWeights, maxMs);
-        const dist = search.dist;
+        search.fromSeeds(seedNodes, seedWeights, Math.max(...limits) * 1000);
+        const areas = this.areas(mode, snap, {time: search.dist, nodes: search.reached, count: search.reachedCount}, limits, false);
+        return {areas: areas.polygons.map((p) => ({type: 'Polygon' as const, coordinates: p[0] ?? []})), cellMeters: areas.cellMeters, offRoadMeters: areas.offRoadMeters};
+    }
+
+    /**
+     * The areas within each limit given arrival times (ms) at the nodes of `mode`'s network (from a
+     * road search, or from public transport followed by walking). `single`: one Polygon per limit,
+     * the largest piece; otherwise every piece (a MultiPolygon's polygons). The snapped origin's
+     * own edge is walked from the snapped point.
+     */
+    areas(mode: number, snap: Snap, arrivals: Arrivals, limits: number[], multi: boolean): {polygons: Ring[][][]; cellMeters: number; offRoadMeters: number} {
+        const g = this.graph;
+        const [forward, backward] = g.edgeWeights(mode);
+        const dist = arrivals.time;
+        const maxMs = Math.max(...limits) * 1000;
 
         // The grid spans everything reached at the largest limit, plus the off-road margin.
         let minLat = snap.lat, maxLat = snap.lat, minLon = snap.lon, maxLon = snap.lon;
         // Reached nodes and the far ends of their edges: a partly reached edge reaches beyond its last node.
-        for (let i = 0; i < search.reachedCount; i++) {
-            const u = search.reached[i];
-            if (dist[u] === Infinity) continue;
+        for (let i = 0; i < arrivals.count; i++) {
+            const u = arrivals.nodes[i];
+            if (!(dist[u] <= maxMs)) continue;
             for (let a = g.arcFirst[u]; a <= g.arcFirst[u + 1]; a++) {
                 const v = a < g.arcFirst[u + 1] ? g.arcHead[a] : u;
                 const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
@@ -85,7 +105,7 @@ export class RoadIsochrones {
                 if (lo > maxLon) maxLon = lo;
             }
         }
-        const kx = Math.cos((lat * Math.PI) / 180);
+        const kx = Math.cos((snap.lat * Math.PI) / 180);
         const spanMeters = Math.max((maxLat - minLat) * 111320, (maxLon - minLon) * 111320 * kx);
         const cell = Math.max(MIN_CELL_METERS, spanMeters / GRID_SPAN_CELLS);
         const offRoad = Math.max(OFF_ROAD_METERS, cell);
@@ -99,9 +119,10 @@ export class RoadIsochrones {
         const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
         for (const e of edges) stampEdge(g, grid, near, e, reach);
 
-        const out: PolygonGeometry[] = [];
+        const polygons: Ring[][][] = [];
         const field = new Float32Array(grid.nx * grid.ny);
         const tolerance = (SIMPLIFY_CELLS * cell) / 111320;
+        const minArea = Math.max(MIN_HOLE_SQUARE_METERS, 4 * cell * cell) / (111320 * 111320);
         for (const limit of limits) {
             const limitMs = limit * 1000;
             for (let k = 0; k < field.length; k++) {
@@ -116,11 +137,11 @@ export class RoadIsochrones {
                 const f = forward[e], b = backward[e];
                 let best = Infinity, msPerMeter = 1;
                 const du = dist[g.edgeFrom[e]], dv = dist[g.edgeTo[e]];
-                if (f !== INF && du !== Infinity) {
+                if (f !== INF && du < INF) {
                     const t = du + (f * s) / length;
                     if (t < best) { best = t; msPerMeter = f / length; }
                 }
-                if (b !== INF && dv !== Infinity) {
+                if (b !== INF && dv < INF) {
                     const t = dv + (b * (length - s)) / length;
                     if (t < best) { best = t; msPerMeter = b / length; }
                 }
@@ -141,25 +162,25 @@ export class RoadIsochrones {
             }
             // Reached roads themselves are always inside, so the area stays in one piece where a
             // reached road crosses unreached ones (a bridge over a rail yard, a footpath in a park).
-            this.markReachedRoads(mode, grid, field, search, snap, limitMs, forward, backward);
+            this.markReachedRoads(mode, grid, field, arrivals, snap, limitMs, forward, backward);
             // The grid's border stays outside, so every outline closes (a curving edge may bulge out).
             for (let i = 0; i < grid.nx; i++) field[i] = field[(grid.ny - 1) * grid.nx + i] = reach;
             for (let j = 0; j < grid.ny; j++) field[j * grid.nx] = field[j * grid.nx + grid.nx - 1] = reach;
-            const minHole = Math.max(MIN_HOLE_SQUARE_METERS, 4 * cell * cell) / (111320 * 111320);
-            const polygons = assemblePolygons(contourRings(grid, field), minHole);
-            // Driving, walking and cycling give one Polygon: the largest piece.
             // The fields of a larger limit are lower everywhere, so the areas nest on the grid; after
-            // simplification each outline is within the tolerance of its grid contour.
-            out.push({type: 'Polygon', coordinates: polygons.length ? simplifyPolygon(polygons[0], tolerance).rings : []});
+            // simplification each outline is within the tolerance of its grid contour. Driving,
+            // walking and cycling keep the largest piece (a Polygon); transit keeps them all.
+            const pieces = assemblePolygons(contourRings(grid, field), minArea);
+            const kept = multi ? pieces : pieces.slice(0, 1);
+            polygons.push(kept.map((p) => simplifyPolygon(p, tolerance).rings));
         }
-        return {areas: out, cellMeters: cell, offRoadMeters: offRoad};
+        return {polygons, cellMeters: cell, offRoadMeters: offRoad};
     }
 
     /**
      * Sets the field inside (-1) at lattice points within 0.6 grid spacings of a reached road: the
      * reached part of every edge, sampled every half spacing.
      */
-    private markReachedRoads(mode: number, grid: Grid, field: Float32Array, search: Dijkstra, snap: Snap, limitMs: number, forward: Float64Array, backward: Float64Array): void {
+    private markReachedRoads(mode: number, grid: Grid, field: Float32Array, arrivals: Arrivals, snap: Snap, limitMs: number, forward: Float64Array, backward: Float64Array): void {
         const g = this.graph;
         const mark = (e: number, from: number, to: number) => markStretch(g, grid, field, e, from, to);
         const len = Math.max(snap.length, 1e-9);
@@ -167,9 +188,9 @@ export class RoadIsochrones {
         if (fw !== INF) mark(snap.edge, snap.offset, Math.min(snap.length, snap.offset + (limitMs / Math.max(fw, 1)) * len));
         if (bw !== INF) mark(snap.edge, Math.max(0, snap.offset - (limitMs / Math.max(bw, 1)) * len), snap.offset);
         const weights = g.arcOut[mode];
-        for (let i = 0; i < search.reachedCount; i++) {
-            const u = search.reached[i];
-            const du = search.dist[u];
+        for (let i = 0; i < arrivals.count; i++) {
+            const u = arrivals.nodes[i];
+            const du = arrivals.time[u];
             if (!(du <= limitMs)) continue;
             for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
                 const w = weights[a];

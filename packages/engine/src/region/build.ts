@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {CONFIG_DIR} from '../config/data-files.js';
-import {buildBorderSection} from '../geo/border.js';
+import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../geo/border.js';
+import {Section} from '../format/section.js';
 import {contract} from '../ch/contract.js';
 import {RoadGraphBuilder} from '../graph/builder.js';
 import {MODES} from '../graph/profiles.js';
@@ -15,6 +16,8 @@ import {RoadGraph} from '../graph/road-graph.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
+import {MapDataBuilder} from '../render/map-builder.js';
+import {buildTransitSection} from '../transit/compile.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
@@ -51,7 +54,15 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         }
     }
     const sourceInfo = sources.map((file) => ({path: file, bytes: fs.statSync(file).size, sha256: sha256File(file)}));
-    const inputHash = hashInputs(config, sourceInfo.map((s) => s.sha256));
+    // GTFS feeds (zip files or folders): their hashes join the input hash, so a changed feed rebuilds.
+    const gtfsFiles = (config.gtfs ?? []).map((f) => resolveSource(options.dataRoot, f));
+    for (const file of gtfsFiles) {
+        if (!fs.existsSync(file)) {
+            throw new Error(`region ${country.code}: GTFS feed not found: ${file}. Set QUARTIER_DATA (or --data) to the folder holding the data, or fix the region's gtfs list.`);
+        }
+    }
+    const gtfsInfo = gtfsFiles.map((file) => ({path: file, bytes: sourceBytes(file), sha256: sha256Source(file)}));
+    const inputHash = hashInputs(config, sourceInfo.map((s) => s.sha256).concat(gtfsInfo.map((g) => g.sha256)));
 
     const existing = readManifest(dir);
     if (!options.force && existing && existing.inputHash === inputHash && existing.format === MANIFEST_FORMAT) {
@@ -68,6 +79,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const roads = new RoadGraphBuilder(nodes);
         const pois = new PoiBuilder(nodes);
         const places = new PlacesBuilder(nodes);
+        const map = new MapDataBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
         // Reading is about a third of the work, contraction the rest.
         const readBytes = sourceInfo.reduce((s, f) => s + f.bytes, 0) * 3;
@@ -85,12 +97,19 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             return headers;
         };
 
-        const headers = pass('relations', () => ({relation: (r) => pois.addRelation(r)}));
+        const headers = pass('relations', () => ({
+            relation: (r) => {
+                pois.addRelation(r);
+                places.addRelation(r);
+                map.addRelation(r);
+            }
+        }));
         pass('ways', (i) => ({
             way: (w) => {
                 if (i < routingFiles) roads.addWay(w);
                 pois.addWay(w);
                 places.addWay(w);
+                map.addWay(w);
             }
         }));
         nodes.seal();
@@ -100,6 +119,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
                 if (i < routingFiles) roads.addNode(n);
                 pois.addNode(n);
                 places.addNode(n);
+                map.addNode(n);
             }
         }));
 
@@ -118,13 +138,32 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             write(tmp, CH_SECTIONS[m], bytes);
             chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
         }
+        // Public transport: the feeds compiled for RAPTOR, stops attached to the foot network just built.
+        let transitStats: unknown = null;
+        if (gtfsFiles.length > 0) {
+            const started = performance.now();
+            const transit = buildTransitSection(gtfsFiles, graph, {
+                timezone: country.timezone,
+                transitDate: config.transitDate,
+                onProgress: (stage) => progress.update(`transit: ${stage}`, 1),
+                log: options.quiet ? () => {} : log
+            });
+            write(tmp, 'transit', transit.section);
+            transitStats = {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
+        }
         progress.update('POIs', 1);
         const poisOut = pois.build();
         write(tmp, 'pois', poisOut.section);
-        const placesOut = places.build();
+        // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
+        const borderSection = buildBorderSection(country.borderCode);
+        const placesOut = places.build(CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
+            BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength)));
         write(tmp, 'places', placesOut.section);
+        progress.update('map data', 1);
+        const mapOut = map.build();
+        write(tmp, 'map', mapOut.section);
         progress.update('border', 1);
-        write(tmp, 'border', buildBorderSection(country.borderCode));
+        write(tmp, 'border', borderSection);
 
         const seconds = (performance.now() - started) / 1000;
         const manifest: RegionManifest = {
@@ -137,9 +176,10 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             sources: sourceInfo.map((s, i) => ({
                 path: s.path, bytes: s.bytes, sha256: s.sha256, role: i < routingFiles ? 'roads+places' : 'places',
                 date: sourceDate(headers[i].replicationTimestamp, s.path)
-            })),
-            sections: Object.fromEntries(Object.entries(SECTION_FILES).map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
-            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, pois: poisOut.stats, places: placesOut.stats, nodesRead: nodes.ids.length}
+            })).concat(gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
+            sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
+                .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
+            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.
@@ -194,6 +234,24 @@ function engineCodeHash(): string {
 
 function sha256File(file: string): string {
     return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** SHA-256 of a file, or of a folder's files (names and contents, in name order). */
+function sha256Source(file: string): string {
+    if (!fs.statSync(file).isDirectory()) return sha256File(file);
+    const h = crypto.createHash('sha256');
+    for (const name of fs.readdirSync(file).sort()) {
+        const full = path.join(file, name);
+        if (fs.statSync(full).isFile()) h.update(name).update(fs.readFileSync(full));
+    }
+    return h.digest('hex');
+}
+
+function sourceBytes(file: string): number {
+    if (!fs.statSync(file).isDirectory()) return fs.statSync(file).size;
+    let n = 0;
+    for (const name of fs.readdirSync(file)) n += fs.statSync(path.join(file, name)).size;
+    return n;
 }
 
 /** Hash of everything the output depends on: sources, region config, data/ files, the engine's code. */

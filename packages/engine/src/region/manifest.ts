@@ -8,10 +8,15 @@ export const SECTION_FILES = {
     pois: 'pois.bin',
     places: 'places.bin',
     border: 'border.bin',
+    map: 'map.bin',
     chCar: 'ch-car.bin',
     chFoot: 'ch-foot.bin',
-    chBike: 'ch-bike.bin'
+    chBike: 'ch-bike.bin',
+    transit: 'transit.bin'
 } as const;
+
+/** Sections a bundle may lack: a region without GTFS feeds has no transit.bin. */
+export const OPTIONAL_SECTIONS: readonly (keyof typeof SECTION_FILES)[] = ['transit'];
 
 /** The contraction hierarchy section of each mode (index = mode). */
 export const CH_SECTIONS = ['chCar', 'chFoot', 'chBike'] as const;

@@ -7,14 +7,21 @@ import {ContractionHierarchy} from '../ch/hierarchy.js';
 import {CHQuery} from '../ch/query.js';
 import {Section, readFileShared, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
+import {Geocoder} from '../geocode/geocoder.js';
 import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PoiIndex} from '../poi/poi-index.js';
+import {MapData} from '../render/map-data.js';
 import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from './config.js';
-import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
+import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_FILES, type RegionManifest} from './manifest.js';
+import {FOOT} from '../graph/profiles.js';
+import {Snapper} from '../graph/snap.js';
+import {TransitNetwork} from '../transit/network.js';
+import {TransitError, TransitRouter} from '../transit/router.js';
 
-export type RegionBuffers = Record<keyof typeof SECTION_FILES, AnyBuffer>;
+/** One buffer per section file; optional sections (transit) may be missing. */
+export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};
 
 export class Region {
     readonly country: CountryConfig;
@@ -24,9 +31,15 @@ export class Region {
     readonly pois: PoiIndex;
     readonly places: Places;
     readonly border: CountryBorder;
+    /** Map data for rendering images (render/map-data.ts). */
+    readonly map: MapData;
     /** Contraction hierarchy per mode (index = mode: car, foot, bike). */
     readonly ch: ContractionHierarchy[];
     private roadRouter: RoadRouter | null = null;
+    private geocoderInstance: Geocoder | null = null;
+    /** The public transport timetable, or null when the region has no GTFS feed. */
+    readonly transit: TransitNetwork | null;
+    private transitRouterInstance: TransitRouter | null = null;
 
     private constructor(manifest: RegionManifest, buffers: RegionBuffers) {
         this.manifest = manifest;
@@ -35,8 +48,30 @@ export class Region {
         this.roads = RoadGraph.from(buffers.roads);
         this.pois = PoiIndex.from(buffers.pois);
         this.places = Places.from(buffers.places);
+        this.map = MapData.from(buffers.map);
         this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
         this.ch = CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode));
+        this.transit = buffers.transit ? TransitNetwork.from(buffers.transit) : null;
+    }
+
+    /**
+     * Public transport routing for this thread (scratch arrays per router: one per worker). Throws
+     * a TransitError ('no-transit') in a region without GTFS feeds.
+     */
+    get transitRouter(): TransitRouter {
+        if (this.transit === null) {
+            throw new TransitError('no-transit', `Public transport is not available in this region (${this.country.code}): it has no timetable data.`);
+        }
+        if (this.transitRouterInstance === null) {
+            this.transitRouterInstance = new TransitRouter(this.roads, new Snapper(this.roads), this.transit, {walk: new CHQuery(this.roads, this.ch[FOOT])});
+        }
+        return this.transitRouterInstance;
+    }
+
+    /** Forward and reverse geocoding for this thread (per-query scratch arrays: one per worker). */
+    get geocoder(): Geocoder {
+        if (this.geocoderInstance === null) this.geocoderInstance = new Geocoder(this.places, this.country);
+        return this.geocoderInstance;
     }
 
     /**
@@ -61,6 +96,7 @@ export class Region {
         const buffers = {} as RegionBuffers;
         for (const [name, file] of Object.entries(SECTION_FILES) as [keyof RegionBuffers, string][]) {
             const full = path.join(dir, file);
+            if (!fs.existsSync(full) && OPTIONAL_SECTIONS.includes(name)) continue;
             if (!fs.existsSync(full)) throw new Error(`region bundle ${dir} lacks ${file}: rebuild it with \`npm run build-regions\``);
             buffers[name] = readFileShared(full);
         }
@@ -80,7 +116,7 @@ export class Region {
     /** Bytes of all sections. */
     get byteLength(): number {
         let n = 0;
-        for (const b of Object.values(this.buffers)) n += b.byteLength;
+        for (const b of Object.values(this.buffers)) if (b) n += b.byteLength;
         return n;
     }
 }

@@ -3,7 +3,7 @@ import type {Express} from 'express';
 import {minutesShort} from '@quartier/engine';
 import type {Guard, RequestContext} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, roadMode, type TravelMode} from '../params.js';
+import {languageWithFallback, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';
 
 /** numberOfSeconds bounds (documented in the README). */
 export const MIN_SECONDS = 60;
@@ -41,7 +41,6 @@ function origin(ctx: RequestContext): [number, number] {
 }
 
 async function areas(ctx: RequestContext, mode: TravelMode, lat: number, lon: number, limits: number[]): Promise<unknown[]> {
-    if (mode === 4) throw badRequest('Transit areas are not available on this server yet; use Driving, Walking or Bicycling.');
     if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
-    return ctx.pool.run<unknown[]>({type: 'isochrone', country: ctx.country, mode: roadMode(mode), lat, lon, limits});
+    return ctx.pool.run<unknown[]>({type: 'isochrone', country: ctx.country, mode: taskMode(mode), lat, lon, limits});
 }

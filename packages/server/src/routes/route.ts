@@ -2,7 +2,7 @@
 import type {Express} from 'express';
 import type {Guard} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, parseLatitude, parseLongitude, parseTravelMode, requiredString, roadMode} from '../params.js';
+import {languageWithFallback, parseLatitude, parseLongitude, parseTravelMode, requiredString, taskMode} from '../params.js';
 
 export function routeRoutes(app: Express, guard: Guard): void {
     app.get('/route', guard('any', async ({served, query, pool, country}, _req, res) => {
@@ -15,9 +15,8 @@ export function routeRoutes(app: Express, guard: Guard): void {
         const region = served.region;
         if (!region.contains(fromLat, fromLon)) throw badRequest(`The start position is outside ${country}.`);
         if (!region.contains(toLat, toLon)) throw badRequest(`The arrival position is outside ${country}.`);
-        if (mode === 4) throw badRequest('Transit routes are not available on this server yet; use Driving, Walking or Bicycling.');
         if (!pool) throw new HttpError(503, 'The routing engine is not running.');
-        const answer = await pool.run({type: 'route', country, mode: roadMode(mode), fromLat, fromLon, toLat, toLon, language});
+        const answer = await pool.run({type: 'route', country, mode: taskMode(mode), fromLat, fromLon, toLat, toLon, language});
         res.json(answer);
     }));
 }

@@ -1,0 +1,43 @@
+// Builds only the geocoding section ('places') of a region, in process: the three OSM passes
+// feeding PlacesBuilder alone, then its build. Used by bench/geocode.js (index build time and
+// size) and handy when working on geocoding without rebuilding road networks.
+// Usage as a script: node bench/geocode-index.js CC  (prints the timings and stats)
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {
+    Geocoder, Places, PlacesBuilder, Section, CountryBorder, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf
+} from '../packages/engine/dist/src/index.js';
+import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
+import {NodeStore} from '../packages/engine/dist/src/region/node-store.js';
+
+/** Builds the places section of a configured region; returns the geocoder and timings (ms). */
+export function buildGeocodeIndex(country, root = dataRoot()) {
+    const [config] = loadRegionConfigs([country]);
+    if (!config) throw new Error(`no configured region ${country}`);
+    const cc = countryConfig(config.country);
+    const files = config.osm.map((f) => (path.isAbsolute(f) ? f : path.join(root, f)));
+    const started = performance.now();
+    const nodes = new NodeStore();
+    const builder = new PlacesBuilder(nodes);
+    for (const f of files) readOsmPbf(f, {relation: (r) => builder.addRelation(r)});
+    for (const f of files) readOsmPbf(f, {way: (w) => builder.addWay(w)});
+    nodes.seal();
+    for (const f of files) readOsmPbf(f, {node: (n) => { nodes.visit(n); builder.addNode(n); }});
+    const read = performance.now();
+    const borderBytes = buildBorderSection(cc.borderCode);
+    const border = CountryBorder.from(Section.from(borderBytes.buffer, BORDER_SECTION_KIND, BORDER_SECTION_VERSION, borderBytes.byteOffset, borderBytes.byteLength));
+    const bordered = performance.now();
+    const {section, stats} = builder.build(border);
+    const built = performance.now();
+    const places = Places.from(section.buffer, section.byteOffset, section.byteLength);
+    return {
+        geocoder: new Geocoder(places, cc), places, stats, bytes: section.byteLength,
+        ms: {read: read - started, border: bordered - read, index: built - bordered, total: built - started - (bordered - read)}
+    };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+    const cc = (process.argv[2] ?? 'BE').toUpperCase();
+    const r = buildGeocodeIndex(cc);
+    console.log(cc, JSON.stringify(r.stats), `${(r.bytes / 1e6).toFixed(2)} MB`, JSON.stringify(Object.fromEntries(Object.entries(r.ms).map(([k, v]) => [k, Math.round(v)]))));
+}

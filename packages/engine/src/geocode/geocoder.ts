@@ -1,0 +1,699 @@
+// Forward and reverse geocoding over a region's 'places' section.
+//
+// Search: the query is folded and cut into words; each word is looked up in the token dictionary
+// exactly, through its abbreviations, as a prefix (the last word, for autocomplete) and within a
+// few edits (typos). The postings of the matching terms mark, per name variant, which query words
+// it explains and how well. Each feature (street, place, POI) keeps its best variant; the words
+// its name does not explain may still be its house number (then the answer is the address), its
+// postcode, or a name of its city or district. Unexplained words cost half their weight.
+// Candidates are ranked by that text score (coarse steps), then house number over street over
+// place over POI, then importance, then (with a focus position) distance.
+//
+// A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
+import type {CountryConfig} from '../region/config.js';
+import {Abbreviations} from './abbreviations.js';
+import {TermMatches} from './dictionary.js';
+import {maxEditsFor} from './edit-distance.js';
+import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
+import {segmentDistance2} from './index-builder.js';
+import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from './places.js';
+
+/** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
+export const GEOCODING_LANGUAGES = ['EN', 'FR', 'DE', 'IT'];
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 50;
+/** Longest query, in characters, and most words looked at. */
+export const MAX_QUERY_LENGTH = 200;
+const MAX_WORDS = 20;
+/** Terms a prefix may expand to (a single letter reaches a few thousand). */
+const MAX_PREFIX_TERMS = 8192;
+/** Below this text score (0..1) a candidate is not an answer. */
+const MIN_SCORE = 0.3;
+/** Share of its weight a word earns by naming the result's town or district: it confirms, the name decides. */
+const CONTEXT_SHARE = 0.6;
+/** Weight of a house number or postcode word. */
+const NUMBER_WEIGHT = 0.6;
+/** Weight of a word found nowhere in the index. */
+const UNKNOWN_WEIGHT = 1;
+/** Share of an unexplained word's weight taken off the score (a number the street lacks, or a town other than the data's, costs less). */
+const UNEXPLAINED_COST = 0.5;
+const UNEXPLAINED_NUMBER_COST = 0.2;
+
+/** Reverse geocoding: an address this close (m) is the answer; a street within STREET_RADIUS (m) otherwise. */
+export const REVERSE_ADDRESS_RADIUS = 50;
+export const REVERSE_STREET_RADIUS = 150;
+/** Without a street, a town within this distance (m) still answers (IsLocality). Beyond, null. */
+export const REVERSE_LOCALITY_RADIUS = 3000;
+
+export type ResultKind = 'address' | 'street' | 'place' | 'poi';
+
+export interface GeocodeResult {
+    kind: ResultKind;
+    /** Photon's type: house, street, city, district, locality, other. */
+    type: string;
+    lat: number;
+    lon: number;
+    name: string;
+    housenumber: string;
+    street: string;
+    postcode: string;
+    city: string;
+    country: string;
+    countrycode: string;
+    /** Text score, 0..1. */
+    score: number;
+    /** Metres from the focus position (GetClose) or the reverse position; null without one. */
+    distance: number | null;
+    /** Feature index (places.ts) and address index (-1 unless an address). */
+    feature: number;
+    address: number;
+}
+
+export interface SearchOptions {
+    /** Answer language (EN, FR, DE, IT; others fall back to EN). */
+    language?: string;
+    /** Focus position (autocomplete near a position): ranks equal matches by distance. */
+    lat?: number;
+    lon?: number;
+    limit?: number;
+    /** Let the last word match as a prefix (default true). */
+    prefix?: boolean;
+}
+
+export interface ReverseResult extends GeocodeResult {
+    /** Default (data) names and their name:xx forms, for PlaceInformation. */
+    streetName: string;
+    streetNames: Record<string, string> | null;
+    cityName: string;
+    cityNames: Record<string, string> | null;
+    isLocality: boolean;
+}
+
+/** COMPAT.md PlaceInformation. */
+export interface PlaceInformation {
+    StreetName: string;
+    IsLocality: boolean;
+    CityName: string;
+    ZipCode: string;
+    LocalizedStreetNames: Record<string, string> | null;
+    LocalizedCityNames: Record<string, string> | null;
+}
+
+/** Word roles found while reading the query. */
+interface QueryWord {
+    text: string;
+    weight: number;
+    /** Best quality of any match (1 exact ... 0.65 two edits), 0 when none. */
+    quality: number;
+    /** House number term ids this word (alone, or with the next letter) can be. */
+    housenumbers: number[];
+    /** The next word is the letter of this house number ("12 a"). */
+    housenumberTakesNext: boolean[];
+    /** Postcode index + 1 of this word and the next together ("FGR 1080"), and of this word alone; 0 when none. */
+    postcodePair: number;
+    postcode: number;
+    /** Holds a digit: a house number or postcode the data may lack costs less when unexplained. */
+    numeric: boolean;
+}
+
+export class Geocoder {
+    readonly places: Places;
+    readonly country: CountryConfig;
+    private readonly countryWords: string[][];
+    private readonly abbreviations = new Map<string, Abbreviations>();
+    private readonly postcodeOfTerm = new Map<number, number>();
+    // Per-query scratch, reset after each query.
+    private readonly matches: TermMatches[] = [];
+    private readonly variantMask: Uint32Array;
+    private readonly variantQuality: Float32Array;
+    private readonly variantCover: Float32Array;
+    private readonly touchedVariants: Uint32Array;
+    private readonly ownerBest: Int32Array;
+    private readonly touchedOwners: Uint32Array;
+
+    constructor(places: Places, country: CountryConfig) {
+        this.places = places;
+        this.country = country;
+        this.countryWords = Object.values(country.name).map((n) => tokenize(n)).filter((t) => t.length > 0);
+        for (let p = 0; p < places.pcTerm.length; p++) this.postcodeOfTerm.set(places.pcTerm[p], p + 1);
+        const V = places.variantOwner.length;
+        this.variantMask = new Uint32Array(V);
+        this.variantQuality = new Float32Array(V);
+        this.variantCover = new Float32Array(V);
+        this.touchedVariants = new Uint32Array(V);
+        this.ownerBest = new Int32Array(places.featureCount).fill(-1);
+        this.touchedOwners = new Uint32Array(places.featureCount);
+        for (let i = 0; i < MAX_WORDS; i++) this.matches.push(new TermMatches());
+    }
+
+    /** The answer language for a requested one (EN, FR, DE, IT; others EN). */
+    static language(requested: string | undefined): string {
+        const l = (requested ?? 'EN').toUpperCase();
+        return GEOCODING_LANGUAGES.includes(l) ? l : 'EN';
+    }
+
+    /** Forward geocoding: best first, at most `limit`; empty when nothing matches well enough. */
+    search(query: string, options: SearchOptions = {}): GeocodeResult[] {
+        const language = Geocoder.language(options.language);
+        const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(options.limit ?? DEFAULT_LIMIT)));
+        if (!hasSearchableText(query)) return [];
+        const words = this.readQuery(query.slice(0, MAX_QUERY_LENGTH), language, options.prefix !== false);
+        if (words.length === 0) return [];
+        const focus = options.lat !== undefined && options.lon !== undefined && Number.isFinite(options.lat) && Number.isFinite(options.lon);
+        const candidates = this.rank(words, focus ? options.lat! : NaN, focus ? options.lon! : NaN, limit * 3);
+        const out: GeocodeResult[] = [];
+        for (const c of candidates) {
+            const r = this.result(c.feature, c.address, language, c.score, focus ? options.lat! : NaN, focus ? options.lon! : NaN);
+            // A street with several postcodes answers with the one asked for.
+            if (c.address < 0 && c.postcode !== 0) r.postcode = this.places.postcode(c.postcode);
+            if (out.some((o) => sameAnswer(o, r))) continue;
+            out.push(r);
+            if (out.length === limit) break;
+        }
+        return out;
+    }
+
+    /** Folds and splits the query, drops the country's name, finds each word's terms. */
+    private readQuery(query: string, language: string, prefix: boolean): QueryWord[] {
+        let tokens = tokenize(query).slice(0, MAX_WORDS);
+        tokens = this.withoutCountryName(tokens);
+        const dict = this.places.dictionary;
+        const abbreviations = this.abbreviationsFor(language);
+        const lastIsPartial = prefix && /[\p{L}\p{N}]$/u.test(query);
+        const words: QueryWord[] = [];
+        for (let i = 0; i < tokens.length; i++) {
+            const t = tokens[i];
+            const m = this.matches[i];
+            m.clear();
+            const numeric = /^\d/.test(t);
+            const exact = dict.find(t);
+            if (exact >= 0) m.push(exact, 0, false);
+            for (const alt of abbreviations.expand(t)) {
+                const id = dict.find(alt);
+                if (id >= 0) m.push(id, 0, false);
+            }
+            const exactCount = m.length;
+            if (i === tokens.length - 1 && lastIsPartial && !numeric) dict.prefixes(t, MAX_PREFIX_TERMS, m);
+            if (!numeric) dict.fuzzy(t, maxEditsFor(t.length), m);
+            // The word's weight: its own term's, else its abbreviation's, else its best typo or prefix match's.
+            let weight = 0, quality = 0;
+            for (let k = 0; k < m.length; k++) {
+                const q = matchQuality(t.length, m, k);
+                if (k === 0 || (k < exactCount && exact < 0) || (k >= exactCount && exactCount === 0 && q >= quality)) {
+                    weight = Math.max(weight, Math.min(1, this.places.termWeight[m.ids[k]]));
+                }
+                if (q > quality) quality = q;
+            }
+            if (m.length === 0) weight = UNKNOWN_WEIGHT;
+            const hasDigit = /\d/.test(t);
+            const word: QueryWord = {text: t, weight, quality, housenumbers: [], housenumberTakesNext: [], postcodePair: 0, postcode: 0, numeric: hasDigit};
+            if (hasDigit) word.weight = NUMBER_WEIGHT;
+            // House numbers: "12a" or "12 a", and "Blk A2" (a word and a number written apart).
+            const next = tokens[i + 1];
+            if (next !== undefined && /\d/.test(t + next) && (t + next).length <= 10) {
+                const id = dict.find(t + next);
+                if (id >= 0) {
+                    word.housenumbers.push(id);
+                    word.housenumberTakesNext.push(true);
+                }
+            }
+            if (looksLikeHousenumber(t) && exact >= 0) {
+                word.housenumbers.push(exact);
+                word.housenumberTakesNext.push(false);
+            }
+            if (next !== undefined) word.postcodePair = this.postcodeOfTerm.get(dict.find(postcodeKey(t + next))) ?? 0;
+            word.postcode = this.postcodeOfTerm.get(dict.find(postcodeKey(t))) ?? 0;
+            if (word.postcode !== 0 || word.postcodePair !== 0) word.weight = NUMBER_WEIGHT;
+            words.push(word);
+        }
+        // A two-word postcode weighs as one.
+        for (let i = 0; i + 1 < words.length; i++) if (words[i].postcodePair !== 0) words[i + 1].weight = Math.min(words[i + 1].weight, 0.1);
+        return words;
+    }
+
+    /** The query without the country's name in any language ("..., Belgique"), unless that is all it says. */
+    private withoutCountryName(tokens: string[]): string[] {
+        for (const name of this.countryWords) {
+            for (let i = 0; i + name.length <= tokens.length; i++) {
+                let same = true;
+                for (let k = 0; k < name.length && same; k++) same = tokens[i + k] === name[k];
+                if (same && tokens.length > name.length) return tokens.slice(0, i).concat(tokens.slice(i + name.length));
+            }
+        }
+        return tokens;
+    }
+
+    private abbreviationsFor(language: string): Abbreviations {
+        let a = this.abbreviations.get(language);
+        if (!a) {
+            a = new Abbreviations([...this.country.languages, language, 'EN']);
+            this.abbreviations.set(language, a);
+        }
+        return a;
+    }
+
+    /** Scores every feature some word names; returns the best `keep`, best first. */
+    private rank(words: QueryWord[], focusLat: number, focusLon: number, keep: number): {feature: number; address: number; score: number; postcode: number}[] {
+        const P = this.places;
+        const {variantMask, variantQuality, variantCover, touchedVariants, ownerBest, touchedOwners} = this;
+        const postStart = P.termPostStart, postings = P.termPostings, termWeight = P.termWeight;
+        const dict = P.dictionary;
+        let nVariants = 0, nOwners = 0;
+        const n = words.length;
+        let totalWeight = 0;
+        for (let i = 0; i < n; i++) totalWeight += words[i].weight;
+
+        // 1. Postings: which words each variant explains, with their quality.
+        for (let i = 0; i < n; i++) {
+            const bit = 1 << i;
+            const w = words[i].weight;
+            const m = this.matches[i];
+            for (let k = 0; k < m.length; k++) {
+                const id = m.ids[k];
+                const q = matchQuality(words[i].text.length, m, k);
+                // A prefix covers the share of the word typed so far ("lau" of "lausanne").
+                const tw = m.prefix[k] ? termWeight[id] * words[i].text.length / dict.termLength(id) : termWeight[id];
+                for (let p = postStart[id], end = postStart[id + 1]; p < end; p++) {
+                    const v = postings[p];
+                    const mask = variantMask[v];
+                    if (mask & bit) continue;
+                    if (mask === 0) touchedVariants[nVariants++] = v;
+                    variantMask[v] = mask | bit;
+                    variantQuality[v] += w * q;
+                    variantCover[v] += tw;
+                }
+            }
+        }
+        // 2. Each feature's best variant: most quality, then most of its name covered.
+        const owner = P.variantOwner, vWeight = P.variantWeight;
+        for (let k = 0; k < nVariants; k++) {
+            const v = touchedVariants[k];
+            const f = owner[v];
+            const best = ownerBest[f];
+            if (best < 0) {
+                touchedOwners[nOwners++] = f;
+                ownerBest[f] = v;
+            } else if (variantScore(variantQuality[v], variantCover[v], vWeight[v]) > variantScore(variantQuality[best], variantCover[best], vWeight[best])) {
+                ownerBest[f] = v;
+            }
+        }
+
+        // Words that fully name some place: a town the query adds (maybe not the data's) costs less unexplained.
+        let placeWords = 0;
+        for (let k = 0; k < nOwners; k++) {
+            const f = touchedOwners[k];
+            if (!P.isPlace(f)) continue;
+            const v = ownerBest[f];
+            if (variantCover[v] >= vWeight[v] * 0.99) placeWords |= variantMask[v];
+        }
+
+        // 3. Each feature: name, then house number, postcode, city and district for the other words.
+        const allBits = n >= 32 ? 0xffffffff : (1 << n) - 1;
+        const topKey = new Float64Array(keep).fill(-Infinity);
+        const topFeature = new Int32Array(keep).fill(-1);
+        const topAddress = new Int32Array(keep).fill(-1);
+        const topScore = new Float64Array(keep);
+        const topPostcode = new Uint32Array(keep);
+        const focus = !Number.isNaN(focusLat);
+        const mPerLon = focus ? P.metersPerLon : 0;
+        for (let k = 0; k < nOwners; k++) {
+            const f = touchedOwners[k];
+            const v = ownerBest[f];
+            const nameMask = variantMask[v];
+            let explained = variantQuality[v];
+            const cover = Math.min(1, variantCover[v] / vWeight[v]);
+            let rest = allBits & ~nameMask;
+            let address = -1, matchedPostcode = 0;
+            if (rest !== 0 && P.isStreet(f)) {
+                address = this.findHousenumber(f, words, rest);
+                if (address >= 0) {
+                    const i = this.housenumberWord;
+                    rest &= ~(1 << i);
+                    if (this.housenumberTookNext) rest &= ~(1 << (i + 1));
+                    // A house number is worth as much as the street's name is matched: "Rue de la Gare 16"
+                    // must not win "Rue de la Loi 16" on the number when the street has none.
+                    let nameWeight = 0;
+                    for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
+                    explained += words[i].weight * cover * (nameWeight > 0 ? variantQuality[v] / nameWeight : 0);
+                }
+            }
+            if (rest !== 0) {
+                const street = address < 0 && P.isStreet(f);
+                const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
+                const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
+                const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
+                let context = 0;
+                if (city >= 0 && ownerBest[city] >= 0) context |= variantMask[ownerBest[city]];
+                if (district >= 0 && ownerBest[district] >= 0) context |= variantMask[ownerBest[district]];
+                for (let i = 0; i < n; i++) {
+                    const bit = 1 << i;
+                    if (!(rest & bit)) continue;
+                    const word = words[i];
+                    const pair = word.postcodePair, single = word.postcode;
+                    if (pair !== 0 && (rest & (bit << 1)) && (pair === postcode || (street && P.streetHasPostcode(f, pair)))) {
+                        matchedPostcode = pair;
+                        explained += word.weight + words[i + 1].weight;
+                        rest &= ~(bit | (bit << 1));
+                    } else if (single !== 0 && (single === postcode || (street && P.streetHasPostcode(f, single)))) {
+                        matchedPostcode = single;
+                        explained += word.weight;
+                        rest &= ~bit;
+                    } else if (context & bit) {
+                        explained += word.weight * word.quality * CONTEXT_SHARE;
+                        rest &= ~bit;
+                    }
+                }
+            }
+            let unexplained = 0;
+            for (let i = 0; i < n; i++) {
+                if (rest & (1 << i)) unexplained += words[i].weight * (words[i].numeric || placeWords & (1 << i) ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+            }
+            const score = (explained - unexplained) / totalWeight * (0.7 + 0.3 * cover);
+            if (score < MIN_SCORE) continue;
+            const kindRank = address >= 0 ? 3 : P.isStreet(f) ? 2 : P.isPlace(f) ? 1 : 0;
+            const importance = P.fImportance[f];
+            let tail: number;
+            if (focus) {
+                const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
+                const dx = (lon - focusLon) * mPerLon, dy = (lat - focusLat) * P.metersPerLat;
+                tail = 99999 - Math.min(99999, Math.round(Math.sqrt(dx * dx + dy * dy) / 5));
+            } else {
+                tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
+            }
+            // One number orders everything: score step, kind, importance step, then the tail.
+            // With a focus (autocomplete) the steps are coarser, so that distance orders more of the answers.
+            const key = Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
+            if (key <= topKey[keep - 1]) continue;
+            let at = keep - 1;
+            while (at > 0 && topKey[at - 1] < key) {
+                topKey[at] = topKey[at - 1];
+                topFeature[at] = topFeature[at - 1];
+                topAddress[at] = topAddress[at - 1];
+                topScore[at] = topScore[at - 1];
+                topPostcode[at] = topPostcode[at - 1];
+                at--;
+            }
+            topPostcode[at] = matchedPostcode;
+            topKey[at] = key;
+            topFeature[at] = f;
+            topAddress[at] = address;
+            topScore[at] = score;
+        }
+
+        // Reset the scratch for the next query.
+        for (let k = 0; k < nVariants; k++) {
+            const v = touchedVariants[k];
+            variantMask[v] = 0;
+            variantQuality[v] = 0;
+            variantCover[v] = 0;
+        }
+        for (let k = 0; k < nOwners; k++) ownerBest[touchedOwners[k]] = -1;
+
+        const out: {feature: number; address: number; score: number; postcode: number}[] = [];
+        for (let i = 0; i < keep && topFeature[i] >= 0; i++) {
+            out.push({feature: topFeature[i], address: topAddress[i], score: topScore[i], postcode: topPostcode[i]});
+        }
+        return out;
+    }
+
+    private housenumberWord = -1;
+    private housenumberTookNext = false;
+
+    /**
+     * The address of street f with a house number the query names (a word not used by the name),
+     * preferring words that are not also a postcode. Sets housenumberWord / housenumberTookNext.
+     */
+    private findHousenumber(f: number, words: QueryWord[], rest: number): number {
+        const P = this.places;
+        const start = P.streetAddrStart[f], end = P.streetAddrStart[f + 1];
+        if (start === end) return -1;
+        for (let pass = 0; pass < 2; pass++) {
+            for (let i = 0; i < words.length; i++) {
+                const word = words[i];
+                if (!(rest & (1 << i)) || word.housenumbers.length === 0 || (word.postcode !== 0) !== (pass === 1)) continue;
+                for (let h = 0; h < word.housenumbers.length; h++) {
+                    const key = word.housenumbers[h];
+                    if (word.housenumberTakesNext[h] && !(rest & (1 << (i + 1)))) continue;
+                    // Several addresses may carry the number (two towns, a node and its building): the one
+                    // whose postcode or town the query names, else a tagged one before an interpolated one.
+                    let best = -1, bestFit = -1;
+                    for (let a = start; a < end; a++) {
+                        if (P.aKey[a] !== key) continue;
+                        const fit = this.addressFit(a, words, rest & ~(1 << i));
+                        if (fit > bestFit) {
+                            best = a;
+                            bestFit = fit;
+                        }
+                    }
+                    if (best >= 0) {
+                        this.housenumberWord = i;
+                        this.housenumberTookNext = word.housenumberTakesNext[h];
+                        return best;
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** How well an address fits the query's other words: its postcode (2), its town or district (1), tagged (0.5). */
+    private addressFit(a: number, words: QueryWord[], rest: number): number {
+        const P = this.places;
+        let fit = P.aFlags[a] & ADDRESS_INTERPOLATED ? 0 : 0.5;
+        const postcode = P.aPostcode[a];
+        const city = P.aCity[a] - 1, district = P.aDistrict[a] - 1;
+        let context = 0;
+        if (city >= 0 && this.ownerBest[city] >= 0) context |= this.variantMask[this.ownerBest[city]];
+        if (district >= 0 && this.ownerBest[district] >= 0) context |= this.variantMask[this.ownerBest[district]];
+        if (context & rest) fit += 1;
+        for (let i = 0; i < words.length; i++) {
+            if (!(rest & (1 << i))) continue;
+            if (postcode !== 0 && (words[i].postcode === postcode || words[i].postcodePair === postcode)) {
+                fit += 2;
+                break;
+            }
+        }
+        return fit;
+    }
+
+    /** A result object for a feature (or one of a street's addresses). */
+    private result(f: number, address: number, language: string, score: number, focusLat: number, focusLon: number): GeocodeResult {
+        const P = this.places;
+        let lat: number, lon: number, type: string, kind: ResultKind;
+        let name = P.nameIn(f, language), housenumber = '', street = '', postcode: number, city: number;
+        if (address >= 0) {
+            kind = 'address';
+            type = 'house';
+            lat = P.aLat[address] / 1e7;
+            lon = P.aLon[address] / 1e7;
+            street = name;
+            housenumber = P.strings.get(P.aNumber[address]);
+            name = this.addressLabel(street, housenumber);
+            postcode = P.aPostcode[address];
+            city = P.aCity[address] - 1;
+        } else {
+            lat = P.fLat[f] / 1e7;
+            lon = P.fLon[f] / 1e7;
+            postcode = P.fPostcode[f];
+            city = P.fCity[f] - 1;
+            if (P.isStreet(f)) {
+                kind = 'street';
+                type = 'street';
+                street = name;
+            } else if (P.isPlace(f)) {
+                kind = 'place';
+                const placeType = PLACE_TYPES[P.fType[f]];
+                type = CITY_TYPES.has(placeType) ? 'city' : placeType === 'suburb' || placeType === 'quarter' || placeType === 'neighbourhood' || placeType === 'borough' ? 'district' : 'locality';
+                if (type === 'city') city = f;
+            } else {
+                kind = 'poi';
+                type = 'other';
+                const i = f - P.poiOffset;
+                housenumber = P.strings.get(P.poiHousenumber[i]);
+                street = P.strings.get(P.poiStreet[i]);
+            }
+        }
+        let distance: number | null = null;
+        if (!Number.isNaN(focusLat)) {
+            const dx = (lon - focusLon) * P.metersPerLon, dy = (lat - focusLat) * P.metersPerLat;
+            distance = Math.round(Math.sqrt(dx * dx + dy * dy));
+        }
+        return {
+            kind, type, lat, lon, name, housenumber, street, postcode: P.postcode(postcode), city: city >= 0 ? P.nameIn(city, language) : '',
+            country: this.country.name[language] ?? this.country.name.EN ?? this.country.code, countrycode: this.country.code,
+            score: Math.round(score * 1000) / 1000, distance, feature: f, address
+        };
+    }
+
+    /** "Rue de la Loi 16" or, where the number comes first, "16 Triq il-Kbira". */
+    private addressLabel(street: string, housenumber: string): string {
+        return NUMBER_FIRST.has(this.country.code) ? `${housenumber} ${street}` : `${street} ${housenumber}`;
+    }
+
+    /**
+     * Reverse geocoding: the nearest address within REVERSE_ADDRESS_RADIUS, else the nearest named
+     * street within REVERSE_STREET_RADIUS, else the town around (IsLocality) within
+     * REVERSE_LOCALITY_RADIUS, else null. City and postcode are those of the address or street piece.
+     */
+    reverse(lat: number, lon: number, language?: string): ReverseResult | null {
+        const P = this.places;
+        const lang = Geocoder.language(language);
+        const x = P.x(lon), y = P.y(lat);
+        let address = -1, addressD = Infinity;
+        if (P.addrIndex) {
+            const near = P.addrIndex.neighbors(x, y, 1, REVERSE_ADDRESS_RADIUS);
+            if (near.length) {
+                address = near[0];
+                addressD = Math.hypot(P.x(P.aLon[address] / 1e7) - x, P.y(P.aLat[address] / 1e7) - y);
+            }
+        }
+        const line = this.nearestLine(x, y, REVERSE_STREET_RADIUS);
+        const lineD = this.lastLineDistance;
+        let result: ReverseResult;
+        if (address >= 0 && (line < 0 || addressD <= lineD + 25)) {
+            const f = P.aStreet[address];
+            result = this.reverseResult(this.result(f, address, lang, 1, lat, lon), f, P.aCity[address] - 1, lang, false);
+        } else if (line >= 0) {
+            const f = P.lineStreet[line];
+            const r = this.result(f, -1, lang, 1, lat, lon);
+            const city = P.lineCity[line] - 1;
+            r.postcode = P.postcode(P.linePostcode[line]);
+            r.city = city >= 0 ? P.nameIn(city, lang) : '';
+            r.distance = Math.round(lineD);
+            // The answer is where the street passes, not the street's middle.
+            const snapped = this.lastLinePoint;
+            r.lat = snapped[0];
+            r.lon = snapped[1];
+            result = this.reverseResult(r, f, city, lang, false);
+        } else {
+            const city = this.localityAround(lat, lon);
+            if (city < 0) return null;
+            const r = this.result(city, -1, lang, 1, lat, lon);
+            result = this.reverseResult(r, -1, city, lang, true);
+        }
+        return result;
+    }
+
+    /** PlaceInformation for the summaries (COMPAT.md); null when reverse finds nothing. */
+    placeInformation(lat: number, lon: number): PlaceInformation | null {
+        const r = this.reverse(lat, lon, 'EN');
+        if (r === null) return null;
+        return {
+            StreetName: r.streetName, IsLocality: r.isLocality, CityName: r.cityName, ZipCode: r.postcode,
+            LocalizedStreetNames: r.streetNames, LocalizedCityNames: r.cityNames
+        };
+    }
+
+    private reverseResult(r: GeocodeResult, street: number, city: number, language: string, isLocality: boolean): ReverseResult {
+        const P = this.places;
+        return {
+            ...r,
+            streetName: street >= 0 ? P.name(street) : '',
+            streetNames: street >= 0 ? this.localized(street) : null,
+            cityName: city >= 0 ? P.name(city) : '',
+            cityNames: city >= 0 ? this.localized(city) : null,
+            isLocality,
+            city: city >= 0 ? P.nameIn(city, language) : ''
+        };
+    }
+
+    /** Names in each language of the country (name:xx, else the default name); null when the data has none. */
+    private localized(f: number): Record<string, string> | null {
+        const names = this.places.localizedNames(f);
+        let any = false;
+        const out: Record<string, string> = {};
+        const fallback = this.places.name(f);
+        for (const l of this.country.languages) {
+            if (names[l]) any = true;
+            out[l] = names[l] ?? fallback;
+        }
+        return any ? out : null;
+    }
+
+    private lastLineDistance = Infinity;
+    private lastLinePoint: [number, number] = [0, 0];
+
+    /** The street line nearest the projected point within maxMeters, or -1 (sets lastLineDistance, lastLinePoint). */
+    private nearestLine(x: number, y: number, maxMeters: number): number {
+        const P = this.places;
+        this.lastLineDistance = Infinity;
+        if (!P.segIndex) return -1;
+        const found = P.segIndex.search(x - maxMeters, y - maxMeters, x + maxMeters, y + maxMeters);
+        let best = -1, bestD = maxMeters * maxMeters, bestSeg = -1;
+        for (let k = 0; k < found.length; k++) {
+            const s = found[k];
+            const l = P.segLine[s], i = P.segCoord[s];
+            const j = P.lineStart[l + 1] - P.lineStart[l] === 1 ? i : i + 1;
+            const dd = segmentDistance2(x, y, P.x(P.coordLon[i] / 1e7), P.y(P.coordLat[i] / 1e7), P.x(P.coordLon[j] / 1e7), P.y(P.coordLat[j] / 1e7));
+            if (dd <= bestD) {
+                bestD = dd;
+                best = l;
+                bestSeg = s;
+            }
+        }
+        if (best >= 0) {
+            this.lastLineDistance = Math.sqrt(bestD);
+            const i = P.segCoord[bestSeg];
+            const j = P.lineStart[best + 1] - P.lineStart[best] === 1 ? i : i + 1;
+            const ax = P.x(P.coordLon[i] / 1e7), ay = P.y(P.coordLat[i] / 1e7), bx = P.x(P.coordLon[j] / 1e7), by = P.y(P.coordLat[j] / 1e7);
+            const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+            const t = len2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / len2)) : 0;
+            this.lastLinePoint = [P.lat0 + (ay + t * dy) / P.metersPerLat, P.lon0 + (ax + t * dx) / P.metersPerLon];
+        }
+        return best;
+    }
+
+    /** The town of the nearest street within the locality radius, else the nearest town within it; -1 when none. */
+    private localityAround(lat: number, lon: number): number {
+        const P = this.places;
+        const line = this.nearestLine(P.x(lon), P.y(lat), REVERSE_LOCALITY_RADIUS);
+        if (line >= 0 && P.lineCity[line] > 0) return P.lineCity[line] - 1;
+        let best = -1, bestD = REVERSE_LOCALITY_RADIUS;
+        for (let f = P.placeOffset; f < P.poiOffset; f++) {
+            if (!CITY_TYPES.has(PLACE_TYPES[P.fType[f]])) continue;
+            const d = Math.hypot(P.x(P.fLon[f] / 1e7) - P.x(lon), P.y(P.fLat[f] / 1e7) - P.y(lat));
+            if (d < bestD) {
+                bestD = d;
+                best = f;
+            }
+        }
+        return best;
+    }
+}
+
+/** Countries where a house number is written before the street. */
+const NUMBER_FIRST = new Set(['FR', 'LU', 'UK', 'IE', 'CA', 'AU', 'MT']);
+
+/** Quality of match k of a word: 1 exact or abbreviation, 0.7..1 prefix by how much is typed, 0.8 / 0.65 with one / two edits. */
+function matchQuality(wordLength: number, m: TermMatches, k: number): number {
+    if (m.prefix[k]) return 0.7 + 0.3 * Math.min(1, wordLength / (wordLength + 3));
+    const e = m.edits[k];
+    return e === 0 ? 1 : e === 1 ? 0.8 : 0.65;
+}
+
+function variantScore(quality: number, cover: number, weight: number): number {
+    return quality * (0.7 + 0.3 * Math.min(1, cover / weight));
+}
+
+/** Same kind, name and city within 300 m: one answer (a street mapped twice, a stop and its platform). */
+function sameAnswer(a: GeocodeResult, b: GeocodeResult): boolean {
+    if (a.name !== b.name || a.city !== b.city || (a.kind === 'address') !== (b.kind === 'address')) return false;
+    const dy = (a.lat - b.lat) * 111195, dx = (a.lon - b.lon) * 111195 * Math.cos(a.lat * Math.PI / 180);
+    return dx * dx + dy * dy < (a.kind === 'address' ? 100 * 100 : 300 * 300);
+}
+
+/** Photon-style GeoJSON of results (COMPAT.md): string properties, [lon, lat]. */
+export function featureCollection(results: GeocodeResult[]): {type: 'FeatureCollection'; features: object[]} {
+    return {
+        type: 'FeatureCollection',
+        features: results.map((r) => ({
+            type: 'Feature',
+            geometry: {type: 'Point', coordinates: [Math.round(r.lon * 1e7) / 1e7, Math.round(r.lat * 1e7) / 1e7]},
+            properties: {
+                name: r.name, street: r.street, housenumber: r.housenumber, postcode: r.postcode, city: r.city,
+                country: r.country, countrycode: r.countrycode, type: r.type
+            }
+        }))
+    };
+}
+

@@ -1,0 +1,1027 @@
+// Turns the drafts of builder.ts into the 'places' section (layout in places.ts): resolves
+// positions, drops what lies outside the country, merges street ways by name and proximity,
+// spreads interpolation lines, links addresses to their street, gives every address, street,
+// place and POI its city, district and postcode (boundaries first, tags and neighbours after),
+// then writes the token dictionary, the postings and the spatial indexes. Build time only.
+import Flatbush from 'flatbush';
+import {encodeSection, type TypedArray} from '../format/section.js';
+import {StringTableBuilder} from '../format/strings.js';
+import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../geo/distance.js';
+import type {CountryBorder} from '../geo/border.js';
+import type {NodeStore} from '../region/node-store.js';
+import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
+import type {AddressDraft, NameSet, PlaceDraft, PlacesDrafts, StreetWayDraft} from './builder.js';
+import {buildDictionary} from './dictionary.js';
+import {fold, housenumberKey, postcodeKey, tokenize} from './fold.js';
+import {interpolate} from './interpolation.js';
+import {
+    ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, CITY_TYPES, PLACE_TYPES, PLACES_KIND, PLACES_VERSION,
+    STREET_FROM_ADDRESSES, STREET_SQUARE, STREET_WAY
+} from './places.js';
+
+export interface PlacesStats {
+    addresses: number;
+    interpolated: number;
+    streets: number;
+    places: number;
+    pois: number;
+    areas: number;
+    terms: number;
+    variants: number;
+    outsideCountry: number;
+    addressesWithoutStreet: number;
+}
+
+/** Street ways of one name closer than this (m, between bounding boxes) are one street. */
+const STREET_MERGE_METERS = 100;
+/** An address links to a street of its addr:street name at most this far (m); else the street is made from addresses. */
+const ADDRESS_STREET_METERS = 1000;
+/** An address links to the piece of its street whose line is nearest, looked for within this distance (m). */
+const LINK_LINE_METERS = 250;
+/** An address without addr:street takes the nearest named street within this distance (m). */
+const INFER_STREET_METERS = 40;
+/** A postcode is borrowed from a tagged address of the same street within this distance (m). */
+const POSTCODE_NEIGHBOUR_METERS = 400;
+/** Without boundaries, the city is the nearest city, town or village within this distance (m). */
+const NEAREST_CITY_METERS = 10000;
+const NEAREST_DISTRICT_METERS = 1500;
+/** A place polygon duplicating a place node of the same name within this distance (m) is dropped. */
+const PLACE_DUPLICATE_METERS = 3000;
+/** A POI of the same name and kind within this distance (m) is the same object mapped twice. */
+const POI_DUPLICATE_METERS = 100;
+/** Name variants kept per feature (a capital has a hundred name:xx). */
+const MAX_VARIANTS = 48;
+
+const PLACE_RANK: Record<string, number> = {
+    city: 1, town: 0.85, village: 0.7, municipality: 0.75, borough: 0.6, suburb: 0.55, quarter: 0.45, neighbourhood: 0.4,
+    hamlet: 0.35, locality: 0.25, isolated_dwelling: 0.15, island: 0.6, islet: 0.2
+};
+const MAIN_ROADS = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary']);
+const DISTRICT_TYPES = new Set(['suburb', 'quarter', 'neighbourhood', 'borough']);
+
+interface PlaceRec {
+    lat: number;
+    lon: number;
+    type: number;
+    names: NameSet;
+    extraNames: string[];
+    population: number;
+    postcode: string;
+    nodeId: number;
+    city: number;
+    district: number;
+}
+
+interface StreetRec {
+    names: NameSet;
+    type: number;
+    main: boolean;
+    /** Lines: each a list of lat, lon pairs (degrees). */
+    lines: Float64Array[];
+    minLat: number;
+    minLon: number;
+    maxLat: number;
+    maxLon: number;
+    lat: number;
+    lon: number;
+    city: number;
+    district: number;
+    postcode: string;
+    lineCity: number[];
+    linePostcode: string[];
+}
+
+interface AddressRec {
+    lat: number;
+    lon: number;
+    number: string;
+    key: string;
+    streetName: string;
+    street: number;
+    postcode: string;
+    city: number;
+    district: number;
+    flags: number;
+    rawCity: string;
+}
+
+interface PoiRec {
+    lat: number;
+    lon: number;
+    names: NameSet;
+    key: string;
+    housenumber: string;
+    street: string;
+    postcode: string;
+    city: number;
+    district: number;
+}
+
+/** Where a point lies: city and district (place indices or -1) and the postcode area's code. */
+interface Locality {
+    city: number;
+    district: number;
+    postal: string;
+}
+
+export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null): {section: Uint8Array; stats: PlacesStats} {
+    const nodes = d.nodes;
+
+    // 1. Boundaries first: they say which municipalities belong to a neighbour (the country border
+    // is a 1:10m generalisation, so a town just across it can fall inside).
+    const placeByName = new Map<string, PlaceDraft>();
+    for (const p of d.places) if (p.nodeId >= 0 && !placeByName.has(fold(p.names.name))) placeByName.set(fold(p.names.name), p);
+    const areaIndex = new AreaIndex(d.areas, d.wayRefs, nodes, d.extent, (area) => {
+        for (const id of area.centreNodes) {
+            const k = nodes.indexOf(id);
+            if (k >= 0) return [nodes.lat[k] / 1e7, nodes.lon[k] / 1e7];
+        }
+        const p = placeByName.get(fold(area.tags.name ?? ''));
+        return p ? [p.lat, p.lon] : null;
+    });
+    const foreign = new Uint8Array(areaIndex.areas.length);
+    if (border !== null) {
+        const contains = (lat: number, lon: number) => border.contains(lat, lon);
+        for (let a = 0; a < foreign.length; a++) {
+            if (areaIndex.areas[a].kind === AREA_ADMIN && areaIndex.interiorShare(a, contains) < 0.5) foreign[a] = 1;
+        }
+    }
+    // A place named like a neighbour's municipality next to it is that municipality's town, even
+    // when its node falls on this side of the line (Vaals, at the edge of the Aachen extract).
+    const foreignNames = new Map<string, number>();
+    let anyForeign = false;
+    for (let a = 0; a < foreign.length; a++) {
+        if (!foreign[a]) continue;
+        anyForeign = true;
+        if (areaIndex.areas[a].tags.name) foreignNames.set(fold(areaIndex.areas[a].tags.name), a);
+    }
+    const foreignPlace = (p: PlaceDraft, lat: number, lon: number): boolean => {
+        const a = foreignNames.get(fold(p.names.name));
+        if (a === undefined) return false;
+        const area = areaIndex.areas[a];
+        const margin = 0.03; // about 3 km
+        return lat > area.minLat - margin && lat < area.maxLat + margin && lon > area.minLon - margin && lon < area.maxLon + margin;
+    };
+    const hits: number[] = [];
+    let outside = 0;
+    const inside = (lat: number, lon: number): boolean => {
+        let ok = border === null || border.contains(lat, lon);
+        if (ok && anyForeign) {
+            for (const a of areaIndex.containing(lat, lon, hits)) if (foreign[a]) ok = false;
+        }
+        if (!ok) outside++;
+        return ok;
+    };
+
+    // Places, and the locality each boundary names.
+    const places: PlaceRec[] = [];
+    const placeOfNode = new Map<number, number>();
+    const pointOf = (lat: number, lon: number, refs: Float64Array | null, wayIds: number[] | null): [number, number] | null => {
+        if (!Number.isNaN(lat)) return [lat, lon];
+        if (refs) return centroid([refs], nodes);
+        if (wayIds) return centroid(wayIds.map((id) => d.wayRefs.get(id)).filter((r): r is Float64Array => r !== undefined), nodes);
+        return null;
+    };
+    for (const p of d.places) {
+        const at = pointOf(p.lat, p.lon, p.refs, null);
+        if (!at || !inside(at[0], at[1])) continue;
+        if (foreignPlace(p, at[0], at[1])) {
+            outside++;
+            continue;
+        }
+        if (p.refs && duplicatePlace(places, p, at)) continue;
+        if (p.nodeId >= 0) placeOfNode.set(p.nodeId, places.length);
+        places.push({lat: at[0], lon: at[1], type: p.type, names: p.names, extraNames: [], population: p.population,
+            postcode: p.postcode, nodeId: p.nodeId, city: -1, district: -1});
+    }
+    const areaPlace = new Int32Array(areaIndex.areas.length).fill(-1);
+    const areaPostcode: string[] = [];
+    for (let a = 0; a < areaIndex.areas.length; a++) {
+        const area = areaIndex.areas[a];
+        const tags = area.tags;
+        const code = (tags.postal_code ?? tags['addr:postcode'] ?? '').trim();
+        areaPostcode.push(code.includes(';') ? '' : code);
+        if (area.kind !== AREA_ADMIN || foreign[a]) continue;
+        let place = -1;
+        for (const id of area.centreNodes) {
+            const p = placeOfNode.get(id);
+            if (p !== undefined) {
+                place = p;
+                break;
+            }
+        }
+        const names = areaNames(tags);
+        if (place >= 0) {
+            // The boundary's own names ("Ville de Bruxelles - Stad Brussel") also find its centre.
+            const p = places[place];
+            for (const n of [names.name, ...Object.values(names.names)]) if (n && !p.extraNames.includes(n)) p.extraNames.push(n);
+        } else if (names.name !== '') {
+            let lat = area.meanLat, lon = area.meanLon;
+            for (const id of area.centreNodes) {
+                const k = nodes.indexOf(id);
+                if (k >= 0) {
+                    lat = nodes.lat[k] / 1e7;
+                    lon = nodes.lon[k] / 1e7;
+                    break;
+                }
+            }
+            if (inside(lat, lon)) {
+                place = places.length;
+                const population = parseInt((tags.population ?? '').replace(/[\s.,]/g, ''), 10);
+                places.push({lat, lon, type: PLACE_TYPES.indexOf(area.level <= 8 ? 'municipality' : 'suburb'), names, extraNames: [],
+                    population: Number.isFinite(population) && population > 0 ? population : 0, postcode: areaPostcode[a], nodeId: -1, city: -1, district: -1});
+            }
+        }
+        areaPlace[a] = place;
+        if (place >= 0 && areaPostcode[a] !== '' && places[place].postcode === '') places[place].postcode = areaPostcode[a];
+    }
+    const localityOf = (lat: number, lon: number, out: Locality): Locality => {
+        out.city = out.district = -1;
+        out.postal = '';
+        areaIndex.containing(lat, lon, hits);
+        let postalSize = Infinity, cityLevel = -1, districtLevel = -1;
+        for (const a of hits) {
+            const area = areaIndex.areas[a];
+            if (area.kind === AREA_POSTAL) {
+                if (area.size < postalSize && areaPostcode[a] !== '') {
+                    postalSize = area.size;
+                    out.postal = areaPostcode[a];
+                }
+                continue;
+            }
+            const p = areaPlace[a];
+            if (p < 0) continue;
+            if (area.level <= 8 && area.level > cityLevel && CITY_TYPES.has(PLACE_TYPES[places[p].type])) {
+                cityLevel = area.level;
+                out.city = p;
+            }
+        }
+        for (const a of hits) {
+            const area = areaIndex.areas[a];
+            const p = areaPlace[a];
+            if (area.kind !== AREA_ADMIN || p < 0 || p === out.city || area.level <= cityLevel) continue;
+            if (area.level > districtLevel) {
+                districtLevel = area.level;
+                out.district = p;
+            }
+        }
+        if (out.city < 0) out.city = nearestPlace(places, lat, lon, NEAREST_CITY_METERS, CITY_TYPES);
+        if (out.district < 0) {
+            const p = nearestPlace(places, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
+            if (p !== out.city) out.district = p;
+        }
+        return out;
+    };
+    const here: Locality = {city: -1, district: -1, postal: ''};
+    for (let p = 0; p < places.length; p++) {
+        const rec = places[p];
+        localityOf(rec.lat, rec.lon, here);
+        if (here.city !== p && !CITY_TYPES.has(PLACE_TYPES[rec.type])) rec.city = here.city;
+        if (rec.postcode === '') rec.postcode = here.postal;
+    }
+
+    // 2. Streets: ways (and squares) of one name in one town, merged when close.
+    const streets = mergeStreets(d.streetWays, d.squares, nodes, inside, (lat, lon) => localityOf(lat, lon, here).city);
+
+    // 3. Projection of the spatial indexes: around the middle of the data.
+    const center = dataCenter(streets, places);
+    const lat0 = center[0], lon0 = center[1];
+    const mLat = METERS_PER_DEGREE_LAT, mLon = metersPerDegreeLon(lat0);
+
+    // Segments of every street line, for the nearest street (addresses without one, reverse).
+    const lineStreet: number[] = [], lineStart: number[] = [0], coordLat: number[] = [], coordLon: number[] = [];
+    for (let s = 0; s < streets.length; s++) {
+        for (const line of streets[s].lines) {
+            for (let i = 0; i < line.length; i += 2) {
+                coordLat.push(line[i]);
+                coordLon.push(line[i + 1]);
+            }
+            lineStreet.push(s);
+            lineStart.push(coordLat.length);
+        }
+    }
+    const segLine: number[] = [], segCoord: number[] = [];
+    for (let l = 0; l < lineStreet.length; l++) {
+        const a = lineStart[l], b = lineStart[l + 1];
+        if (b - a === 1) {
+            segLine.push(l);
+            segCoord.push(a);
+        }
+        for (let i = a; i + 1 < b; i++) {
+            segLine.push(l);
+            segCoord.push(i);
+        }
+    }
+    // Boxes in metres from the data's middle: Float32 is precise to millimetres there, half the size of Float64.
+    const segIndex = segLine.length ? new Flatbush(segLine.length, 16, Float32Array) : null;
+    if (segIndex) {
+        for (let s = 0; s < segLine.length; s++) {
+            const i = segCoord[s], j = lineStart[segLine[s] + 1] - lineStart[segLine[s]] === 1 ? i : i + 1;
+            const x1 = (coordLon[i] - lon0) * mLon, y1 = (coordLat[i] - lat0) * mLat;
+            const x2 = (coordLon[j] - lon0) * mLon, y2 = (coordLat[j] - lat0) * mLat;
+            segIndex.add(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
+        }
+        segIndex.finish();
+    }
+    /** The street among `candidates` with a line nearest the point within maxMeters, or -1. */
+    const nearestLineOf = (candidates: number[], lat: number, lon: number, maxMeters: number): number => {
+        if (!segIndex) return -1;
+        const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
+        const found = segIndex.search(x - maxMeters, y - maxMeters, x + maxMeters, y + maxMeters);
+        let best = -1, bestD = maxMeters * maxMeters;
+        for (const s of found) {
+            const l = segLine[s];
+            if (!candidates.includes(lineStreet[l])) continue;
+            const i = segCoord[s], j = lineStart[l + 1] - lineStart[l] === 1 ? i : i + 1;
+            const dd = segmentDistance2(x, y, (coordLon[i] - lon0) * mLon, (coordLat[i] - lat0) * mLat,
+                (coordLon[j] - lon0) * mLon, (coordLat[j] - lat0) * mLat);
+            if (dd <= bestD) {
+                bestD = dd;
+                best = lineStreet[l];
+            }
+        }
+        return best;
+    };
+    const nearestLine = (lat: number, lon: number, maxMeters: number): number => {
+        if (!segIndex) return -1;
+        const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
+        const found = segIndex.search(x - maxMeters, y - maxMeters, x + maxMeters, y + maxMeters);
+        let best = -1, bestD = maxMeters * maxMeters;
+        for (const s of found) {
+            const i = segCoord[s], l = segLine[s], j = lineStart[l + 1] - lineStart[l] === 1 ? i : i + 1;
+            const dd = segmentDistance2(x, y, (coordLon[i] - lon0) * mLon, (coordLat[i] - lat0) * mLat,
+                (coordLon[j] - lon0) * mLon, (coordLat[j] - lat0) * mLat);
+            if (dd <= bestD) {
+                bestD = dd;
+                best = l;
+            }
+        }
+        return best;
+    };
+
+    // 4. Addresses: positions, interpolation lines, then their street.
+    const rawAddresses: AddressDraft[] = [];
+    const byNode = new Map<number, AddressDraft[]>();
+    for (const a of d.addresses) {
+        const at = pointOf(a.lat, a.lon, a.refs, a.wayIds);
+        if (!at) continue;
+        a.lat = at[0];
+        a.lon = at[1];
+        rawAddresses.push(a);
+        if (a.nodeId >= 0) {
+            let list = byNode.get(a.nodeId);
+            if (!list) byNode.set(a.nodeId, list = []);
+            list.push(a);
+        }
+    }
+    let interpolated = 0;
+    for (const w of d.interpolations) {
+        const n = w.refs.length;
+        const lat = new Float64Array(n), lon = new Float64Array(n), numbers = new Float64Array(n).fill(NaN);
+        let street = w.street, postcode = w.postcode, city = w.city, ok = true;
+        for (let i = 0; i < n; i++) {
+            const k = nodes.indexOf(w.refs[i]);
+            if (k < 0) {
+                ok = false;
+                break;
+            }
+            lat[i] = nodes.lat[k] / 1e7;
+            lon[i] = nodes.lon[k] / 1e7;
+            const ends = byNode.get(w.refs[i]);
+            if (!ends) continue;
+            const e = ends[0];
+            if (/^\d+$/.test(e.number)) numbers[i] = Number(e.number);
+            for (const a of ends) if (a.street === '' && w.street !== '') a.street = w.street;
+            if (street === '') street = e.street;
+            if (postcode === '') postcode = e.postcode;
+            if (city === '') city = e.city;
+        }
+        if (!ok || street === '') continue;
+        interpolate(lat, lon, numbers, w.step, (number, la, lo) => {
+            rawAddresses.push({lat: la, lon: lo, number: String(number), street, isPlace: false, postcode, city, nodeId: -1,
+                refs: null, wayIds: null, interpolated: true});
+        });
+    }
+
+    // Street lookup by folded name (any language, either half of a bilingual name).
+    const streetsByName = new Map<string, number[]>();
+    const addName = (name: string, s: number) => {
+        const key = tokenize(name).join(' ');
+        if (key === '') return;
+        const list = streetsByName.get(key);
+        if (!list) streetsByName.set(key, [s]);
+        else if (list[list.length - 1] !== s) list.push(s);
+    };
+    for (let s = 0; s < streets.length; s++) for (const v of nameStrings(streets[s].names)) addName(v, s);
+
+    const addresses: AddressRec[] = [];
+    let withoutStreet = 0;
+    // Address-only streets: addr:street names with no highway of that name nearby.
+    const virtualByName = new Map<string, number[]>();
+    for (const a of rawAddresses) {
+        if (!inside(a.lat, a.lon)) continue;
+        let street = -1, flags = a.interpolated ? ADDRESS_INTERPOLATED : 0;
+        if (a.street !== '') {
+            // The nearest piece of a street of that name: by distance to its lines when one is close
+            // (long streets' boxes overlap), else by distance to its box.
+            const candidates = streetsNamed(streetsByName, a.street);
+            street = candidates ? nearestLineOf(candidates, a.lat, a.lon, LINK_LINE_METERS) : -1;
+            if (street < 0) street = nearestNamedStreet(streets, streetsByName, a.street, a.lat, a.lon, ADDRESS_STREET_METERS);
+            if (street < 0) {
+                const key = tokenize(a.street).join(' ');
+                if (key === '') continue;
+                street = nearestNamedStreet(streets, virtualByName, a.street, a.lat, a.lon, ADDRESS_STREET_METERS);
+                if (street < 0) {
+                    street = streets.length;
+                    streets.push(addressStreet(a.street, a.isPlace, a.lat, a.lon));
+                    const list = virtualByName.get(key);
+                    if (list) list.push(street);
+                    else virtualByName.set(key, [street]);
+                } else {
+                    growStreet(streets[street], a.lat, a.lon);
+                }
+            }
+        } else {
+            const line = nearestLine(a.lat, a.lon, INFER_STREET_METERS);
+            if (line < 0) {
+                withoutStreet++;
+                continue;
+            }
+            street = lineStreet[line];
+            flags |= ADDRESS_STREET_INFERRED;
+        }
+        for (const key of addressKeys(a.number)) {
+            addresses.push({lat: a.lat, lon: a.lon, number: a.number.trim(), key, streetName: a.street, street, postcode: a.postcode.trim(),
+                city: -1, district: -1, flags, rawCity: a.city});
+        }
+        if (a.interpolated) interpolated++;
+    }
+    // Address-only streets sit at the mean of their addresses.
+    const sums = new Map<number, [number, number, number]>();
+    for (const a of addresses) {
+        if (streets[a.street].type !== STREET_FROM_ADDRESSES) continue;
+        const s = sums.get(a.street) ?? [0, 0, 0];
+        s[0] += a.lat;
+        s[1] += a.lon;
+        s[2]++;
+        sums.set(a.street, s);
+    }
+    for (const [s, [lat, lon, n]] of sums) {
+        streets[s].lat = lat / n;
+        streets[s].lon = lon / n;
+    }
+
+    // 5. City, district and postcode of every address, street line, street and POI.
+    const taggedOnStreet = new Map<number, number[]>();
+    for (let i = 0; i < addresses.length; i++) {
+        const a = addresses[i];
+        if (a.postcode === '' || a.flags & ADDRESS_INTERPOLATED) continue;
+        const list = taggedOnStreet.get(a.street);
+        if (list) list.push(i);
+        else taggedOnStreet.set(a.street, [i]);
+    }
+    const neighbourPostcode = (street: number, lat: number, lon: number): string => {
+        const list = taggedOnStreet.get(street);
+        if (!list) return '';
+        let best = '', bestD = POSTCODE_NEIGHBOUR_METERS * POSTCODE_NEIGHBOUR_METERS;
+        const k = metersPerDegreeLon(lat);
+        for (const i of list) {
+            const dx = (addresses[i].lon - lon) * k, dy = (addresses[i].lat - lat) * METERS_PER_DEGREE_LAT;
+            const dd = dx * dx + dy * dy;
+            if (dd < bestD) {
+                bestD = dd;
+                best = addresses[i].postcode;
+            }
+        }
+        return best;
+    };
+    const localityPostcode = (loc: Locality): string =>
+        (loc.district >= 0 ? places[loc.district].postcode : '') || (loc.city >= 0 ? places[loc.city].postcode : '');
+    for (const a of addresses) {
+        localityOf(a.lat, a.lon, here);
+        a.city = here.city;
+        a.district = here.district;
+        if (a.postcode === '') a.postcode = here.postal || neighbourPostcode(a.street, a.lat, a.lon) || localityPostcode(here);
+    }
+    for (let s = 0; s < streets.length; s++) {
+        const st = streets[s];
+        for (const line of st.lines) {
+            const mid = (line.length >> 2) << 1;
+            localityOf(line[mid], line[mid + 1], here);
+            st.lineCity.push(here.city);
+            st.linePostcode.push(here.postal || neighbourPostcode(s, line[mid], line[mid + 1]) || localityPostcode(here));
+        }
+        localityOf(st.lat, st.lon, here);
+        st.city = here.city;
+        st.district = here.district;
+        st.postcode = here.postal || neighbourPostcode(s, st.lat, st.lon) || localityPostcode(here);
+    }
+    const pois: PoiRec[] = [];
+    // One object mapped twice (a multipolygon and its tagged outer way, a node and an area): once.
+    const poiByKey = new Map<string, number[]>();
+    for (const p of d.pois) {
+        const at = pointOf(p.lat, p.lon, p.refs, p.wayIds);
+        if (!at || !inside(at[0], at[1])) continue;
+        const key = `${fold(p.names.name)}|${p.key}`;
+        const same = poiByKey.get(key);
+        if (same?.some((i) => flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < POI_DUPLICATE_METERS)) continue;
+        if (same) same.push(pois.length);
+        else poiByKey.set(key, [pois.length]);
+        localityOf(at[0], at[1], here);
+        pois.push({lat: at[0], lon: at[1], names: p.names, key: p.key, housenumber: p.housenumber, street: p.street,
+            postcode: p.postcode || here.postal || localityPostcode(here), city: here.city, district: here.district});
+    }
+
+    // 6. Features (streets, places, POIs), their name variants and the token dictionary.
+    const strings = new StringTableBuilder();
+    strings.intern('');
+    strings.intern('{}');
+    const postcodes = new Map<string, number>();
+    const postcodeList: string[] = [];
+    // One postcode per key: "1000", "B-1000" and "1000 Bruxelles" are the same.
+    const postcodeOf = (raw: string): number => {
+        const code = cleanPostcode(raw);
+        const key = postcodeKey(code);
+        if (!/\d/.test(key)) return 0;
+        let p = postcodes.get(key);
+        if (p === undefined) {
+            p = postcodeList.length;
+            postcodes.set(key, p);
+            postcodeList.push(code);
+        }
+        return p + 1;
+    };
+    const S = streets.length, P = places.length, I = pois.length, F = S + P + I;
+    const fLat = new Int32Array(F), fLon = new Int32Array(F), fName = new Uint32Array(F), fNames = new Uint32Array(F);
+    const fCity = new Uint32Array(F), fDistrict = new Uint32Array(F), fPostcode = new Uint32Array(F);
+    const fImportance = new Float32Array(F), fType = new Uint8Array(F);
+    const featureVariants: string[][][] = [];
+    const setFeature = (f: number, lat: number, lon: number, names: NameSet, city: number, district: number, postcode: string, extra: string[]) => {
+        fLat[f] = Math.round(lat * 1e7);
+        fLon[f] = Math.round(lon * 1e7);
+        fName[f] = strings.intern(names.name);
+        fNames[f] = strings.intern(JSON.stringify(names.names));
+        fCity[f] = city >= 0 ? S + city + 1 : 0;
+        fDistrict[f] = district >= 0 ? S + district + 1 : 0;
+        fPostcode[f] = postcodeOf(postcode);
+        featureVariants[f] = variantsOf(names, extra, f < S + P);
+    };
+    for (let s = 0; s < S; s++) {
+        const st = streets[s];
+        setFeature(s, st.lat, st.lon, st.names, st.city, st.district, st.postcode, []);
+        fType[s] = st.type;
+        fImportance[s] = st.main ? 0.32 : 0.3;
+    }
+    for (let p = 0; p < P; p++) {
+        const pl = places[p];
+        const f = S + p;
+        setFeature(f, pl.lat, pl.lon, pl.names, pl.city, -1, pl.postcode, pl.extraNames);
+        fType[f] = pl.type;
+        fImportance[f] = (PLACE_RANK[PLACE_TYPES[pl.type]] ?? 0.2) + Math.min(0.3, Math.log10(1 + pl.population) / 20);
+    }
+    const poiKey = new Uint32Array(I), poiHousenumber = new Uint32Array(I), poiStreet = new Uint32Array(I);
+    for (let i = 0; i < I; i++) {
+        const po = pois[i];
+        const f = S + P + i;
+        setFeature(f, po.lat, po.lon, po.names, po.city, po.district, po.postcode, []);
+        fImportance[f] = 0.2;
+        poiKey[i] = strings.intern(po.key);
+        poiHousenumber[i] = strings.intern(po.housenumber);
+        poiStreet[i] = strings.intern(po.street);
+    }
+
+    // Every postcode a street has (its pieces', its addresses'): a long street matches any of them.
+    const streetPostcodes: Set<number>[] = streets.map((st) => new Set([postcodeOf(st.postcode), ...st.linePostcode.map(postcodeOf)]));
+    for (const a of addresses) streetPostcodes[a.street].add(postcodeOf(a.postcode));
+    const streetPcStart = new Uint32Array(S + 1);
+    const streetPcs: number[] = [];
+    for (let s = 0; s < S; s++) {
+        for (const p of streetPostcodes[s]) if (p !== 0) streetPcs.push(p);
+        streetPcStart[s + 1] = streetPcs.length;
+    }
+
+    // Addresses sorted by street, then house number key.
+    addresses.sort((a, b) => a.street - b.street || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.flags - b.flags);
+    const streetAddrStart = new Uint32Array(S + 1);
+    for (const a of addresses) streetAddrStart[a.street + 1]++;
+    for (let s = 0; s < S; s++) streetAddrStart[s + 1] += streetAddrStart[s];
+
+    const allTerms = new Set<string>();
+    for (const variants of featureVariants) for (const v of variants) for (const t of v) allTerms.add(t);
+    for (const a of addresses) allTerms.add(a.key);
+    for (const code of postcodeList) allTerms.add(postcodeKey(code));
+    const {sorted, arrays: dict} = buildDictionary(allTerms);
+    const termId = new Map<string, number>(sorted.map((t, i) => [t, i]));
+    const T = sorted.length;
+
+    // Weight of a term: high for rare words ("loi"), low for common ones ("rue", "de").
+    const df = new Uint32Array(T);
+    const seenIn = new Int32Array(T).fill(-1);
+    let variantCount = 0, variantTermCount = 0;
+    for (let f = 0; f < F; f++) {
+        for (const v of featureVariants[f]) {
+            variantCount++;
+            variantTermCount += v.length;
+            for (const t of v) {
+                const id = termId.get(t)!;
+                if (seenIn[id] !== f) {
+                    seenIn[id] = f;
+                    df[id]++;
+                }
+            }
+        }
+    }
+    const termWeight = new Float32Array(T);
+    for (let t = 0; t < T; t++) termWeight[t] = df[t] === 0 ? 0.8 : 1 / (1 + Math.log(1 + df[t] / 8));
+
+    const vOwner = new Uint32Array(variantCount), vTermStart = new Uint32Array(variantCount + 1);
+    const vTerms = new Uint32Array(variantTermCount), vWeight = new Float32Array(variantCount);
+    const postCount = new Uint32Array(T + 1);
+    let v = 0, o = 0;
+    for (let f = 0; f < F; f++) {
+        for (const variant of featureVariants[f]) {
+            vOwner[v] = f;
+            vTermStart[v] = o;
+            let w = 0;
+            for (let i = 0; i < variant.length; i++) {
+                const id = termId.get(variant[i])!;
+                vTerms[o++] = id;
+                if (variant.indexOf(variant[i]) === i) {
+                    w += termWeight[id];
+                    postCount[id + 1]++;
+                }
+            }
+            vWeight[v] = w;
+            v++;
+        }
+    }
+    vTermStart[variantCount] = o;
+    const termPostStart = new Uint32Array(T + 1);
+    for (let t = 0; t < T; t++) termPostStart[t + 1] = termPostStart[t] + postCount[t + 1];
+    const termPostings = new Uint32Array(termPostStart[T]);
+    const fill = termPostStart.slice(0, T);
+    for (let vv = 0; vv < variantCount; vv++) {
+        for (let i = vTermStart[vv]; i < vTermStart[vv + 1]; i++) {
+            const id = vTerms[i];
+            // Once per variant even when a word repeats ("Rue de la Porte de Hal").
+            if (fill[id] > termPostStart[id] && termPostings[fill[id] - 1] === vv) continue;
+            termPostings[fill[id]++] = vv;
+        }
+    }
+
+    // Address columns.
+    const A = addresses.length;
+    const aLat = new Int32Array(A), aLon = new Int32Array(A), aStreet = new Uint32Array(A), aNumber = new Uint32Array(A);
+    const aKey = new Uint32Array(A), aPostcode = new Uint32Array(A), aCity = new Uint32Array(A), aDistrict = new Uint32Array(A);
+    const aFlags = new Uint8Array(A);
+    const addrIndex = A ? new Flatbush(A, 16, Float32Array) : null;
+    for (let i = 0; i < A; i++) {
+        const a = addresses[i];
+        aLat[i] = Math.round(a.lat * 1e7);
+        aLon[i] = Math.round(a.lon * 1e7);
+        aStreet[i] = a.street;
+        aNumber[i] = strings.intern(a.number);
+        aKey[i] = termId.get(a.key)!;
+        aPostcode[i] = postcodeOf(a.postcode);
+        aCity[i] = a.city >= 0 ? S + a.city + 1 : 0;
+        aDistrict[i] = a.district >= 0 ? S + a.district + 1 : 0;
+        aFlags[i] = a.flags;
+        addrIndex?.add((a.lon - lon0) * mLon, (a.lat - lat0) * mLat);
+    }
+    addrIndex?.finish();
+    const pcStr = new Uint32Array(postcodeList.length), pcTerm = new Uint32Array(postcodeList.length);
+    for (let p = 0; p < postcodeList.length; p++) {
+        pcStr[p] = strings.intern(postcodeList[p]);
+        pcTerm[p] = termId.get(postcodeKey(postcodeList[p]))!;
+    }
+    const L = lineStreet.length;
+    const lineCity = new Uint32Array(L), linePostcode = new Uint32Array(L);
+    {
+        let l = 0;
+        for (let s = 0; s < S; s++) {
+            for (let k = 0; k < streets[s].lines.length; k++, l++) {
+                const c = streets[s].lineCity[k];
+                lineCity[l] = c >= 0 ? S + c + 1 : 0;
+                linePostcode[l] = postcodeOf(streets[s].linePostcode[k]);
+            }
+        }
+    }
+
+    const toFixed = (values: number[]) => Int32Array.from(values, (x) => Math.round(x * 1e7));
+    const arrays: Record<string, TypedArray> = {
+        ...strings.arrays('str'),
+        f_lat: fLat, f_lon: fLon, f_name: fName, f_names: fNames, f_city: fCity, f_district: fDistrict, f_postcode: fPostcode,
+        f_importance: fImportance, f_type: fType,
+        street_addrStart: streetAddrStart, street_pcStart: streetPcStart, street_pcs: Uint32Array.from(streetPcs),
+        place_lat: fLat.slice(S, S + P), place_lon: fLon.slice(S, S + P), place_name: fName.slice(S, S + P),
+        place_names: fNames.slice(S, S + P), place_type: fType.slice(S, S + P),
+        place_population: Uint32Array.from(places, (p) => p.population),
+        poi_key: poiKey, poi_housenumber: poiHousenumber, poi_street: poiStreet,
+        a_lat: aLat, a_lon: aLon, a_street: aStreet, a_number: aNumber, a_key: aKey, a_postcode: aPostcode, a_city: aCity,
+        a_district: aDistrict, a_flags: aFlags,
+        pc_str: pcStr, pc_term: pcTerm,
+        line_street: Uint32Array.from(lineStreet), line_start: Uint32Array.from(lineStart), line_city: lineCity, line_postcode: linePostcode,
+        coord_lat: toFixed(coordLat), coord_lon: toFixed(coordLon),
+        seg_line: Uint32Array.from(segLine), seg_coord: Uint32Array.from(segCoord),
+        seg_index: segIndex ? new Uint8Array(segIndex.data) : new Uint8Array(0),
+        addr_index: addrIndex ? new Uint8Array(addrIndex.data) : new Uint8Array(0),
+        term_chars: dict.termChars, term_starts: dict.termStarts, term_letters: dict.termLetters,
+        term_byLength: dict.byLength, term_lengthStarts: dict.lengthStarts, term_weight: termWeight,
+        term_postStart: termPostStart, term_postings: termPostings,
+        v_owner: vOwner, v_termStart: vTermStart, v_terms: vTerms, v_weight: vWeight
+    };
+    const stats: PlacesStats = {
+        addresses: A, interpolated, streets: S, places: P, pois: I, areas: areaIndex.areas.length, terms: T, variants: variantCount,
+        outsideCountry: outside, addressesWithoutStreet: withoutStreet
+    };
+    const meta = {
+        addresses: A, streets: S, places: P, pois: I, lat0, lon0, metersPerLat: mLat, metersPerLon: mLon,
+        placeTypes: PLACE_TYPES, stats
+    };
+    return {section: encodeSection(PLACES_KIND, PLACES_VERSION, meta, arrays), stats};
+}
+
+/**
+ * The postcode in a tag value: without a country prefix ("B-1000") or a town after it ("1180 Bruxelles").
+ * Kept as tagged when it has no such shape (letters-only codes).
+ */
+function cleanPostcode(raw: string): string {
+    const t = raw.trim();
+    const m = /^(?:[A-Za-z]{1,2}-)?([A-Za-z]{0,3}\s?\d{3,5}(?:-\d{3})?)\b/.exec(t);
+    return m ? m[1] : t;
+}
+
+/** Mean of the nodes of some ways (a closing node counted once), or null when none is known. */
+function centroid(ways: Float64Array[], nodes: NodeStore): [number, number] | null {
+    let sLat = 0, sLon = 0, n = 0;
+    for (const refs of ways) {
+        const last = refs.length > 1 && refs[0] === refs[refs.length - 1] ? refs.length - 1 : refs.length;
+        for (let i = 0; i < last; i++) {
+            const k = nodes.indexOf(refs[i]);
+            if (k < 0) continue;
+            sLat += nodes.lat[k];
+            sLon += nodes.lon[k];
+            n++;
+        }
+    }
+    return n ? [sLat / n / 1e7, sLon / n / 1e7] : null;
+}
+
+function duplicatePlace(places: PlaceRec[], p: PlaceDraft, at: [number, number]): boolean {
+    const key = fold(p.names.name);
+    for (const q of places) {
+        if (q.nodeId >= 0 && fold(q.names.name) === key && flatMeters(q.lat, q.lon, at[0], at[1]) < PLACE_DUPLICATE_METERS) return true;
+    }
+    return false;
+}
+
+function flatMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const dx = (lon2 - lon1) * metersPerDegreeLon((lat1 + lat2) / 2), dy = (lat2 - lat1) * METERS_PER_DEGREE_LAT;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
+function nearestPlace(places: PlaceRec[], lat: number, lon: number, maxMeters: number, types: Set<string>): number {
+    let best = -1, bestD = maxMeters;
+    for (let p = 0; p < places.length; p++) {
+        if (!types.has(PLACE_TYPES[places[p].type])) continue;
+        const dd = flatMeters(lat, lon, places[p].lat, places[p].lon);
+        if (dd < bestD) {
+            bestD = dd;
+            best = p;
+        }
+    }
+    return best;
+}
+
+/** A boundary's names in NameSet form. */
+function areaNames(tags: Record<string, string>): NameSet {
+    const names: Record<string, string> = {};
+    for (const k in tags) {
+        if (k.startsWith('name:') && /^[a-z]{2,3}$/.test(k.slice(5))) names[k.slice(5).toUpperCase()] = tags[k];
+    }
+    return {name: tags.name ?? '', names, alt: tags.alt_name ? tags.alt_name.split(';') : []};
+}
+
+/**
+ * Every name of a feature, and (streets, places) each half of the bilingual ones ("Rue de la Loi -
+ * Wetstraat"); a shop's "Media Markt - Woluwe" is not two names.
+ */
+function nameStrings(names: NameSet, extra: string[] = [], split = true): string[] {
+    const out: string[] = [];
+    const add = (s: string) => {
+        if (s === '' || out.includes(s)) return;
+        out.push(s);
+        const parts = split ? s.split(/\s+[-–/]\s+/) : [];
+        if (parts.length > 1) for (const p of parts) if (p.trim() !== '' && !out.includes(p.trim())) out.push(p.trim());
+    };
+    add(names.name);
+    for (const k in names.names) add(names.names[k]);
+    for (const a of names.alt) add(a);
+    for (const e of extra) add(e);
+    return out;
+}
+
+/** Distinct token lists of a feature's names. */
+function variantsOf(names: NameSet, extra: string[], split: boolean): string[][] {
+    const out: string[][] = [];
+    const seen = new Set<string>();
+    for (const s of nameStrings(names, extra, split)) {
+        const tokens = tokenize(s);
+        const key = tokens.join(' ');
+        if (tokens.length === 0 || seen.has(key)) continue;
+        seen.add(key);
+        out.push(tokens);
+        if (out.length === MAX_VARIANTS) break;
+    }
+    return out;
+}
+
+/** House number keys of an addr:housenumber value: "16-18" is found by 16 and by 18. */
+function addressKeys(number: string): string[] {
+    // "16-18" and Maltese "14/16" are two numbers; "60/2" (a flat at 60) is 60.
+    const range = /^\s*(\d+)\s*[-/]\s*(\d+)\s*$/.exec(number);
+    if (range) {
+        const a = Number(range[1]), b = Number(range[2]);
+        if (b > a && b - a <= 50) return [String(a), String(b)];
+        return [String(a)];
+    }
+    const key = housenumberKey(number);
+    return key === '' ? [] : [key];
+}
+
+/** Merges street ways (and squares) by folded name, town and proximity into streets. */
+function mergeStreets(ways: StreetWayDraft[], squares: PlaceDraft[], nodes: NodeStore, inside: (lat: number, lon: number) => boolean,
+    cityAt: (lat: number, lon: number) => number): StreetRec[] {
+    interface Piece {key: string; names: NameSet; type: number; main: boolean; line: Float64Array; minLat: number; minLon: number; maxLat: number; maxLon: number}
+    const pieces: Piece[] = [];
+    const addPiece = (names: NameSet, type: number, main: boolean, line: Float64Array) => {
+        const mid = (line.length >> 2) << 1;
+        if (!inside(line[mid], line[mid + 1])) return;
+        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+        for (let i = 0; i < line.length; i += 2) {
+            if (line[i] < minLat) minLat = line[i];
+            if (line[i] > maxLat) maxLat = line[i];
+            if (line[i + 1] < minLon) minLon = line[i + 1];
+            if (line[i + 1] > maxLon) maxLon = line[i + 1];
+        }
+        // A street crossing into the next town is two streets, each with its own city (as addresses say).
+        const key = `${tokenize(names.name).join(' ')}|${cityAt(line[mid], line[mid + 1])}`;
+        pieces.push({key, names, type, main, line, minLat, minLon, maxLat, maxLon});
+    };
+    const lineOf = (refs: Float64Array): Float64Array | null => {
+        const out: number[] = [];
+        for (let i = 0; i < refs.length; i++) {
+            const k = nodes.indexOf(refs[i]);
+            if (k >= 0) out.push(nodes.lat[k] / 1e7, nodes.lon[k] / 1e7);
+        }
+        return out.length ? Float64Array.from(out) : null;
+    };
+    for (const w of ways) {
+        const line = lineOf(w.refs);
+        if (line) addPiece(w.names, STREET_WAY, MAIN_ROADS.has(w.highway), line);
+    }
+    for (const q of squares) {
+        const line = q.refs ? lineOf(q.refs) : Float64Array.of(q.lat, q.lon);
+        if (line) addPiece(q.names, STREET_SQUARE, false, line);
+    }
+    pieces.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const streets: StreetRec[] = [];
+    const parent = new Int32Array(pieces.length);
+    const find = (i: number): number => {
+        while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    for (let start = 0; start < pieces.length;) {
+        let end = start + 1;
+        while (end < pieces.length && pieces[end].key === pieces[start].key) end++;
+        for (let i = start; i < end; i++) parent[i] = i;
+        for (let i = start; i < end; i++) {
+            const a = pieces[i];
+            const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT, dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
+            for (let j = i + 1; j < end; j++) {
+                const b = pieces[j];
+                if (b.minLat > a.maxLat + dLat || b.maxLat < a.minLat - dLat || b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
+                parent[find(j)] = find(i);
+            }
+        }
+        const groups = new Map<number, number[]>();
+        for (let i = start; i < end; i++) {
+            const r = find(i);
+            const g = groups.get(r);
+            if (g) g.push(i);
+            else groups.set(r, [i]);
+        }
+        for (const members of groups.values()) streets.push(mergedStreet(members.map((i) => pieces[i])));
+        start = end;
+    }
+    return streets;
+
+    function mergedStreet(group: Piece[]): StreetRec {
+        const names: NameSet = {name: group[0].names.name, names: {}, alt: []};
+        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity, sLat = 0, sLon = 0, n = 0, main = false, type = STREET_WAY;
+        for (const p of group) {
+            for (const k in p.names.names) if (!(k in names.names)) names.names[k] = p.names.names[k];
+            for (const a of p.names.alt) if (!names.alt.includes(a)) names.alt.push(a);
+            minLat = Math.min(minLat, p.minLat);
+            minLon = Math.min(minLon, p.minLon);
+            maxLat = Math.max(maxLat, p.maxLat);
+            maxLon = Math.max(maxLon, p.maxLon);
+            for (let i = 0; i < p.line.length; i += 2) {
+                sLat += p.line[i];
+                sLon += p.line[i + 1];
+                n++;
+            }
+            main ||= p.main;
+            if (p.type === STREET_SQUARE) type = STREET_SQUARE;
+        }
+        // The vertex nearest the mean: a point on the street, near its middle.
+        const mLat = sLat / n, mLon = sLon / n;
+        let lat = mLat, lon = mLon, best = Infinity;
+        for (const p of group) {
+            for (let i = 0; i < p.line.length; i += 2) {
+                const dd = (p.line[i] - mLat) ** 2 + (p.line[i + 1] - mLon) ** 2;
+                if (dd < best) {
+                    best = dd;
+                    lat = p.line[i];
+                    lon = p.line[i + 1];
+                }
+            }
+        }
+        return {names, type, main, lines: group.map((p) => p.line), minLat, minLon, maxLat, maxLon, lat, lon,
+            city: -1, district: -1, postcode: '', lineCity: [], linePostcode: []};
+    }
+}
+
+/** A street known only from addresses. */
+function addressStreet(name: string, _isPlace: boolean, lat: number, lon: number): StreetRec {
+    return {names: {name, names: {}, alt: []}, type: STREET_FROM_ADDRESSES, main: false, lines: [], minLat: lat, minLon: lon,
+        maxLat: lat, maxLon: lon, lat, lon, city: -1, district: -1, postcode: '', lineCity: [], linePostcode: []};
+}
+
+function growStreet(s: StreetRec, lat: number, lon: number): void {
+    s.minLat = Math.min(s.minLat, lat);
+    s.maxLat = Math.max(s.maxLat, lat);
+    s.minLon = Math.min(s.minLon, lon);
+    s.maxLon = Math.max(s.maxLon, lon);
+}
+
+/** Streets having this name (any of their names; else either half of a bilingual name), or undefined. */
+function streetsNamed(byName: Map<string, number[]>, name: string): number[] | undefined {
+    let list = byName.get(tokenize(name).join(' '));
+    if (!list) {
+        // "Rue X - Y straat" when the street is only "Rue X": try each half.
+        for (const part of name.split(/\s+[-–/]\s+/)) {
+            list = byName.get(tokenize(part).join(' '));
+            if (list) break;
+        }
+    }
+    return list;
+}
+
+/** The street of this name (any of its names) whose box is nearest the point, within maxMeters; else -1. */
+function nearestNamedStreet(streets: StreetRec[], byName: Map<string, number[]>, name: string, lat: number, lon: number, maxMeters: number): number {
+    const list = streetsNamed(byName, name);
+    if (!list) return -1;
+    let best = -1, bestD = maxMeters;
+    const k = metersPerDegreeLon(lat);
+    for (const s of list) {
+        const st = streets[s];
+        const dx = Math.max(0, st.minLon - lon, lon - st.maxLon) * k;
+        const dy = Math.max(0, st.minLat - lat, lat - st.maxLat) * METERS_PER_DEGREE_LAT;
+        const dd = Math.sqrt(dx * dx + dy * dy);
+        if (dd <= bestD) {
+            bestD = dd;
+            best = s;
+        }
+    }
+    return best;
+}
+
+/** Middle of the data's streets and places (the origin of the projected spatial indexes). */
+function dataCenter(streets: StreetRec[], places: PlaceRec[]): [number, number] {
+    let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+    for (const s of streets) {
+        minLat = Math.min(minLat, s.minLat);
+        maxLat = Math.max(maxLat, s.maxLat);
+        minLon = Math.min(minLon, s.minLon);
+        maxLon = Math.max(maxLon, s.maxLon);
+    }
+    for (const p of places) {
+        minLat = Math.min(minLat, p.lat);
+        maxLat = Math.max(maxLat, p.lat);
+        minLon = Math.min(minLon, p.lon);
+        maxLon = Math.max(maxLon, p.lon);
+    }
+    return minLat === Infinity ? [0, 0] : [(minLat + maxLat) / 2, (minLon + maxLon) / 2];
+}
+
+/** Squared distance from (px, py) to the segment (ax, ay)-(bx, by). */
+export function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+    const dx = bx - ax, dy = by - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+    if (t < 0) t = 0;
+    else if (t > 1) t = 1;
+    const ex = ax + t * dx - px, ey = ay + t * dy - py;
+    return ex * ex + ey * ey;
+}

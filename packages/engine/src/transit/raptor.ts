@@ -1,0 +1,292 @@
+// RAPTOR (Delling, Pajor, Werneck 2012): earliest arrival over a timetable in rounds, round k
+// holding the best arrivals with exactly k rides. Each round scans, once, every pattern through a
+// stop improved in the round before: ride along it, hop onto an earlier trip where one can be
+// caught, write the arrivals. Then footpaths are walked from the stops a ride reached.
+//
+// The model the answers follow (the brute-force test checks it):
+// - a journey is: walk to a first stop (access), ride, then any number of (transfer, ride), then
+//   walk from the last stop (egress);
+// - a transfer is either staying at the stop (after its minimum change time, from transfers.txt)
+//   or one footpath to another stop; two footpaths never follow each other;
+// - a trip is boarded at a stop only when it departs at or after the moment one is ready there,
+//   and only where it picks up; one alights only where it drops off;
+// - at most maxRides rides.
+// Times are ms after midnight of the service day; the timetable's seconds are scaled on reading.
+// Trips of the day before still running after midnight (times past 24:00) are scanned in a
+// second pass over the pattern with their times moved back by a day.
+import {NO_DROP_OFF, NO_PICKUP} from './gtfs-reader.js';
+import type {TransitNetwork} from './network.js';
+
+/** Rides per journey at most (so at most MAX_RIDES - 1 transfers). */
+export const MAX_RIDES = 8;
+
+const DAY_SECONDS = 86400;
+
+/** The trips of each pattern running on one service day (pattern-local indexes, in order). */
+export interface DayTrips {
+    first: Uint32Array;
+    trips: Uint32Array;
+}
+
+/** Which trips run on `day` (days since 1970, per feed); with `lateOnly`, only those still running past 24:00. */
+export function dayTrips(network: TransitNetwork, days: number[], lateOnly: boolean): DayTrips {
+    const first = new Uint32Array(network.patternCount + 1);
+    const list: number[] = [];
+    for (let p = 0; p < network.patternCount; p++) {
+        const n = network.patternStopCount(p);
+        const t0 = network.patternTripFirst[p], t1 = network.patternTripFirst[p + 1];
+        if (!lateOnly || network.patternLastDeparture[p] >= DAY_SECONDS) {
+            for (let t = t0; t < t1; t++) {
+                const k = t - t0;
+                if (lateOnly && network.departure[network.patternTimeFirst[p] + k * n + n - 1] < DAY_SECONDS) continue;
+                if (network.runsOn(t, days[network.tripFeed(t)])) list.push(k);
+            }
+        }
+        first[p + 1] = list.length;
+    }
+    return {first, trips: Uint32Array.from(list)};
+}
+
+export class Raptor {
+    readonly network: TransitNetwork;
+    readonly maxRides: number;
+    private readonly today: DayTrips;
+    private readonly yesterday: DayTrips;
+    private readonly stopCount: number;
+
+    // Labels per round (index round * stopCount + stop). Ride: arrival by riding, with the trip,
+    // where it was boarded and alighted, and which label the boarding came from. Walk: arrival by a
+    // footpath (round > 0) or the access walk (round 0), and the stop it started from.
+    readonly rideTime: Float64Array;
+    readonly rideTrip: Uint32Array;
+    readonly rideBoardPos: Uint32Array;
+    readonly rideAlightPos: Uint32Array;
+    readonly rideBoardRound: Uint8Array;
+    readonly rideBoardByRide: Uint8Array;
+    /** 1 when the trip is one of the day before (times moved back by 24 h). */
+    readonly rideYesterday: Uint8Array;
+    readonly walkTime: Float64Array;
+    readonly walkFrom: Int32Array;
+    /** Best arrivals over all rounds so far, by ride and on foot (local pruning). */
+    readonly bestRide: Float64Array;
+    readonly bestWalk: Float64Array;
+    /** Earliest time one is ready to board at each stop, from the rounds before, and its label. */
+    private readonly board: Float64Array;
+    private readonly boardRound: Uint8Array;
+    private readonly boardByRide: Uint8Array;
+    /** Egress walk (ms) from each stop to the destination; Infinity where none. Set by the caller. */
+    readonly egressMs: Float64Array;
+    private readonly marked: Uint8Array;
+    private readonly markedList: Uint32Array;
+    private markedCount = 0;
+    private readonly rideList: Uint32Array;
+    private readonly walkList: Uint32Array;
+    private readonly patternFrom: Int32Array;
+    private readonly patternQueue: Uint32Array;
+    private rowsUsed = 0;
+
+    /** Earliest arrival at the destination (ms) and the label it comes from (round -1: none). */
+    bestTarget = Infinity;
+    bestRound = -1;
+    bestStop = -1;
+    /** Latest time (ms) worth reaching; labels past it are dropped. */
+    private limit = Infinity;
+    /** Patterns scanned by the last run (for benchmarks). */
+    scannedPatterns = 0;
+
+    constructor(network: TransitNetwork, today: DayTrips, yesterday: DayTrips, maxRides = MAX_RIDES) {
+        this.network = network;
+        this.maxRides = maxRides;
+        this.today = today;
+        this.yesterday = yesterday;
+        const s = this.stopCount = network.stopCount;
+        const rows = (maxRides + 1) * s;
+        this.rideTime = new Float64Array(rows).fill(Infinity);
+        this.rideTrip = new Uint32Array(rows);
+        this.rideBoardPos = new Uint32Array(rows);
+        this.rideAlightPos = new Uint32Array(rows);
+        this.rideBoardRound = new Uint8Array(rows);
+        this.rideBoardByRide = new Uint8Array(rows);
+        this.rideYesterday = new Uint8Array(rows);
+        this.walkTime = new Float64Array(rows).fill(Infinity);
+        this.walkFrom = new Int32Array(rows);
+        this.bestRide = new Float64Array(s).fill(Infinity);
+        this.bestWalk = new Float64Array(s).fill(Infinity);
+        this.board = new Float64Array(s).fill(Infinity);
+        this.boardRound = new Uint8Array(s);
+        this.boardByRide = new Uint8Array(s);
+        this.egressMs = new Float64Array(s).fill(Infinity);
+        this.marked = new Uint8Array(s);
+        this.markedList = new Uint32Array(s);
+        this.rideList = new Uint32Array(s);
+        this.walkList = new Uint32Array(s);
+        this.patternFrom = new Int32Array(network.patternCount).fill(-1);
+        this.patternQueue = new Uint32Array(network.patternCount);
+    }
+
+    /** Rounds the last run went through (labels of rounds 0..roundsRun are valid). */
+    get roundsRun(): number {
+        return this.rowsUsed - 1;
+    }
+
+    /**
+     * Earliest arrivals from access stops reached at departureMs + accessMs[i]. With `targetMs`
+     * (the destination's best arrival known so far, e.g. by the direct walk), only journeys that
+     * beat it are looked for, through egressMs; `limitMs` bounds every label (one-to-all).
+     */
+    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number): void {
+        const S = this.stopCount;
+        const net = this.network;
+        // Reset what the last run wrote.
+        this.rideTime.fill(Infinity, 0, this.rowsUsed * S);
+        this.walkTime.fill(Infinity, 0, this.rowsUsed * S);
+        this.bestRide.fill(Infinity);
+        this.bestWalk.fill(Infinity);
+        this.board.fill(Infinity);
+        this.marked.fill(0);
+        this.markedCount = 0;
+        this.bestTarget = targetMs;
+        this.bestRound = -1;
+        this.bestStop = -1;
+        this.limit = limitMs;
+        this.scannedPatterns = 0;
+
+        // Round 0: the access walks.
+        for (let i = 0; i < accessCount; i++) {
+            const s = accessStops[i];
+            const t = departureMs + accessMs[i];
+            if (!(t < this.walkTime[s]) || t > limitMs) continue;
+            this.walkTime[s] = t;
+            this.walkFrom[s] = -1;
+            this.bestWalk[s] = t;
+            this.improveBoard(s, t, 0, 0);
+        }
+        this.rowsUsed = 1;
+        const minBoardSeconds = departureMs / 1000;
+
+        for (let k = 1; k <= this.maxRides && this.markedCount > 0; k++) {
+            this.rowsUsed = k + 1;
+            // Patterns through the marked stops, each from its earliest marked position.
+            let queued = 0;
+            for (let m = 0; m < this.markedCount; m++) {
+                const s = this.markedList[m];
+                this.marked[s] = 0;
+                for (let i = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; i < end; i++) {
+                    const p = net.stopPatterns[i], pos = net.stopPatternPos[i];
+                    const from = this.patternFrom[p];
+                    if (from < 0) this.patternQueue[queued++] = p;
+                    if (from < 0 || pos < from) this.patternFrom[p] = pos;
+                }
+            }
+            this.markedCount = 0;
+
+            let rideCount = 0;
+            for (let q = 0; q < queued; q++) {
+                const p = this.patternQueue[q];
+                rideCount = this.scan(p, k, this.today, 0, 0, rideCount);
+                if (net.patternLastDeparture[p] - DAY_SECONDS >= minBoardSeconds && this.yesterday.first[p + 1] > this.yesterday.first[p]) {
+                    rideCount = this.scan(p, k, this.yesterday, -DAY_SECONDS, 1, rideCount);
+                }
+                this.patternFrom[p] = -1;
+            }
+            this.scannedPatterns += queued;
+
+            // The stops a ride reached: the destination, footpaths, boarding in the next round.
+            const row = k * S;
+            let walkCount = 0;
+            for (let r = 0; r < rideCount; r++) {
+                const s = this.rideList[r];
+                const t = this.rideTime[row + s];
+                const egress = this.egressMs[s];
+                if (egress !== Infinity && t + egress < this.bestTarget) {
+                    this.bestTarget = t + egress;
+                    this.bestRound = k;
+                    this.bestStop = s;
+                }
+                for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
+                    const s2 = net.footTo[i];
+                    const w = t + net.footMs[i];
+                    if (w < this.bestWalk[s2] && w < this.bestTarget && w <= this.limit) {
+                        if (this.walkTime[row + s2] === Infinity) this.walkList[walkCount++] = s2;
+                        this.walkTime[row + s2] = w;
+                        this.walkFrom[row + s2] = s;
+                        this.bestWalk[s2] = w;
+                    }
+                }
+            }
+            for (let r = 0; r < rideCount; r++) {
+                const s = this.rideList[r];
+                this.improveBoard(s, this.rideTime[row + s] + net.stopChangeMs[s], k, 1);
+            }
+            for (let r = 0; r < walkCount; r++) {
+                const s = this.walkList[r];
+                this.improveBoard(s, this.walkTime[row + s], k, 0);
+            }
+        }
+    }
+
+    private improveBoard(s: number, t: number, round: number, byRide: number): void {
+        if (!(t < this.board[s])) return;
+        this.board[s] = t;
+        this.boardRound[s] = round;
+        this.boardByRide[s] = byRide;
+        if (this.marked[s] === 0) {
+            this.marked[s] = 1;
+            this.markedList[this.markedCount++] = s;
+        }
+    }
+
+    /** Scans pattern p in round k over one day's trips (times moved by offsetSeconds); returns the new rideList length. */
+    private scan(p: number, k: number, day: DayTrips, offsetSeconds: number, yesterday: number, rideCount: number): number {
+        const lo = day.first[p], hi = day.first[p + 1];
+        if (lo === hi) return rideCount;
+        const net = this.network;
+        const trips = day.trips, arrival = net.arrival, departure = net.departure;
+        const stops = net.patternStops, flags = net.patternStopFlags;
+        const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
+        const tBase = net.patternTimeFirst[p], tripBase = net.patternTripFirst[p];
+        const row = k * this.stopCount;
+        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime;
+        const offsetMs = offsetSeconds * 1000;
+        let cur = -1, curTimes = 0, boardPos = 0, srcRound = 0, srcByRide = 0;
+        for (let i = this.patternFrom[p]; i < n; i++) {
+            const s = stops[sBase + i], f = flags[sBase + i];
+            if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
+                const t = arrival[curTimes + i] * 1000 + offsetMs;
+                if (t < bestRide[s] && t < this.bestTarget && t <= this.limit) {
+                    const idx = row + s;
+                    if (rideTime[idx] === Infinity) this.rideList[rideCount++] = s;
+                    rideTime[idx] = t;
+                    bestRide[s] = t;
+                    this.rideTrip[idx] = tripBase + trips[cur];
+                    this.rideBoardPos[idx] = boardPos;
+                    this.rideAlightPos[idx] = i;
+                    this.rideBoardRound[idx] = srcRound;
+                    this.rideBoardByRide[idx] = srcByRide;
+                    this.rideYesterday[idx] = yesterday;
+                }
+            }
+            if ((f & NO_PICKUP) !== 0) continue;
+            const b = board[s];
+            if (!(b < this.bestTarget) || b > this.limit) continue;
+            // Ready at b: the first trip departing at or after it (seconds, in this day's times).
+            const need = Math.ceil((b - offsetMs) / 1000);
+            if (cur >= 0 && need > departure[curTimes + i]) continue; // not even the current trip is catchable earlier
+            let a = lo, z = cur >= 0 ? cur : hi;
+            while (a < z) {
+                const mid = (a + z) >>> 1;
+                if (departure[tBase + trips[mid] * n + i] < need) a = mid + 1;
+                else z = mid;
+            }
+            if (a < (cur >= 0 ? cur : hi)) {
+                cur = a;
+                curTimes = tBase + trips[a] * n;
+                boardPos = i;
+                srcRound = this.boardRound[s];
+                srcByRide = this.boardByRide[s];
+            }
+        }
+        return rideCount;
+    }
+}
+

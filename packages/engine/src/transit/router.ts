@@ -1,0 +1,606 @@
+// Public transport journeys: walk to the stops around the origin, RAPTOR over the timetable, walk
+// from the stops around the destination, and keep the direct walk when it is as fast. Also the
+// one-to-all search behind transit isochrones: earliest arrival at every stop, then at every node
+// of the foot network by a walking search seeded from all of them at once.
+//
+// Bounds: the access walk reaches the stops within ACCESS_MAX_SECONDS of walking (15 min, about
+// 1.25 km at 5 km/h), the egress walk the stops within EGRESS_MAX_SECONDS; the direct walk has no
+// bound. Footpaths between stops are the section's (FOOTPATH_MAX_SECONDS, see compile.ts).
+//
+// One TransitRouter owns scratch arrays sized to the foot graph and the timetable: make one per
+// thread, reuse it for every query. It is not reentrant.
+import {FOOT} from '../graph/profiles.js';
+import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import type {Snap, Snapper} from '../graph/snap.js';
+import {SAME_POSITION_METERS} from '../route/road-router.js';
+import {appendEdgePoints} from '../route/geometry.js';
+import {alongEdge, edgePoint, FootSearch, type EdgePoint} from './foot-search.js';
+import {isoLocal, parseGtfsDate} from './gtfs-values.js';
+import {routeMode, type TransitNetwork} from './network.js';
+import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
+
+export const ACCESS_MAX_SECONDS = 900;
+export const EGRESS_MAX_SECONDS = 900;
+/** 08:00 local time: the reference departure (SPEC §2.4 rule 3). */
+export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
+
+export type TransitErrorCode = 'no-transit' | 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
+
+export class TransitError extends Error {
+    constructor(readonly code: TransitErrorCode, message: string) {
+        super(message);
+        this.name = 'TransitError';
+    }
+}
+
+export interface TransitStopRef {
+    /** Namespaced id: "<feed>:<stop_id>". */
+    id: string;
+    name: string;
+    lat: number;
+    lon: number;
+}
+
+export interface TransitStopCall extends TransitStopRef {
+    /** Seconds after midnight of the reference day. */
+    arrival: number;
+    departure: number;
+}
+
+interface LegTimes {
+    /** Seconds after midnight of the reference day (past 86,400 after midnight). */
+    departure: number;
+    arrival: number;
+    /** The same as ISO 8601 local times with the region's UTC offset. */
+    departureTime: string;
+    arrivalTime: string;
+    /** metres */
+    distance: number;
+    /** ms */
+    time: number;
+    /** flat [lon, lat, lon, lat, ...] */
+    points: number[];
+}
+
+export interface WalkLeg extends LegTimes {
+    type: 'walk';
+}
+
+export interface RideLeg extends LegTimes {
+    type: 'ride';
+    routeId: string;
+    routeShortName: string;
+    routeLongName: string;
+    /** tram, subway, rail, bus, ferry, … (from the GTFS route_type) */
+    mode: string;
+    routeType: number;
+    /** route_color (hex without #), '' when absent */
+    color: string;
+    agency: string;
+    tripId: string;
+    headsign: string;
+    from: TransitStopRef;
+    to: TransitStopRef;
+    /** Every call from boarding to alighting, both included. */
+    stops: TransitStopCall[];
+}
+
+export interface TransferLeg extends LegTimes {
+    type: 'transfer';
+    from: TransitStopRef;
+    to: TransitStopRef;
+}
+
+export type TransitLeg = WalkLeg | RideLeg | TransferLeg;
+
+export interface TransitRoute {
+    /** ms from the requested departure to the arrival, waiting for the first vehicle included. */
+    time: number;
+    /** metres, all legs */
+    distance: number;
+    /** Seconds after midnight of the reference day. */
+    departure: number;
+    arrival: number;
+    /** Rides minus one (0 for a walk). */
+    transfers: number;
+    /** True when the direct walk is the answer (as fast as any public transport). */
+    walkOnly: boolean;
+    legs: TransitLeg[];
+    /** flat [lon, lat, ...] of the whole journey */
+    points: number[];
+    from: Snap;
+    to: Snap;
+}
+
+/** Node-to-node walking times and paths on the foot graph (a CHQuery over the foot hierarchy). */
+export interface WalkFinder {
+    distance(source: number, target: number): number;
+    path(source: number, target: number): {weight: number; arcs: Uint32Array};
+}
+
+export interface TransitRouterOptions {
+    /** Run every feed's timetable of this date (YYYY-MM-DD) instead of its reference day. */
+    date?: string;
+    maxRides?: number;
+    /**
+     * Finds direct walks longer than the access bound quickly (Region passes its foot CHQuery);
+     * without it the access search is extended until it reaches the destination.
+     */
+    walk?: WalkFinder;
+}
+
+export class TransitRouter {
+    readonly graph: RoadGraph;
+    readonly snapper: Snapper;
+    readonly network: TransitNetwork;
+    /** Service day per feed (days since 1970). */
+    readonly days: number[];
+    readonly raptor: Raptor;
+    private readonly forward: FootSearch;
+    private readonly backward: FootSearch;
+    private readonly spare: FootSearch;
+    private readonly accessStops: Uint32Array;
+    private readonly accessMs: Float64Array;
+    private accessCount = 0;
+    private readonly egressList: Uint32Array;
+    private egressCount = 0;
+    private readonly stamp: Int32Array;
+    private query = 0;
+    private readonly walkFinder: WalkFinder | null;
+    /** The direct walk found by walkFinder: the two nodes it runs between (-1: found by the access search). */
+    private walkSource = -1;
+    private walkTarget = -1;
+
+    constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
+        if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
+            throw new Error(`the transit section was built on another road graph (${network.meta.nodeCount} nodes, this one has ${graph.nodeCount}): rebuild the region`);
+        }
+        this.graph = graph;
+        this.snapper = snapper;
+        this.network = network;
+        if (options.date !== undefined) {
+            const day = parseGtfsDate(options.date);
+            if (Number.isNaN(day)) throw new Error(`date '${options.date}' is not a date: write it as YYYY-MM-DD`);
+            this.days = network.feeds.map(() => day);
+        } else {
+            this.days = network.feeds.map((f) => f.referenceDay);
+        }
+        this.raptor = new Raptor(network, dayTrips(network, this.days, false), dayTrips(network, this.days.map((d) => d - 1), true), options.maxRides ?? MAX_RIDES);
+        this.walkFinder = options.walk ?? null;
+        this.forward = new FootSearch(graph, true);
+        this.backward = new FootSearch(graph, false);
+        this.spare = new FootSearch(graph, true);
+        const s = network.stopCount;
+        this.accessStops = new Uint32Array(s);
+        this.accessMs = new Float64Array(s);
+        this.egressList = new Uint32Array(s);
+        this.stamp = new Int32Array(s).fill(-1);
+    }
+
+    /** The fastest way from one position to another, leaving at departureSeconds (after midnight, local time). */
+    route(fromLat: number, fromLon: number, toLat: number, toLon: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS): TransitRoute {
+        const from = this.snapper.snap(fromLat, fromLon, FOOT);
+        if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        const to = this.snapper.snap(toLat, toLon, FOOT);
+        if (!to) throw new TransitError('to-off-network', 'The destination is too far from any path or street one may walk on.');
+        if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
+            throw new TransitError('same-position', 'Start and destination are the same place.');
+        }
+        const g = this.graph;
+        const fp = edgePoint(g, from.edge, from.offset), tp = edgePoint(g, to.edge, to.offset);
+        const departureMs = departureSeconds * 1000;
+
+        this.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
+        let walk = this.directWalk(fp, tp);
+        this.walkSource = this.walkTarget = -1;
+        if (walk === Infinity && this.walkFinder) walk = this.finderWalk(fp, tp);
+        this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
+        const raptor = this.raptor;
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, departureMs + walk);
+        this.clearEgress();
+        const transit = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
+        if (walk === Infinity) {
+            // The destination lies beyond the access bound: walk on until transit's time (or everywhere).
+            this.forward.run(transit);
+            walk = this.directWalk(fp, tp);
+        }
+        if (walk === Infinity && transit === Infinity) {
+            throw new TransitError('unreachable', 'No walk or public transport journey connects these two positions.');
+        }
+        if (walk <= transit) return this.walkRoute(fp, tp, from, to, departureMs, walk);
+        return this.journey(fp, tp, from, to, departureMs);
+    }
+
+    /**
+     * Earliest arrival at every stop, as ms after the departure (INF where not reached within
+     * maxSeconds). Valid until the next query.
+     */
+    oneToAllStops(lat: number, lon: number, maxSeconds: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS, out = new Uint32Array(this.network.stopCount)): Uint32Array {
+        const from = this.snapper.snap(lat, lon, FOOT);
+        if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        const fp = edgePoint(this.graph, from.edge, from.offset);
+        this.stopArrivals(fp, maxSeconds * 1000, departureSeconds * 1000, out);
+        return out;
+    }
+
+    /**
+     * Earliest arrival at every node of the foot graph, as ms after the departure (INF where not
+     * reached within maxSeconds): walking all the way, or riding and then walking from any stop.
+     */
+    oneToAll(lat: number, lon: number, maxSeconds: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS, out = new Uint32Array(this.graph.nodeCount)): Uint32Array {
+        const from = this.snapper.snap(lat, lon, FOOT);
+        if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        const g = this.graph, net = this.network;
+        const fp = edgePoint(g, from.edge, from.offset);
+        const maxMs = maxSeconds * 1000, departureMs = departureSeconds * 1000;
+        const stops = new Uint32Array(net.stopCount);
+        this.stopArrivals(fp, maxMs, departureMs, stops);
+        const search = this.spare;
+        search.reset();
+        search.seedPoint(fp, 0);
+        for (let s = 0; s < net.stopCount; s++) {
+            const t = stops[s];
+            if (t === INF || net.stopEdge[s] < 0) continue;
+            const e = net.stopEdge[s];
+            if (net.stopToA[s] !== INF) search.seed(g.edgeFrom[e], t + net.stopToA[s], 0);
+            if (net.stopToB[s] !== INF) search.seed(g.edgeTo[e], t + net.stopToB[s], 0);
+        }
+        search.run(maxMs);
+        out.fill(INF);
+        for (let i = 0; i < search.reachedCount; i++) {
+            const x = search.reached[i];
+            const t = search.dist[x];
+            if (t <= maxMs) out[x] = Math.round(t);
+        }
+        return out;
+    }
+
+    /** RAPTOR from a position without a destination; arrivals per stop (ms after departure) into out. */
+    private stopArrivals(fp: EdgePoint, maxMs: number, departureMs: number, out: Uint32Array): void {
+        this.findAccess(fp, Math.min(ACCESS_MAX_SECONDS * 1000, maxMs));
+        const raptor = this.raptor;
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + maxMs, Infinity);
+        out.fill(INF);
+        for (let s = 0; s < this.network.stopCount; s++) {
+            const t = Math.min(raptor.bestRide[s], raptor.bestWalk[s]) - departureMs;
+            if (t <= maxMs) out[s] = Math.round(t);
+        }
+    }
+
+    /** Walks from the origin point up to maxMs; the stops reached go to accessStops / accessMs. */
+    private findAccess(fp: EdgePoint, maxMs: number): void {
+        const search = this.forward;
+        search.reset();
+        search.seedPoint(fp, 0);
+        search.run(maxMs);
+        const net = this.network, g = this.graph;
+        const q = ++this.query;
+        let count = 0;
+        for (let i = 0; i < search.reachedCount; i++) {
+            const x = search.reached[i];
+            if (search.dist[x] > maxMs) continue;
+            for (let k = net.nodeStopFirst[x], end = net.nodeStopFirst[x + 1]; k < end; k++) {
+                const s = net.nodeStops[k];
+                if (this.stamp[s] === q) continue;
+                this.stamp[s] = q;
+                const e = net.stopEdge[s];
+                let ms = Math.min(
+                    net.stopFromA[s] === INF ? Infinity : search.time(g.edgeFrom[e]) + net.stopFromA[s],
+                    net.stopFromB[s] === INF ? Infinity : search.time(g.edgeTo[e]) + net.stopFromB[s]);
+                if (e === fp.edge) ms = Math.min(ms, alongEdge(g, e, fp.offset, net.stopOffset[s]));
+                if (ms <= maxMs) {
+                    this.accessStops[count] = s;
+                    this.accessMs[count++] = ms;
+                }
+            }
+        }
+        this.accessCount = count;
+    }
+
+    /** Walks backwards from the destination up to maxMs; egress times go to raptor.egressMs. */
+    private findEgress(tp: EdgePoint, maxMs: number): void {
+        const search = this.backward;
+        search.reset();
+        search.seedPoint(tp, 0);
+        search.run(maxMs);
+        const net = this.network, g = this.graph, egress = this.raptor.egressMs;
+        const q = ++this.query;
+        let count = 0;
+        for (let i = 0; i < search.reachedCount; i++) {
+            const x = search.reached[i];
+            if (search.dist[x] > maxMs) continue;
+            for (let k = net.nodeStopFirst[x], end = net.nodeStopFirst[x + 1]; k < end; k++) {
+                const s = net.nodeStops[k];
+                if (this.stamp[s] === q) continue;
+                this.stamp[s] = q;
+                const e = net.stopEdge[s];
+                let ms = Math.min(
+                    net.stopToA[s] === INF ? Infinity : net.stopToA[s] + search.time(g.edgeFrom[e]),
+                    net.stopToB[s] === INF ? Infinity : net.stopToB[s] + search.time(g.edgeTo[e]));
+                if (e === tp.edge) ms = Math.min(ms, alongEdge(g, e, net.stopOffset[s], tp.offset));
+                if (ms <= maxMs) {
+                    egress[s] = ms;
+                    this.egressList[count++] = s;
+                }
+            }
+        }
+        this.egressCount = count;
+    }
+
+    private clearEgress(): void {
+        const egress = this.raptor.egressMs;
+        for (let i = 0; i < this.egressCount; i++) egress[this.egressList[i]] = Infinity;
+        this.egressCount = 0;
+    }
+
+    /** The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair. */
+    private finderWalk(fp: EdgePoint, tp: EdgePoint): number {
+        const g = this.graph, finder = this.walkFinder!;
+        let best = Infinity;
+        for (let i = 0; i < 2; i++) {
+            const out = i === 0 ? fp.toA : fp.toB;
+            if (out === INF) continue;
+            const source = i === 0 ? g.edgeFrom[fp.edge] : g.edgeTo[fp.edge];
+            for (let j = 0; j < 2; j++) {
+                const into = j === 0 ? tp.fromA : tp.fromB;
+                if (into === INF || out + into >= best) continue;
+                const target = j === 0 ? g.edgeFrom[tp.edge] : g.edgeTo[tp.edge];
+                const d = finder.distance(source, target);
+                if (d === INF) continue;
+                if (out + d + into < best) {
+                    best = out + d + into;
+                    this.walkSource = source;
+                    this.walkTarget = target;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The direct walk (ms) when the forward search has settled enough to know it; Infinity otherwise. */
+    private directWalk(fp: EdgePoint, tp: EdgePoint): number {
+        const search = this.forward;
+        let ms = search.timeAt(tp).ms;
+        if (fp.edge === tp.edge) ms = Math.min(ms, alongEdge(this.graph, fp.edge, fp.offset, tp.offset));
+        // Through one settled end the walk may still be longer than through the other, unsettled
+        // one: it is known only when it fits within the bound.
+        return ms <= search.bound || search.exhausted ? ms : Infinity;
+    }
+
+    private stopPoint(s: number): EdgePoint {
+        const net = this.network;
+        return {
+            edge: net.stopEdge[s], offset: net.stopOffset[s],
+            fromA: net.stopFromA[s], toA: net.stopToA[s], fromB: net.stopFromB[s], toB: net.stopToB[s]
+        };
+    }
+
+    stopRef(s: number): TransitStopRef {
+        const net = this.network;
+        return {id: net.stopIds.get(s), name: net.stopNames.get(s), lat: net.stopLat[s] / 1e7, lon: net.stopLon[s] / 1e7};
+    }
+
+    /** A walk between two points: through the search that settled `to` (forward from `from`), or along their shared edge. */
+    private walkPath(search: FootSearch, seed: EdgePoint, target: EdgePoint): {points: number[]; meters: number; ms: number} {
+        const g = this.graph;
+        const via = search.timeAt(target);
+        let along = Infinity;
+        if (seed.edge === target.edge) {
+            along = search.forward ? alongEdge(g, seed.edge, seed.offset, target.offset) : alongEdge(g, seed.edge, target.offset, seed.offset);
+        }
+        if (along <= via.ms) {
+            const points: number[] = [];
+            if (search.forward) appendEdgePoints(g, seed.edge, seed.offset, target.offset, points, true);
+            else appendEdgePoints(g, seed.edge, target.offset, seed.offset, points, true);
+            return {points, meters: Math.abs(seed.offset - target.offset), ms: along};
+        }
+        if (via.end < 0) return {points: [], meters: 0, ms: Infinity};
+        const p = search.path(seed, target, via.end);
+        return {points: p.points, meters: p.meters, ms: via.ms};
+    }
+
+    private walkRoute(fp: EdgePoint, tp: EdgePoint, from: Snap, to: Snap, departureMs: number, walk: number): TransitRoute {
+        const w = this.walkSource >= 0 ? this.finderPath(fp, tp) : this.walkPath(this.forward, fp, tp);
+        const day = this.days[0] ?? 0, offset = this.network.feeds[0]?.utcOffset ?? 0;
+        const leg: WalkLeg = {type: 'walk', ...this.times(departureMs, departureMs + walk, day, offset), distance: w.meters, time: Math.round(walk), points: w.points};
+        return {
+            time: Math.round(walk), distance: w.meters, departure: departureMs / 1000, arrival: (departureMs + walk) / 1000,
+            transfers: 0, walkOnly: true, legs: [leg], points: w.points.slice(), from, to
+        };
+    }
+
+    /** Geometry and metres of the walk finderWalk found. */
+    private finderPath(fp: EdgePoint, tp: EdgePoint): {points: number[]; meters: number} {
+        const g = this.graph;
+        const found = this.walkFinder!.path(this.walkSource, this.walkTarget);
+        const points: number[] = [];
+        const startEnd = this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge];
+        appendEdgePoints(g, fp.edge, fp.offset, startEnd, points, true);
+        let meters = Math.abs(fp.offset - startEnd);
+        for (const a of found.arcs) {
+            const ref = g.arcEdge[a];
+            const e = (ref & ~REVERSED) >>> 0;
+            const reversed = (ref & REVERSED) !== 0;
+            appendEdgePoints(g, e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], points, false);
+            meters += g.edgeLength[e];
+        }
+        const endEnd = this.walkTarget === g.edgeFrom[tp.edge] ? 0 : g.edgeLength[tp.edge];
+        appendEdgePoints(g, tp.edge, endEnd, tp.offset, points, false);
+        meters += Math.abs(tp.offset - endEnd);
+        return {points, meters};
+    }
+
+    private times(departureMs: number, arrivalMs: number, day: number, offset: number): {departure: number; arrival: number; departureTime: string; arrivalTime: string} {
+        return {
+            departure: departureMs / 1000, arrival: arrivalMs / 1000,
+            departureTime: isoLocal(day, departureMs / 1000, offset), arrivalTime: isoLocal(day, arrivalMs / 1000, offset)
+        };
+    }
+
+    /** Rebuilds the journey RAPTOR found, from its last ride back to the access walk. */
+    private journey(fp: EdgePoint, tp: EdgePoint, from: Snap, to: Snap, departureMs: number): TransitRoute {
+        const raptor = this.raptor, net = this.network, S = net.stopCount;
+        // Walk the labels backwards: rides and footpaths, newest first.
+        type Step = {kind: 'ride'; idx: number} | {kind: 'foot'; from: number; to: number; at: number} | {kind: 'access'; stop: number};
+        const steps: Step[] = [];
+        let k = raptor.bestRound, s = raptor.bestStop, byRide = true;
+        for (;;) {
+            if (byRide) {
+                const idx = k * S + s;
+                steps.push({kind: 'ride', idx});
+                const p = net.tripPattern[raptor.rideTrip[idx]];
+                s = net.patternStops[net.patternStopFirst[p] + raptor.rideBoardPos[idx]];
+                byRide = raptor.rideBoardByRide[idx] === 1;
+                k = raptor.rideBoardRound[idx];
+            } else if (k === 0) {
+                steps.push({kind: 'access', stop: s});
+                break;
+            } else {
+                const idx = k * S + s;
+                const a = raptor.walkFrom[idx];
+                steps.push({kind: 'foot', from: a, to: s, at: raptor.walkTime[idx]});
+                s = a;
+                byRide = true;
+            }
+        }
+        steps.reverse();
+
+        const legs: TransitLeg[] = [];
+        const feedOf = (idx: number) => net.tripFeed(raptor.rideTrip[idx]);
+        // The day and offset for a leg's ISO times: those of the nearest ride's feed.
+        let rideFeed = 0;
+        for (const st of steps) if (st.kind === 'ride') {
+            rideFeed = feedOf(st.idx);
+            break;
+        }
+        let clock = departureMs;
+        let rides = 0;
+        for (const st of steps) {
+            if (st.kind === 'access') {
+                const w = this.walkPath(this.forward, fp, this.stopPoint(st.stop));
+                legs.push({type: 'walk', ...this.times(clock, clock + w.ms, this.days[rideFeed], net.feeds[rideFeed].utcOffset), distance: w.meters, time: Math.round(w.ms), points: w.points});
+                clock += w.ms;
+            } else if (st.kind === 'ride') {
+                rideFeed = feedOf(st.idx);
+                legs.push(this.rideLeg(st.idx));
+                clock = raptor.rideTime[st.idx];
+                rides++;
+            } else {
+                legs.push(this.transferLeg(st.from, st.to, clock, st.at, rideFeed));
+                clock = st.at;
+            }
+        }
+        // Egress: from the last stop to the destination, over the backward search.
+        const last = raptor.bestStop;
+        const e = this.walkPath(this.backward, tp, this.stopPoint(last));
+        const arrivalMs = raptor.bestTarget;
+        legs.push({type: 'walk', ...this.times(clock, arrivalMs, this.days[rideFeed], net.feeds[rideFeed].utcOffset), distance: e.meters, time: Math.round(arrivalMs - clock), points: e.points});
+
+        const points: number[] = [];
+        let distance = 0;
+        for (const leg of legs) {
+            distance += leg.distance;
+            appendPoints(points, leg.points);
+        }
+        return {
+            time: Math.round(arrivalMs - departureMs), distance, departure: departureMs / 1000, arrival: arrivalMs / 1000,
+            transfers: Math.max(0, rides - 1), walkOnly: false, legs, points, from, to
+        };
+    }
+
+    private rideLeg(idx: number): RideLeg {
+        const raptor = this.raptor, net = this.network;
+        const trip = raptor.rideTrip[idx];
+        const p = net.tripPattern[trip];
+        const n = net.patternStopCount(p), sBase = net.patternStopFirst[p];
+        const times = net.patternTimeFirst[p] + (trip - net.patternTripFirst[p]) * n;
+        const shift = raptor.rideYesterday[idx] ? -86400 : 0;
+        const board = raptor.rideBoardPos[idx], alight = raptor.rideAlightPos[idx];
+        const route = net.patternRoute[p];
+        const feed = net.routeFeed[route];
+        const day = this.days[feed] + (shift < 0 ? -1 : 0), offset = net.feeds[feed].utcOffset;
+        const stops: TransitStopCall[] = [];
+        for (let i = board; i <= alight; i++) {
+            stops.push({...this.stopRef(net.patternStops[sBase + i]), arrival: net.arrival[times + i] + shift, departure: net.departure[times + i] + shift});
+        }
+        const departure = net.departure[times + board] + shift, arrival = net.arrival[times + alight] + shift;
+        return {
+            type: 'ride',
+            departure, arrival,
+            departureTime: isoLocal(day, departure - shift, offset), arrivalTime: isoLocal(day, arrival - shift, offset),
+            distance: net.patternStopMeters[sBase + alight] - net.patternStopMeters[sBase + board],
+            time: (arrival - departure) * 1000,
+            points: this.ridePoints(p, board, alight),
+            routeId: net.routeIds.get(route),
+            routeShortName: net.text.get(net.routeShortName[route]),
+            routeLongName: net.text.get(net.routeLongName[route]),
+            mode: routeMode(net.routeType[route]),
+            routeType: net.routeType[route],
+            color: net.text.get(net.routeColor[route]),
+            agency: net.text.get(net.routeAgency[route]),
+            tripId: net.tripIds.get(trip),
+            // Without a trip_headsign, the trip's last stop says where it goes.
+            headsign: net.text.get(net.tripHeadsign[trip]) || net.stopNames.get(net.patternStops[sBase + n - 1]),
+            from: this.stopRef(net.patternStops[sBase + board]),
+            to: this.stopRef(net.patternStops[sBase + alight]),
+            stops
+        };
+    }
+
+    /** A ride's geometry: along the shape between the two stops' places on it, else stop to stop. */
+    private ridePoints(p: number, board: number, alight: number): number[] {
+        const net = this.network;
+        const sBase = net.patternStopFirst[p];
+        const shape = net.patternShape[p];
+        const points: number[] = [];
+        if (shape < 0) {
+            for (let i = board; i <= alight; i++) {
+                const s = net.patternStops[sBase + i];
+                points.push(net.stopLon[s] / 1e7, net.stopLat[s] / 1e7);
+            }
+            return points;
+        }
+        const first = net.shapeFirst[shape];
+        const at = (i: number): [number, number] => {
+            const seg = first + net.patternStopShapeSegment[sBase + i], t = net.patternStopShapeShare[sBase + i];
+            return [
+                (net.shapeLon[seg] + (net.shapeLon[seg + 1] - net.shapeLon[seg]) * t) / 1e7,
+                (net.shapeLat[seg] + (net.shapeLat[seg + 1] - net.shapeLat[seg]) * t) / 1e7
+            ];
+        };
+        const a = at(board), b = at(alight);
+        points.push(a[0], a[1]);
+        const segA = net.patternStopShapeSegment[sBase + board], segB = net.patternStopShapeSegment[sBase + alight];
+        for (let j = segA + 1; j <= segB; j++) points.push(net.shapeLon[first + j] / 1e7, net.shapeLat[first + j] / 1e7);
+        points.push(b[0], b[1]);
+        return points;
+    }
+
+    private transferLeg(a: number, b: number, startMs: number, endMs: number, feed: number): TransferLeg {
+        const net = this.network;
+        let points: number[] = [];
+        let meters = 0;
+        for (let i = net.footFirst[a]; i < net.footFirst[a + 1]; i++) if (net.footTo[i] === b) meters = net.footMeters[i];
+        if (net.stopEdge[a] >= 0 && net.stopEdge[b] >= 0) {
+            const pa = this.stopPoint(a), pb = this.stopPoint(b);
+            const search = this.spare;
+            search.reset();
+            search.seedPoint(pa, 0);
+            search.run(endMs - startMs + 1);
+            const w = this.walkPath(search, pa, pb);
+            if (w.ms !== Infinity) points = w.points;
+        }
+        if (points.length === 0) points = [net.stopLon[a] / 1e7, net.stopLat[a] / 1e7, net.stopLon[b] / 1e7, net.stopLat[b] / 1e7];
+        return {
+            type: 'transfer', ...this.times(startMs, endMs, this.days[feed], net.feeds[feed].utcOffset),
+            distance: meters, time: Math.round(endMs - startMs), points, from: this.stopRef(a), to: this.stopRef(b)
+        };
+    }
+}
+
+/** Appends a leg's points, skipping the first when it repeats the last one there. */
+function appendPoints(out: number[], points: number[]): void {
+    let i = 0;
+    if (out.length >= 2 && points.length >= 2 && out[out.length - 2] === points[0] && out[out.length - 1] === points[1]) i = 2;
+    for (; i < points.length; i++) out.push(points[i]);
+}

@@ -1,0 +1,234 @@
+// Contraction hierarchies against plain Dijkstra: exact distances, contiguous unpacked paths,
+// one-to-many and tables, on small random graphs (zero weights, parallel and one-way arcs) and on
+// the Brussels and Porto road graphs built straight from their PBF files, every mode.
+import path from 'node:path';
+import t from 'tap';
+import {contract, chKind, CH_VERSION, type CHGraph} from '../src/ch/contract.js';
+import {BidirectionalDijkstra, Dijkstra} from '../src/ch/dijkstra.js';
+import {ContractionHierarchy} from '../src/ch/hierarchy.js';
+import {CHQuery, roadArcTail} from '../src/ch/query.js';
+import {Section} from '../src/format/section.js';
+import {RoadGraphBuilder} from '../src/graph/builder.js';
+import {MODES, MODE_COUNT} from '../src/graph/profiles.js';
+import {INF, REVERSED, RoadGraph} from '../src/graph/road-graph.js';
+import {readOsmPbf} from '../src/osm/pbf.js';
+import {NodeStore} from '../src/region/node-store.js';
+import {dataRoot} from './helpers.js';
+
+// About 30 s on a quiet 2-core machine (6 contractions, ~4,000 Dijkstra oracle queries); the
+// default 30 s when run directly with node is too tight on a busy one.
+t.setTimeout(300_000);
+
+function mulberry32(seed: number): () => number {
+    return () => {
+        seed = (seed + 0x6d2b79f5) | 0;
+        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+        return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+function graphFromPbf(file: string): RoadGraph {
+    const store = new NodeStore();
+    const builder = new RoadGraphBuilder(store);
+    readOsmPbf(file, {way: (w) => builder.addWay(w)});
+    store.seal();
+    readOsmPbf(file, {node: (n) => {
+        store.visit(n);
+        builder.addNode(n);
+    }});
+    const {section} = builder.build();
+    return RoadGraph.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+}
+
+/**
+ * The arcs of a road graph straight from edges [from, to, forward ms, backward ms] (INF: not
+ * allowed), car weights only, laid out as the builder does: each edge's arcs at both ends.
+ */
+function graphFromEdges(nodeCount: number, edges: [number, number, number, number][]): CHGraph {
+    const arcFirst = new Uint32Array(nodeCount + 1);
+    for (const [u, v] of edges) {
+        arcFirst[u + 1]++;
+        arcFirst[v + 1]++;
+    }
+    for (let i = 0; i < nodeCount; i++) arcFirst[i + 1] += arcFirst[i];
+    const arcCount = arcFirst[nodeCount];
+    const arcHead = new Uint32Array(arcCount), arcEdge = new Uint32Array(arcCount);
+    const out = new Uint32Array(arcCount), back = new Uint32Array(arcCount);
+    const fill = arcFirst.slice(0, nodeCount);
+    edges.forEach(([u, v, fwd, bwd], e) => {
+        const a = fill[u]++, b = fill[v]++;
+        arcHead[a] = v;
+        arcEdge[a] = e;
+        out[a] = fwd;
+        back[a] = bwd;
+        arcHead[b] = u;
+        arcEdge[b] = (e | REVERSED) >>> 0;
+        out[b] = bwd;
+        back[b] = fwd;
+    });
+    const closed = new Uint32Array(arcCount).fill(INF);
+    return {
+        nodeCount, arcCount, arcFirst, arcHead, arcEdge,
+        arcOut: [out, closed, closed], arcIn: [back, closed, closed],
+        edgeFrom: Uint32Array.from(edges, (x) => x[0]), edgeTo: Uint32Array.from(edges, (x) => x[1])
+    };
+}
+
+/** Reopens a section the way a region does: copied once into a SharedArrayBuffer, then views. */
+function reopen(bytes: Uint8Array, mode: number): ContractionHierarchy {
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(bytes);
+    return new ContractionHierarchy(Section.from(shared, chKind(mode), CH_VERSION));
+}
+
+/** Checks one path: contiguous road arcs from source to target whose weights add up. Returns a failure or ''. */
+function checkPath(g: CHGraph, mode: number, q: CHQuery, s: number, target: number, expected: number): string {
+    const p = q.path(s, target);
+    if (p.weight !== expected) return `path weight ${p.weight}, expected ${expected}`;
+    if (expected === INF) return p.arcs.length === 0 ? '' : 'arcs on an unreachable path';
+    let at = s, sum = 0;
+    for (let i = 0; i < p.arcs.length; i++) {
+        const a = p.arcs[i];
+        if (roadArcTail(g, a) !== at) return `arc ${i} (${a}) leaves ${roadArcTail(g, a)}, not ${at}`;
+        const w = g.arcOut[mode][a];
+        if (w === INF) return `arc ${a} is closed to ${MODES[mode]}`;
+        sum += w;
+        at = g.arcHead[a];
+    }
+    if (at !== target) return `path ends at ${at}, not ${target}`;
+    if (sum !== expected) return `arc weights add up to ${sum}, expected ${expected}`;
+    return '';
+}
+
+t.test('random small graphs: zero weights, parallel arcs, one-ways', async (t) => {
+    const random = mulberry32(42);
+    let pairs = 0, unreachable = 0, failures = 0;
+    for (let round = 0; round < 30; round++) {
+        const n = 20 + Math.floor(random() * 60);
+        const edges: [number, number, number, number][] = [];
+        const edgeCount = Math.floor(n * (1 + random() * 1.5));
+        for (let e = 0; e < edgeCount; e++) {
+            const u = Math.floor(random() * n);
+            let v = Math.floor(random() * (n - 1));
+            if (v >= u) v++;
+            const weight = () => (random() < 0.15 ? 0 : 1 + Math.floor(random() * 30));
+            const fwd = weight();
+            const kind = random();
+            // one-way either way, two-way with different weights, or a parallel copy of the previous edge
+            if (kind < 0.2) edges.push([u, v, fwd, INF]);
+            else if (kind < 0.3) edges.push([u, v, INF, fwd]);
+            else if (kind < 0.4 && edges.length > 0) {
+                const [pu, pv] = edges[edges.length - 1];
+                edges.push([pu, pv, fwd, weight()]);
+            } else edges.push([u, v, fwd, weight()]);
+        }
+        const g = graphFromEdges(n, edges);
+        const q = new CHQuery(g, reopen(contract(g, 0), 0));
+        const dijkstra = new Dijkstra(g, 0), bidirectional = new BidirectionalDijkstra(g, 0);
+        const all = Uint32Array.from({length: n}, (_, i) => i);
+        const row = new Float64Array(n);
+        const table = q.table(all, all);
+        for (let s = 0; s < n; s++) {
+            q.oneToMany(s, all, row);
+            for (let x = 0; x < n; x++) {
+                const expected = dijkstra.distance(s, x);
+                pairs++;
+                if (expected === INF) unreachable++;
+                const got = q.distance(s, x);
+                const problem = got !== expected ? `distance ${got}`
+                    : bidirectional.distance(s, x) !== expected ? `bidirectional ${bidirectional.distance(s, x)}`
+                        : row[x] !== expected ? `oneToMany ${row[x]}`
+                            : table[s * n + x] !== expected ? `table ${table[s * n + x]}`
+                                : checkPath(g, 0, q, s, x, expected);
+                if (problem && failures++ < 10) t.fail(`round ${round}, ${s} → ${x}: ${problem}, expected ${expected}`);
+            }
+        }
+    }
+    t.equal(failures, 0, `${pairs} pairs (${unreachable} unreachable) agree with Dijkstra`);
+    t.ok(unreachable > 0 && unreachable < pairs, 'some pairs unreachable, most not');
+});
+
+const REGIONS = [
+    {name: 'Brussels', file: 'be-brussels/osm/brussels_capital_region-2013-01-01.osm.pbf'},
+    {name: 'Porto', file: 'pt-porto/porto_portugal.osm.pbf'}
+];
+const PAIRS = 300;
+const TARGETS = 200;
+
+for (const region of REGIONS) {
+    t.test(`${region.name}: CH equals Dijkstra, every mode`, async (t) => {
+        const g = graphFromPbf(path.join(dataRoot, region.file));
+        t.ok(g.nodeCount > 10000, `${g.nodeCount} nodes, ${g.arcCount} arcs`);
+        for (let mode = 0; mode < MODE_COUNT; mode++) {
+            const started = performance.now();
+            const bytes = contract(g, mode);
+            const contractSeconds = (performance.now() - started) / 1000;
+            const ch = reopen(bytes, mode);
+            t.equal(ch.rank.buffer, ch.section.buffer, 'arrays are views of the section buffer, not copies');
+            t.equal(ch.section.meta.modeName, MODES[mode], 'meta names the mode');
+            const q = new CHQuery(g, ch.section);
+            const dijkstra = new Dijkstra(g, mode);
+            const random = mulberry32(1000 + mode);
+            const pick = () => Math.floor(random() * g.nodeCount);
+            let unreachable = 0, failures = 0;
+            for (let i = 0; i < PAIRS; i++) {
+                const s = pick(), x = pick();
+                // Both ways: one-way streets make the two differ.
+                for (const [a, b] of [[s, x], [x, s]]) {
+                    const expected = dijkstra.distance(a, b);
+                    if (expected === INF) unreachable++;
+                    const got = q.distance(a, b);
+                    const problem = got !== expected ? `distance ${got}` : checkPath(g, mode, q, a, b, expected);
+                    if (problem && failures++ < 10) t.fail(`${MODES[mode]} ${a} → ${b}: ${problem}, expected ${expected}`);
+                }
+            }
+            t.equal(failures, 0, `${MODES[mode]}: ${PAIRS * 2} pairs (${unreachable} unreachable) equal Dijkstra, paths contiguous ` +
+                `(contracted in ${contractSeconds.toFixed(1)} s, ${ch.section.meta.shortcuts} shortcuts)`);
+            t.ok(unreachable > 0, `${MODES[mode]}: unreachable pairs are covered`);
+
+            // One-to-many from a few sources against the same targets: buckets filled once.
+            const targets = Uint32Array.from({length: TARGETS}, pick);
+            const out = new Float64Array(TARGETS);
+            let manyFailures = 0;
+            for (let k = 0; k < 5; k++) {
+                const s = pick();
+                q.oneToMany(s, targets, out);
+                for (let j = 0; j < TARGETS; j++) {
+                    const expected = q.distance(s, targets[j]);
+                    if (out[j] !== expected && manyFailures++ < 5) t.fail(`${MODES[mode]} oneToMany ${s} → ${targets[j]}: ${out[j]}, expected ${expected}`);
+                }
+            }
+            const sources = Uint32Array.from({length: 4}, pick);
+            const table = q.table(sources, targets);
+            for (let i = 0; i < sources.length; i++) {
+                for (let j = 0; j < TARGETS; j++) {
+                    const expected = q.distance(sources[i], targets[j]);
+                    if (table[i * TARGETS + j] !== expected && manyFailures++ < 5) t.fail(`${MODES[mode]} table ${sources[i]} → ${targets[j]}`);
+                }
+            }
+            t.equal(manyFailures, 0, `${MODES[mode]}: oneToMany and table equal distance()`);
+        }
+    });
+}
+
+t.test('a section for another graph or mode is refused', async (t) => {
+    const g = graphFromEdges(3, [[0, 1, 5, 5], [1, 2, 5, INF]]);
+    const other = graphFromEdges(4, [[0, 1, 5, 5], [1, 2, 5, INF], [2, 3, 1, 1]]);
+    const bytes = contract(g, 0);
+    t.throws(() => new CHQuery(other, reopen(bytes, 0)), /not built from this road graph/);
+    t.throws(() => ContractionHierarchy.from(bytes.buffer as ArrayBuffer, 1, bytes.byteOffset, bytes.byteLength), /section is a 'ch-car', expected 'ch-foot'/);
+    const q = new CHQuery(g, reopen(bytes, 0));
+    t.equal(q.distance(0, 2), 10);
+    t.equal(q.distance(2, 0), INF, 'one-way');
+    t.equal(q.distance(1, 1), 0);
+    t.same(Array.from(q.path(1, 1).arcs), []);
+    t.throws(() => q.distance(0, 3), RangeError);
+    // Buckets are kept for a target set, and refilled when the same array is changed in place.
+    const targets = Uint32Array.of(2, 1), out = new Float64Array(2);
+    q.oneToMany(0, targets, out);
+    t.same(Array.from(out), [10, 5]);
+    targets[1] = 0;
+    q.oneToMany(0, targets, out);
+    t.same(Array.from(out), [10, 0], 'changed targets are noticed');
+});

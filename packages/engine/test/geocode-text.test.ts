@@ -1,0 +1,157 @@
+// Geocoding's text machinery on its own: folding, tokens, house numbers and postcodes,
+// abbreviations, bounded edit distance, the sorted dictionary, interpolation.
+import t from 'tap';
+import {Abbreviations} from '../src/geocode/abbreviations.js';
+import {buildDictionary, TermDictionary, TermMatches} from '../src/geocode/dictionary.js';
+import {EditDistance, letterMask, maxEditsFor, popcount} from '../src/geocode/edit-distance.js';
+import {fold, hasSearchableText, housenumberKey, looksLikeHousenumber, postcodeKey, tokenize} from '../src/geocode/fold.js';
+import {interpolate, interpolationStep} from '../src/geocode/interpolation.js';
+
+t.test('folding: case, accents, ligatures and letters without decomposition', async (t) => {
+    t.equal(fold('Chaussée de Wavre'), 'chaussee de wavre');
+    t.equal(fold('Joseph-von-Görres-Straße'), 'joseph-von-gorres-strasse');
+    t.equal(fold('Ħaż-Żabbar'), 'haz-zabbar', 'Maltese ħ has no decomposition');
+    t.equal(fold('Œuvre Ærø Łódź'), 'oeuvre aero lodz');
+    t.equal(fold('ISTANBUL ıi'), 'istanbul ii');
+    t.equal(fold('P.za Duomo'), 'piazza duomo', 'Italian dotted contraction');
+    t.equal(fold('V.le Monza, C.so Buenos Aires'), 'viale monza, corso buenos aires');
+});
+
+t.test('tokens: letters and digits, punctuation splits', async (t) => {
+    t.same(tokenize("Grand'Place"), ['grand', 'place']);
+    t.same(tokenize('grand-place'), ['grand', 'place']);
+    t.same(tokenize("  Rue de l'Étuve 12A,1000  Bruxelles!! "), ['rue', 'de', 'l', 'etuve', '12a', '1000', 'bruxelles']);
+    t.same(tokenize('Ta\' Xbiex'), ['ta', 'xbiex']);
+    t.same(tokenize('...---...'), []);
+    t.same(tokenize('布鲁塞尔'), ['布鲁塞尔'], 'scripts without spaces stay one word');
+    t.ok(hasSearchableText('a'));
+    t.notOk(hasSearchableText(' ,;:-!? '));
+});
+
+t.test('house number and postcode keys', async (t) => {
+    t.equal(housenumberKey('12 A'), '12a');
+    t.equal(housenumberKey('12-a'), '12a');
+    t.equal(housenumberKey('7bis'), '7bis');
+    t.equal(housenumberKey('16-18'), '16-18');
+    t.equal(housenumberKey('Blk A2'), 'blka2');
+    t.equal(housenumberKey('Rue Van Eyck 1, Van Eyckstraat 1'), '', 'a whole address in the tag is not a number');
+    t.equal(housenumberKey('sans numéro'), '', 'no digit');
+    t.equal(postcodeKey('VLT 1117'), 'vlt1117');
+    t.equal(postcodeKey('4050-123'), '4050123');
+    t.ok(looksLikeHousenumber('12'));
+    t.ok(looksLikeHousenumber('12a'));
+    t.ok(looksLikeHousenumber('3bis'));
+    t.notOk(looksLikeHousenumber('a12'));
+    t.notOk(looksLikeHousenumber('99741674'), 'a phone number is not a house number');
+});
+
+t.test('abbreviations per language, both ways, and compound endings', async (t) => {
+    const fr = new Abbreviations(['FR']);
+    t.ok(fr.expand('av').includes('avenue'));
+    t.ok(fr.expand('avenue').includes('av'));
+    t.ok(fr.expand('bd').includes('boulevard'));
+    t.ok(fr.expand('r').includes('rue'));
+    t.ok(fr.expand('st').includes('saint'));
+    t.ok(fr.expand('chee').includes('chaussee'));
+    t.notOk(fr.expand('r').includes('rua'), 'R. is Rua only in Portuguese');
+    t.ok(new Abbreviations(['PT']).expand('r').includes('rua'));
+    const de = new Abbreviations(['DE']);
+    t.ok(de.expand('hauptstr').includes('hauptstrasse'), 'Hauptstr. → Hauptstraße');
+    t.ok(de.expand('hauptstrasse').includes('hauptstr'));
+    t.ok(de.expand('marktpl').includes('marktplatz'));
+    t.same(de.expand('str'), ['strasse'], 'the bare ending is an ordinary class member');
+    const nl = new Abbreviations(['NL']);
+    t.ok(nl.expand('wetstr').includes('wetstraat'));
+    t.ok(nl.expand('leuvensestwg').includes('leuvensesteenweg'));
+    const en = new Abbreviations(['EN']);
+    t.ok(en.expand('st').includes('street') && en.expand('st').includes('saint'), 'St. is Street or Saint');
+    t.same(new Abbreviations(['EN']).expand('louise'), [], 'ordinary words have no alternatives');
+});
+
+t.test('bounded edit distance (optimal string alignment)', async (t) => {
+    const d = new EditDistance();
+    t.equal(d.between('bruxelles', 'bruxelles'), 0);
+    t.equal(d.between('bruxeles', 'bruxelles'), 1, 'deletion');
+    t.equal(d.between('bruxxelles', 'bruxelles'), 1, 'insertion');
+    t.equal(d.between('bruxellez', 'bruxelles'), 1, 'substitution');
+    t.equal(d.between('burxelles', 'bruxelles'), 1, 'a swap of neighbours is one edit');
+    t.equal(d.between('grnad', 'grand'), 1);
+    t.equal(d.between('kitten', 'sitting'), 3);
+    t.equal(d.between('', 'abc'), 3);
+    t.equal(d.between('bruxelles', 'brussels', 1), 2, 'beyond the bound: bound + 1');
+    t.equal(d.between('a', 'abcdef', 2), 3, 'lengths too far apart');
+    // Longer than the initial rows: they grow.
+    const long = 'x'.repeat(200);
+    t.equal(d.between(long, long + 'y'), 1);
+    t.equal(maxEditsFor(3), 0);
+    t.equal(maxEditsFor(4), 1);
+    t.equal(maxEditsFor(7), 1);
+    t.equal(maxEditsFor(8), 2);
+    // The letter-set filter never rejects a pair within the bound.
+    const words = ['grand', 'place', 'bruxelles', 'wetstraat', 'loi', 'louise', 'kackertstrasse'];
+    for (const a of words) {
+        for (const b of words) {
+            for (const x of [a.slice(1), a + 'q', a.replace(/.$/, 'z')]) {
+                const dist = d.between(x, b, 2);
+                if (dist <= 2) t.ok(popcount((letterMask(x) ^ letterMask(b)) >>> 0) <= 2 * dist, `${x} ~ ${b}`);
+            }
+        }
+    }
+});
+
+t.test('sorted dictionary: exact, prefix and typo lookups', async (t) => {
+    const {sorted, arrays} = buildDictionary(['rue', 'loi', 'louise', 'louvain', 'lo', 'bruxelles', 'brussel', '1000', 'rue']);
+    t.same(sorted, ['1000', 'brussel', 'bruxelles', 'lo', 'loi', 'louise', 'louvain', 'rue'], 'unique, in code unit order');
+    const dict = new TermDictionary(arrays);
+    t.equal(dict.find('loi'), sorted.indexOf('loi'));
+    t.equal(dict.find('lou'), -1);
+    t.equal(dict.find(''), -1);
+    t.equal(dict.term(dict.find('louise')), 'louise');
+    const m = new TermMatches();
+    dict.prefixes('lou', 10, m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['louise', 'louvain']);
+    m.clear();
+    dict.prefixes('lo', 10, m);
+    t.equal(m.length, 4, 'lo, loi, louise, louvain');
+    t.equal(m.prefix[0], 0, 'the word itself is not a prefix match');
+    m.clear();
+    dict.prefixes('lo', 2, m);
+    t.equal(m.length, 2, 'bounded');
+    m.clear();
+    dict.fuzzy('bruxeles', 1, m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['bruxelles']);
+    m.clear();
+    dict.fuzzy('loui', 1, m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['loi'], 'louise is two edits away');
+    m.clear();
+    dict.fuzzy('louvian', 1, m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['louvain']);
+    m.clear();
+    dict.fuzzy('loi', 0, m);
+    t.equal(m.length, 0, 'no edits allowed: nothing (exact matches are looked up separately)');
+    const empty = new TermDictionary(buildDictionary([]).arrays);
+    t.equal(empty.find('x'), -1);
+    empty.fuzzy('xyz', 1, m);
+    empty.prefixes('x', 5, m);
+    t.equal(m.length, 0);
+});
+
+t.test('interpolation lines spread numbers along their length', async (t) => {
+    t.equal(interpolationStep('even'), 2);
+    t.equal(interpolationStep('odd'), 2);
+    t.equal(interpolationStep('all'), 1);
+    t.equal(interpolationStep('alphabetic'), 0);
+    const out: [number, number, number][] = [];
+    // 2 at the west end, 10 at the east end, one bend in the middle.
+    const lat = Float64Array.of(50, 50, 50), lon = Float64Array.of(4, 4.001, 4.002);
+    interpolate(lat, lon, Float64Array.of(2, NaN, 10), 2, (n, la, lo) => out.push([n, la, lo]));
+    t.same(out.map((o) => o[0]), [4, 6, 8]);
+    t.ok(Math.abs(out[1][2] - 4.001) < 1e-9, '6 is half-way');
+    t.ok(out[0][2] > 4 && out[2][2] < 4.002);
+    out.length = 0;
+    interpolate(lat, lon, Float64Array.of(9, NaN, 1), 2, (n) => out.push([n, 0, 0]));
+    t.same(out.map((o) => o[0]), [7, 5, 3], 'descending');
+    out.length = 0;
+    interpolate(lat, lon, Float64Array.of(1, NaN, 100000), 1, (n) => out.push([n, 0, 0]));
+    t.equal(out.length, 0, 'absurd spans are tagging errors');
+});

@@ -1,0 +1,14 @@
+import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
+import fs from 'fs';
+const d='node_modules/@fontsource/roboto/files/';
+GlobalFonts.registerFromPath(d+'roboto-latin-400-normal.woff2','QRoboto');
+GlobalFonts.registerFromPath(d+'roboto-latin-ext-400-normal.woff2','QRobotoExt');
+GlobalFonts.registerFromPath(d+'roboto-latin-700-normal.woff2','QRoboto');
+const cv=createCanvas(400,120); const g=cv.getContext('2d');
+g.fillStyle='#fff'; g.fillRect(0,0,400,120); g.fillStyle='#000';
+g.font='24px QRoboto'; g.fillText('Łódź Žižkov ħ Ġ',10,30);
+g.font='24px QRoboto, QRobotoExt'; g.fillText('Łódź Žižkov ħ Ġ',10,60);
+g.font='bold 24px QRoboto, QRobotoExt'; g.fillText('Łódź Žižkov ħ Ġ',10,90);
+g.font='24px NoSuch'; g.fillText('Hello',10,115);
+fs.writeFileSync('/tmp/ft.png', cv.toBuffer('image/png'));
+console.log(GlobalFonts.families.map(f=>JSON.stringify(f)));

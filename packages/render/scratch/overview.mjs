@@ -1,0 +1,10 @@
+import fs from 'fs';
+import {Region, latOfY, lonOfX} from '@quartier/engine';
+import {renderMap} from '../dist/src/index.js';
+const [cc, zoom, out] = process.argv.slice(2);
+const region = Region.open(`/tmp/qregions/${cc}`);
+const b = region.map.bbox;
+const lat = latOfY((b[1] + b[3]) / 2), lon = lonOfX((b[0] + b[2]) / 2);
+console.log('bbox', latOfY(b[3]), lonOfX(b[0]), latOfY(b[1]), lonOfX(b[2]));
+const c = renderMap(region, {latitude: lat, longitude: lon, width: 800, height: 800, zoom: +zoom, mapStyle: 1, pinColor: '#f00'});
+fs.writeFileSync(out, c.toBuffer('image/png'));

@@ -1,0 +1,186 @@
+// POI markers and line badges: Maki glyphs (@mapbox/maki, CC0) drawn white on a disc of the
+// category's colour (data/styles/icons.json), and rounded badges with a transit line's or motorway's
+// text and colour. Rasterized once per size and kept (the set is small and fixed), then reused as
+// images on every map and served as the PNG icon endpoints.
+import fs from 'node:fs';
+import path from 'node:path';
+import {createCanvas, Image, type Canvas} from '@napi-rs/canvas';
+import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine';
+import {STYLES_DIR, packageDir} from './assets.js';
+import {fontString, registerFonts} from './fonts.js';
+
+interface IconEntry {glyph: string; color: string}
+interface IconsFile {
+    default: IconEntry;
+    icons: Record<string, IconEntry>;
+    badges: Record<string, {color: string; text: string}>;
+    priority: string[];
+}
+
+let iconsFile: IconsFile | null = null;
+/** Brand and sub-type icon ids → the icons.json entry (brands inherit their sub-type's). */
+let entries: Map<number, IconEntry> | null = null;
+let priorities: Map<number, number> | null = null;
+
+function config(): {file: IconsFile; entries: Map<number, IconEntry>; priorities: Map<number, number>} {
+    if (!iconsFile || !entries || !priorities) {
+        const file = path.join(STYLES_DIR, 'icons.json');
+        iconsFile = JSON.parse(fs.readFileSync(file, 'utf8')) as IconsFile;
+        entries = new Map();
+        priorities = new Map();
+        for (const category of loadCategories().categories) {
+            for (const st of category.subtypes) {
+                const entry = iconsFile.icons[String(st.icon)] ?? iconsFile.default;
+                entries.set(st.icon, entry);
+                const rank = iconsFile.priority.indexOf(String(st.icon));
+                priorities.set(st.icon, rank < 0 ? iconsFile.priority.length : rank);
+                for (const b of st.brands ?? []) {
+                    entries.set(b.icon, entry);
+                    priorities.set(b.icon, priorities.get(st.icon)!);
+                }
+            }
+        }
+        for (const e of new Set(entries.values())) glyphSvg(e.glyph, file);
+    }
+    return {file: iconsFile, entries, priorities};
+}
+
+/** Whether an icon id is one of the categories' icons (the icon endpoints answer 404 otherwise). */
+export function isKnownIcon(icon: number): boolean {
+    return config().entries.has(icon);
+}
+
+/** Placement rank of an icon: lower is placed first when markers collide. */
+export function iconPriority(icon: number): number {
+    return config().priorities.get(icon) ?? 999;
+}
+
+const svgCache = new Map<string, string>();
+
+function glyphSvg(name: string, where = 'icons.json'): string {
+    let svg = svgCache.get(name);
+    if (svg === undefined) {
+        const file = path.join(packageDir('@mapbox/maki'), 'icons', `${name}.svg`);
+        if (!/^[a-z0-9-]+$/.test(name) || !fs.existsSync(file)) throw new Error(`${where}: no Maki icon named ${name}`);
+        svg = fs.readFileSync(file, 'utf8');
+        svgCache.set(name, svg);
+    }
+    return svg;
+}
+
+/** A Maki glyph as an image of `size` pixels, in one colour. */
+function glyphImage(name: string, size: number, color: string): Image {
+    const svg = glyphSvg(name).replace(/<svg([^>]*?)width="15" height="15"/, `<svg$1width="${size}" height="${size}" fill="${color}"`);
+    const img = new Image();
+    img.src = Buffer.from(svg);
+    return img;
+}
+
+const markers = new Map<string, Canvas>();
+
+/** The marker of an icon id, `size` device pixels across: a disc with a white rim and the glyph. */
+export function markerImage(icon: number, size: number): Canvas {
+    const key = `${icon}/${size}`;
+    let canvas = markers.get(key);
+    if (!canvas) {
+        const entry = config().entries.get(icon) ?? config().file.default;
+        canvas = createCanvas(size, size);
+        const ctx = canvas.getContext('2d');
+        const r = size / 2;
+        ctx.fillStyle = 'rgba(0,0,0,0.25)';
+        ctx.beginPath();
+        ctx.arc(r, r + size * 0.03, r * 0.96, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.fillStyle = '#ffffff';
+        ctx.beginPath();
+        ctx.arc(r, r, r * 0.94, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.fillStyle = entry.color;
+        ctx.beginPath();
+        ctx.arc(r, r, r * 0.82, 0, Math.PI * 2);
+        ctx.fill();
+        const g = Math.round(size * 0.56);
+        ctx.drawImage(glyphImage(entry.glyph, g, '#ffffff'), (size - g) / 2, (size - g) / 2, g, g);
+        markers.set(key, canvas);
+    }
+    return canvas;
+}
+
+const BADGE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(BADGE_KINDS).map(([k, v]) => [v, k]));
+const badges = new Map<string, Canvas>();
+const MAX_BADGES = 4096;
+
+/** The badge of a region's sub-icon `si`, `height` device pixels high (width follows the text), or null. */
+export function badgeImage(pois: PoiIndex, si: number, height: number): Canvas | null {
+    if (!Number.isInteger(si) || si <= 0 || si >= pois.badgeKind.length) return null;
+    const text = pois.badgeText.get(si).slice(0, 12);
+    const kind = BADGE_NAMES[pois.badgeKind[si]] ?? 'bus';
+    const colourBits = pois.badgeColour[si];
+    const fallback = config().file.badges[kind] ?? {color: '#555555', text: '#ffffff'};
+    const color = colourBits & 0x1000000 ? `#${(colourBits & 0xffffff).toString(16).padStart(6, '0')}` : fallback.color;
+    const key = `${kind}/${text}/${color}/${height}`;
+    let canvas = badges.get(key);
+    if (!canvas) {
+        registerFonts();
+        const font = fontString('Roboto', 'bold', height * 0.62);
+        const probe = createCanvas(1, 1).getContext('2d');
+        probe.font = font;
+        const textWidth = probe.measureText(text).width;
+        const width = Math.max(height, Math.ceil(textWidth + height * 0.6));
+        canvas = createCanvas(width, height);
+        const ctx = canvas.getContext('2d');
+        const r = kind === 'motorway' ? height * 0.18 : height * 0.3;
+        ctx.fillStyle = '#ffffff';
+        roundRect(ctx, 0, 0, width, height, r);
+        ctx.fill();
+        ctx.fillStyle = color;
+        const inset = Math.max(1, height * 0.08);
+        roundRect(ctx, inset, inset, width - 2 * inset, height - 2 * inset, Math.max(0, r - inset));
+        ctx.fill();
+        ctx.fillStyle = colourBits & 0x1000000 ? readableOn(colourBits & 0xffffff) : fallback.text;
+        ctx.font = font;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(text, width / 2, height / 2 + height * 0.03);
+        if (badges.size >= MAX_BADGES) badges.clear();
+        badges.set(key, canvas);
+    }
+    return canvas;
+}
+
+/** Black or white text, whichever reads better on a background colour. */
+function readableOn(rgb: number): string {
+    const r = (rgb >> 16) & 0xff, g = (rgb >> 8) & 0xff, b = rgb & 0xff;
+    return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#000000' : '#ffffff';
+}
+
+type Ctx = ReturnType<Canvas['getContext']>;
+
+export function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number): void {
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+}
+
+const pngs = new Map<string, Buffer>();
+
+/** The icon endpoints' PNG of a marker (`size` = 24 or 32 CSS pixels, `ratio` 1 or 2). */
+export function markerPng(icon: number, size: number, ratio: number): Buffer {
+    const key = `m/${icon}/${size}/${ratio}`;
+    let png = pngs.get(key);
+    if (!png) {
+        png = markerImage(icon, size * ratio).toBuffer('image/png');
+        pngs.set(key, png);
+    }
+    return png;
+}
+
+/** The sub-icon endpoint's PNG of a badge (24 CSS pixels high), or null when `si` is unknown. */
+export function badgePng(pois: PoiIndex, si: number, ratio: number): Buffer | null {
+    const canvas = badgeImage(pois, si, 24 * ratio);
+    return canvas ? canvas.toBuffer('image/png') : null;
+}

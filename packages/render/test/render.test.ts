@@ -1,0 +1,143 @@
+// The renderer: styles as data, the pin, attribution, options that change the picture, icons,
+// labels that never overlap, markers decoded defensively.
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import {GlobalFonts, createCanvas} from '@napi-rs/canvas';
+import {
+    CollisionGrid, DEFAULT_ZOOM, MarkerImageError, STYLE_NAMES, STYLES_DIR, badgePng, compileStyle, decodeMarkerImage,
+    isKnownIcon, markerPng, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, valueAt
+} from '../src/index.js';
+import {PLACES, difference, testRegion} from './helpers.js';
+
+const brussels = PLACES[0];
+const base = {latitude: brussels.latitude, longitude: brussels.longitude, width: 400, height: 225, mapStyle: 1, pinColor: '#e0245e'};
+
+t.test('seven styles load from data/styles, one file each', async (t) => {
+    t.same(STYLE_NAMES, ['liberty', 'basic', 'bright', '3d', 'positron', 'dark', 'liberty_stonehedge']);
+    for (let i = 1; i <= 7; i++) {
+        const style = styleByIndex(i);
+        t.equal(style.spec.mapStyle, i);
+        t.ok(fs.existsSync(path.join(STYLES_DIR, `${style.spec.name}.json`)));
+        t.ok(style.layers.length > 20, `${style.spec.name}: ${style.layers.length} layers`);
+    }
+    t.equal(styleByIndex(4).spec.extrude, true, 'the 3d style extrudes buildings');
+});
+
+t.test('a style naming an unknown kind or class is refused with its name', async (t) => {
+    const spec = JSON.parse(fs.readFileSync(path.join(STYLES_DIR, 'liberty.json'), 'utf8'));
+    t.throws(() => compileStyle({...spec, layers: [{id: 'x', type: 'fill', kind: 'lava'}]}), /unknown kind lava/);
+    t.throws(() => compileStyle({...spec, layers: [{id: 'x', type: 'line', kind: 'road', classes: ['autobahn']}]}), /unknown road class autobahn/);
+    t.throws(() => compileStyle({...spec, font: 'Comic Sans'}), /unknown font/);
+});
+
+t.test('zoom stops interpolate like MapLibre', async (t) => {
+    t.equal(valueAt(3, 16), 3);
+    t.equal(valueAt([[10, 1], [20, 11]], 15), 6);
+    t.equal(valueAt([[10, 1], [20, 11]], 5), 1);
+    t.equal(valueAt([[10, 1], [20, 11]], 25), 11);
+    t.ok(valueAt([[10, 1], [20, 11]], 15, 1.5) < 6, 'a base above 1 grows late');
+});
+
+t.test('fonts come from the npm packages', async (t) => {
+    registerFonts();
+    const families = GlobalFonts.families.map((f) => f.family);
+    for (const f of ['Q Roboto', 'Q Roboto Ext', 'Q Noto Sans', 'Q Noto Sans Ext']) t.ok(families.includes(f), f);
+});
+
+t.test('the pin is drawn in hexaColor at the centre, the attribution in the corner', async (t) => {
+    const canvas = renderMap(testRegion('BE'), base);
+    const ctx = canvas.getContext('2d');
+    // The pin's body, 15 CSS pixels above its tip (the centre of the image).
+    const [r, g, b] = ctx.getImageData(200, 112 - 15, 1, 1).data;
+    t.ok(Math.abs(r - 0xe0) < 12 && Math.abs(g - 0x24) < 12 && Math.abs(b - 0x5e) < 12, `pin colour ${r},${g},${b}`);
+    // The attribution: dark text on its light box in the bottom-right corner.
+    const box = ctx.getImageData(400 - 150, 225 - 14, 150, 14).data;
+    let dark = 0;
+    for (let i = 0; i < box.length; i += 4) if (box[i] < 120) dark++;
+    t.ok(dark > 50, `${dark} dark text pixels in the corner`);
+});
+
+t.test('options change the picture', async (t) => {
+    const region = testRegion('BE');
+    const plain = await renderJpeg(region, base);
+    t.equal(plain[0], 0xff, 'JPEG');
+    t.equal(plain[1], 0xd8);
+    for (const [name, extra] of [['threeDMode', {threeDMode: true}], ['mapStyle 6', {mapStyle: 6}], ['bigIcon', {bigIcon: true}], ['multiborders', {multiborders: true}]] as const) {
+        const other = await renderJpeg(region, {...base, width: 800, height: 450, ...extra});
+        const reference = await renderJpeg(region, {...base, width: 800, height: 450});
+        t.not(Buffer.compare(other, reference), 0, `${name} changes the image`);
+    }
+    const d = difference(await renderJpeg(region, {...base, threeDMode: true}), plain);
+    t.ok(d.changed > 0.05, `threeDMode tilts the whole view (${(d.changed * 100).toFixed(0)}% changed)`);
+    t.equal(DEFAULT_ZOOM, 16);
+});
+
+t.test('images of any documented size, at the asked size', async (t) => {
+    const region = testRegion('MT');
+    for (const [w, h] of [[16, 16], [2048, 16], [300, 700]]) {
+        const canvas = renderMap(region, {...base, latitude: 35.8989, longitude: 14.5146, width: w, height: h});
+        t.same([canvas.width, canvas.height], [w, h]);
+    }
+});
+
+t.test('a position without map data draws the background and the pin', async (t) => {
+    const canvas = renderMap(testRegion('BE'), {...base, latitude: 50.5, longitude: 5.5});
+    t.same([canvas.width, canvas.height], [400, 225]);
+});
+
+t.test('marker icons and line badges', async (t) => {
+    t.ok(isKnownIcon(61), 'metro');
+    t.ok(isKnownIcon(214), 'a supermarket brand');
+    t.notOk(isKnownIcon(9999));
+    const png = markerPng(61, 24, 2);
+    t.same([png.readUInt32BE(16), png.readUInt32BE(20)], [48, 48]);
+    const big = markerPng(61, 32, 2);
+    t.same([big.readUInt32BE(16), big.readUInt32BE(20)], [64, 64]);
+    const pois = testRegion('BE').pois;
+    let si = 0;
+    for (let i = 0; i < pois.count && si === 0; i++) si = pois.subIcon[i];
+    const badge = badgePng(pois, si, 2);
+    t.ok(badge && badge.readUInt32BE(20) === 48, 'badge 24 px high at 2x');
+    t.equal(badgePng(pois, 0, 2), null);
+    t.equal(badgePng(pois, 1e9, 2), null);
+});
+
+t.test('the collision grid refuses overlaps and the frame edge', async (t) => {
+    const grid = new CollisionGrid(200, 100);
+    t.ok(grid.fits(10, 10, 50, 30));
+    grid.insert(10, 10, 50, 30);
+    t.notOk(grid.fits(40, 20, 80, 40), 'overlap');
+    t.ok(grid.fits(50, 10, 90, 30), 'touching is fine');
+    t.notOk(grid.fits(180, 10, 220, 30), 'outside the frame');
+    for (let i = 0; i < 500; i++) grid.insert(100, 50, 101, 51);
+    t.notOk(grid.fits(99, 49, 102, 52));
+});
+
+t.test('custom markers: PNG or SVG, decoded defensively', async (t) => {
+    const canvas = createCanvas(20, 30);
+    canvas.getContext('2d').fillRect(0, 0, 20, 30);
+    const png = canvas.toBuffer('image/png');
+    t.equal(sniffMarker(png), 'png');
+    t.equal(decodeMarkerImage(png, 40, 60).width, 20);
+    const svg = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="red"/></svg>');
+    t.equal(sniffMarker(svg), 'svg');
+    t.equal(decodeMarkerImage(svg, 40, 60).width, 40, 'SVG rasterized at the drawn size');
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(100000, 16);
+    t.throws(() => decodeMarkerImage(bomb, 40, 40), {name: 'MarkerImageError', message: /100000/});
+    t.throws(() => decodeMarkerImage(Buffer.from('GIF89a....'), 40, 40), /neither a PNG nor an SVG/);
+    t.throws(() => decodeMarkerImage(Buffer.alloc(0), 40, 40), /empty/);
+    const bad = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`);
+    t.throws(() => decodeMarkerImage(bad('<script>alert(1)</script>'), 40, 40), /scripts/);
+    t.throws(() => decodeMarkerImage(bad('<image href="https://169.254.169.254/x.png"/>'), 40, 40), /external/);
+    t.throws(() => decodeMarkerImage(bad('<rect style="fill:url(http://10.0.0.1/x)"/>'), 40, 40), /external/);
+    t.throws(() => decodeMarkerImage(Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'), 40, 40), {name: 'MarkerImageError'});
+    t.throws(() => decodeMarkerImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><!ENTITY a "b"></svg>'), 40, 40), /entities/);
+    // A cut PNG is refused or decodes to what it holds; it never takes the process down.
+    try {
+        decodeMarkerImage(png.subarray(0, 40), 40, 40);
+    } catch (err) {
+        t.type(err, MarkerImageError);
+    }
+});

@@ -1,0 +1,55 @@
+// GET /geolocation (SPEC §4.11), /Geolocation/GetClose and /geolocation/reverse (COMPAT.md):
+// forward geocoding scoped to the sub-domain's country, autocomplete near a position, and reverse
+// geocoding. Answers are Photon-style GeoJSON FeatureCollections, best first; nothing found is an
+// empty collection (200). Searches take well under a millisecond, so they run on the main thread.
+import type {Express} from 'express';
+import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGTH, featureCollection} from '@quartier/engine';
+import type {Guard} from '../app.js';
+import {badRequest} from '../errors.js';
+import {type Query, languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../params.js';
+
+export function geolocationRoutes(app: Express, guard: Guard): void {
+    app.get('/geolocation', guard('any', ({served, query}, _req, res) => {
+        const address = addressOf(query);
+        const results = address === null ? [] : served.region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query)});
+        res.json(featureCollection(results));
+    }));
+
+    // Autocomplete near a position: the position only ranks equal matches (it may lie just across a border).
+    app.get('/geolocation/getclose', guard('any', ({served, query}, _req, res) => {
+        const lat = parseLatitude(requiredString(query, 'latitude'), 'latitude');
+        const lon = parseLongitude(requiredString(query, 'longitude'), 'longitude');
+        const address = addressOf(query);
+        const results = address === null ? [] : served.region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query), lat, lon});
+        res.json(featureCollection(results));
+    }));
+
+    // Reverse: the nearest address or street (0 or 1 feature); beyond the distance guard, none.
+    app.get('/geolocation/reverse', guard('any', ({served, query, country}, _req, res) => {
+        const lat = parseLatitude(requiredString(query, 'latitude'), 'latitude');
+        const lon = parseLongitude(requiredString(query, 'longitude'), 'longitude');
+        const language = languageOf(query);
+        if (!served.region.contains(lat, lon)) throw badRequest(`The position is outside ${country}.`);
+        const result = served.region.geocoder.reverse(lat, lon, language);
+        res.json(featureCollection(result ? [result] : []));
+    }));
+}
+
+/** The address to search, or null when it holds nothing to search for (only punctuation): an empty answer. */
+function addressOf(query: Query): string | null {
+    const address = requiredString(query, 'address');
+    if ([...address].length > MAX_QUERY_LENGTH) throw badRequest(`Parameter 'address' is too long (at most ${MAX_QUERY_LENGTH} characters).`);
+    return /[\p{L}\p{N}]/u.test(address) ? address : null;
+}
+
+/** EN, FR, DE, IT; any other well-formed code falls back to EN (SPEC §2.1). */
+function languageOf(query: Query): string {
+    return Geocoder.language(languageWithFallback(query, GEOCODING_LANGUAGES));
+}
+
+function limitOf(query: Query): number {
+    const v = optionalString(query, 'limit');
+    if (v === undefined) return DEFAULT_LIMIT;
+    if (!/^\d{1,3}$/.test(v) || Number(v) < 1 || Number(v) > MAX_LIMIT) throw badRequest(`Parameter 'limit' must be a whole number from 1 to ${MAX_LIMIT}, got '${v.slice(0, 20)}'.`);
+    return Number(v);
+}

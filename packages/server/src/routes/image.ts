@@ -1,0 +1,105 @@
+// GET /image (SPEC §4.13): a JPEG map rendered in-process from the region's own map data, cached
+// by its full parameter set; and the icon endpoints of SPEC §4.14 (icons24/{i}@2x.png,
+// icons32/{i}@2x.png, subicons24/{si}@2x.png), which need no key, like the CDN they stand for.
+import type {Express, Request, Response} from 'express';
+import type {Region} from '@quartier/engine';
+import {
+    STYLE_NAMES, MarkerImageError, badgePng, decodeMarkerImage, isKnownIcon, markerPng, registerFonts, renderJpeg, styleByIndex,
+    type CustomMarker
+} from '@quartier/render';
+import type {Guard} from '../app.js';
+import {HttpError, badRequest, sendError} from '../errors.js';
+import {LruCache} from '../image-cache.js';
+import {imageCacheKey, parseImageRequest} from '../image-params.js';
+import {MarkerFetchError, fetchMarker} from '../marker-fetch.js';
+
+/** Rendered images kept: at most this many, and this many bytes. */
+export const IMAGE_CACHE_ENTRIES = 512;
+export const IMAGE_CACHE_BYTES = 128 * 1024 * 1024;
+/** Decoded custom markers kept, and for how long. */
+const MARKER_CACHE_ENTRIES = 64;
+const MARKER_TTL_MS = 10 * 60 * 1000;
+/** Marker downloads in flight at once; more is a 429. */
+const MAX_MARKER_FETCHES = 16;
+/** Images are drawn at this many pixels per CSS pixel, then downscaled. */
+const RATIO = 2;
+
+export const imageCache = new LruCache<Buffer>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_BYTES, (b) => b.length);
+const markerCache = new LruCache<{marker: CustomMarker; at: number}>(MARKER_CACHE_ENTRIES, 64 * 1024 * 1024, (m) => m.marker.width * m.marker.height * RATIO * RATIO * 4 + 1024);
+let markerFetches = 0;
+
+export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void {
+    // Fonts, styles and icons load once, before the first request.
+    registerFonts();
+    for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
+
+    app.get('/image', guard('backend', async ({served, query, country}, _req, res) => {
+        const request = parseImageRequest(query);
+        const region = served.region;
+        if (!region.contains(request.latitude, request.longitude)) throw badRequest(`The position is outside ${country}.`);
+        const key = `${country}|${imageCacheKey(request)}`;
+        let jpeg = imageCache.get(key);
+        if (jpeg === undefined) {
+            const marker = request.marker ? await customMarker(request.marker) : null;
+            jpeg = await imageCache.getOrCompute(key, () => renderJpeg(region, {
+                latitude: request.latitude, longitude: request.longitude, width: request.width, height: request.height,
+                mapStyle: request.mapStyle, zoom: request.zoom, pinColor: request.pinColor, threeDMode: request.threeDMode,
+                bigIcon: request.bigIcon, multiborders: request.multiborders, marker, ratio: RATIO
+            }));
+        }
+        res.setHeader('Content-Type', 'image/jpeg');
+        res.setHeader('Cache-Control', 'private, max-age=86400');
+        res.end(jpeg);
+    }));
+
+    const regionOf = (res: Response): Region | undefined => regions.find((r) => r.country.code === res.locals.country);
+    const icon = (size: number) => (req: Request, res: Response) => {
+        const m = /^(\d{1,6})(@2x)?\.png$/i.exec(String(req.params.file));
+        const id = m ? Number(m[1]) : NaN;
+        if (!m || !isKnownIcon(id)) {
+            sendError(res, 404, `No icon ${String(req.params.file).slice(0, 40)}.`);
+            return;
+        }
+        sendPng(res, markerPng(id, size, m[2] ? 2 : 1));
+    };
+    app.get('/icons24/:file', icon(24));
+    app.get('/icons32/:file', icon(32));
+    app.get('/subicons24/:file', (req: Request, res: Response) => {
+        const region = regionOf(res);
+        const m = /^(\d{1,9})(@2x)?\.png$/i.exec(String(req.params.file));
+        const png = region && m ? badgePng(region.pois, Number(m[1]), m[2] ? 2 : 1) : null;
+        if (!png) {
+            sendError(res, 404, `No sub-icon ${String(req.params.file).slice(0, 40)}${region ? '' : ` (country ${res.locals.country} is not served)`}.`);
+            return;
+        }
+        sendPng(res, png);
+    });
+}
+
+function sendPng(res: Response, png: Buffer): void {
+    res.setHeader('Content-Type', 'image/png');
+    res.setHeader('Cache-Control', 'public, max-age=604800');
+    res.end(png);
+}
+
+/** The decoded custom marker (cached), or a 400 saying why it cannot be used. */
+async function customMarker(spec: {url: string; width: number; height: number}): Promise<CustomMarker> {
+    const key = `${spec.width}x${spec.height}@${spec.url}`;
+    const hit = markerCache.get(key);
+    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return hit.marker;
+    if (markerFetches >= MAX_MARKER_FETCHES) throw new HttpError(429, 'Too many custom markers are being fetched; retry in a few seconds.', {'Retry-After': '2'});
+    markerFetches++;
+    try {
+        const bytes = await fetchMarker(spec.url);
+        const image = decodeMarkerImage(bytes, spec.width * RATIO, spec.height * RATIO);
+        const marker = {image, width: spec.width, height: spec.height};
+        markerCache.set(key, {marker, at: Date.now()});
+        return marker;
+    } catch (err) {
+        if (err instanceof MarkerFetchError) throw badRequest(`Parameter 'customMarkerUrl' ${err.message}.`);
+        if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
+        throw err;
+    } finally {
+        markerFetches--;
+    }
+}

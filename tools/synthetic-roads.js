@@ -1,0 +1,15 @@
+// Writes a synthetic road network as a .osm.pbf (see synthetic-roads-lib.js for what it holds).
+//   npx tsc -b && node tools/synthetic-roads.js --junctions 1000000 [--seed 1] [--out synthetic-1M.osm.pbf]
+import {writeSyntheticRoads} from './synthetic-roads-lib.js';
+
+function arg(name, fallback) {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : fallback;
+}
+
+const junctions = Number(arg('junctions', 100000));
+const seed = Number(arg('seed', 1));
+const out = arg('out', `synthetic-${junctions}.osm.pbf`);
+const result = writeSyntheticRoads(out, {junctions, seed, motorwayEvery: Number(arg('motorway-every', 3)), spacing: Number(arg('spacing', 7000))});
+console.log(`${result.file}: ${result.osmNodes} OSM nodes, ${result.ways} ways, ${result.towns} towns (${result.columns} × ${result.rows}), ` +
+    `${result.motorways} motorways, ${result.seconds.toFixed(1)} s`);
