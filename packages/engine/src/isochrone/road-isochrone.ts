@@ -9,6 +9,7 @@ import {Dijkstra} from '../ch/dijkstra.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
+import {ReachedBlocks} from './blocks.js';
 import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
 
 /**
@@ -113,11 +114,30 @@ export class RoadIsochrones {
         const grid = new Grid(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, cell);
         const reach = offRoad + cell;
 
+        // Blocks of the grid near something reached: only there do roads need stamping (a transit
+        // area is a few islands in a wide box; the rest of the box stays outside untouched).
+        const blocks = new ReachedBlocks(grid, reach);
+        for (let i = 0; i < arrivals.count; i++) {
+            const u = arrivals.nodes[i];
+            if (!(dist[u] <= maxMs)) continue;
+            blocks.mark(g.nodeLon[u] / 1e7, g.nodeLat[u] / 1e7);
+            for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+                const e = g.arcEdge[a] & 0x7fffffff;
+                for (let p = 1, n = g.edgePointCount(e); p < n; p++) blocks.mark(g.edgePointLon(e, p), g.edgePointLat(e, p));
+            }
+        }
+        blocks.mark(snap.lon, snap.lat);
+        blocks.dilate();
+
         // Every usable road near the area, reached or not: positions nearer an unreached road are out.
         const near = new NearestRoad(grid, reach);
         const bit = 1 << mode;
         const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
-        for (const e of edges) stampEdge(g, grid, near, e, reach);
+        for (const e of edges) {
+            const u = g.edgeFrom[e], v = g.edgeTo[e];
+            if (!blocks.near(g.nodeLon[u] / 1e7, g.nodeLat[u] / 1e7) && !blocks.near(g.nodeLon[v] / 1e7, g.nodeLat[v] / 1e7)) continue;
+            stampEdge(g, grid, near, e, reach);
+        }
 
         const polygons: Ring[][][] = [];
         const field = new Float32Array(grid.nx * grid.ny);
