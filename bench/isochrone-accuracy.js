@@ -11,6 +11,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, buildRegion, dataRoot, haversineMeters, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
 import {RoadIsochrones, OFF_ROAD_METERS} from '../packages/engine/dist/src/isochrone/road-isochrone.js';
+import {TransitIsochrones} from '../packages/engine/dist/src/isochrone/transit-isochrone.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const origins = Number(process.argv[2] ?? 50);
@@ -63,13 +64,28 @@ for (const cc of Object.keys(boxes)) {
     const region = Region.open(buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
     const router = region.router;
     const iso = new RoadIsochrones(region.roads, router.snapper);
-    for (const [mode, name] of [[0, 'car'], [1, 'foot'], [2, 'bike']]) {
+    const transitIso = region.transit ? new TransitIsochrones(region.transitRouter, router.snapper, iso, region.roads.nodeCount) : null;
+    // Transit: the same areas as walking, made of every piece; routes by RAPTOR with walking access.
+    const TRANSIT = 3;
+    const modes = [[0, 'car'], [1, 'foot'], [2, 'bike']];
+    if (transitIso) modes.push([TRANSIT, 'transit']);
+    const compute = (mode, lat, lon, limits) => {
+        if (mode !== TRANSIT) return iso.compute(mode, lat, lon, limits);
+        const found = transitIso.compute(lat, lon, limits);
+        if (!found) return null;
+        // A MultiPolygon's rings, flattened: even-odd over all of them is inside any piece.
+        return {...found, areas: found.areas.map((a) => ({coordinates: a.coordinates.flat()}))};
+    };
+    const travel = (mode, lat, lon, toLat, toLon) => mode === TRANSIT
+        ? region.transitRouter.route(lat, lon, toLat, toLon).time / 1000
+        : router.route(mode, lat, lon, toLat, toLon).time / 1000;
+    for (const [mode, name] of modes) {
         const stats = LIMITS.map(() => ({n: 0, right: 0, fin: 0, fout: 0, vertices: 0, polys: 0}));
         let nestedOk = 0, nestedAll = 0;
         for (let o = 0; o < origins; o++) {
             const [s, w, n, e] = boxes[cc];
             const lat = s + rand() * (n - s), lon = w + rand() * (e - w);
-            const single = LIMITS.map((limit) => iso.compute(mode, lat, lon, [limit]));
+            const single = LIMITS.map((limit) => compute(mode, lat, lon, [limit]));
             if (!single[0]) {
                 o--;
                 continue;
@@ -77,7 +93,7 @@ for (const cc of Object.keys(boxes)) {
             const polys = single.map((r) => r.areas[0]);
             const result = single[LIMITS.length - 1];
             // Nesting, on one call for 5, 10 and 20 minutes: every vertex of an area inside the next.
-            const multi = iso.compute(mode, lat, lon, [300, 600, 1200]);
+            const multi = compute(mode, lat, lon, [300, 600, 1200]);
             for (let l = 0; l + 1 < 3; l++) {
                 nestedAll++;
                 let ok = true;
@@ -95,12 +111,12 @@ for (const cc of Object.keys(boxes)) {
             const gx = (maxX - minX) * 0.1, gy = (maxY - minY) * 0.1;
             for (let k = 0; k < samples; k++) {
                 const plon = minX - gx + rand() * (maxX - minX + 2 * gx), plat = minY - gy + rand() * (maxY - minY + 2 * gy);
-                const snap = router.snap(plat, plon, mode);
+                const snap = router.snap(plat, plon, mode === TRANSIT ? 1 : mode);
                 let time = Infinity;
                 if (snap && snap.distance <= result.offRoadMeters) {
                     // (The off-road allowance of the largest area; smaller ones use at most as much.)
                     try {
-                        time = router.route(mode, lat, lon, snap.lat, snap.lon).time / 1000;
+                        time = travel(mode, lat, lon, snap.lat, snap.lon);
                     } catch (err) {
                         time = err.code === 'same-position' ? 0 : Infinity;
                     }

@@ -84,9 +84,9 @@ export class TaskRunner {
                     transit = new TransitIsochrones(region.transitRouter, region.router.snapper, iso, region.roads.nodeCount);
                     this.transitIsochrones.set(task.country, transit);
                 }
-                const areas = transit.compute(task.lat, task.lon, task.limits);
-                if (!areas) return {error: {status: 400, message: 'The position is too far from any path or street one may walk on.'}} satisfies TaskError;
-                return areas;
+                const found = transit.compute(task.lat, task.lon, task.limits);
+                if (!found) return {error: {status: 400, message: 'The position is too far from any path or street one may walk on.'}} satisfies TaskError;
+                return found.areas;
             } catch (err) {
                 if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
                 throw err;

@@ -22,8 +22,11 @@ export class TransitIsochrones {
         this.arrivals = new Uint32Array(nodeCount);
     }
 
-    /** One MultiPolygon per limit (seconds), leaving at the region's reference time; null when off the foot network. */
-    compute(lat: number, lon: number, limits: number[]): MultiPolygonGeometry[] | null {
+    /**
+     * One MultiPolygon per limit (seconds), leaving at the region's reference time, with the grid
+     * spacing and off-road allowance used; null when the position is off the foot network.
+     */
+    compute(lat: number, lon: number, limits: number[]): {areas: MultiPolygonGeometry[]; cellMeters: number; offRoadMeters: number} | null {
         const snap = this.snapper.snap(lat, lon, FOOT);
         if (!snap) return null;
         const maxMs = Math.max(...limits) * 1000;
@@ -31,6 +34,10 @@ export class TransitIsochrones {
         let count = 0;
         for (let v = 0; v < time.length; v++) if (time[v] !== INF && time[v] <= maxMs) this.nodes[count++] = v;
         const areas = this.roads.areas(FOOT, snap, {time, nodes: this.nodes, count}, limits, true);
-        return areas.polygons.map((polygons) => ({type: 'MultiPolygon', coordinates: polygons}));
+        return {
+            areas: areas.polygons.map((polygons) => ({type: 'MultiPolygon' as const, coordinates: polygons})),
+            cellMeters: areas.cellMeters,
+            offRoadMeters: areas.offRoadMeters
+        };
     }
 }
