@@ -68,6 +68,8 @@ t.test('ranking: house number over street over place, then importance', async (t
     t.equal(loi[0].type, 'street', 'the street when the data lacks the number');
     t.match(loi[0].name, /Rue de la Loi/);
     t.notOk(loi.some((r) => r.type === 'house' && !/Loi/.test(r.street)), 'never a 16 of another street');
+    t.match(be.search('1050')[0].name, /^Ixelles/, 'a postcode alone: the place carrying it');
+    t.same(be.search('9999'), []);
     const limited = be.search('Rue', {limit: 3});
     t.equal(limited.length, 3, 'limit');
     t.equal(be.search('Rue', {limit: 1000}).length, 50, 'at most 50');
@@ -170,6 +172,10 @@ t.test('reverse: the nearest address or street, with city and postcode; null far
     t.equal(house.type, 'house', 'on an address: the address');
     t.equal(house.housenumber, '175');
     t.equal(be.reverse(51.3, 2.5), null, 'the North Sea: nothing');
+    const forest = be.placeInformation(50.78, 4.42)!;
+    t.equal(forest.IsLocality, true, 'in the Forêt de Soignes, no street near: the municipality');
+    t.equal(forest.StreetName, '');
+    t.equal(forest.CityName, 'Watermael-Boitsfort - Watermaal-Bosvoorde');
     const mt = testRegion('MT').geocoder;
     t.equal(mt.reverse(36.2, 14.0), null);
     const valletta = mt.reverse(35.8989, 14.5146, 'EN')!;

@@ -160,7 +160,10 @@ export class Geocoder {
         const words = this.readQuery(query.slice(0, MAX_QUERY_LENGTH), language, options.prefix !== false);
         if (words.length === 0) return [];
         const focus = options.lat !== undefined && options.lon !== undefined && Number.isFinite(options.lat) && Number.isFinite(options.lon);
-        const candidates = this.rank(words, focus ? options.lat! : NaN, focus ? options.lon! : NaN, limit * 3);
+        let candidates = this.rank(words, focus ? options.lat! : NaN, focus ? options.lon! : NaN, limit * 3);
+        if (candidates.length === 0 && words.length <= 2 && (words[0].postcode !== 0 || words[0].postcodePair !== 0)) {
+            candidates = this.placesWithPostcode(words[0].postcodePair || words[0].postcode);
+        }
         const out: GeocodeResult[] = [];
         for (const c of candidates) {
             const r = this.result(c.feature, c.address, language, c.score, focus ? options.lat! : NaN, focus ? options.lon! : NaN);
@@ -171,6 +174,14 @@ export class Geocoder {
             if (out.length === limit) break;
         }
         return out;
+    }
+
+    /** A postcode on its own ("1050"): the places that carry it, most important first. */
+    private placesWithPostcode(postcode: number): {feature: number; address: number; score: number; postcode: number}[] {
+        const P = this.places;
+        const out: {feature: number; address: number; score: number; postcode: number}[] = [];
+        for (let f = P.placeOffset; f < P.poiOffset; f++) if (P.fPostcode[f] === postcode) out.push({feature: f, address: -1, score: 1, postcode});
+        return out.sort((a, b) => P.fImportance[b.feature] - P.fImportance[a.feature]);
     }
 
     /** Folds and splits the query, drops the country's name, finds each word's terms. */
@@ -195,14 +206,13 @@ export class Geocoder {
             const exactCount = m.length;
             if (i === tokens.length - 1 && lastIsPartial && !numeric) dict.prefixes(t, MAX_PREFIX_TERMS, m);
             if (!numeric) dict.fuzzy(t, maxEditsFor(t.length), m);
-            // The word's weight: its own term's, else its abbreviation's, else its best typo or prefix match's.
-            let weight = 0, quality = 0;
-            for (let k = 0; k < m.length; k++) {
-                const q = matchQuality(t.length, m, k);
-                if (k === 0 || (k < exactCount && exact < 0) || (k >= exactCount && exactCount === 0 && q >= quality)) {
-                    weight = Math.max(weight, Math.min(1, this.places.termWeight[m.ids[k]]));
-                }
-                if (q > quality) quality = q;
+            // The word's weight: its own term's, else its abbreviations' best, else that of its best
+            // typo or prefix matches; a word found nowhere weighs most (it is what the data lacks).
+            let quality = 0;
+            for (let k = 0; k < m.length; k++) quality = Math.max(quality, matchQuality(t.length, m, k));
+            let weight = exact >= 0 ? this.places.termWeight[exact] : 0;
+            for (let k = 0; exact < 0 && k < m.length; k++) {
+                if (k < exactCount || (exactCount === 0 && matchQuality(t.length, m, k) === quality)) weight = Math.max(weight, this.places.termWeight[m.ids[k]]);
             }
             if (m.length === 0) weight = UNKNOWN_WEIGHT;
             const hasDigit = /\d/.test(t);

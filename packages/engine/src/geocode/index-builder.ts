@@ -194,6 +194,8 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         places.push({lat: at[0], lon: at[1], type: p.type, names: p.names, extraNames: [], population: p.population,
             postcode: p.postcode, nodeId: p.nodeId, city: -1, district: -1});
     }
+    const placeOfName = new Map<string, number>();
+    for (let p = 0; p < places.length; p++) if (!placeOfName.has(fold(places[p].names.name))) placeOfName.set(fold(places[p].names.name), p);
     const areaPlace = new Int32Array(areaIndex.areas.length).fill(-1);
     const areaPostcode: string[] = [];
     for (let a = 0; a < areaIndex.areas.length; a++) {
@@ -209,6 +211,11 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
                 place = p;
                 break;
             }
+        }
+        if (place < 0) {
+            // No admin_centre member: a place of the same name inside the boundary is its centre.
+            const p = placeOfName.get(fold(tags.name ?? ''));
+            if (p !== undefined && areaIndex.containing(places[p].lat, places[p].lon, hits).includes(a)) place = p;
         }
         const names = areaNames(tags);
         if (place >= 0) {
@@ -495,6 +502,21 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         }
         return best;
     };
+    /** The postcode most of these addresses carry ('' for none). */
+    const commonPostcode = (list: number[] | undefined): string => {
+        if (!list) return '';
+        const count = new Map<string, number>();
+        let best = '', bestN = 0;
+        for (const i of list) {
+            const n = (count.get(addresses[i].postcode) ?? 0) + 1;
+            count.set(addresses[i].postcode, n);
+            if (n > bestN) {
+                best = addresses[i].postcode;
+                bestN = n;
+            }
+        }
+        return best;
+    };
     const localityPostcode = (loc: Locality): string =>
         (loc.district >= 0 ? places[loc.district].postcode : '') || (loc.city >= 0 ? places[loc.city].postcode : '');
     for (const a of addresses) {
@@ -514,7 +536,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         localityOf(st.lat, st.lon, here);
         st.city = here.city;
         st.district = here.district;
-        st.postcode = here.postal || neighbourPostcode(s, st.lat, st.lon) || localityPostcode(here);
+        st.postcode = here.postal || commonPostcode(taggedOnStreet.get(s)) || localityPostcode(here);
     }
     const pois: PoiRec[] = [];
     // One object mapped twice (a multipolygon and its tagged outer way, a node and an area): once.
