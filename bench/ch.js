@@ -3,6 +3,8 @@
 // same random pairs (both ends drawn from the mode's main component, so nearly all are reachable).
 // Each region and mode runs in its own process. Memory: RSS before contracting (road graph built,
 // after a GC), the highest RSS seen while contracting, and the process peak (graph build included).
+// Small regions: these are mostly Node's own ~50 MB and the graph build; bench/ch-scaling.js
+// measures contraction memory on its own.
 // CPU seconds are printed beside wall seconds: on a shared machine they are the figure to compare.
 //   npx tsc -b && node bench/ch.js [--pairs 1000] [--regions brussels,porto] [--modes car,foot,bike]
 // --pairs also sets how many pairs are compared: CH ≠ Dijkstra mismatches are counted on all of them.

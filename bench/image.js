@@ -54,8 +54,6 @@ try {
     for (const [name, cc, lat, lon, spread] of [['Brussels', 'be', 50.8461, 4.3664, 0.02], ['central Porto', 'pt', 41.1496, -8.611, 0.01], ['Valletta', 'mt', 35.8989, 14.5146, 0.006]]) {
         const {cold, cached} = await cell(cc, lat, lon, 1, 800, 450, spread);
         console.log(`| ${name} | ${fmt(pct(cold, 0.5))} | ${fmt(pct(cold, 0.95))} | ${fmt(pct(cached, 0.5))} |`);
-        const d3 = await cell(cc, lat, lon, 1, 800, 450, spread).catch(() => null);
-        void d3;
     }
 } finally {
     server.stop();

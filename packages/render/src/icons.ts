@@ -76,75 +76,103 @@ function glyphImage(name: string, size: number, color: string): Image {
     return img;
 }
 
-const markers = new Map<string, Canvas>();
+const markers = new Map<string, Image>();
+
+/** A drawn canvas as an image: drawing an image costs less than drawing from a canvas each time. */
+function frozen(canvas: Canvas): Image {
+    const image = new Image();
+    image.src = canvas.toBuffer('image/png');
+    return image;
+}
 
 /** The marker of an icon id, `size` device pixels across: a disc with a white rim and the glyph. */
-export function markerImage(icon: number, size: number): Canvas {
+export function markerImage(icon: number, size: number): Image {
     const key = `${icon}/${size}`;
-    let canvas = markers.get(key);
-    if (!canvas) {
-        const entry = config().entries.get(icon) ?? config().file.default;
-        canvas = createCanvas(size, size);
-        const ctx = canvas.getContext('2d');
-        const r = size / 2;
-        ctx.fillStyle = 'rgba(0,0,0,0.25)';
-        ctx.beginPath();
-        ctx.arc(r, r + size * 0.03, r * 0.96, 0, Math.PI * 2);
-        ctx.fill();
-        ctx.fillStyle = '#ffffff';
-        ctx.beginPath();
-        ctx.arc(r, r, r * 0.94, 0, Math.PI * 2);
-        ctx.fill();
-        ctx.fillStyle = entry.color;
-        ctx.beginPath();
-        ctx.arc(r, r, r * 0.82, 0, Math.PI * 2);
-        ctx.fill();
-        const g = Math.round(size * 0.56);
-        ctx.drawImage(glyphImage(entry.glyph, g, '#ffffff'), (size - g) / 2, (size - g) / 2, g, g);
-        markers.set(key, canvas);
+    let image = markers.get(key);
+    if (!image) {
+        image = frozen(markerCanvas(icon, size));
+        markers.set(key, image);
     }
+    return image;
+}
+
+function markerCanvas(icon: number, size: number): Canvas {
+    const entry = config().entries.get(icon) ?? config().file.default;
+    const canvas = createCanvas(size, size);
+    const ctx = canvas.getContext('2d');
+    const r = size / 2;
+    ctx.fillStyle = 'rgba(0,0,0,0.25)';
+    ctx.beginPath();
+    ctx.arc(r, r + size * 0.03, r * 0.96, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#ffffff';
+    ctx.beginPath();
+    ctx.arc(r, r, r * 0.94, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = entry.color;
+    ctx.beginPath();
+    ctx.arc(r, r, r * 0.82, 0, Math.PI * 2);
+    ctx.fill();
+    const g = Math.round(size * 0.56);
+    ctx.drawImage(glyphImage(entry.glyph, g, '#ffffff'), (size - g) / 2, (size - g) / 2, g, g);
     return canvas;
 }
 
 const BADGE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(BADGE_KINDS).map(([k, v]) => [v, k]));
-const badges = new Map<string, Canvas>();
+const badges = new Map<string, Image>();
 const MAX_BADGES = 4096;
 
 /** The badge of a region's sub-icon `si`, `height` device pixels high (width follows the text), or null. */
-export function badgeImage(pois: PoiIndex, si: number, height: number): Canvas | null {
+export function badgeImage(pois: PoiIndex, si: number, height: number): Image | null {
+    const spec = badgeSpec(pois, si);
+    if (!spec) return null;
+    const key = `${spec.kind}/${spec.text}/${spec.color}/${height}`;
+    let image = badges.get(key);
+    if (!image) {
+        image = frozen(badgeCanvas(spec, height));
+        if (badges.size >= MAX_BADGES) badges.clear();
+        badges.set(key, image);
+    }
+    return image;
+}
+
+interface BadgeSpec {kind: string; text: string; color: string; textColor: string}
+
+function badgeSpec(pois: PoiIndex, si: number): BadgeSpec | null {
     if (!Number.isInteger(si) || si <= 0 || si >= pois.badgeKind.length) return null;
     const text = pois.badgeText.get(si).slice(0, 12);
     const kind = BADGE_NAMES[pois.badgeKind[si]] ?? 'bus';
     const colourBits = pois.badgeColour[si];
     const fallback = config().file.badges[kind] ?? {color: '#555555', text: '#ffffff'};
-    const color = colourBits & 0x1000000 ? `#${(colourBits & 0xffffff).toString(16).padStart(6, '0')}` : fallback.color;
-    const key = `${kind}/${text}/${color}/${height}`;
-    let canvas = badges.get(key);
-    if (!canvas) {
-        registerFonts();
-        const font = fontString('Roboto', 'bold', height * 0.62);
-        const probe = createCanvas(1, 1).getContext('2d');
-        probe.font = font;
-        const textWidth = probe.measureText(text).width;
-        const width = Math.max(height, Math.ceil(textWidth + height * 0.6));
-        canvas = createCanvas(width, height);
-        const ctx = canvas.getContext('2d');
-        const r = kind === 'motorway' ? height * 0.18 : height * 0.3;
-        ctx.fillStyle = '#ffffff';
-        roundRect(ctx, 0, 0, width, height, r);
-        ctx.fill();
-        ctx.fillStyle = color;
-        const inset = Math.max(1, height * 0.08);
-        roundRect(ctx, inset, inset, width - 2 * inset, height - 2 * inset, Math.max(0, r - inset));
-        ctx.fill();
-        ctx.fillStyle = colourBits & 0x1000000 ? readableOn(colourBits & 0xffffff) : fallback.text;
-        ctx.font = font;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(text, width / 2, height / 2 + height * 0.03);
-        if (badges.size >= MAX_BADGES) badges.clear();
-        badges.set(key, canvas);
-    }
+    const own = (colourBits & 0x1000000) !== 0;
+    return {
+        kind, text,
+        color: own ? `#${(colourBits & 0xffffff).toString(16).padStart(6, '0')}` : fallback.color,
+        textColor: own ? readableOn(colourBits & 0xffffff) : fallback.text
+    };
+}
+
+function badgeCanvas(spec: BadgeSpec, height: number): Canvas {
+    registerFonts();
+    const font = fontString('Roboto', 'bold', height * 0.62);
+    const probe = createCanvas(1, 1).getContext('2d');
+    probe.font = font;
+    const width = Math.max(height, Math.ceil(probe.measureText(spec.text).width + height * 0.6));
+    const canvas = createCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    const r = spec.kind === 'motorway' ? height * 0.18 : height * 0.3;
+    ctx.fillStyle = '#ffffff';
+    roundRect(ctx, 0, 0, width, height, r);
+    ctx.fill();
+    ctx.fillStyle = spec.color;
+    const inset = Math.max(1, height * 0.08);
+    roundRect(ctx, inset, inset, width - 2 * inset, height - 2 * inset, Math.max(0, r - inset));
+    ctx.fill();
+    ctx.fillStyle = spec.textColor;
+    ctx.font = font;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(spec.text, width / 2, height / 2 + height * 0.03);
     return canvas;
 }
 
@@ -173,7 +201,7 @@ export function markerPng(icon: number, size: number, ratio: number): Buffer {
     const key = `m/${icon}/${size}/${ratio}`;
     let png = pngs.get(key);
     if (!png) {
-        png = markerImage(icon, size * ratio).toBuffer('image/png');
+        png = markerCanvas(icon, size * ratio).toBuffer('image/png');
         pngs.set(key, png);
     }
     return png;
@@ -181,6 +209,6 @@ export function markerPng(icon: number, size: number, ratio: number): Buffer {
 
 /** The sub-icon endpoint's PNG of a badge (24 CSS pixels high), or null when `si` is unknown. */
 export function badgePng(pois: PoiIndex, si: number, ratio: number): Buffer | null {
-    const canvas = badgeImage(pois, si, 24 * ratio);
-    return canvas ? canvas.toBuffer('image/png') : null;
+    const spec = badgeSpec(pois, si);
+    return spec ? badgeCanvas(spec, 24 * ratio).toBuffer('image/png') : null;
 }

@@ -1,5 +1,5 @@
 // @quartier/render: static map images from a region's map data, with @napi-rs/canvas.
-export {renderMap, renderJpeg, drawMap, DEFAULT_ZOOM, MIN_ZOOM, MAX_ZOOM, PITCH, ATTRIBUTION} from './render.js';
+export {renderMap, renderJpeg, drawMap, DEFAULT_ZOOM, MIN_ZOOM, MAX_ZOOM, MAX_SIDE, PITCH, ATTRIBUTION} from './render.js';
 export type {MapImageOptions} from './render.js';
 export {STYLE_NAMES, styleByIndex, loadStyle, compileStyle, valueAt} from './style.js';
 export type {Style, StyleSpec, LayerSpec, CompiledLayer, ZoomValue} from './style.js';

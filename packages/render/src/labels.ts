@@ -88,6 +88,23 @@ export class Labeler {
         return n;
     }
 
+    /**
+     * The stretch of the projected line inside the frame, as distances along it: [start, end], or
+     * null when no point is inside.
+     */
+    visibleRange(n: number, width: number, height: number): [number, number] | null {
+        let first = -1, last = -1;
+        for (let i = 0; i < n; i++) {
+            const x = this.px[i], y = this.py[i];
+            if (x < 0 || y < 0 || x > width || y > height) continue;
+            if (first < 0) first = i;
+            last = i;
+        }
+        if (first < 0) return null;
+        // Extend by a segment each way: the line runs on to the frame's edge.
+        return [this.cum[Math.max(0, first - 1)], this.cum[Math.min(n - 1, last + 1)]];
+    }
+
     /** Length on screen of the line last projected. */
     lineLength(n: number): number {
         return n > 0 ? this.cum[n - 1] : 0;
@@ -141,6 +158,7 @@ export class Labeler {
         for (let k = 0; k < chars.length; k++) this.grid.insert(this.gx[k] - half, this.gy[k] - half, this.gx[k] + half, this.gy[k] + half);
         this.pointAt(n, mid);
         this.remember(text, this.sx, this.sy);
+        // All halos first, then all glyphs: a halo never covers the neighbouring glyph.
         const ctx = this.ctx;
         ctx.font = style.font;
         ctx.textAlign = 'center';

@@ -48,12 +48,20 @@ export const ATTRIBUTION = '© OpenStreetMap contributors';
 
 const ROAD_KIND = KINDS.indexOf('road'), WATERWAY_KIND = KINDS.indexOf('waterway'), PLACE_KIND = KINDS.indexOf('place');
 
+/** Largest side of an output image (the server documents 2048). */
+export const MAX_SIDE = 4096;
+
 /** Draws the map at `ratio` times the size; returns the full-size canvas. */
 export function drawMap(region: Region, options: MapImageOptions): Canvas {
-    registerFonts();
-    const style = styleByIndex(options.mapStyle);
     const ratio = options.ratio ?? 2;
     const zoom = options.zoom ?? DEFAULT_ZOOM;
+    const sideOk = (v: number) => Number.isInteger(v) && v >= 1 && v <= MAX_SIDE;
+    if (!sideOk(options.width) || !sideOk(options.height)) throw new RangeError(`image size ${options.width} × ${options.height}: each side from 1 to ${MAX_SIDE}`);
+    if (!(zoom >= MIN_ZOOM && zoom <= MAX_ZOOM)) throw new RangeError(`zoom ${zoom}: from ${MIN_ZOOM} to ${MAX_ZOOM}`);
+    if (!(ratio >= 1 && ratio <= 4)) throw new RangeError(`ratio ${ratio}: from 1 to 4`);
+    if (!Number.isFinite(options.latitude) || !Number.isFinite(options.longitude)) throw new RangeError('latitude and longitude must be numbers');
+    registerFonts();
+    const style = styleByIndex(options.mapStyle);
     const width = Math.round(options.width * ratio), height = Math.round(options.height * ratio);
     const threeD = options.threeDMode === true;
     const extrude = threeD || style.spec.extrude === true;
@@ -75,9 +83,10 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     grid.insert(width / 2 + pin[0] - pad, height / 2 + pin[1] - pad, width / 2 + pin[2] + pad, height / 2 + pin[3] + pad);
     const labeler = new Labeler(ctx, grid);
 
+    // QUARTIER_RENDER_TIMING=1 prints each layer's time, rasterization included (for profiling).
     const timing = process.env.QUARTIER_RENDER_TIMING === '1';
     for (const layer of style.layers) {
-        const t0 = timing ? performance.now() : 0;
+        const started = timing ? performance.now() : 0;
         if (zoom < layer.minzoom || zoom >= layer.maxzoom) continue;
         if (layer.multiborders >= 0 && layer.multiborders !== (options.multiborders ? 1 : 0)) continue;
         switch (layer.type) {
@@ -91,8 +100,10 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
             case 'label-point': drawPointLabels(scene, layer, style, labeler, region); break;
             case 'pois': if (zoom >= POI_MIN_ZOOM) drawPois(scene, layer, region, grid, options.bigIcon === true); break;
         }
-        if (timing) ctx.getImageData(0, 0, 1, 1);
-        if (timing) process.stderr.write(`${layer.spec.id}: ${(performance.now() - t0).toFixed(2)} ms\n`);
+        if (timing) {
+            ctx.getImageData(0, 0, 1, 1);
+            process.stderr.write(`${layer.spec.id}: ${(performance.now() - started).toFixed(2)} ms\n`);
+        }
     }
 
     if (options.marker) drawMarker(ctx, width / 2, height / 2, options.marker, ratio);
@@ -100,7 +111,7 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     return canvas;
 }
 
-/** The output image: drawn at twice the size, downscaled with high-quality filtering, attribution added. */
+/** The output image: drawn at `ratio` (2) times the size, downscaled, attribution added. */
 export function renderMap(region: Region, options: MapImageOptions): Canvas {
     const big = drawMap(region, options);
     const out = createCanvas(options.width, options.height);
@@ -166,15 +177,20 @@ function drawLineLabels(scene: Scene, layer: CompiledLayer, style: Style, labele
     for (let k = 0; k < n; k++) {
         const f = order[k];
         const points = labeler.projectLine(scene, f);
-        const length = labeler.lineLength(points);
-        if (length < text.size * 3) continue;
+        if (labeler.lineLength(points) < text.size * 3) continue;
+        const visible = labeler.visibleRange(points, scene.camera.width, scene.camera.height);
+        if (visible === null) continue;
         let name = region.map.name(band.name[f]);
         if (layer.spec.uppercase) name = name.toUpperCase();
-        // From the middle outwards, every `repeat` pixels, while the line is long enough.
-        const mid = length / 2;
-        for (let step = 0; step < 16; step++) {
-            const offset = ((step + 1) >> 1) * repeat * (step & 1 ? 1 : -1);
-            if (Math.abs(offset) > mid) break;
+        // From the middle of the visible stretch outwards, every 20 CSS pixels (labels of one name
+        // stay `repeat` apart).
+        const mid = (visible[0] + visible[1]) / 2, half = (visible[1] - visible[0]) / 2;
+        for (let step = 0; step < 80; step++) {
+            const offset = ((step + 1) >> 1) * 20 * scene.ratio * (step & 1 ? 1 : -1);
+            if (Math.abs(offset) > half) {
+                if (step & 1) continue;
+                break;
+            }
             labeler.placeAlong(points, mid + offset, name, text, repeat);
         }
     }

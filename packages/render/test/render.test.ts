@@ -81,6 +81,15 @@ t.test('images of any documented size, at the asked size', async (t) => {
     }
 });
 
+t.test('sizes, zooms and styles outside the limits are refused', async (t) => {
+    const region = testRegion('BE');
+    t.throws(() => renderMap(region, {...base, width: 0}), RangeError);
+    t.throws(() => renderMap(region, {...base, height: 5000}), RangeError);
+    t.throws(() => renderMap(region, {...base, zoom: 25}), RangeError);
+    t.throws(() => renderMap(region, {...base, latitude: NaN}), RangeError);
+    t.throws(() => renderMap(region, {...base, mapStyle: 8}), /no map style 8/);
+});
+
 t.test('a position without map data draws the background and the pin', async (t) => {
     const canvas = renderMap(testRegion('BE'), {...base, latitude: 50.5, longitude: 5.5});
     t.same([canvas.width, canvas.height], [400, 225]);

@@ -11,7 +11,7 @@
 // updated for the neighbours of each contracted node and lazily: a popped node is evaluated again,
 // and pushed back if it is no longer the smallest.
 //
-// Section `ch-<mode>`, version 1 (see CH_VERSION). Arrays:
+// Section `ch-<mode>`, version 1 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
 //   rank                             Uint32 [node]        contraction order, 0 first
 //   upFirst / downFirst              Uint32 [node + 1]    CSR offsets, by node id
 //   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc node → upHead, rank rises
@@ -24,22 +24,13 @@
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
-import {INF, type RoadGraph} from '../graph/road-graph.js';
+import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
 import {NodeHeap} from './heap.js';
+import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
 import {WitnessSearch} from './witness.js';
 
-export const CH_VERSION = 1;
-
-/** What contraction and queries read of a road graph (a RoadGraph is one). */
-export type CHGraph = Pick<RoadGraph, 'nodeCount' | 'arcCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn' | 'edgeFrom' | 'edgeTo'>;
-/** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
-export const ORIGINAL = 0x80000000;
-
-/** Section kind of a mode's hierarchy: ch-car, ch-foot, ch-bike. */
-export function chKind(mode: number): string {
-    return `ch-${MODES[mode]}`;
-}
+export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
 
 export interface ContractOptions {
     /** Called with the share of nodes contracted, about every 1 %. */
@@ -89,8 +80,8 @@ class Contractor {
     private readonly graph: CHGraph;
     private readonly mode: number;
     private readonly nodeCount: number;
-    private readonly dyn: DynamicGraph;
-    private readonly witness: WitnessSearch;
+    private dyn: DynamicGraph;
+    private witness: WitnessSearch;
     private readonly settledLimit: number;
     private readonly hopLimit: number;
     private readonly estimateSettledLimit: number;
@@ -111,8 +102,8 @@ class Contractor {
     private shortcutCount = 0;
     shortcuts = 0;
     // Upward arcs as each node is contracted; `upAt[x]`/`upCount[x]` locate x's run (same for down).
-    private readonly up: ArcRuns = {head: new Growable(Uint32Array, 1 << 16), weight: new Growable(Uint32Array, 1 << 16), middle: new Growable(Uint32Array, 1 << 16)};
-    private readonly down: ArcRuns = {head: new Growable(Uint32Array, 1 << 16), weight: new Growable(Uint32Array, 1 << 16), middle: new Growable(Uint32Array, 1 << 16)};
+    private up = arcRuns(1 << 16);
+    private down = arcRuns(1 << 16);
     private readonly upAt: Uint32Array;
     private readonly upCount: Uint32Array;
     private readonly downAt: Uint32Array;
@@ -298,8 +289,13 @@ class Contractor {
 
     encode(seconds: number): Uint8Array {
         const n = this.nodeCount;
+        // Let the scratch go before the output is copied twice (CSR, then section): peak memory.
+        this.dyn = new DynamicGraph(0, new Uint32Array(0));
+        this.witness = new WitnessSearch(0);
         const [upFirst, upHead, upWeight, upMiddle] = toCsr(n, this.upAt, this.upCount, this.up);
+        this.up = arcRuns(1);
         const [downFirst, downHead, downWeight, downMiddle] = toCsr(n, this.downAt, this.downCount, this.down);
+        this.down = arcRuns(1);
         const meta = {
             mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
             upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
@@ -312,6 +308,10 @@ class Contractor {
 }
 
 type ArcRuns = {head: Growable<Uint32Array>; weight: Growable<Uint32Array>; middle: Growable<Uint32Array>};
+
+function arcRuns(capacity: number): ArcRuns {
+    return {head: new Growable(Uint32Array, capacity), weight: new Growable(Uint32Array, capacity), middle: new Growable(Uint32Array, capacity)};
+}
 
 /** Appends one list of the dynamic graph to `arcs`; returns where it starts. */
 function copyList(dyn: DynamicGraph, list: number, arcs: ArcRuns): number {

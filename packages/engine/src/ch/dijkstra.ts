@@ -2,7 +2,7 @@
 // hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
 // as CHQuery: reused between queries, distances reset through touched lists.
 import {INF} from '../graph/road-graph.js';
-import type {CHGraph} from './contract.js';
+import type {CHGraph} from './hierarchy.js';
 import {NodeHeap} from './heap.js';
 
 export class Dijkstra {

@@ -1,7 +1,20 @@
-// A contraction hierarchy reopened from its section without copying (layout in contract.ts).
+// A contraction hierarchy reopened from its section without copying (layout in contract.ts, which
+// builds it). Queries need only this module, not the contraction code.
 import {Section, type AnyBuffer} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
-import {CH_VERSION, chKind} from './contract.js';
+import type {RoadGraph} from '../graph/road-graph.js';
+
+export const CH_VERSION = 1;
+/** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
+export const ORIGINAL = 0x80000000;
+
+/** Section kind of a mode's hierarchy: ch-car, ch-foot, ch-bike. */
+export function chKind(mode: number): string {
+    return `ch-${MODES[mode]}`;
+}
+
+/** What contraction and queries read of a road graph (a RoadGraph is one). */
+export type CHGraph = Pick<RoadGraph, 'nodeCount' | 'arcCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn' | 'edgeFrom' | 'edgeTo'>;
 
 export class ContractionHierarchy {
     readonly section: Section;

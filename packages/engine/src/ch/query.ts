@@ -8,9 +8,8 @@
 // query to query and allocates nothing but the results. It is not reentrant: use one per worker.
 import type {Section} from '../format/section.js';
 import {INF, REVERSED} from '../graph/road-graph.js';
-import {ORIGINAL, type CHGraph} from './contract.js';
 import {NodeHeap} from './heap.js';
-import {ContractionHierarchy} from './hierarchy.js';
+import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
 
 export interface CHPath {
     /** ms; INF when the target cannot be reached. */

@@ -1,6 +1,6 @@
 // Zoom bands of the map data: each band holds the features drawn at its zooms, simplified for them.
-// A pixel at zoom z is 2^(22 - z) world units; images are drawn at twice their size, so a band's
-// tolerance is about half a device pixel at its lowest zoom.
+// A CSS pixel at zoom z is 2^(22 - z) world units and images are drawn at twice their size, so a
+// device pixel is 2^(21 - z) units: each band's tolerance is a quarter to half of one at its lowest zoom.
 import {BUILDING, PIER, RAIL, ROAD, WATERWAY, CLASSES} from './map-classes.js';
 
 export interface MapBandSpec {
@@ -14,7 +14,6 @@ export interface MapBandSpec {
     cell: number;
 }
 
-/** Half a device pixel at z+1 (drawn at 2x) is 2^(20 - z) units. */
 export const MAP_BANDS: readonly MapBandSpec[] = [
     {minZoom: 15, tolerance: 1 << 4, minRingArea: 0, cell: 1 << 16},
     {minZoom: 13, tolerance: 1 << 7, minRingArea: (1 << 8) * (1 << 8), cell: 1 << 17},

@@ -3,21 +3,19 @@
 // icons32/{i}@2x.png, subicons24/{si}@2x.png), which need no key, like the CDN they stand for.
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
-import {
-    STYLE_NAMES, MarkerImageError, badgePng, decodeMarkerImage, isKnownIcon, markerPng, registerFonts, renderJpeg, styleByIndex,
-    type CustomMarker
-} from '@quartier/render';
+import {MAX_MARKER_BYTES, badgePng, isKnownIcon, markerPng, sniffMarker} from '@quartier/render';
 import type {Guard} from '../app.js';
 import {HttpError, badRequest, sendError} from '../errors.js';
 import {LruCache} from '../image-cache.js';
 import {imageCacheKey, parseImageRequest} from '../image-params.js';
+import {ImagePool} from '../image-pool.js';
 import {MarkerFetchError, fetchMarker} from '../marker-fetch.js';
 
 /** Rendered images kept: at most this many, and this many bytes. */
 export const IMAGE_CACHE_ENTRIES = 512;
 export const IMAGE_CACHE_BYTES = 128 * 1024 * 1024;
-/** Decoded custom markers kept, and for how long. */
-const MARKER_CACHE_ENTRIES = 64;
+/** Fetched custom markers kept, and for how long. */
+const MARKER_CACHE_ENTRIES = 256;
 const MARKER_TTL_MS = 10 * 60 * 1000;
 /** Marker downloads in flight at once; more is a 429. */
 const MAX_MARKER_FETCHES = 16;
@@ -25,14 +23,12 @@ const MAX_MARKER_FETCHES = 16;
 const RATIO = 2;
 
 export const imageCache = new LruCache<Buffer>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_BYTES, (b) => b.length);
-const markerCache = new LruCache<{marker: CustomMarker; at: number}>(MARKER_CACHE_ENTRIES, 64 * 1024 * 1024, (m) => m.marker.width * m.marker.height * RATIO * RATIO * 4 + 1024);
+const markerCache = new LruCache<{bytes: Buffer; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
 let markerFetches = 0;
+/** The render threads, started with the first image request. */
+let pool: ImagePool | null = null;
 
 export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void {
-    // Fonts, styles and icons load once, before the first request.
-    registerFonts();
-    for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
-
     app.get('/image', guard('backend', async ({served, query, country}, _req, res) => {
         const request = parseImageRequest(query);
         const region = served.region;
@@ -40,11 +36,17 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void
         const key = `${country}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);
         if (jpeg === undefined) {
-            const marker = request.marker ? await customMarker(request.marker) : null;
-            jpeg = await imageCache.getOrCompute(key, () => renderJpeg(region, {
-                latitude: request.latitude, longitude: request.longitude, width: request.width, height: request.height,
-                mapStyle: request.mapStyle, zoom: request.zoom, pinColor: request.pinColor, threeDMode: request.threeDMode,
-                bigIcon: request.bigIcon, multiborders: request.multiborders, marker, ratio: RATIO
+            const marker = request.marker ? {bytes: await customMarker(request.marker.url), width: request.marker.width, height: request.marker.height} : null;
+            pool ??= new ImagePool(regions);
+            const workers = pool;
+            jpeg = await imageCache.getOrCompute(key, () => workers.render({
+                country,
+                options: {
+                    latitude: request.latitude, longitude: request.longitude, width: request.width, height: request.height,
+                    mapStyle: request.mapStyle, zoom: request.zoom, pinColor: request.pinColor, threeDMode: request.threeDMode,
+                    bigIcon: request.bigIcon, multiborders: request.multiborders, ratio: RATIO
+                },
+                marker
             }));
         }
         res.setHeader('Content-Type', 'image/jpeg');
@@ -82,22 +84,20 @@ function sendPng(res: Response, png: Buffer): void {
     res.end(png);
 }
 
-/** The decoded custom marker (cached), or a 400 saying why it cannot be used. */
-async function customMarker(spec: {url: string; width: number; height: number}): Promise<CustomMarker> {
-    const key = `${spec.width}x${spec.height}@${spec.url}`;
-    const hit = markerCache.get(key);
-    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return hit.marker;
+/** The bytes of a custom marker (cached), checked to be a PNG or an SVG; or a 400 saying why not. */
+async function customMarker(url: string): Promise<Uint8Array> {
+    const hit = markerCache.get(url);
+    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return hit.bytes;
     if (markerFetches >= MAX_MARKER_FETCHES) throw new HttpError(429, 'Too many custom markers are being fetched; retry in a few seconds.', {'Retry-After': '2'});
     markerFetches++;
     try {
-        const bytes = await fetchMarker(spec.url);
-        const image = decodeMarkerImage(bytes, spec.width * RATIO, spec.height * RATIO);
-        const marker = {image, width: spec.width, height: spec.height};
-        markerCache.set(key, {marker, at: Date.now()});
-        return marker;
+        const bytes = await fetchMarker(url);
+        if (bytes.length > MAX_MARKER_BYTES) throw badRequest(`Parameter 'customMarkerUrl' is larger than ${MAX_MARKER_BYTES} bytes.`);
+        if (sniffMarker(bytes) === null) throw badRequest("Parameter 'customMarkerUrl': the marker is neither a PNG nor an SVG image.");
+        markerCache.set(url, {bytes, at: Date.now()});
+        return bytes;
     } catch (err) {
         if (err instanceof MarkerFetchError) throw badRequest(`Parameter 'customMarkerUrl' ${err.message}.`);
-        if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
         throw err;
     } finally {
         markerFetches--;

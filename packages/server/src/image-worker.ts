@@ -1,0 +1,40 @@
+// A Piscina worker that draws /image maps: it reopens the regions over the SharedArrayBuffers the
+// main thread loaded (no copy), decodes the custom marker it is handed, renders, encodes.
+import {workerData} from 'node:worker_threads';
+import {Region, type RegionBuffers, type RegionManifest} from '@quartier/engine';
+import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
+
+export interface RenderTask {
+    country: string;
+    options: Omit<MapImageOptions, 'marker'>;
+    /** Marker bytes as fetched (PNG or SVG) and the CSS size to draw them at. */
+    marker: {bytes: Uint8Array; width: number; height: number} | null;
+}
+
+export type RenderAnswer = {jpeg: Uint8Array} | {error: {status: number; message: string}};
+
+const regions = new Map<string, Region>();
+for (const r of (workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]}).regions) {
+    regions.set(r.manifest.country, Region.fromBuffers(r.manifest, r.buffers));
+}
+registerFonts();
+for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
+
+export default async function render(task: RenderTask): Promise<RenderAnswer> {
+    const region = regions.get(task.country);
+    if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+    let marker = null;
+    if (task.marker) {
+        const ratio = task.options.ratio ?? 2;
+        try {
+            const image = decodeMarkerImage(Buffer.from(task.marker.bytes.buffer, task.marker.bytes.byteOffset, task.marker.bytes.byteLength),
+                task.marker.width * ratio, task.marker.height * ratio);
+            marker = {image, width: task.marker.width, height: task.marker.height};
+        } catch (err) {
+            if (err instanceof MarkerImageError) return {error: {status: 400, message: `Parameter 'customMarkerUrl': ${err.message}.`}};
+            throw err;
+        }
+    }
+    const jpeg = await renderJpeg(region, {...task.options, marker});
+    return {jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength)};
+}
