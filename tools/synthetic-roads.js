@@ -1,5 +1,8 @@
 // Writes a synthetic road network as a .osm.pbf (see synthetic-roads-lib.js for what it holds).
-//   npx tsc -b && node tools/synthetic-roads.js --junctions 1000000 [--seed 1] [--out synthetic-1M.osm.pbf]
+//   npx tsc -b && node tools/synthetic-roads.js --junctions 1000000 [--seed 1] [--out file.osm.pbf]
+//   [--motorway-every 3] [--spacing 7000]   (default out: the OS temp directory)
+import os from 'node:os';
+import path from 'node:path';
 import {writeSyntheticRoads} from './synthetic-roads-lib.js';
 
 function arg(name, fallback) {
@@ -9,7 +12,7 @@ function arg(name, fallback) {
 
 const junctions = Number(arg('junctions', 100000));
 const seed = Number(arg('seed', 1));
-const out = arg('out', `synthetic-${junctions}.osm.pbf`);
+const out = arg('out', path.join(os.tmpdir(), `quartier-synthetic-${junctions}-seed${seed}.osm.pbf`));
 const result = writeSyntheticRoads(out, {junctions, seed, motorwayEvery: Number(arg('motorway-every', 3)), spacing: Number(arg('spacing', 7000))});
 console.log(`${result.file}: ${result.osmNodes} OSM nodes, ${result.ways} ways, ${result.towns} towns (${result.columns} × ${result.rows}), ` +
     `${result.motorways} motorways, ${result.seconds.toFixed(1)} s`);
