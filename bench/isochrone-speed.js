@@ -23,7 +23,7 @@ while (points.length < origins) {
 }
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const time = (mode, limits) => {
-    for (const [lat, lon] of points.slice(0, 3)) iso.compute(mode, lat, lon, limits); // warm-up
+    for (const [lat, lon] of points) iso.compute(mode, lat, lon, limits); // warm-up: one full round
     const ms = points.map(([lat, lon]) => {
         const t = performance.now();
         iso.compute(mode, lat, lon, limits);

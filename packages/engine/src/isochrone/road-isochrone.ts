@@ -122,8 +122,8 @@ export class RoadIsochrones {
             if (!(dist[u] <= maxMs)) continue;
             blocks.mark(g.nodeLon[u] / 1e7, g.nodeLat[u] / 1e7);
             for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
-                const e = g.arcEdge[a] & 0x7fffffff;
-                for (let p = 1, n = g.edgePointCount(e); p < n; p++) blocks.mark(g.edgePointLon(e, p), g.edgePointLat(e, p));
+                const v = g.arcHead[a];
+                blocks.mark(g.nodeLon[v] / 1e7, g.nodeLat[v] / 1e7);
             }
         }
         blocks.mark(snap.lon, snap.lat);
@@ -197,8 +197,8 @@ export class RoadIsochrones {
     }
 
     /**
-     * Sets the field inside (-1) at lattice points within 0.6 grid spacings of a reached road: the
-     * reached part of every edge, sampled every half spacing.
+     * Sets the field inside (-1) at lattice points within 0.75 grid spacings of a reached road: the
+     * reached part of every edge, sampled every grid spacing (the four lattice points around each sample).
      */
     private markReachedRoads(mode: number, grid: Grid, field: Float32Array, arrivals: Arrivals, snap: Snap, limitMs: number, forward: Float64Array, backward: Float64Array): void {
         const g = this.graph;
@@ -241,21 +241,24 @@ export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[
     }
 }
 
+/**
+ * Offsets along an edge are measured in grid metres along its polyline here: the local projection is
+ * within half a percent of the haversine lengths the graph stores, which no grid cell can show.
+ */
+
 /** Marks inside the lattice points next to the stretch [from, to] (m from the start) of an edge. */
 function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, from: number, to: number): void {
     if (to < from) return;
-    const n = g.edgePointCount(e);
-    const step = grid.cell / 2, core2 = (0.6 * grid.cell) ** 2;
+    const start = g.geomStart[e], end = g.geomStart[e + 1];
+    const step = grid.cell, core2 = (0.75 * grid.cell) ** 2;
     const nx = grid.nx, c = grid.cell;
-    // Offsets here are in grid metres along the polyline, scaled from the edge's length.
-    const scale = polylineGridLength(g, grid, e) / Math.max(g.edgeLength[e], 1e-9);
-    const a = from * scale, b = to * scale;
-    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
+    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
     let walked = 0;
-    for (let i = 1; i < n; i++) {
-        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
+    for (let i = start; i <= end; i++) {
+        const qx = grid.x((i < end ? g.geomLon[i] : g.nodeLon[g.edgeTo[e]]) / 1e7);
+        const qy = grid.y((i < end ? g.geomLat[i] : g.nodeLat[g.edgeTo[e]]) / 1e7);
         const seg = Math.hypot(qx - px, qy - py);
-        const s0 = Math.max(a, walked), s1 = Math.min(b, walked + seg);
+        const s0 = Math.max(from, walked), s1 = Math.min(to, walked + seg);
         for (let s = s0; s <= s1 && seg > 0; s += step) {
             const t = (s - walked) / seg;
             const x = px + (qx - px) * t, y = py + (qy - py) * t;
@@ -273,7 +276,7 @@ function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, f
             }
         }
         walked += seg;
-        if (walked > b) break;
+        if (walked > to) break;
         px = qx;
         py = qy;
     }
@@ -281,30 +284,16 @@ function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, f
 
 /** Stamps an edge's whole polyline into the nearest-road field. */
 function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
-    const n = g.edgePointCount(e);
-    const scale = g.edgeLength[e] / Math.max(polylineGridLength(g, grid, e), 1e-9);
-    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
+    const start = g.geomStart[e], end = g.geomStart[e + 1];
+    let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
     let walked = 0;
-    for (let i = 1; i < n; i++) {
-        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
-        const seg = Math.hypot(qx - px, qy - py) * scale;
+    for (let i = start; i <= end; i++) {
+        const qx = grid.x((i < end ? g.geomLon[i] : g.nodeLon[g.edgeTo[e]]) / 1e7);
+        const qy = grid.y((i < end ? g.geomLat[i] : g.nodeLat[g.edgeTo[e]]) / 1e7);
+        const seg = Math.hypot(qx - px, qy - py);
         grid.stampSegment(near, e, px, py, qx, qy, walked, walked + seg, reach);
         walked += seg;
         px = qx;
         py = qy;
     }
-}
-
-/** Length of an edge's polyline in grid metres (close to, not exactly, edgeLength). */
-function polylineGridLength(g: RoadGraph, grid: Grid, e: number): number {
-    const n = g.edgePointCount(e);
-    let total = 0;
-    let px = grid.x(g.edgePointLon(e, 0)), py = grid.y(g.edgePointLat(e, 0));
-    for (let i = 1; i < n; i++) {
-        const qx = grid.x(g.edgePointLon(e, i)), qy = grid.y(g.edgePointLat(e, i));
-        total += Math.hypot(qx - px, qy - py);
-        px = qx;
-        py = qy;
-    }
-    return total;
 }
