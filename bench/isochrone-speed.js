@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {Region, RoadIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {Region, RoadIsochrones, TransitIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,11 +46,23 @@ for (const [mode, name] of [[0, 'car'], [1, 'foot'], [2, 'bike']]) {
     console.log(`| ${name} | ratio GetMultipleTimes / 20 min | ${(p50 / single20[mode]).toFixed(2)} | |`);
 }
 
+// Public transport (walk, ride, walk from every stop reached), leaving at the reference time.
+const transit = new TransitIsochrones(region.transitRouter, region.router.snapper, iso, region.roads.nodeCount);
+for (const [lat, lon] of points) transit.compute(lat, lon, [1200]);
+for (const limits of [[600], [1200], [1800], [300, 600, 1200]]) {
+    const ms = points.map(([lat, lon]) => {
+        const t = performance.now();
+        transit.compute(lat, lon, limits);
+        return performance.now() - t;
+    });
+    console.log(`| transit | ${limits.length > 1 ? 'GetMultipleTimes (5, 10, 20)' : `${limits[0] / 60} min`} | ${q(ms, 0.5).toFixed(1)} | ${q(ms, 0.95).toFixed(1)} |`);
+}
+
 const server = await startBenchServer(['--regions', 'BE', '--default-country', 'BE']);
 try {
     console.log('\n| HTTP | req/s | p50 ms | p99 ms | non-2xx |');
     console.log('|---|---|---|---|---|');
-    for (const [mode, seconds] of [['Walking', 900], ['Driving', 1200], ['Bicycling', 600]]) {
+    for (const [mode, seconds] of [['Walking', 900], ['Driving', 1200], ['Bicycling', 600], ['Transit', 1200]]) {
         const requests = points.map(([lat, lon]) => ({method: 'GET', path: `/isochrone?travelMode=${mode}&latitude=${lat.toFixed(6)}&longitude=${lon.toFixed(6)}&numberOfSeconds=${seconds}`}));
         const r = await autocannon({url: server.url, connections: 8, duration: httpSeconds, headers: {LicenseKey: 'quartier-dev-backend-key'}, requests});
         console.log(`| /isochrone ${mode} ${seconds / 60} min | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} |`);
