@@ -9,11 +9,8 @@ import {appendEdgePoints} from '../route/geometry.js';
 
 /** [forward, backward] walking weight (ms) of a whole edge; INF where walking that way is not allowed. */
 export function edgeFootWeights(g: RoadGraph, edge: number): [number, number] {
-    const u = g.edgeFrom[edge];
-    for (let a = g.arcFirst[u], end = g.arcFirst[u + 1]; a < end; a++) {
-        if (g.arcEdge[a] === edge) return [g.arcOut[FOOT][a], g.arcIn[FOOT][a]];
-    }
-    return [INF, INF];
+    const [forward, backward] = g.edgeWeights(FOOT);
+    return [forward[edge], backward[edge]];
 }
 
 /**
