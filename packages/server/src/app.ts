@@ -14,6 +14,9 @@ import {imageRoutes} from './routes/image.js';
 import {geolocationRoutes} from './routes/geolocation.js';
 import {isochroneRoutes} from './routes/isochrone.js';
 import type {WorkerPool} from './pool.js';
+import type {ResponseCache} from './cache.js';
+import {NeighbourhoodService} from './neighbourhood-service.js';
+import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -22,6 +25,10 @@ export interface AppOptions {
     accessLog?: boolean;
     /** Worker threads for routing work; required by /route. */
     pool?: WorkerPool;
+    /** Stores the neighbourhood answers (7 days); none: every request computes. */
+    cache?: ResponseCache | null;
+    /** /enrichment requests computing at once (SPEC §8: 4). */
+    maxEnrichments?: number;
 }
 
 /** Per-country state the routes use. */
@@ -107,6 +114,7 @@ export function createApp(options: AppOptions) {
     imageRoutes(app, guard, options.regions);
     geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
+    neighbourhoodRoutes(app, guard, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
-//                                         [--default-country BE] [--production] [--no-build]
+//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|off]
+//                                         [--max-enrichments N] [--no-warmup] [--production] [--no-build]
 import {parseArgs} from 'node:util';
 import {loadServerConfig, startServer} from './server.js';
 
@@ -9,7 +10,8 @@ const {values} = parseArgs({
     options: {
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
-        production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'}
+        production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
+        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}
     }
 });
 

@@ -16,6 +16,8 @@ export interface PoolOptions {
     timeoutMs?: number;
     /** Tasks that may wait for a worker; beyond, 503. */
     maxQueue?: number;
+    /** Each worker runs a neighbourhood search per region when it starts (see TaskRunner.warm). */
+    warm?: boolean;
 }
 
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
@@ -38,7 +40,7 @@ export class WorkerPool {
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
+            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers})), warm: options.warm ?? false}
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one.
         this.piscina.on('error', (err) => process.stderr.write(`worker error: ${(err as Error).message}\n`));

@@ -9,6 +9,7 @@ import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
+import {ResponseCache} from './cache.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -28,6 +29,14 @@ export interface ServerConfig {
     workers?: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
     taskTimeoutMs?: number;
+    /** Folder of the answers cache (QUARTIER_CACHE_DIR, default build/cache; 'off' for none). */
+    cacheDir: string | null;
+    /** Entries the cache keeps at most (QUARTIER_CACHE_MAX_ENTRIES). */
+    cacheMaxEntries?: number;
+    /** /enrichment requests computing at once (QUARTIER_MAX_ENRICHMENTS, default 4). */
+    maxEnrichments?: number;
+    /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
+    warmup: boolean;
 }
 
 export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
@@ -47,8 +56,17 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         build: args['no-build'] !== true,
         accessLog: env.QUARTIER_ACCESS_LOG === '1',
         workers: optionalInt((args.workers as string | undefined) ?? env.QUARTIER_WORKERS, 'QUARTIER_WORKERS'),
-        taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS')
+        taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS'),
+        cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE_DIR),
+        cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
+        warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
+        maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
     };
+}
+
+function cacheDir(v: string | undefined): string | null {
+    if (v === 'off') return null;
+    return path.resolve(v ?? path.join(REPO_ROOT, 'build', 'cache'));
 }
 
 function optionalInt(v: string | undefined, name: string): number | undefined {
@@ -75,6 +93,7 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
+    cache: ResponseCache | null;
     port: number;
     regions: Region[];
     close(): Promise<void>;
@@ -101,8 +120,10 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
-    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs});
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool});
+    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
+    const cache = config.cacheDir === null ? null : ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries});
+    if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve, reject) => {
@@ -113,13 +134,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const port = typeof address === 'object' && address ? address.port : config.port;
     log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
     return {
-        server, port, regions, pool,
+        server, port, regions, pool, cache,
         close: async () => {
             await new Promise<void>((resolve) => {
                 server.close(() => resolve());
                 server.closeAllConnections();
             });
             await pool.close();
+            await cache?.close();
         }
     };
 }

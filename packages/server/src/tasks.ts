@@ -1,6 +1,6 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {Region, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {NeighbourhoodFinder, Region, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -27,6 +27,14 @@ export interface IsochroneTask {
     limits: number[];
 }
 
+/** What lies around a position (the summaries, the text, the scores), language-independent. */
+export interface NeighbourhoodTask {
+    type: 'neighbourhood' | 'enrichment';
+    country: string;
+    lat: number;
+    lon: number;
+}
+
 /** A test-only task that runs for `ms` milliseconds (to exercise time limits and crashes). */
 export interface SleepTask {
     type: 'sleep';
@@ -34,7 +42,7 @@ export interface SleepTask {
     crash?: boolean;
 }
 
-export type Task = RouteTask | IsochroneTask | SleepTask;
+export type Task = RouteTask | IsochroneTask | NeighbourhoodTask | SleepTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -49,11 +57,28 @@ export class TaskRunner {
     private readonly regions = new Map<string, Region>();
     private readonly isochrones = new Map<string, RoadIsochrones>();
     private readonly transitIsochrones = new Map<string, TransitIsochrones>();
+    private readonly finders = new Map<string, NeighbourhoodFinder>();
 
     constructor(handles: RegionHandle[] | Region[]) {
         for (const h of handles) {
             const region = h instanceof Region ? h : Region.fromBuffers(h.manifest, h.buffers);
             this.regions.set(region.country.code, region);
+        }
+    }
+
+    /**
+     * Runs one neighbourhood search per region, so that the first requests do not pay for
+     * compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise).
+     */
+    warm(): void {
+        for (const region of this.regions.values()) {
+            const P = region.pois;
+            if (P.count === 0) continue;
+            const i = P.count >> 1;
+            for (const type of ['neighbourhood', 'enrichment'] as const) {
+                const answer = this.run({type, country: region.country.code, lat: P.lat[i], lon: P.lon[i]});
+                void answer;
+            }
         }
     }
 
@@ -63,6 +88,14 @@ export class TaskRunner {
                 return this.route(task);
             case 'isochrone':
                 return this.isochrone(task);
+            case 'neighbourhood':
+            case 'enrichment': {
+                const region = this.regions.get(task.country);
+                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                let finder = this.finders.get(task.country);
+                if (!finder) this.finders.set(task.country, finder = new NeighbourhoodFinder(region));
+                return task.type === 'neighbourhood' ? finder.find(task.lat, task.lon) : finder.enrich(task.lat, task.lon);
+            }
             case 'sleep': {
                 if (task.crash) process.exit(1);
                 const until = Date.now() + task.ms;

@@ -3,7 +3,9 @@
 import {workerData} from 'node:worker_threads';
 import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
 
-const runner = new TaskRunner((workerData as {regions: RegionHandle[]}).regions);
+const data = workerData as {regions: RegionHandle[]; warm?: boolean};
+const runner = new TaskRunner(data.regions);
+if (data.warm) runner.warm();
 
 export default function run(task: Task): unknown {
     return runner.run(task);

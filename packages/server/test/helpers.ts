@@ -1,5 +1,7 @@
 // Starts the real server on the test run's region bundles (built once by the tap `before` step).
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer, type RunningServer} from '../src/server.js';
@@ -11,10 +13,16 @@ export const BACKEND_KEY = 'quartier-dev-backend-key';
 export const FRONTEND_KEY = 'quartier-dev-frontend-key';
 export const BE_ONLY_KEY = 'quartier-dev-be-only-key';
 
+/** A server on the test regions; its answers cache is a fresh temporary folder unless `cache` is given. */
 export async function testServer(extra: Record<string, string | boolean> = {}): Promise<RunningServer & {url: string}> {
-    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, ...extra});
+    const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
+    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, ...extra, cache});
     const running = await startServer(config, () => {});
-    return {...running, url: `http://127.0.0.1:${running.port}`};
+    const close = async () => {
+        await running.close();
+        if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
+    };
+    return {...running, close, url: `http://127.0.0.1:${running.port}`};
 }
 
 export interface Reply {

@@ -95,8 +95,7 @@ export class PoiBuilder {
             const ref = tags.get('ref') ?? '';
             const name = tags.get('name') ?? '';
             if (ref === '' && name === '') return;
-            const from = tags.get('from'), to = tags.get('to');
-            const label = from && to ? `${ref || name} - ${from} - ${to}` : name || ref;
+            const label = lineLabel(ref, name, tags.get('from'), tags.get('to'), [tags.get('network'), tags.get('operator')]);
             const memberNodes: number[] = [];
             for (let i = 0; i < rel.memberCount; i++) {
                 if (rel.memberTypes[i] !== 0) continue;
@@ -449,4 +448,23 @@ function dedupe(drafts: Draft[]): Draft[] {
         }
     }
     return drafts.filter((d) => !dropped.has(d));
+}
+
+/**
+ * A transit line as people read it, "65 - Gare Centrale - Machelen": the reference, then the
+ * terminals (from/to), else the relation's name without the network prefix and mode word that
+ * many route names carry ("STIB/MIVB 22 Luxembourg - Montgomery", "Bus 65: A => B").
+ */
+export function lineLabel(ref: string, name: string, from: string | undefined, to: string | undefined, prefixes: (string | undefined)[]): string {
+    if (from && to) return `${ref || name} - ${from} - ${to}`;
+    let rest = name.trim();
+    for (const prefix of prefixes) {
+        if (prefix && rest.toLowerCase().startsWith(`${prefix.toLowerCase()} `)) rest = rest.slice(prefix.length + 1).trim();
+    }
+    const withoutMode = rest.replace(/^(bus|tram|metro|métro|trolleybus|train|ligne|lijn|linea|línea|linha)\s+/i, '');
+    if (ref && withoutMode.startsWith(ref)) rest = withoutMode;
+    if (ref && rest.startsWith(ref)) rest = rest.slice(ref.length).replace(/^\s*[:\-–]?\s*/, '');
+    rest = rest.replace(/\s*(=>|→|->)\s*/g, ' - ');
+    if (!ref) return rest || name;
+    return rest ? `${ref} - ${rest}` : ref;
 }

@@ -40,6 +40,19 @@ interface Access {
     forward: boolean;
 }
 
+interface Search {
+    /** ms */
+    best: number;
+    /** ms along the shared edge, INF when none */
+    direct: number;
+    starts: Access[];
+    ends: Access[];
+    /** -1 when the best is along the shared edge */
+    bestStart: number;
+    bestEnd: number;
+    bestArcs: Uint32Array | null;
+}
+
 /** Below this straight-line distance (m) start and end are the same place. */
 export const SAME_POSITION_METERS = 1;
 
@@ -65,36 +78,9 @@ export class RoadRouter {
             throw new RouteError('same-position', 'Start and destination are the same place.');
         }
         const g = this.graph;
-        const starts = this.exits(from, mode);
-        const ends = this.entries(to, mode);
-
-        let best = INF, bestStart = -1, bestEnd = -1;
-        let bestArcs: Uint32Array | null = null;
-        // Both on one edge: along it, when its direction allows.
-        let direct = INF;
-        if (from.edge === to.edge) {
-            const [fw, bw] = this.edgeWeights(from.edge, mode);
-            const len = Math.max(from.length, 1e-9);
-            if (to.offset >= from.offset && fw !== INF) direct = fw * (to.offset - from.offset) / len;
-            else if (to.offset < from.offset && bw !== INF) direct = bw * (from.offset - to.offset) / len;
-            best = direct;
-        }
-        for (let s = 0; s < starts.length; s++) {
-            for (let t = 0; t < ends.length; t++) {
-                const base = starts[s].weight + ends[t].weight;
-                if (base >= best) continue;
-                const found = finder.path(starts[s].node, ends[t].node);
-                if (found.weight === INF) continue;
-                const total = base + found.weight;
-                if (total < best) {
-                    best = total;
-                    bestStart = s;
-                    bestEnd = t;
-                    bestArcs = found.arcs.slice();
-                }
-            }
-        }
-        if (best === INF) throw new RouteError('unreachable', 'No route connects these two positions with this mode.');
+        const found = this.search(finder, mode, from, to);
+        if (found === null) throw new RouteError('unreachable', 'No route connects these two positions with this mode.');
+        const {best, direct, starts, ends, bestStart, bestEnd, bestArcs} = found;
 
         const points: number[] = [];
         const pieces: Piece[] = [];
@@ -128,6 +114,59 @@ export class RoadRouter {
         let distance = 0;
         for (const p of pieces) distance += p.length;
         return {distance, time: Math.round(best), points, instructions: buildInstructions(pieces, points, language), from, to};
+    }
+
+    /**
+     * Time (ms) and length (m) of the best route between two snapped positions, without geometry
+     * or instructions (the summaries measure hundreds of trips per request); null when unreachable.
+     * Two positions on the same spot give 0 and 0.
+     */
+    measure(mode: number, from: Snap, to: Snap): {time: number; distance: number} | null {
+        const finder = this.finders[mode];
+        if (!finder) throw new Error(`no path finder for mode ${mode}`);
+        if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
+        const found = this.search(finder, mode, from, to);
+        if (found === null) return null;
+        if (found.bestStart < 0) return {time: Math.round(found.best), distance: Math.abs(to.offset - from.offset)};
+        const s = found.starts[found.bestStart], t = found.ends[found.bestEnd];
+        let distance = s.length + t.length;
+        const g = this.graph;
+        for (const a of found.bestArcs!) distance += g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
+        return {time: Math.round(found.best), distance};
+    }
+
+    /** The best of the searches between the ways out of `from` and into `to` (and along a shared edge). */
+    private search(finder: PathFinder, mode: number, from: Snap, to: Snap): Search | null {
+        const starts = this.exits(from, mode);
+        const ends = this.entries(to, mode);
+        let best = INF, bestStart = -1, bestEnd = -1;
+        let bestArcs: Uint32Array | null = null;
+        // Both on one edge: along it, when its direction allows.
+        let direct = INF;
+        if (from.edge === to.edge) {
+            const [fw, bw] = this.edgeWeights(from.edge, mode);
+            const len = Math.max(from.length, 1e-9);
+            if (to.offset >= from.offset && fw !== INF) direct = fw * (to.offset - from.offset) / len;
+            else if (to.offset < from.offset && bw !== INF) direct = bw * (from.offset - to.offset) / len;
+            best = direct;
+        }
+        for (let s = 0; s < starts.length; s++) {
+            for (let t = 0; t < ends.length; t++) {
+                const base = starts[s].weight + ends[t].weight;
+                if (base >= best) continue;
+                const found = finder.path(starts[s].node, ends[t].node);
+                if (found.weight === INF) continue;
+                const total = base + found.weight;
+                if (total < best) {
+                    best = total;
+                    bestStart = s;
+                    bestEnd = t;
+                    bestArcs = found.arcs.slice();
+                }
+            }
+        }
+        if (best === INF) return null;
+        return {best, direct, starts, ends, bestStart, bestEnd, bestArcs};
     }
 
     /** [forward, backward] weight (ms) of a whole edge for a mode. */

@@ -1,0 +1,67 @@
+// The enrichment document (SPEC §2.4): one entry per category of the country, the nearest place
+// with a trip per mode; null, never 0, where nothing was found or a mode cannot get there.
+import {label} from '../poi/catalog.js';
+import {loadCategories, type CategoriesFile} from '../poi/categories.js';
+import {SEARCH_RADIUS_METERS, type EnrichmentData} from './nearby.js';
+import type {Trip} from './trips.js';
+
+export interface EnrichmentTrip {
+    distanceMeters: number;
+    durationSeconds: number;
+    /** rounded up: 6 min 10 s gives 7 */
+    durationMinutes: number;
+}
+
+export interface EnrichmentDocument {
+    latitude: number;
+    longitude: number;
+    country: string;
+    language: string;
+    searchRadiusMeters: number;
+    categories: {
+        id: number;
+        key: string;
+        group: string;
+        label: string;
+        nearest: {
+            name: string;
+            latitude: number;
+            longitude: number;
+            straightLineDistanceMeters: number;
+            walking: EnrichmentTrip | null;
+            bicycling: EnrichmentTrip | null;
+            driving: EnrichmentTrip | null;
+            transit: EnrichmentTrip | null;
+        } | null;
+    }[];
+}
+
+function trip(t: Trip | null): EnrichmentTrip | null {
+    if (t === null) return null;
+    return {distanceMeters: t.meters, durationSeconds: t.seconds, durationMinutes: Math.ceil(t.seconds / 60)};
+}
+
+export function formatEnrichment(data: EnrichmentData, language: string, file: CategoriesFile = loadCategories()): EnrichmentDocument {
+    return {
+        latitude: data.lat,
+        longitude: data.lon,
+        country: data.country,
+        language,
+        searchRadiusMeters: SEARCH_RADIUS_METERS,
+        categories: data.entries.map((e) => {
+            const sub = file.categories.find((c) => c.ct === e.ct)?.subtypes.find((s) => s.st === e.st);
+            const n = e.nearest;
+            return {
+                id: e.id, key: e.key, group: e.group, label: label(sub?.singular, language),
+                nearest: n && {
+                    name: n.name, latitude: round6(n.lat), longitude: round6(n.lon), straightLineDistanceMeters: n.straightMeters,
+                    walking: trip(n.walking), bicycling: trip(n.bicycling), driving: trip(n.driving), transit: trip(n.transit)
+                }
+            };
+        })
+    };
+}
+
+function round6(x: number): number {
+    return Math.round(x * 1e6) / 1e6;
+}

@@ -1,0 +1,318 @@
+// What lies around a position: for every sub-type of the category model its closest places with
+// the trips to them, the nearest major cities, and the address. One call does a few dozen
+// contraction-hierarchy and RAPTOR queries from one origin; nothing here depends on a language.
+import {haversineMeters} from '../geo/distance.js';
+import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
+import type {PlaceInformation} from '../geocode/geocoder.js';
+import {loadCategories, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
+import type {Region} from '../region/region.js';
+import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
+
+/** Places farther than this as the crow flies are not considered (SPEC §2.4). */
+export const SEARCH_RADIUS_METERS = 25000;
+/** The nearest place is the nearest on foot (or by car) among this many closest by straight line. */
+export const STRAIGHT_LINE_CANDIDATES = 3;
+/** Lines listed for the nearest stop of a transit sub-type. */
+export const MAX_LINES = 6;
+/** Places counted around the position for the scores (straight line). */
+export const COUNT_RADIUS_METERS = 1000;
+export const LINE_COUNT_RADIUS_METERS = 500;
+/** Nearby cities: the nearest places of a city type with at least this population. */
+export const CITY_MIN_POPULATION = 20000;
+export const MAX_CITIES = 5;
+/** Modes in the order of the reference's travel entries. */
+const TD_ORDER = [TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK];
+/** Places per sub-type in the summary, by the sub-type's kind of variants. */
+const PLACES_PER_SUBTYPE: Record<SubtypeConfig['variants'], number> = {none: 1, brand: 3, motorway: 2, line: 1};
+
+export interface NearbyPlace {
+    /** 14-digit type id CCCC SSSS VVVVVV */
+    id: number;
+    icon: number;
+    subIcon: number;
+    lat: number;
+    lon: number;
+    /** The place's name; for a transit line, the line ("65 - Gare Centrale - Machelen"). */
+    name: string;
+    /** The stop's name, for a transit line; else the same as name. */
+    placeName: string;
+    /** JSON text of specific data, null when none */
+    sd: string | null;
+    straightMeters: number;
+    /** In the reference's order (bike, car, transit, walk), only the modes of the sub-type that could be routed. */
+    trips: Trip[];
+}
+
+export interface NearbySubcategory {
+    ct: number;
+    st: number;
+    key: string;
+    places: NearbyPlace[];
+}
+
+export interface NearbyCategory {
+    ct: number;
+    key: string;
+    subcategories: NearbySubcategory[];
+}
+
+export interface NearbyCity {
+    /** The name in the data, and by language (name:xx, else the name) for every language we write. */
+    name: string;
+    names: Record<string, string>;
+    lat: number;
+    lon: number;
+    population: number;
+    /** car, then bike, when routable */
+    trips: Trip[];
+}
+
+export interface NeighbourhoodData {
+    lat: number;
+    lon: number;
+    country: string;
+    /** Ranked by proximity: categories by their closest sub-category, sub-categories by their closest place. */
+    categories: NearbyCategory[];
+    cities: NearbyCity[];
+    place: PlaceInformation | null;
+    /** Distinct places per sub-type key within COUNT_RADIUS_METERS; `lines`: distinct lines within LINE_COUNT_RADIUS_METERS. */
+    counts: Record<string, number>;
+}
+
+/** The nearest place of one enrichment category, with a trip per mode (null: that mode cannot get there). */
+export interface EnrichedPlace {
+    name: string;
+    lat: number;
+    lon: number;
+    straightMeters: number;
+    walking: Trip | null;
+    bicycling: Trip | null;
+    driving: Trip | null;
+    transit: Trip | null;
+}
+
+export interface EnrichmentData {
+    lat: number;
+    lon: number;
+    country: string;
+    /** The country's categories (data/categories.json `enrichment`), in that order. */
+    entries: {key: string; group: string; id: number; ct: number; st: number; nearest: EnrichedPlace | null}[];
+}
+
+/** A sub-type's first record per distinct place, closest first (straight line), within the search radius. */
+export function closestPlaces(region: Region, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
+    const P = region.pois;
+    const seen = new Set<number>();
+    const filter = (i: number) => {
+        if (P.ct[i] !== ct || P.st[i] !== st || seen.has(P.place[i])) return false;
+        if (accept && !accept(i)) return false;
+        seen.add(P.place[i]);
+        return true;
+    };
+    return P.nearest(lat, lon, count, filter, SEARCH_RADIUS_METERS);
+}
+
+/** The candidates ordered by their trip by `tm` (unreachable last, then by straight line). */
+export function byTrip(meter: TripMeter, region: Region, candidates: number[], tm: number): {poi: number; trip: Trip | null}[] {
+    const P = region.pois;
+    const ranked = candidates.map((poi, order) => ({poi, order, trip: meter.trip(tm, P.lat[poi], P.lon[poi])}));
+    ranked.sort((a, b) => (a.trip ? a.trip.seconds : Infinity) - (b.trip ? b.trip.seconds : Infinity) || a.order - b.order);
+    return ranked;
+}
+
+export class NeighbourhoodFinder {
+    private readonly file: CategoriesFile;
+    /** Every language a name is written in (the narrative's and the labels'). */
+    private readonly languages: string[];
+
+    constructor(private readonly region: Region, file: CategoriesFile = loadCategories()) {
+        this.file = file;
+        this.languages = file.languages;
+    }
+
+    find(lat: number, lon: number): NeighbourhoodData {
+        const meter = new TripMeter(this.region, lat, lon);
+        const categories: NearbyCategory[] = [];
+        for (const c of this.file.categories) {
+            const subcategories: NearbySubcategory[] = [];
+            for (const s of c.subtypes) {
+                const places = this.subtypePlaces(meter, c.ct, s, lat, lon);
+                if (places.length) subcategories.push({ct: c.ct, st: s.st, key: s.key, places});
+            }
+            if (subcategories.length === 0) continue;
+            subcategories.sort((a, b) => a.places[0].straightMeters - b.places[0].straightMeters);
+            categories.push({ct: c.ct, key: c.key, subcategories});
+        }
+        categories.sort((a, b) => a.subcategories[0].places[0].straightMeters - b.subcategories[0].places[0].straightMeters);
+        const place = this.region.geocoder.placeInformation(lat, lon);
+        return {lat, lon, country: this.region.country.code, categories, cities: this.cities(meter, lat, lon, place), place, counts: this.counts(lat, lon)};
+    }
+
+    /**
+     * The enrichment document's data (SPEC §2.4): per category of the country, the nearest place
+     * on foot among the STRAIGHT_LINE_CANDIDATES closest by straight line, then its trips by bike,
+     * car and public transport.
+     */
+    enrich(lat: number, lon: number): EnrichmentData {
+        const list = this.file.enrichment[this.region.country.code] ?? [];
+        const meter = new TripMeter(this.region, lat, lon);
+        const P = this.region.pois;
+        const entries: EnrichmentData['entries'] = [];
+        for (const e of list) {
+            const ct = Math.floor(e.id / 1e10) - 1000, st = Math.floor((e.id % 1e10) / 1e6);
+            const candidates = closestPlaces(this.region, lat, lon, ct, st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0);
+            let nearest: EnrichedPlace | null = null;
+            if (candidates.length) {
+                const {poi, trip: walking} = byTrip(meter, this.region, candidates, TM_WALK)[0];
+                const pLat = P.lat[poi], pLon = P.lon[poi];
+                nearest = {
+                    name: P.name(poi), lat: pLat, lon: pLon,
+                    straightMeters: Math.round(haversineMeters(lat, lon, pLat, pLon)),
+                    walking,
+                    bicycling: meter.trip(TM_BIKE, pLat, pLon),
+                    driving: meter.trip(TM_CAR, pLat, pLon),
+                    transit: meter.trip(TM_TRANSIT, pLat, pLon)
+                };
+            }
+            entries.push({key: e.key, group: e.group, id: e.id, ct, st, nearest});
+        }
+        return {lat, lon, country: this.region.country.code, entries};
+    }
+
+    private subtypePlaces(meter: TripMeter, ct: number, s: SubtypeConfig, lat: number, lon: number): NearbyPlace[] {
+        const P = this.region.pois;
+        const n = PLACES_PER_SUBTYPE[s.variants];
+        const rankMode = s.modes.includes(TM_WALK) ? TM_WALK : TM_CAR;
+        if (s.variants === 'line') return this.lines(meter, ct, s, lat, lon);
+        // A motorway junction counts only when its motorway is known (its reference is the badge).
+        const named = (i: number) => s.variants === 'motorway' ? P.variant[i] !== 0 : P.nameOf[i] !== 0;
+        let candidates: number[];
+        if (s.variants === 'motorway') {
+            // Junctions, one per motorway: the closest few, then the fastest per motorway.
+            candidates = closestPlaces(this.region, lat, lon, ct, s.st, 12, named);
+        } else {
+            candidates = closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES * n, named);
+        }
+        const ranked = byTrip(meter, this.region, candidates, rankMode);
+        const out: NearbyPlace[] = [];
+        const motorways = new Set<number>();
+        for (const {poi, trip} of ranked) {
+            if (out.length >= n) break;
+            if (trip === null && out.length > 0) break;
+            if (s.variants === 'motorway') {
+                if (motorways.has(P.variant[poi])) continue;
+                motorways.add(P.variant[poi]);
+            }
+            const name = s.variants === 'motorway' ? motorwayName(P.badgeLabel.get(P.subIcon[poi]), P.name(poi)) : P.name(poi);
+            out.push(this.place(meter, poi, s, name, P.name(poi), lat, lon));
+        }
+        return out;
+    }
+
+    /** A transit sub-type: the stop nearest on foot, one entry per line it serves. */
+    private lines(meter: TripMeter, ct: number, s: SubtypeConfig, lat: number, lon: number): NearbyPlace[] {
+        const P = this.region.pois;
+        const candidates = closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0 || P.variant[i] !== 0);
+        const ranked = byTrip(meter, this.region, candidates, TM_WALK);
+        if (ranked.length === 0) return [];
+        const stop = ranked[0].poi;
+        // Every record of that stop (one per line), found in a tiny box around it.
+        const d = 1e-6;
+        const records = P.inBox(P.lat[stop] - d, P.lon[stop] - d, P.lat[stop] + d, P.lon[stop] + d)
+            .filter((i) => P.place[i] === P.place[stop] && P.ct[i] === ct && P.st[i] === s.st)
+            .sort((a, b) => P.variant[a] - P.variant[b]);
+        const out: NearbyPlace[] = [];
+        for (const i of records) {
+            if (out.length >= MAX_LINES) break;
+            const line = P.subIcon[i] ? P.badgeLabel.get(P.subIcon[i]) : '';
+            out.push(this.place(meter, i, s, line || P.name(i), P.name(i), lat, lon));
+        }
+        return out;
+    }
+
+    private place(meter: TripMeter, poi: number, s: SubtypeConfig, name: string, placeName: string, lat: number, lon: number): NearbyPlace {
+        const P = this.region.pois;
+        const trips: Trip[] = [];
+        for (const tm of TD_ORDER) {
+            if (!s.modes.includes(tm)) continue;
+            const trip = meter.trip(tm, P.lat[poi], P.lon[poi]);
+            if (trip) trips.push(trip);
+        }
+        const sd = P.sd(poi);
+        return {
+            id: typeId(P.ct[poi], P.st[poi], P.variant[poi]), icon: P.icon[poi], subIcon: P.subIcon[poi],
+            lat: P.lat[poi], lon: P.lon[poi], name, placeName, sd: sd === '{}' || sd === '' ? null : sd,
+            straightMeters: Math.round(haversineMeters(lat, lon, P.lat[poi], P.lon[poi])), trips
+        };
+    }
+
+    /** The nearest places of a city type with CITY_MIN_POPULATION people, other than the position's own town. */
+    private cities(meter: TripMeter, lat: number, lon: number, place: PlaceInformation | null): NearbyCity[] {
+        const Pl = this.region.places;
+        const found: {f: number; d: number}[] = [];
+        for (let f = Pl.placeOffset; f < Pl.placeOffset + Pl.placeCount; f++) {
+            if (!CITY_TYPES.has(PLACE_TYPES[Pl.fType[f]])) continue;
+            if (Pl.placePopulation[f - Pl.placeOffset] < CITY_MIN_POPULATION) continue;
+            if (place && Pl.name(f) === place.CityName) continue;
+            const d = haversineMeters(lat, lon, Pl.fLat[f] / 1e7, Pl.fLon[f] / 1e7);
+            if (d > SEARCH_RADIUS_METERS * 4) continue;
+            found.push({f, d});
+        }
+        found.sort((a, b) => a.d - b.d);
+        const out: NearbyCity[] = [];
+        for (const {f} of found) {
+            if (out.length >= MAX_CITIES) break;
+            const cLat = Pl.fLat[f] / 1e7, cLon = Pl.fLon[f] / 1e7;
+            const trips: Trip[] = [];
+            for (const tm of [TM_CAR, TM_BIKE]) {
+                const t = meter.trip(tm, cLat, cLon);
+                if (t) trips.push(t);
+            }
+            if (trips.length === 0) continue;
+            const localized = Pl.localizedNames(f);
+            const name = Pl.name(f);
+            const names: Record<string, string> = {};
+            for (const l of this.languages) names[l] = localized[l] ?? name;
+            out.push({name, names, lat: round5(cLat), lon: round5(cLon), population: Pl.placePopulation[f - Pl.placeOffset], trips});
+        }
+        return out;
+    }
+
+    /** Distinct places per sub-type within COUNT_RADIUS_METERS, and distinct lines within LINE_COUNT_RADIUS_METERS. */
+    private counts(lat: number, lon: number): Record<string, number> {
+        const P = this.region.pois;
+        const dLat = COUNT_RADIUS_METERS / 111320, dLon = dLat / Math.cos(lat * Math.PI / 180);
+        const keyOf = new Map<number, string>();
+        const counts: Record<string, number> = {lines: 0};
+        for (const c of this.file.categories) {
+            for (const s of c.subtypes) {
+                keyOf.set((c.ct << 8) | s.st, s.key);
+                counts[s.key] = 0;
+            }
+        }
+        const places = new Set<string>(), lines = new Set<number>();
+        for (const i of P.inBox(lat - dLat, lon - dLon, lat + dLat, lon + dLon)) {
+            const key = keyOf.get((P.ct[i] << 8) | P.st[i]);
+            if (key === undefined) continue;
+            const d = haversineMeters(lat, lon, P.lat[i], P.lon[i]);
+            if (d > COUNT_RADIUS_METERS) continue;
+            if (P.badgeKind[P.subIcon[i]] >= 1 && P.badgeKind[P.subIcon[i]] <= 4 && d <= LINE_COUNT_RADIUS_METERS) lines.add(P.subIcon[i]);
+            const placeKey = `${key}:${P.place[i]}`;
+            if (places.has(placeKey)) continue;
+            places.add(placeKey);
+            counts[key]++;
+        }
+        counts.lines = lines.size;
+        return counts;
+    }
+}
+
+/** "E40 : Evere" from the motorway's reference and the junction's name. */
+function motorwayName(ref: string, junction: string): string {
+    if (ref && junction) return `${ref} : ${junction}`;
+    return ref || junction;
+}
+
+function round5(x: number): number {
+    return Math.round(x * 1e5) / 1e5;
+}

@@ -1,0 +1,190 @@
+// Arabic. Durations are written with digits and a noun that suits any number: the plural
+// ("دقائق", "ساعات") for 3 to 10, the singular ("دقيقة", "ساعة") otherwise, as digits are read
+// with the singular tamyiz. Each noun carries its definite form and its gender ("هو"/"هي" after
+// "أقرب"); names stay in quotes, after a noun or a preposition, so they never need a case ending.
+import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {LanguagePack} from '../pack.js';
+
+interface Noun {
+    indef: string;
+    def: string;
+    g: 'm' | 'f';
+}
+
+const KINDS: Record<string, Noun> = {
+    nursery: {indef: 'حضانة', def: 'الحضانة', g: 'f'},
+    preschool: {indef: 'روضة أطفال', def: 'روضة الأطفال', g: 'f'},
+    elementarySchool: {indef: 'مدرسة ابتدائية', def: 'المدرسة الابتدائية', g: 'f'},
+    secondarySchool: {indef: 'مدرسة ثانوية', def: 'المدرسة الثانوية', g: 'f'},
+    trainStation: {indef: 'محطة قطار', def: 'محطة القطار', g: 'f'},
+    carSharing: {indef: 'محطة لمشاركة السيارات', def: 'محطة مشاركة السيارات', g: 'f'},
+    bikeSharing: {indef: 'محطة لمشاركة الدراجات', def: 'محطة مشاركة الدراجات', g: 'f'},
+    airport: {indef: 'مطار', def: 'المطار', g: 'm'},
+    chargingStation: {indef: 'محطة شحن للسيارات الكهربائية', def: 'محطة شحن السيارات الكهربائية', g: 'f'},
+    supermarket: {indef: 'سوبرماركت', def: 'السوبرماركت', g: 'm'},
+    amusementPark: {indef: 'مدينة ملاهٍ', def: 'مدينة الملاهي', g: 'f'},
+    museum: {indef: 'متحف', def: 'المتحف', g: 'm'},
+    zoo: {indef: 'حديقة حيوانات', def: 'حديقة الحيوانات', g: 'f'},
+    activity: {indef: 'نشاط ترفيهي', def: 'النشاط الترفيهي', g: 'm'},
+    monument: {indef: 'نصب تذكاري', def: 'النصب التذكاري', g: 'm'},
+    attraction: {indef: 'معلم سياحي', def: 'المعلم السياحي', g: 'm'},
+    castle: {indef: 'قلعة', def: 'القلعة', g: 'f'},
+    theatre: {indef: 'مسرح', def: 'المسرح', g: 'm'},
+    cinema: {indef: 'دار سينما', def: 'دار السينما', g: 'f'},
+    golfCourse: {indef: 'ملعب غولف', def: 'ملعب الغولف', g: 'm'}
+};
+const PLACE: Noun = {indef: 'مكان', def: 'المكان', g: 'm'};
+
+const MODES: Record<ModeCode, string> = {1: 'بالسيارة', 2: 'سيرًا على الأقدام', 3: 'بالدراجة الهوائية', 4: 'بوسائل النقل العام'};
+
+/** The vehicle after "خط" (one line) / "خطوط" (several lines). */
+const LINES: Record<FactLines['kind'], {one: string; many: string}> = {
+    bus: {one: 'الحافلات', many: 'الحافلات'},
+    tram: {one: 'الترام', many: 'الترام'},
+    metro: {one: 'المترو', many: 'المترو'},
+    train: {one: 'القطار', many: 'القطارات'}
+};
+
+const rules = new Intl.PluralRules('ar');
+function dur(n: number): string {
+    const few = (x: number) => rules.select(x) === 'few';
+    const minutes = (x: number) => `${x} ${few(x) ? 'دقائق' : 'دقيقة'}`;
+    const hours = (x: number) => `${x} ${few(x) ? 'ساعات' : 'ساعة'}`;
+    if (n < 60) return minutes(n);
+    const h = Math.floor(n / 60), m = n % 60;
+    return m === 0 ? hours(h) : `${hours(h)} و${minutes(m)}`;
+}
+
+const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
+const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
+const list = (items: string[]) => items.join('، ');
+
+const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
+const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
+/** "2 دقيقة بالسيارة فقط أو 8 دقائق بوسائل النقل العام" */
+const away = (p: FactPlace) => `${trip(p.trip)}${p.trip.minutes <= 10 ? ' فقط' : ''}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
+
+function nouns(p: FactPlace): Noun[] {
+    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
+    return ns.length ? ns : [PLACE];
+}
+const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.indef)).join(' / ');
+const kindsDef = (p: FactPlace) => nouns(p).map((x) => strong(x.def)).join(' / ');
+/** "أقرب [متحف] هو "X"", or null for a place of several kinds. */
+function nearestIs(p: FactPlace): string | null {
+    const ns = nouns(p);
+    if (ns.length !== 1) return null;
+    return `أقرب ${strong(ns[0].indef)} ${ns[0].g === 'm' ? 'هو' : 'هي'} "${p.name}"`;
+}
+const reach = (p: FactPlace) => `يمكنكم الوصول إلى "${p.name}" (${kinds(p)}) خلال ${trips(p)}.`;
+
+function tourism(p: FactPlace, variant: number): string {
+    return pick([
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}، على بعد ${away(p)}.` : reach(p);
+        },
+        () => reach(p),
+        () => {
+            const time = p.trip.minutes <= 10 ? `لا يستغرق الوصول إلى هناك سوى ${trips(p)}` : `يستغرق الوصول إلى هناك ${trips(p)}`;
+            return `هل ترغبون في اكتشاف ${kindsDef(p)} "${p.name}"؟ ${time}.`;
+        }
+    ], variant)();
+}
+
+function transport(p: FactPlace, variant: number): string {
+    return pick([
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}، على بعد ${away(p)}.` : reach(p);
+        },
+        () => reach(p),
+        () => `هل تحتاجون إلى ${kindsDef(p)}؟ "${p.name}" على بعد ${away(p)}.`
+    ], variant)();
+}
+
+function education(p: FactPlace, variant: number): string {
+    return pick([
+        () => `ستقدّر العائلات التي لديها أطفال قرب "${p.name}" (${kinds(p)})، على بعد ${away(p)}.`,
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}، على بعد ${away(p)}.` : reach(p);
+        },
+        () => `ميزة للعائلات: "${p.name}" (${kinds(p)}) على بعد ${away(p)}.`
+    ], variant)();
+}
+
+function motorways(ms: FactMotorway[], variant: number): string {
+    const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
+    return pick([
+        `يسهل الوصول إلى ${strong('الطريق السريع')} بالسيارة: ${items}.`,
+        `شبكة ${strong('الطرق السريعة')} في المتناول بالسيارة: ${items}.`
+    ], variant);
+}
+
+function supermarkets(ps: FactPlace[], variant: number): string {
+    if (ps.length === 1) {
+        const p = ps[0];
+        return pick([
+            `من أجل ${strong('التسوق')}، يوجد بالقرب منكم "${p.name}" (${trips(p)}).`,
+            `أقرب ${strong('سوبرماركت')} هو "${p.name}" (${trips(p)}).`
+        ], variant);
+    }
+    const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
+    return pick([
+        `من أجل ${strong('التسوق')}، تتوفر عدة خيارات قريبة: ${items}.`,
+        `توجد بالقرب منكم عدة ${strong('متاجر سوبرماركت')}: ${items}.`
+    ], variant);
+}
+
+function cityTrips(c: FactCity): string {
+    const parts: string[] = [];
+    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
+    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
+    return parts.join(' أو ');
+}
+
+function cities(cs: FactCity[], variant: number): string {
+    return cs.map((c, i) => pick([
+        `تقع مدينة ${strong(c.name)} على بعد ${cityTrips(c)}.`,
+        `هل تحتاجون إلى الذهاب إلى ${strong(c.name)} للعمل أو الترفيه؟ تستغرق الرحلة ${cityTrips(c)}.`
+    ], variant + i)).join(' ');
+}
+
+function lines(l: FactLines, variant: number): string {
+    const one = l.lines.length === 1;
+    const vehicle = strong(one ? LINES[l.kind].one : LINES[l.kind].many);
+    const names = list(l.lines);
+    const walk = `${dur(l.walkMinutes)} ${MODES[2]}${l.walkMinutes <= 10 ? ' فقط' : ''}`;
+    return pick([
+        `سيقدّر مستخدمو النقل العام الوصول إلى ${one ? 'خط' : 'خطوط'} ${vehicle} ${names}، مع محطة على بعد ${walk}.`,
+        `يُخدم الحي ${one ? 'بخط' : 'بخطوط'} ${vehicle} ${names}، وتقع أقرب محطة على بعد ${walk}.`
+    ], variant);
+}
+
+const pack: LanguagePack = {
+    code: 'AR',
+    titles: {tourism: 'السياحة', transports: 'النقل', education: 'التعليم', shopping: 'التسوق', cities: 'المدن القريبة', publictransports: 'النقل العام'},
+    titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `المدن القريبة من ${street}` : `${title} بالقرب من ${street}`),
+    titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `المدن القريبة من ${city}` : `${title} في ${city}`),
+    sentence(fact: Fact, variant: number): string {
+        switch (fact.type) {
+            case 'intro': return pick([
+                `يوفر العيش بالقرب من "${fact.street}" إطارًا عمليًا مع سهولة الوصول إلى المتاجر ووسائل النقل والخدمات الأساسية.`,
+                `يتميز محيط "${fact.street}" بطابع عملي: المتاجر ووسائل النقل والخدمات الأساسية قريبة منكم.`
+            ], variant);
+            case 'tourism': return tourism(fact.place, variant);
+            case 'transport': return transport(fact.place, variant);
+            case 'motorways': return motorways(fact.motorways, variant);
+            case 'education': return education(fact.place, variant);
+            case 'supermarkets': return supermarkets(fact.places, variant);
+            case 'cities': return cities(fact.cities, variant);
+            case 'lines': return lines(fact.lines, variant);
+            case 'outro': return pick([
+                'يساهم تنوع المرافق القريبة في جودة الحياة في هذا الحي.',
+                'كل ما تحتاجونه في حياتكم اليومية قريب منكم.'
+            ], variant);
+        }
+    }
+};
+export default pack;

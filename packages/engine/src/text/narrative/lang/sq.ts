@@ -1,0 +1,157 @@
+// Albanian. Place names and nouns stay in the nominative (indefinite): the name is the subject,
+// its kind in parentheses, or it follows "te", which takes the nominative. Durations: 1 minutë,
+// 2 minuta; 1 orë, 2 orë; "1 orë e 15 minuta".
+import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {LanguagePack} from '../pack.js';
+
+const KINDS: Record<string, string> = {
+    nursery: 'çerdhe',
+    preschool: 'kopsht',
+    elementarySchool: 'shkollë fillore',
+    secondarySchool: 'shkollë e mesme',
+    trainStation: 'stacion treni',
+    carSharing: 'stacion makinash të përbashkëta',
+    bikeSharing: 'stacion biçikletash të përbashkëta',
+    airport: 'aeroport',
+    chargingStation: 'stacion karikimi',
+    supermarket: 'supermarket',
+    amusementPark: 'park argëtimi',
+    museum: 'muze',
+    zoo: 'kopsht zoologjik',
+    activity: 'aktivitet',
+    monument: 'monument',
+    attraction: 'atraksion turistik',
+    castle: 'kështjellë',
+    theatre: 'teatër',
+    cinema: 'kinema',
+    golfCourse: 'fushë golfi'
+};
+const PLACE = 'vend';
+
+const MODES: Record<ModeCode, string> = {1: 'me makinë', 2: 'në këmbë', 3: 'me biçikletë', 4: 'me transport publik'};
+
+/** The vehicle in the definite genitive, after "linja e" / "linjat e". */
+const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', metro: 'metrosë', train: 'trenit'};
+
+function dur(n: number): string {
+    const minutes = (m: number) => `${m} ${m === 1 ? 'minutë' : 'minuta'}`;
+    if (n < 60) return minutes(n);
+    const h = Math.floor(n / 60), m = n % 60;
+    return m === 0 ? `${h} orë` : `${h} orë e ${minutes(m)}`;
+}
+
+const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
+const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
+function list(items: string[]): string {
+    if (items.length <= 1) return items.join('');
+    return `${items.slice(0, -1).join(', ')} dhe ${items[items.length - 1]}`;
+}
+
+const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
+const only = (t: Trip) => (t.minutes <= 10 ? 'vetëm ' : '');
+const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
+/** "vetëm 2 minuta larg me makinë ose 8 minuta me transport publik" */
+const away = (p: FactPlace) => `${only(p.trip)}${dur(p.trip.minutes)} larg ${MODES[p.trip.mode]}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
+
+function kinds(p: FactPlace): string {
+    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
+    return (ks.length ? ks : [PLACE]).map(strong).join(' / ');
+}
+
+function tourism(p: FactPlace, variant: number): string {
+    return pick([
+        `"${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
+        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
+        `Dëshironi të vizitoni "${p.name}" (${kinds(p)})? Ndodhet ${away(p)}.`
+    ], variant);
+}
+
+function transport(p: FactPlace, variant: number): string {
+    return pick([
+        `"${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
+        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
+        `Keni nevojë për një ${kinds(p)}? "${p.name}" është ${away(p)}.`
+    ], variant);
+}
+
+function education(p: FactPlace, variant: number): string {
+    return pick([
+        `Familjet me fëmijë do ta vlerësojnë afërsinë: "${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
+        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
+        `Një avantazh për familjet: "${p.name}" (${kinds(p)}) është ${away(p)}.`
+    ], variant);
+}
+
+function motorways(ms: FactMotorway[], variant: number): string {
+    const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
+    return pick([
+        `Me makinë arrini shpejt në ${strong('autostradë')}: ${items}.`,
+        `Rrjeti i ${strong('autostradave')} është lehtësisht i arritshëm me makinë: ${items}.`
+    ], variant);
+}
+
+function supermarkets(ps: FactPlace[], variant: number): string {
+    if (ps.length === 1) {
+        const p = ps[0];
+        return pick([
+            `Për ${strong('blerjet')} keni afër "${p.name}" (${trips(p)}).`,
+            `Afër ndodhet ${strong('supermarketi')} "${p.name}" (${trips(p)}).`
+        ], variant);
+    }
+    const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
+    return pick([
+        `Për ${strong('blerjet')} keni disa mundësi afër: ${items}.`,
+        `Afër ndodhen disa ${strong('supermarkete')}: ${items}.`
+    ], variant);
+}
+
+function cityTrips(c: FactCity): string {
+    const parts: string[] = [];
+    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
+    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
+    return parts.join(' ose ');
+}
+
+function cities(cs: FactCity[], variant: number): string {
+    return cs.map((c, i) => pick([
+        `Qyteti ${strong(c.name)} arrihet për ${cityTrips(c)}.`,
+        `Duhet të shkoni në ${strong(c.name)} për punë apo argëtim? Rruga zgjat ${cityTrips(c)}.`
+    ], variant + i)).join(' ');
+}
+
+function lines(l: FactLines, variant: number): string {
+    const one = l.lines.length === 1;
+    const names = list(l.lines);
+    const walk = `${l.walkMinutes <= 10 ? 'vetëm ' : ''}${dur(l.walkMinutes)} larg në këmbë`;
+    return pick([
+        `Përdoruesit e transportit publik kanë në dispozicion ${one ? 'linjën' : 'linjat'} e ${strong(LINES[l.kind])} ${names}, me stacionin më të afërt ${walk}.`,
+        `Zona shërbehet nga ${one ? 'linja' : 'linjat'} e ${strong(LINES[l.kind])} ${names}, dhe stacioni më i afërt është ${walk}.`
+    ], variant);
+}
+
+const pack: LanguagePack = {
+    code: 'SQ',
+    titles: {tourism: 'Turizëm', transports: 'Transport', education: 'Arsim', shopping: 'Blerje', cities: 'Qytete afër', publictransports: 'Transport publik'},
+    titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${title} – ${street}` : `${title} në afërsi: ${street}`),
+    titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${title} – ${city}` : `${title} në qytet: ${city}`),
+    sentence(fact: Fact, variant: number): string {
+        switch (fact.type) {
+            case 'intro': return pick([
+                `Të jetosh në adresën "${fact.street}" ofron një mjedis praktik, me qasje të lehtë në dyqane, transport dhe shërbime thelbësore.`,
+                `"${fact.street}" ofron një jetesë praktike: dyqanet, transporti dhe shërbimet kryesore janë afër.`
+            ], variant);
+            case 'tourism': return tourism(fact.place, variant);
+            case 'transport': return transport(fact.place, variant);
+            case 'motorways': return motorways(fact.motorways, variant);
+            case 'education': return education(fact.place, variant);
+            case 'supermarkets': return supermarkets(fact.places, variant);
+            case 'cities': return cities(fact.cities, variant);
+            case 'lines': return lines(fact.lines, variant);
+            case 'outro': return pick([
+                'Shumëllojshmëria e shërbimeve të arritshme në afërsi kontribuon në cilësinë e jetës në këtë lagje.',
+                'Gjithçka që ju nevojitet për jetën e përditshme ndodhet afër.'
+            ], variant);
+        }
+    }
+};
+export default pack;

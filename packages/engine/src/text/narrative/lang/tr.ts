@@ -1,0 +1,162 @@
+// Turkish. Suffixes follow the vowel harmony of the word they attach to, so no suffix is ever
+// attached to a name or a number: names stand alone in quotes, with the kind noun before them or
+// in parentheses, and durations are followed by fixed words ("2 dakika uzaklıkta", "şehrine" after
+// a city). Nouns are never pluralised after a number: 5 dakika, 2 saat.
+import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {LanguagePack} from '../pack.js';
+
+const KINDS: Record<string, string> = {
+    nursery: 'kreş',
+    preschool: 'anaokulu',
+    elementarySchool: 'ilkokul',
+    secondarySchool: 'lise',
+    trainStation: 'tren istasyonu',
+    carSharing: 'araç paylaşım noktası',
+    bikeSharing: 'bisiklet paylaşım istasyonu',
+    airport: 'havalimanı',
+    chargingStation: 'şarj istasyonu',
+    supermarket: 'süpermarket',
+    amusementPark: 'eğlence parkı',
+    museum: 'müze',
+    zoo: 'hayvanat bahçesi',
+    activity: 'aktivite',
+    monument: 'anıt',
+    attraction: 'turistik yer',
+    castle: 'kale',
+    theatre: 'tiyatro',
+    cinema: 'sinema',
+    golfCourse: 'golf sahası'
+};
+const PLACE = 'yer';
+
+const MODES: Record<ModeCode, string> = {1: 'arabayla', 2: 'yürüyerek', 3: 'bisikletle', 4: 'toplu taşımayla'};
+
+const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
+    bus: {kind: 'otobüs', stop: 'durak'},
+    tram: {kind: 'tramvay', stop: 'durak'},
+    metro: {kind: 'metro', stop: 'istasyon'},
+    train: {kind: 'tren', stop: 'istasyon'}
+};
+
+function dur(n: number): string {
+    if (n < 60) return `${n} dakika`;
+    const h = Math.floor(n / 60), m = n % 60;
+    return m === 0 ? `${h} saat` : `${h} saat ${m} dakika`;
+}
+
+const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
+const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
+const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase('tr') + s.slice(1);
+const lower = (s: string) => s.toLocaleLowerCase('tr');
+function list(items: string[]): string {
+    if (items.length <= 1) return items.join('');
+    return `${items.slice(0, -1).join(', ')} ve ${items[items.length - 1]}`;
+}
+
+const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only && t.minutes <= 10 ? 'sadece ' : ''}${dur(t.minutes)}`;
+/** "arabayla sadece 2 dakika veya toplu taşımayla 8 dakika" */
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
+
+function kinds(p: FactPlace): string {
+    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
+    return (ks.length ? ks : [PLACE]).map(strong).join(' / ');
+}
+
+function tourism(p: FactPlace, variant: number): string {
+    return pick([
+        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`,
+        () => `${capitalize(trips(p))} mesafede bir ${kinds(p)} var: "${p.name}".`,
+        () => `"${p.name}" (${kinds(p)}) görülmeye değer: ${trips(p)} uzaklıkta.`
+    ], variant)();
+}
+
+function transport(p: FactPlace, variant: number): string {
+    return pick([
+        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`,
+        () => `${capitalize(trips(p))} mesafede bir ${kinds(p)} bulunuyor: "${p.name}".`,
+        () => `"${p.name}" (${kinds(p)}), ${trips(p, false)} içinde ulaşabileceğiniz bir konumda.`
+    ], variant)();
+}
+
+function education(p: FactPlace, variant: number): string {
+    return pick([
+        () => `Çocuklu aileler yakınlığı takdir edecek: "${p.name}" (${kinds(p)}), ${trips(p)} uzaklıkta.`,
+        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`,
+        () => `Aileler için bir avantaj: "${p.name}" (${kinds(p)}), ${trips(p, false)} içinde ulaşabileceğiniz bir konumda.`
+    ], variant)();
+}
+
+function motorways(ms: FactMotorway[], variant: number): string {
+    const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
+    return pick([
+        `${strong('Otoyol')} ağına arabayla kolayca ulaşılır: ${items}.`,
+        `Arabayla kısa sürede ${strong('otoyol')} bağlantılarına ulaşabilirsiniz: ${items}.`
+    ], variant);
+}
+
+function supermarkets(ps: FactPlace[], variant: number): string {
+    if (ps.length === 1) {
+        const p = ps[0];
+        return pick([
+            `${strong('Alışveriş')} için en yakın seçenek: "${p.name}" (${trips(p, false)}).`,
+            `En yakın ${strong('süpermarket')}: "${p.name}" (${trips(p, false)}).`
+        ], variant);
+    }
+    const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p, false)})`));
+    return pick([
+        `${strong('Alışveriş')} için yakınlarda birçok seçenek var: ${items}.`,
+        `Yakınlarda birkaç ${strong('süpermarket')} bulunuyor: ${items}.`
+    ], variant);
+}
+
+function cityTrips(c: FactCity): string {
+    const parts: string[] = [];
+    if (c.car !== null) parts.push(`${MODES[1]} ${dur(c.car)}`);
+    if (c.bike !== null) parts.push(`${MODES[3]} ${dur(c.bike)}`);
+    return parts.join(' veya ');
+}
+
+function cities(cs: FactCity[], variant: number): string {
+    return cs.map((c, i) => pick([
+        () => `${strong(c.name)}, ${cityTrips(c)} uzaklıktadır.`,
+        () => `İş ya da eğlence için ${strong(c.name)} şehrine mi gideceksiniz? ${capitalize(cityTrips(c))} yeterli.`
+    ], variant + i)()).join(' ');
+}
+
+function lines(l: FactLines, variant: number): string {
+    const w = LINES[l.kind];
+    const one = l.lines.length === 1;
+    const names = list(l.lines);
+    const walk = `yürüyerek ${l.walkMinutes <= 10 ? 'sadece ' : ''}${dur(l.walkMinutes)} uzaklıktadır`;
+    return pick([
+        `Toplu taşıma kullanıcıları ${names} ${strong(w.kind)} ${one ? 'hattına' : 'hatlarına'} kolayca ulaşabilir; en yakın ${w.stop} ${walk}.`,
+        `Bölgeden şu ${strong(w.kind)} ${one ? 'hattı' : 'hatları'} geçiyor: ${names}; en yakın ${w.stop} ${walk}.`
+    ], variant);
+}
+
+const pack: LanguagePack = {
+    code: 'TR',
+    titles: {tourism: 'Turizm', transports: 'Ulaşım', education: 'Eğitim', shopping: 'Alışveriş', cities: 'Yakındaki şehirler', publictransports: 'Toplu taşıma'},
+    titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${street} çevresindeki şehirler` : `${street} çevresinde ${lower(title)}`),
+    titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${city} yakınındaki şehirler` : `${city} şehrinde ${lower(title)}`),
+    sentence(fact: Fact, variant: number): string {
+        switch (fact.type) {
+            case 'intro': return pick([
+                `"${fact.street}" çevresinde yaşamak, mağazalara, ulaşıma ve temel hizmetlere kolay erişim sunan pratik bir yaşam alanı sağlar.`,
+                `"${fact.street}" pratik bir yaşam sunar: mağazalar, ulaşım ve temel hizmetler hemen yakınınızda.`
+            ], variant);
+            case 'tourism': return tourism(fact.place, variant);
+            case 'transport': return transport(fact.place, variant);
+            case 'motorways': return motorways(fact.motorways, variant);
+            case 'education': return education(fact.place, variant);
+            case 'supermarkets': return supermarkets(fact.places, variant);
+            case 'cities': return cities(fact.cities, variant);
+            case 'lines': return lines(fact.lines, variant);
+            case 'outro': return pick([
+                'Yakındaki hizmetlerin çeşitliliği, bu mahallede yaşam kalitesine katkıda bulunur.',
+                'Günlük yaşam için ihtiyacınız olan her şey yakınınızda.'
+            ], variant);
+        }
+    }
+};
+export default pack;

@@ -1,0 +1,174 @@
+// Chinese (Simplified). No inflection: only word order matters. Full-width punctuation
+// (，：；、（）？。) around the text, but names stay in straight ASCII double quotes as everywhere.
+// Durations: 5分钟, 1小时15分钟, 1小时.
+import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {LanguagePack} from '../pack.js';
+
+const KINDS: Record<string, string> = {
+    nursery: '托儿所',
+    preschool: '幼儿园',
+    elementarySchool: '小学',
+    secondarySchool: '中学',
+    trainStation: '火车站',
+    carSharing: '共享汽车站点',
+    bikeSharing: '共享单车站点',
+    airport: '机场',
+    chargingStation: '充电站',
+    supermarket: '超市',
+    amusementPark: '游乐园',
+    museum: '博物馆',
+    zoo: '动物园',
+    activity: '休闲活动场所',
+    monument: '古迹',
+    attraction: '景点',
+    castle: '城堡',
+    theatre: '剧院',
+    cinema: '电影院',
+    golfCourse: '高尔夫球场'
+};
+const PLACE = '地点';
+
+const MODES: Record<ModeCode, string> = {1: '开车', 2: '步行', 3: '骑自行车', 4: '乘坐公共交通'};
+
+const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
+    bus: {kind: '公交', stop: '公交站'},
+    tram: {kind: '有轨电车', stop: '电车站'},
+    metro: {kind: '地铁', stop: '地铁站'},
+    train: {kind: '火车', stop: '火车站'}
+};
+
+function dur(n: number): string {
+    if (n < 60) return `${n}分钟`;
+    const h = Math.floor(n / 60), m = n % 60;
+    return m === 0 ? `${h}小时` : `${h}小时${m}分钟`;
+}
+
+const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
+const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
+const list = (items: string[]) => items.join('、');
+
+const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only && t.minutes <= 10 ? '仅需' : ''}${dur(t.minutes)}`;
+/** "开车仅需2分钟或乘坐公共交通8分钟" */
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? `或${trip(p.alt)}` : ''}`;
+
+function kindList(p: FactPlace): string[] {
+    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
+    return ks.length ? ks : [PLACE];
+}
+const kinds = (p: FactPlace) => kindList(p).map(strong).join('、');
+/** "最近的[博物馆]是"X"", or null for a place of several kinds. */
+function nearestIs(p: FactPlace): string | null {
+    const ks = kindList(p);
+    return ks.length === 1 ? `最近的${strong(ks[0])}是"${p.name}"` : null;
+}
+/** "[博物馆]"X"", or ""X"（[幼儿园]、[小学]）" for a place of several kinds (one place, not two). */
+const named = (p: FactPlace) => (kindList(p).length === 1 ? `${kinds(p)}"${p.name}"` : `"${p.name}"（${kinds(p)}）`);
+const fromHere = (p: FactPlace) => `从这里出发，${trips(p)}即可到达${named(p)}。`;
+
+function tourism(p: FactPlace, variant: number): string {
+    return pick([
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}，${trips(p)}即可到达。` : fromHere(p);
+        },
+        () => fromHere(p),
+        () => `想去${named(p)}看看吗？${trips(p)}即可到达。`
+    ], variant)();
+}
+
+function transport(p: FactPlace, variant: number): string {
+    return pick([
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}，${trips(p)}即可到达。` : fromHere(p);
+        },
+        () => fromHere(p),
+        () => `需要前往${kinds(p)}吗？"${p.name}"距离这里${trips(p, false)}。`
+    ], variant)();
+}
+
+function education(p: FactPlace, variant: number): string {
+    return pick([
+        () => `有孩子的家庭会喜欢这里的便利：${named(p)}${trips(p)}即可到达。`,
+        () => {
+            const head = nearestIs(p);
+            return head ? `${head}，${trips(p)}即可到达。` : `"${p.name}"（${kinds(p)}）距离这里${trips(p, false)}。`;
+        },
+        () => `对家庭来说是一大优势：从这里${trips(p)}就能到达${named(p)}。`
+    ], variant)();
+}
+
+function motorways(ms: FactMotorway[], variant: number): string {
+    const items = list(ms.map((m) => `${m.name}（${dur(m.minutes)}）`));
+    return pick([
+        `开车可以很快驶上${strong('高速公路')}：${items}。`,
+        `${strong('高速公路')}网络近在咫尺，开车可达：${items}。`
+    ], variant);
+}
+
+function supermarkets(ps: FactPlace[], variant: number): string {
+    if (ps.length === 1) {
+        const p = ps[0];
+        return pick([
+            `在${strong('购物')}方面，附近有"${p.name}"（${trips(p, false)}）。`,
+            `最近的${strong('超市')}是"${p.name}"（${trips(p, false)}）。`
+        ], variant);
+    }
+    const items = list(ps.map((p) => `"${strong(p.name)}"（${trips(p, false)}）`));
+    return pick([
+        `在${strong('购物')}方面，附近有多个选择：${items}。`,
+        `附近有多家${strong('超市')}：${items}。`
+    ], variant);
+}
+
+function cityTrips(c: FactCity): string {
+    const parts: string[] = [];
+    if (c.car !== null) parts.push(`${MODES[1]}${dur(c.car)}`);
+    if (c.bike !== null) parts.push(`${MODES[3]}${dur(c.bike)}`);
+    return parts.join('或');
+}
+
+function cities(cs: FactCity[], variant: number): string {
+    return cs.map((c, i) => pick([
+        `前往${strong(c.name)}需要${cityTrips(c)}。`,
+        `需要去${strong(c.name)}工作或休闲吗？${cityTrips(c)}即可到达。`
+    ], variant + i)).join('');
+}
+
+function lines(l: FactLines, variant: number): string {
+    const w = LINES[l.kind];
+    const one = l.lines.length === 1;
+    const names = list(l.lines);
+    const walk = `步行${l.walkMinutes <= 10 ? '仅需' : ''}${dur(l.walkMinutes)}`;
+    return pick([
+        `公共交通使用者可以方便地乘坐${one ? '' : '多条'}${strong(w.kind)}线路：${names}，最近的${w.stop}${walk}即可到达。`,
+        `本区域有${one ? '一条' : '多条'}${strong(w.kind)}线路经过：${names}；从这里${walk}即可到达最近的${w.stop}。`
+    ], variant);
+}
+
+const pack: LanguagePack = {
+    code: 'ZH',
+    titles: {tourism: '旅游', transports: '交通', education: '教育', shopping: '购物', cities: '附近城市', publictransports: '公共交通'},
+    titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${street}附近的城市` : `${street}附近的${title}`),
+    titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${city}附近的城市` : `${city}的${title}`),
+    sentence(fact: Fact, variant: number): string {
+        switch (fact.type) {
+            case 'intro': return pick([
+                `住在"${fact.street}"附近，生活便利，商店、交通和各类基本服务都触手可及。`,
+                `"${fact.street}"周边环境便利，购物、出行和日常服务都十分方便。`
+            ], variant);
+            case 'tourism': return tourism(fact.place, variant);
+            case 'transport': return transport(fact.place, variant);
+            case 'motorways': return motorways(fact.motorways, variant);
+            case 'education': return education(fact.place, variant);
+            case 'supermarkets': return supermarkets(fact.places, variant);
+            case 'cities': return cities(fact.cities, variant);
+            case 'lines': return lines(fact.lines, variant);
+            case 'outro': return pick([
+                '周边丰富多样的便利设施提升了这个街区的生活品质。',
+                '日常生活所需的一切都近在咫尺。'
+            ], variant);
+        }
+    }
+};
+export default pack;

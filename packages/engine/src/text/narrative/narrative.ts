@@ -1,0 +1,78 @@
+// Writes the narrative of /summary/text: paragraphs of facts, each sentence in every language of
+// the country, in the country's order (clients read the languages from the first Title's keys).
+import {PARAGRAPHS, type ParagraphFacts, type ParagraphId} from './facts.js';
+import type {LanguagePack} from './pack.js';
+import {languagePack} from './lang/index.js';
+
+export type LanguageMap = Record<string, string>;
+
+/** COMPAT.md Summary/text paragraph, keys in the reference response's order. */
+export interface TextParagraph {
+    Sentences: LanguageMap[];
+    Title: LanguageMap;
+    TitleBis: LanguageMap;
+    TitleTer: LanguageMap;
+    IconId: ParagraphId;
+    List: LanguageMap[];
+}
+
+export interface MultiLanguagesText {
+    Paragraphs: TextParagraph[];
+}
+
+/** What the narrative is written from; names are asked per language (name:xx where the data has it). */
+export interface NarrativeInput {
+    /** Picks the sentence patterns: the same position always reads the same. */
+    seed: number;
+    /** The paragraphs' facts with names in one language; the same facts, in the same order, for every language. */
+    paragraphs(language: string): ParagraphFacts[];
+    /** Street and city for the titles in one language, or null when reverse geocoding found none. */
+    street(language: string): string | null;
+    city(language: string): string | null;
+}
+
+/** Paragraphs in the order of PARAGRAPHS; those without facts are left out. */
+export function writeNarrative(input: NarrativeInput, languages: readonly string[]): MultiLanguagesText {
+    const packs = languages.map((l) => languagePack(l));
+    const perLanguage = languages.map((l) => input.paragraphs(l));
+    const out: TextParagraph[] = [];
+    for (const id of PARAGRAPHS) {
+        const facts = perLanguage.map((ps) => ps.find((p) => p.id === id)?.facts ?? []);
+        if (facts[0].length === 0) continue;
+        const paragraph: TextParagraph = {Sentences: [], Title: {}, TitleBis: {}, TitleTer: {}, IconId: id, List: []};
+        for (let k = 0; k < facts[0].length; k++) paragraph.Sentences.push({});
+        for (let li = 0; li < languages.length; li++) {
+            const language = languages[li], pack = packs[li];
+            const title = pack.titles[id];
+            const street = input.street(language), city = input.city(language);
+            paragraph.Title[language] = title;
+            paragraph.TitleBis[language] = street ? pack.titleAround(id, title, street) : title;
+            paragraph.TitleTer[language] = city ? pack.titleIn(id, title, city) : title;
+            for (let k = 0; k < facts[li].length; k++) {
+                paragraph.Sentences[k][language] = write(pack, facts[li][k], variantOf(input.seed, id, k));
+            }
+        }
+        out.push(paragraph);
+    }
+    return {Paragraphs: out};
+}
+
+function write(pack: LanguagePack, fact: ParagraphFacts['facts'][number], variant: number): string {
+    return pack.sentence(fact, variant).replace(/\s+/g, ' ').trim();
+}
+
+/** A deterministic non-negative integer from the position's seed, the paragraph and the sentence. */
+export function variantOf(seed: number, paragraph: string, index: number): number {
+    let h = (seed ^ 0x9e3779b9) >>> 0;
+    for (let i = 0; i < paragraph.length; i++) h = Math.imul(h ^ paragraph.charCodeAt(i), 0x01000193) >>> 0;
+    h = Math.imul(h ^ (index + 1), 0x85ebca6b) >>> 0;
+    h ^= h >>> 13;
+    h = Math.imul(h, 0xc2b2ae35) >>> 0;
+    return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** A seed from a position (micro-degrees), the same for the same coordinates. */
+export function positionSeed(lat: number, lon: number): number {
+    const a = Math.round(lat * 1e6) | 0, b = Math.round(lon * 1e6) | 0;
+    return (Math.imul(a, 0x27d4eb2d) ^ Math.imul(b, 0x165667b1)) >>> 0;
+}

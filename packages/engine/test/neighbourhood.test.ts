@@ -1,0 +1,153 @@
+// The neighbourhood finder on the real data: the enrichment's choice of the nearest place (the
+// nearest on foot among the three closest by straight line), trips that agree with full routes,
+// the cities, and the scores' formula.
+import t from 'tap';
+import {haversineMeters} from '../src/geo/distance.js';
+import {CAR, FOOT, BIKE} from '../src/graph/profiles.js';
+import {NeighbourhoodFinder, closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
+import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/scores.js';
+import {narrativeFacts, wholeMinutes} from '../src/neighbourhood/text.js';
+import {RouteError} from '../src/route/road-router.js';
+import {testRegion} from './helpers.js';
+
+const be = testRegion('BE');
+const finder = new NeighbourhoodFinder(be);
+const ORIGINS: [number, number][] = [[50.8461, 4.3664], [50.8200, 4.3900], [50.8650, 4.3300], [50.8350, 4.3000], [50.8800, 4.4100]];
+
+t.test('enrichment: the nearest on foot among the three closest by straight line', async (t) => {
+    for (const [lat, lon] of ORIGINS) {
+        const data = finder.enrich(lat, lon);
+        for (const e of data.entries) {
+            const candidates = closestPlaces(be, lat, lon, e.ct, e.st, STRAIGHT_LINE_CANDIDATES, (i) => be.pois.nameOf[i] !== 0);
+            if (candidates.length === 0) {
+                t.equal(e.nearest, null, `${e.key}: none within 25 km`);
+                continue;
+            }
+            // Independent check: full walking routes to each candidate.
+            let best = Infinity, bestName = '';
+            for (const c of candidates) {
+                try {
+                    const r = be.router.route(FOOT, lat, lon, be.pois.lat[c], be.pois.lon[c]);
+                    if (r.time < best) {
+                        best = r.time;
+                        bestName = be.pois.name(c);
+                    }
+                } catch (err) {
+                    if (!(err instanceof RouteError)) throw err;
+                }
+            }
+            t.ok(e.nearest, `${e.key} found`);
+            if (best < Infinity) {
+                t.equal(e.nearest!.walking!.seconds, Math.round(best / 1000), `${e.key}: the shortest walk`);
+                t.equal(e.nearest!.name, bestName);
+            }
+            t.ok(e.nearest!.straightMeters <= 25000);
+        }
+    }
+});
+
+t.test('trips equal full routes, mode by mode', async (t) => {
+    const [lat, lon] = ORIGINS[0];
+    const data = finder.find(lat, lon);
+    let checked = 0;
+    for (const c of data.categories) {
+        for (const s of c.subcategories) {
+            const p = s.places[0];
+            for (const trip of p.trips) {
+                if (trip.tm === 4) continue;
+                const mode = trip.tm === 1 ? CAR : trip.tm === 2 ? FOOT : BIKE;
+                const r = be.router.route(mode, lat, lon, p.lat, p.lon);
+                t.equal(trip.seconds, Math.round(r.time / 1000), `${s.key} tm ${trip.tm} time`);
+                t.ok(Math.abs(trip.meters - r.distance) <= 1, `${s.key} tm ${trip.tm} distance ${trip.meters} vs ${r.distance.toFixed(1)}`);
+                checked++;
+            }
+            // Public transport is the router's answer at 08:00, never slower than walking.
+            const transit = p.trips.find((x) => x.tm === 4), walk = p.trips.find((x) => x.tm === 2);
+            if (transit && walk) t.ok(transit.seconds <= walk.seconds + 1, `${s.key}: transit ≤ walk`);
+            if (transit) {
+                const r = be.transitRouter.route(lat, lon, p.lat, p.lon);
+                t.equal(transit.seconds, Math.round(r.time / 1000));
+            }
+        }
+    }
+    t.ok(checked > 30, `${checked} trips checked`);
+});
+
+t.test('summary data: places, lines and cities', async (t) => {
+    const data = finder.find(50.8461, 4.3664);
+    const keys = data.categories.flatMap((c) => c.subcategories.map((s) => s.key));
+    for (const k of ['metro', 'bus', 'tram', 'trainStation', 'supermarket', 'museum', 'secondarySchool']) t.ok(keys.includes(k), k);
+    const supermarkets = data.categories.find((c) => c.ct === 3)!.subcategories[0].places;
+    t.equal(supermarkets.length, 3, 'three supermarkets');
+    for (const c of data.categories) for (const s of c.subcategories) for (const p of s.places) {
+        t.ok(p.straightMeters <= 25000);
+        t.ok(Math.abs(p.straightMeters - haversineMeters(50.8461, 4.3664, p.lat, p.lon)) <= 1);
+    }
+    t.ok(data.cities.length >= 3);
+    for (const city of data.cities) {
+        t.not(city.name, 'Bruxelles - Brussel', 'not the position\'s own city');
+        t.ok(city.population >= 20000);
+        t.ok(city.names.FR && city.names.NL && city.names.ZH);
+    }
+    for (let i = 1; i < data.cities.length; i++) {
+        t.ok(haversineMeters(50.8461, 4.3664, data.cities[i - 1].lat, data.cities[i - 1].lon) <= haversineMeters(50.8461, 4.3664, data.cities[i].lat, data.cities[i].lon) + 1, 'nearest first');
+    }
+    t.ok(data.counts.lines >= 5 && data.counts.bus >= 3);
+});
+
+t.test('narrative facts use the summary figures', async (t) => {
+    const data = finder.find(50.8461, 4.3664);
+    const facts = narrativeFacts(data, 'FR');
+    const tourism = facts.find((p) => p.id === 'tourism')!.facts;
+    t.equal(tourism[0].type, 'intro');
+    for (const f of tourism.slice(1)) {
+        if (f.type !== 'tourism') continue;
+        const place = data.categories.flatMap((c) => c.subcategories).find((s) => s.key === f.place.kinds[0])!.places[0];
+        t.equal(f.place.trip.minutes, wholeMinutes(place.trips.find((x) => x.tm === 1)!.seconds));
+    }
+    const school = facts.find((p) => p.id === 'education')!.facts.find((f) => f.type === 'education' && f.place.kinds.length > 1);
+    t.ok(school, 'a school that is preschool and elementary school is one sentence');
+    t.equal(wholeMinutes(29), 1);
+    t.equal(wholeMinutes(89), 1);
+    t.equal(wholeMinutes(90), 2);
+});
+
+t.test('scores: the documented formula, monotone in time and count', async (t) => {
+    for (const d of scoreDefinitions()) {
+        let last = Infinity;
+        for (let m = 0; m <= d.maxMinutes + 5; m += 0.5) {
+            const v = scoreValue(d, m, 2);
+            t.ok(v <= last + 1e-9, `${d.k}: ${m} min not better than less`);
+            t.ok(v >= 0 && v <= 10);
+            last = v;
+        }
+        let prev = -1;
+        for (let c = 0; c <= 20; c++) {
+            const v = scoreValue(d, d.idealMinutes + 1, c);
+            t.ok(v >= prev, `${d.k}: more places never worse`);
+            prev = v;
+        }
+        t.equal(scoreValue(d, null, 0), 0, 'unreachable and none around: 0');
+        t.equal(scoreValue(d, 0, 1e6), 10, 'at the door and plenty: 10');
+    }
+    t.equal(timeFraction(5, 5, 30), 1);
+    t.equal(timeFraction(30, 5, 30), 0);
+    t.equal(timeFraction(17.5, 5, 30), 0.5);
+});
+
+t.test('Malta: no transit trip anywhere', async (t) => {
+    const mt = new NeighbourhoodFinder(testRegion('MT'));
+    const data = mt.find(35.8989, 14.5146);
+    t.ok(data.categories.length >= 3);
+    for (const c of data.categories) for (const s of c.subcategories) for (const p of s.places) t.notOk(p.trips.some((x) => x.tm === 4));
+    for (const e of mt.enrich(35.8989, 14.5146).entries) if (e.nearest) t.equal(e.nearest.transit, null);
+});
+
+t.test('line labels read like the reference ("65 - Gare Centrale - Machelen")', async (t) => {
+    const {lineLabel} = await import('../src/poi/builder.js');
+    t.equal(lineLabel('1', 'Metro 1', "Gare de l'Ouest", 'Stockel', []), "1 - Gare de l'Ouest - Stockel");
+    t.equal(lineLabel('22', 'STIB/MIVB 22 Luxembourg - Montgomery', undefined, undefined, ['STIB/MIVB']), '22 - Luxembourg - Montgomery');
+    t.equal(lineLabel('65', 'Bus 65: Gare Centrale => Machelen', undefined, undefined, ['De Lijn']), '65 - Gare Centrale - Machelen');
+    t.equal(lineLabel('2', 'STIB/MIVB 2', undefined, undefined, ['STIB/MIVB']), '2');
+    t.equal(lineLabel('', 'Linha Azul', undefined, undefined, []), 'Linha Azul', 'no reference: the name as it is');
+});

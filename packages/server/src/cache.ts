@@ -1,0 +1,409 @@
+// A persistent, bounded, TTL response cache for the neighbourhood endpoints (/summary, /summary/text,
+// /summary/text-and-data, /enrichment), kept in an LMDB environment (lmdb-js) so that it survives a restart and is
+// shared by every worker thread and by every server process on the host (LMDB is multi-process safe: one writer at a
+// time through its lock file, readers never blocked).
+//
+// Layout: three named databases in one environment (folder `dir`, files data.mdb and lock.mdb):
+// - `bodies`: key -> 8-byte header (write time, ms, float64 LE) followed by the body bytes exactly as given (the
+//   UTF-8 JSON text; never re-encoded). Expiry is checked on read from the header alone.
+// - `byTime`: [writeTime, key] -> body length. LMDB keys are ordered, so the first entries are the oldest: eviction
+//   and the expiry sweep walk from the start.
+// - `meta`: 'format' (layout version) and 'totals' ([entries, bytes]), the running entry count and byte total
+//   (body bytes only, not headers or keys), updated in the same transaction as every write and persisted.
+// Every write (set, delete, eviction, removal of an expired entry) is one LMDB transaction that updates the body, its
+// index entry and the totals together, so a crash never leaves anything half-written, and since LMDB serialises
+// writers across processes the read-modify-write of the totals is safe between processes too.
+//
+// Bounds: a set that would take the cache past maxEntries or maxBytes first evicts the oldest entries, and every set
+// also sweeps expired entries from the oldest end; at most MAX_DELETIONS_PER_SET entries are removed per set, so no
+// request stalls. If that budget is not enough to make room (e.g. after reopening with smaller bounds), the new entry
+// is not stored this time (the bounds are never exceeded; later sets go on evicting). A body larger than maxBytes is
+// never stored. Eviction is by write time (oldest first), not by last use.
+//
+// Failure policy: a corrupt or unreadable cache folder must not crash the server. `ResponseCache.open` throws an
+// Error whose message names the folder and says to delete it (the caller logs it and runs without a cache, or stops).
+// Because lmdb-js kills the process (SIGSEGV/SIGBUS) rather than failing on a damaged or truncated data file, open
+// checks the file's meta pages and length itself first (see checkDataFile). After a successful open, a read error is a miss and a failed write rejects the promise that set/delete return,
+// which is already marked as handled so that callers who do not wait for it never see an unhandled rejection.
+
+import {spawnSync} from 'node:child_process';
+import {createHash} from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {open, type Database, type RootDatabase} from 'lmdb';
+
+export interface CacheOptions {
+    /** folder of the LMDB environment; created if missing */
+    dir: string;
+    /** time to live, ms (default 7 days) */
+    ttlMs?: number;
+    /** at most this many entries; the oldest are evicted beyond it (default 200_000) */
+    maxEntries?: number;
+    /** at most this many bytes of stored values (default 1 GiB); the oldest are evicted beyond it */
+    maxBytes?: number;
+    /** clock for tests (default Date.now) */
+    now?: () => number;
+}
+
+/**
+ * entries and bytes are the persisted totals of the whole cache (every process's writes); hits, misses and evictions
+ * are this instance's counts since it was opened (evictions: entries it removed for the bounds or because they had
+ * expired, not those removed by delete()).
+ */
+export interface CacheStats {
+    entries: number;
+    bytes: number;
+    hits: number;
+    misses: number;
+    evictions: number;
+}
+
+const FORMAT = 1;
+const HEADER = 8;
+const MAX_DELETIONS_PER_SET = 100;
+/** Keys longer than this (UTF-8 bytes) are stored under a hash of themselves (LMDB keys are at most ~1978 bytes). */
+const MAX_KEY_BYTES = 512;
+const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
+const DEFAULT_MAX_ENTRIES = 200_000;
+const DEFAULT_MAX_BYTES = 1024 ** 3;
+
+type Totals = [entries: number, bytes: number];
+type IndexKey = [writeTime: number, key: string];
+
+export class ResponseCache {
+    private hits = 0;
+    private misses = 0;
+    private evictions = 0;
+    private closed = false;
+    private readonly ttlMs: number;
+    private readonly maxEntries: number;
+    private readonly maxBytes: number;
+    private readonly now: () => number;
+
+    private constructor(
+        readonly dir: string,
+        private readonly root: RootDatabase,
+        private readonly bodies: Database<Buffer, string>,
+        private readonly byTime: Database<number, IndexKey>,
+        private readonly meta: Database<unknown, string>,
+        options: CacheOptions,
+    ) {
+        this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
+        this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+        this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+        this.now = options.now ?? Date.now;
+    }
+
+    /**
+     * Opens (creating if missing) the cache in `options.dir`. Throws an Error naming the folder and saying to delete
+     * it when the folder is corrupt or unreadable (or was written by an incompatible layout); the server should log
+     * that and go on without a cache rather than crash.
+     */
+    static open(options: CacheOptions): ResponseCache {
+        const dir = path.resolve(options.dir);
+        for (const [name, v] of [['ttlMs', options.ttlMs], ['maxEntries', options.maxEntries], ['maxBytes', options.maxBytes]] as const) {
+            if (v !== undefined && !(v >= 0)) throw new RangeError(`ResponseCache: ${name} must be a number >= 0, got ${v}`);
+        }
+        let root: RootDatabase | undefined;
+        try {
+            fs.mkdirSync(dir, {recursive: true});
+            checkDataFile(path.join(dir, 'data.mdb'));
+            root = open({path: dir, noSubdir: false, maxDbs: 4});
+            const bodies = root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
+            const byTime = root.openDB<number, IndexKey>({name: 'byTime'});
+            const meta = root.openDB<unknown, string>({name: 'meta'});
+            const format = meta.get('format');
+            if (format === undefined) {
+                // First open (or a folder another process is creating right now: the check inside makes it idempotent).
+                root.transactionSync(() => {
+                    if (meta.get('format') === undefined) {
+                        meta.putSync('format', FORMAT);
+                        meta.putSync('totals', [0, 0]);
+                    }
+                });
+            } else if (format !== FORMAT) {
+                throw new Error(`layout version ${String(format)}, this server reads version ${FORMAT}`);
+            }
+            const totals = meta.get('totals');
+            if (!Array.isArray(totals) || totals.length !== 2) throw new Error('missing or invalid totals');
+            return new ResponseCache(dir, root, bodies, byTime, meta, options);
+        } catch (err) {
+            try {
+                void root?.close().catch(() => {});
+            } catch {
+                // already failing: the first error is the one to report
+            }
+            const cause = err instanceof Error ? err.message : String(err);
+            throw new Error(
+                `response cache folder ${dir} is corrupt or unreadable (${cause}): stop the server, delete that folder and start again (it is rebuilt empty)`,
+                {cause: err},
+            );
+        }
+    }
+
+    /** the stored body (UTF-8 JSON text as a Buffer), or null when missing or expired (an expired entry is deleted) */
+    get(key: string): Buffer | null {
+        if (this.closed) return null; // e.g. a request finishing during shutdown
+        const k = storeKey(key);
+        let raw: Buffer | undefined;
+        try {
+            raw = this.bodies.get(k);
+        } catch {
+            raw = undefined; // an unreadable entry is a miss
+        }
+        if (!raw || raw.length < HEADER) {
+            this.misses++;
+            return null;
+        }
+        const writeTime = raw.readDoubleLE(0);
+        if (this.expired(writeTime, this.now())) {
+            this.misses++;
+            this.removeExpired(k, writeTime);
+            return null;
+        }
+        this.hits++;
+        return Buffer.from(raw.buffer, raw.byteOffset + HEADER, raw.length - HEADER);
+    }
+
+    /** stores a complete answer; returns a promise that resolves when it is durable (callers do not wait for it) */
+    set(key: string, body: Buffer): Promise<void> {
+        const k = storeKey(key);
+        const size = body.length;
+        const now = this.now();
+        const value = Buffer.allocUnsafe(HEADER + size);
+        value.writeDoubleLE(now, 0);
+        body.copy(value, HEADER);
+        return this.write(() => {
+            const totals = this.totals();
+            this.removeEntry(k, totals); // the previous version of this key, if any
+            if (size > this.maxBytes || this.maxEntries < 1) {
+                this.putTotals(totals);
+                return;
+            }
+            // Walk from the oldest: remove what has expired and what must go to make room, within the budget. The
+            // walk stops at the first entry that may stay (usually the first one), and deletes after the cursor closes.
+            const cutoff = now - this.ttlMs;
+            const doomed: [IndexKey, number][] = [];
+            let [entries, bytes] = totals;
+            for (const {key: indexKey, value: otherSize} of this.byTime.getRange({limit: MAX_DELETIONS_PER_SET})) {
+                const full = entries + 1 > this.maxEntries || bytes + size > this.maxBytes;
+                if (!full && indexKey[0] >= cutoff) break;
+                doomed.push([indexKey, otherSize]);
+                entries--;
+                bytes -= otherSize;
+            }
+            for (const [indexKey, otherSize] of doomed) {
+                this.bodies.removeSync(indexKey[1]);
+                this.byTime.removeSync(indexKey);
+                totals[0]--;
+                totals[1] -= otherSize;
+            }
+            const removed = doomed.length;
+            if (totals[0] + 1 <= this.maxEntries && totals[1] + size <= this.maxBytes) {
+                this.bodies.putSync(k, value);
+                this.byTime.putSync([now, k], size);
+                totals[0]++;
+                totals[1] += size;
+            }
+            this.putTotals(totals);
+            this.evictions += removed;
+        });
+    }
+
+    delete(key: string): Promise<void> {
+        const k = storeKey(key);
+        return this.write(() => {
+            const totals = this.totals();
+            if (this.removeEntry(k, totals)) this.putTotals(totals);
+        });
+    }
+
+    stats(): CacheStats {
+        let entries = 0, bytes = 0;
+        try {
+            [entries, bytes] = this.totals();
+        } catch {
+            // unreadable: report zeros rather than throw from a stats endpoint
+        }
+        return {entries, bytes, hits: this.hits, misses: this.misses, evictions: this.evictions};
+    }
+
+    /** Resolves when every write queued so far (including removals of expired entries found by get) is durable. */
+    async flush(): Promise<void> {
+        await this.root.flushed;
+    }
+
+    async close(): Promise<void> {
+        if (this.closed) return;
+        this.closed = true;
+        try {
+            await this.root.flushed;
+        } finally {
+            await this.root.close();
+        }
+    }
+
+    private expired(writeTime: number, now: number): boolean {
+        return now - writeTime > this.ttlMs;
+    }
+
+    /**
+     * Runs `fn` in one atomic write transaction (a child transaction, so that anything it throws rolls back all its
+     * writes), then waits for the commit to be flushed to disk. The promise is marked as handled (see the header).
+     */
+    private write<T>(fn: () => T): Promise<T> {
+        const p = (async () => {
+            if (this.closed) throw new Error('ResponseCache: write after close');
+            const result = await this.root.childTransaction(fn);
+            await this.root.flushed;
+            return result;
+        })();
+        p.catch(() => {});
+        return p;
+    }
+
+    /** Removes an entry found expired by get, unless it was rewritten meanwhile (by any process). */
+    private removeExpired(k: string, writeTime: number): void {
+        void this.write(() => {
+            const raw = this.bodies.get(k);
+            if (!raw || raw.length < HEADER || raw.readDoubleLE(0) !== writeTime) return;
+            const totals = this.totals();
+            if (this.removeEntry(k, totals)) {
+                this.putTotals(totals);
+                this.evictions++;
+            }
+        });
+    }
+
+    /** Inside a write transaction: removes `k`'s body and index entry and updates `totals`; false when absent. */
+    private removeEntry(k: string, totals: Totals): boolean {
+        const raw = this.bodies.get(k);
+        if (!raw) return false;
+        if (raw.length >= HEADER) this.byTime.removeSync([raw.readDoubleLE(0), k]);
+        this.bodies.removeSync(k);
+        totals[0] = Math.max(0, totals[0] - 1);
+        totals[1] = Math.max(0, totals[1] - Math.max(0, raw.length - HEADER));
+        return true;
+    }
+
+    private totals(): Totals {
+        const t = this.meta.get('totals');
+        return Array.isArray(t) && t.length === 2 ? [Number(t[0]), Number(t[1])] : [0, 0];
+    }
+
+    private putTotals(totals: Totals): void {
+        this.meta.putSync('totals', totals);
+    }
+}
+
+/**
+ * Checks an existing LMDB data file before lmdb-js opens it: lmdb-js (3.x) crashes the process (SIGSEGV/SIGBUS)
+ * instead of returning an error on a file whose meta pages are not LMDB's (zeros, random bytes, another format) or
+ * on a truncated file, so those are recognised here and thrown as errors. When the file is shorter than the last page
+ * its newest meta page records (which LMDB allows in rare healthy cases), a child process opens and reads the whole
+ * environment first, and the file is declared corrupt if that child dies. Damage inside the B-tree pages themselves
+ * (LMDB keeps no checksums) is not detected here.
+ */
+function checkDataFile(file: string): void {
+    let fd: number;
+    try {
+        fd = fs.openSync(file, 'r');
+    } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // a new cache
+        throw err;
+    }
+    let size: number, head: Buffer;
+    try {
+        size = fs.fstatSync(fd).size;
+        if (size === 0) return; // LMDB initialises an empty file
+        head = Buffer.alloc(Math.min(size, 2 * 65536));
+        fs.readSync(fd, head, 0, head.length, 0);
+    } finally {
+        fs.closeSync(fd);
+    }
+    // 64-bit LMDB as built by lmdb-js: a 24-byte page header (pgno, txnid, pad, flags, lower, upper), then MDB_meta:
+    // magic, version, address, mapsize, two MDB_db of 48 bytes (the first one's pad is the page size), last page, txnid.
+    const META_MAGIC = 0xbeefc0de, DATA_VERSION = 2, P_META = 0x08, P_INVALID = 0xffffffffffffffffn;
+    const meta = (off: number) => {
+        if (off + 0xa0 > head.length) return null;
+        return {
+            flags: head.readUInt16LE(off + 0x12),
+            magic: head.readUInt32LE(off + 0x18),
+            version: head.readUInt32LE(off + 0x1c) & 0xffff,
+            psize: head.readUInt32LE(off + 0x30),
+            roots: [head.readBigUInt64LE(off + 0x58), head.readBigUInt64LE(off + 0x88)],
+            lastPage: head.readBigUInt64LE(off + 0x90),
+            txnid: head.readBigUInt64LE(off + 0x98),
+        };
+    };
+    const first = meta(0);
+    if (!first || !(first.flags & P_META) || first.magic !== META_MAGIC) throw new Error(`${file} is not an LMDB data file`);
+    if (first.version !== DATA_VERSION) throw new Error(`${file} has LMDB data version ${first.version}, expected ${DATA_VERSION}`);
+    const psize = first.psize;
+    if (psize < 512 || psize > 65536 || (psize & (psize - 1)) !== 0) throw new Error(`${file} has an invalid page size ${psize}`);
+    if (size < 2 * psize) throw new Error(`${file} is truncated (${size} bytes)`);
+    const metas = [first];
+    for (const off of [psize, psize / 2]) {
+        const m = meta(off);
+        // The slot at half a page is lmdb-js's "flushed" meta (overlapping sync): written from the map size on (no
+        // magic, no version), and only used when it has a transaction id.
+        const half = off === psize / 2;
+        if (half && (!m || m.txnid === 0n)) continue;
+        if (!m || (!half && (m.magic !== META_MAGIC || m.version !== DATA_VERSION)) || m.psize !== psize) {
+            throw new Error(`${file} has a damaged meta page at offset ${off}`);
+        }
+        metas.push(m);
+    }
+    let newest = metas[0];
+    for (const m of metas) {
+        if (m.roots.some((r) => r !== P_INVALID && r > m.lastPage)) throw new Error(`${file} has a damaged meta page`);
+        if (m.txnid > newest.txnid) newest = m;
+    }
+    if (BigInt(size) < (newest.lastPage + 1n) * BigInt(psize) && !probe(path.dirname(file))) {
+        throw new Error(`${file} is truncated (${size} bytes, its last page is ${newest.lastPage} of ${psize} bytes)`);
+    }
+}
+
+/** Opens the environment in `dir` in a child process and reads everything in it: false if the child fails or dies. */
+function probe(dir: string): boolean {
+    const script = `
+const {open} = await import(${JSON.stringify(import.meta.resolve('lmdb'))});
+const root = open({path: process.argv[1], noSubdir: false, maxDbs: 4});
+for (const name of ['bodies', 'byTime', 'meta']) {
+    const db = root.openDB({name, encoding: 'binary'});
+    let n = 0;
+    for (const {key, value} of db.getRange({})) n += value.length;
+}
+await root.close();`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script, dir], {stdio: 'ignore', timeout: 120_000});
+    return r.status === 0;
+}
+
+/** An LMDB-safe form of a caller's key: as is when short, otherwise a hash of it. */
+function storeKey(key: string): string {
+    if (key.length * 3 <= MAX_KEY_BYTES || Buffer.byteLength(key) <= MAX_KEY_BYTES) return key;
+    return 'sha256:' + createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * The cache key of one answer: key layout version, endpoint (lower case), data version (hash of the region bundle:
+ * a rebuilt region never serves old answers), exact coordinates (String() of the number: its shortest exact decimal
+ * form, no rounding, so 50.8461 and 50.846100 are the same key) and language (upper case), separated by '|'
+ * (escaped in the string parts). Bounded: an overlong key is replaced by its hash.
+ */
+export function cacheKey(parts: {endpoint: string; dataVersion: string; lat: number; lon: number; language: string}): string {
+    if (!Number.isFinite(parts.lat) || !Number.isFinite(parts.lon)) {
+        throw new RangeError(`cacheKey: coordinates must be finite numbers, got ${parts.lat}, ${parts.lon}`);
+    }
+    const esc = (s: string) => s.replace(/[%|]/g, (c) => (c === '%' ? '%25' : '%7C'));
+    // -0 and 0 are the same place: String(-0) is already '0'.
+    const key = [
+        'q1',
+        esc(parts.endpoint.toLowerCase()),
+        esc(parts.dataVersion),
+        String(parts.lat),
+        String(parts.lon),
+        esc(parts.language.toUpperCase()),
+    ].join('|');
+    return storeKey(key);
+}

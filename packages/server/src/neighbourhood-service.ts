@@ -1,0 +1,107 @@
+// The neighbourhood answers' plumbing: the persistent cache (per endpoint, position and
+// language), one computation per position however many requests ask for it at once, and the
+// limit on enrichments in flight. Only complete answers are stored: a failed or timed-out task
+// throws before anything is written.
+import type {EnrichmentData, NeighbourhoodData, Region} from '@quartier/engine';
+import {cacheKey, type ResponseCache} from './cache.js';
+import {HttpError} from './errors.js';
+import type {WorkerPool} from './pool.js';
+
+/** SPEC §8: at most this many /enrichment requests computing at once; beyond, 429. */
+export const DEFAULT_MAX_ENRICHMENTS = 4;
+export const ENRICHMENT_RETRY_AFTER_SECONDS = 2;
+
+export interface NeighbourhoodServiceOptions {
+    pool?: WorkerPool;
+    cache?: ResponseCache | null;
+    maxEnrichments?: number;
+}
+
+export class NeighbourhoodService {
+    private readonly pool: WorkerPool | undefined;
+    private readonly cache: ResponseCache | null;
+    readonly maxEnrichments: number;
+    private enrichmentsInFlight = 0;
+    /** Computations under way, by cache key of their data: later askers wait for the same one. */
+    private readonly pending = new Map<string, Promise<unknown>>();
+    /** Bodies whose cache write is not committed yet (LMDB commits in the background): served from here meanwhile. */
+    private readonly writing = new Map<string, Buffer>();
+
+    constructor(options: NeighbourhoodServiceOptions) {
+        this.pool = options.pool;
+        this.cache = options.cache ?? null;
+        this.maxEnrichments = options.maxEnrichments ?? DEFAULT_MAX_ENRICHMENTS;
+    }
+
+    /**
+     * The body of an answer: from the cache, else made from the position's neighbourhood data
+     * (itself cached, so other endpoints and languages of the same position reuse it).
+     */
+    async answer(endpoint: string, region: Region, lat: number, lon: number, language: string, make: (data: NeighbourhoodData) => unknown): Promise<Buffer> {
+        const key = this.key(endpoint, region, lat, lon, language);
+        const hit = this.cached(key);
+        if (hit) return hit;
+        const data = await this.data<NeighbourhoodData>('neighbourhood', region, lat, lon);
+        return this.store(key, make(data));
+    }
+
+    /** /enrichment: like answer(), but at most maxEnrichments cold requests at once (429 beyond). */
+    async enrichment(region: Region, lat: number, lon: number, language: string, make: (data: EnrichmentData) => unknown): Promise<Buffer> {
+        const key = this.key('enrichment', region, lat, lon, language);
+        const hit = this.cached(key);
+        if (hit) return hit;
+        if (this.enrichmentsInFlight >= this.maxEnrichments) {
+            throw new HttpError(429, `Too many enrichments in progress (at most ${this.maxEnrichments}); retry in a few seconds.`,
+                {'Retry-After': String(ENRICHMENT_RETRY_AFTER_SECONDS)});
+        }
+        this.enrichmentsInFlight++;
+        try {
+            const data = await this.data<EnrichmentData>('enrichment', region, lat, lon);
+            return this.store(key, make(data));
+        } finally {
+            this.enrichmentsInFlight--;
+        }
+    }
+
+    private key(endpoint: string, region: Region, lat: number, lon: number, language: string): string {
+        return cacheKey({endpoint, dataVersion: region.manifest.inputHash, lat, lon, language});
+    }
+
+    private cached(key: string): Buffer | null {
+        if (!this.cache) return null;
+        return this.writing.get(key) ?? this.cache.get(key);
+    }
+
+    private store(key: string, answer: unknown): Buffer {
+        const body = Buffer.from(JSON.stringify(answer));
+        const cache = this.cache;
+        if (cache) {
+            // Not awaited: the answer leaves now; a failed write only costs a later recomputation.
+            this.writing.set(key, body);
+            cache.set(key, body)
+                .catch((err: unknown) => process.stderr.write(`cache write failed: ${(err as Error).message}\n`))
+                .finally(() => this.writing.delete(key));
+        }
+        return body;
+    }
+
+    /** The language-independent data of a position, cached and computed once however many ask. */
+    private async data<T>(type: 'neighbourhood' | 'enrichment', region: Region, lat: number, lon: number): Promise<T> {
+        const key = this.key(`${type}-data`, region, lat, lon, '');
+        const hit = this.cached(key);
+        if (hit) return JSON.parse(hit.toString('utf8')) as T;
+        let pending = this.pending.get(key) as Promise<T> | undefined;
+        if (!pending) {
+            const pool = this.pool;
+            if (!pool) throw new HttpError(503, 'The routing engine is not running.');
+            pending = pool.run<T>({type, country: region.country.code, lat, lon}).then((data) => {
+                this.store(key, data);
+                return data;
+            });
+            this.pending.set(key, pending);
+            const forget = () => this.pending.delete(key);
+            pending.then(forget, forget);
+        }
+        return pending;
+    }
+}

@@ -1,0 +1,57 @@
+// GET /summary, /summary/text, /summary/text-and-data, /scores (COMPAT.md) and /enrichment
+// (SPEC §2.4, §4.4, §7.2): what is around a position, in data, prose and scores.
+import type {Express, Response} from 'express';
+import {formatEnrichment, formatScores, formatSummary, formatText} from '@quartier/engine';
+import type {Guard, RequestContext} from '../app.js';
+import {badRequest} from '../errors.js';
+import type {NeighbourhoodService} from '../neighbourhood-service.js';
+import {languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../params.js';
+
+export function neighbourhoodRoutes(app: Express, guard: Guard, service: NeighbourhoodService): void {
+    app.get('/summary', guard('any', async (ctx, _req, res) => {
+        const [lat, lon] = position(ctx);
+        const language = languageWithFallback(ctx.query, ctx.served.region.country.languages);
+        send(res, await service.answer('summary', ctx.served.region, lat, lon, language, (data) => formatSummary(data, language)));
+    }));
+    app.get('/summary/text', guard('any', async (ctx, _req, res) => {
+        const [lat, lon] = position(ctx);
+        const languages = ctx.served.region.country.languages;
+        send(res, await service.answer('summary/text', ctx.served.region, lat, lon, '', (data) => formatText(data, languages)));
+    }));
+    app.get('/summary/text-and-data', guard('any', async (ctx, _req, res) => {
+        const [lat, lon] = position(ctx);
+        const region = ctx.served.region;
+        const language = languageWithFallback(ctx.query, region.country.languages);
+        send(res, await service.answer('summary/text-and-data', region, lat, lon, language, (data) => {
+            const summary = formatSummary(data, language);
+            // COMPAT.md: one client reads Data, the published API description says Summary.
+            return {Data: summary, Summary: summary, Text: formatText(data, region.country.languages)};
+        }));
+    }));
+    app.get('/scores', guard('any', async (ctx, _req, res) => {
+        const [lat, lon] = position(ctx);
+        const language = languageWithFallback(ctx.query, ctx.served.region.country.languages);
+        send(res, await service.answer('scores', ctx.served.region, lat, lon, language, (data) => formatScores(data, language)));
+    }));
+    app.get('/enrichment', guard('backend', async (ctx, _req, res) => {
+        const [lat, lon] = position(ctx);
+        const languages = ctx.served.region.country.languages;
+        const requested = optionalString(ctx.query, 'language');
+        const language = requested === undefined ? 'EN' : requested.toUpperCase();
+        if (!languages.includes(language)) {
+            throw badRequest(`Language '${requested!.slice(0, 10)}' is not served in ${ctx.country}: use one of ${languages.join(', ')}.`);
+        }
+        send(res, await service.enrichment(ctx.served.region, lat, lon, language, (data) => formatEnrichment(data, language)));
+    }));
+}
+
+function position(ctx: RequestContext): [number, number] {
+    const lat = parseLatitude(requiredString(ctx.query, 'latitude'), 'latitude');
+    const lon = parseLongitude(requiredString(ctx.query, 'longitude'), 'longitude');
+    if (!ctx.served.region.contains(lat, lon)) throw badRequest(`The position is outside ${ctx.country}.`);
+    return [lat, lon];
+}
+
+function send(res: Response, body: Buffer): void {
+    res.type('application/json').send(body);
+}
