@@ -4,6 +4,7 @@
 import t from 'tap';
 import {haversineMeters} from '../src/geo/distance.js';
 import {CAR, FOOT, BIKE} from '../src/graph/profiles.js';
+import {INF} from '../src/graph/road-graph.js';
 import {NeighbourhoodFinder, closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
 import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/scores.js';
 import {narrativeFacts, wholeMinutes} from '../src/neighbourhood/text.js';
@@ -148,6 +149,34 @@ t.test('line labels read like the reference ("65 - Gare Centrale - Machelen")', 
     t.equal(lineLabel('1', 'Metro 1', "Gare de l'Ouest", 'Stockel', []), "1 - Gare de l'Ouest - Stockel");
     t.equal(lineLabel('22', 'STIB/MIVB 22 Luxembourg - Montgomery', undefined, undefined, ['STIB/MIVB']), '22 - Luxembourg - Montgomery');
     t.equal(lineLabel('65', 'Bus 65: Gare Centrale => Machelen', undefined, undefined, ['De Lijn']), '65 - Gare Centrale - Machelen');
+    t.equal(lineLabel('22', 'Circular Carmo <=> Batalha', undefined, undefined, []), '22 - Circular Carmo - Batalha');
     t.equal(lineLabel('2', 'STIB/MIVB 2', undefined, undefined, ['STIB/MIVB']), '2');
     t.equal(lineLabel('', 'Linha Azul', undefined, undefined, []), 'Linha Azul', 'no reference: the name as it is');
+});
+
+t.test('one-to-many with lengths: the times of table() and the lengths of the unpacked paths', async (t) => {
+    const {CHQuery} = await import('../src/ch/query.js');
+    for (const mode of [CAR, FOOT, BIKE]) {
+        const q = new CHQuery(be.roads, be.ch[mode]);
+        const check = new CHQuery(be.roads, be.ch[mode]);
+        let x = 7 + mode;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.nodeCount;
+        const sources = Uint32Array.from({length: 8}, next), targets = Uint32Array.from({length: 30}, next);
+        const {times, lengths} = q.tableWithLengths(sources, targets, be.roads.arcEdge, be.roads.edgeLength);
+        let compared = 0, reachable = 0;
+        for (let s = 0; s < sources.length; s++) {
+            for (let j = 0; j < targets.length; j++) {
+                const p = check.path(sources[s], targets[j]);
+                t.equal(times[s * targets.length + j], p.weight);
+                if (p.weight >= INF) continue;
+                reachable++;
+                let meters = 0;
+                for (const a of p.arcs) meters += be.roads.edgeLength[(be.roads.arcEdge[a] & 0x7fffffff) >>> 0];
+                // Equal-time paths may differ in length; they are rare on real weights.
+                if (Math.abs(lengths[s * targets.length + j] - meters) < 0.5) compared++;
+            }
+        }
+        t.ok(reachable >= 10, `mode ${mode}: ${reachable} reachable pairs`);
+        t.ok(compared >= reachable * 0.95, `mode ${mode}: ${compared} of ${reachable} lengths equal to the unpacked path's`);
+    }
 });

@@ -10,6 +10,7 @@ import type {Section} from '../format/section.js';
 import {INF, REVERSED} from '../graph/road-graph.js';
 import {NodeHeap} from './heap.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
+import {arcLengths, type ArcLengths} from './lengths.js';
 
 export interface CHPath {
     /** ms; INF when the target cannot be reached. */
@@ -60,6 +61,13 @@ export class CHQuery {
     private bucketTarget: Uint32Array = new Uint32Array(1024);
     private bucketDist: Float64Array = new Float64Array(1024);
     private entryCount = 0;
+    // Path lengths (metres) beside the times, for tableWithLengths (allocated on first use).
+    private arcLength: ArcLengths | null = null;
+    private forwardLen: Float64Array = new Float64Array(0);
+    private backwardLen: Float64Array = new Float64Array(0);
+    private entryLen: Float64Array = new Float64Array(1024);
+    private bucketLen: Float64Array = new Float64Array(1024);
+    private lengthOut: Float64Array | null = null;
 
     constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
         this.graph = graph;
@@ -160,6 +168,29 @@ export class CHQuery {
             this.scanBuckets(sources[i], result, i * k, k);
         }
         return result;
+    }
+
+    /**
+     * Times (ms) and lengths (m) of the fastest paths for all pairs, row by source (INF and
+     * Infinity where unreachable). The first call measures every arc of the hierarchy (`edgeLength`:
+     * the road graph's edge lengths), once per query object.
+     */
+    tableWithLengths(sources: Uint32Array, targets: Uint32Array, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): {times: Float64Array; lengths: Float64Array} {
+        if (this.arcLength === null) {
+            this.arcLength = arcLengths(this.ch, arcEdge, edgeLength);
+            this.forwardLen = new Float64Array(this.nodeCount);
+            this.backwardLen = new Float64Array(this.nodeCount);
+            // Buckets filled before lengths were kept hold none: fill again.
+            this.bucketTargets = new Uint32Array(0);
+        }
+        const k = targets.length;
+        const lengths = new Float64Array(sources.length * k);
+        this.lengthOut = lengths;
+        try {
+            return {times: this.table(sources, targets), lengths};
+        } finally {
+            this.lengthOut = null;
+        }
     }
 
     /** Bidirectional upward search; returns the best distance (Infinity if none) and sets `meet`. */
@@ -286,11 +317,14 @@ export class CHQuery {
         if (this.bucketTarget.length < this.entryCount) {
             this.bucketTarget = new Uint32Array(this.entryNode.length);
             this.bucketDist = new Float64Array(this.entryNode.length);
+            this.bucketLen = new Float64Array(this.entryNode.length);
         }
+        const keepLength = this.arcLength !== null;
         for (let e = 0; e < this.entryCount; e++) {
             const k = --bucketStart[this.entryNode[e]];
             this.bucketTarget[k] = this.entryTarget[e];
             this.bucketDist[k] = this.entryDist[e];
+            if (keepLength) this.bucketLen[k] = this.entryLen[e];
         }
         this.bucketTargets = targets.slice();
     }
@@ -303,6 +337,8 @@ export class CHQuery {
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
         const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
         const bucketCount = this.bucketCount;
+        const len = this.arcLength ? this.backwardLen : null, downLen = this.arcLength?.down;
+        if (len) len[target] = 0;
         dist[target] = 0;
         touched[0] = target;
         let count = 1;
@@ -323,6 +359,7 @@ export class CHQuery {
             this.entryNode[e] = x;
             this.entryTarget[e] = index;
             this.entryDist[e] = d;
+            if (len) this.entryLen[e] = len[x];
             if (bucketCount[x]++ === 0) {
                 if (this.bucketNodeCount === this.bucketNodes.length) this.bucketNodes = grow(this.bucketNodes);
                 this.bucketNodes[this.bucketNodeCount++] = x;
@@ -334,6 +371,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    if (len) len[v] = len[x] + downLen![i];
                     heap.push(v, nd);
                 }
             }
@@ -351,6 +389,8 @@ export class CHQuery {
         const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap;
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
         const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
+        const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, upLen = this.arcLength?.up, bucketLen = this.bucketLen;
+        if (len) len[source] = 0;
         dist[source] = 0;
         touched[0] = source;
         let count = 1;
@@ -371,7 +411,10 @@ export class CHQuery {
                 for (let e = bucketStart[x], end = e + entries; e < end; e++) {
                     const j = offset + bucketTarget[e];
                     const through = d + bucketDist[e];
-                    if (through < out[j]) out[j] = through;
+                    if (through < out[j]) {
+                        out[j] = through;
+                        if (len) lengthOut![j] = len[x] + bucketLen[e];
+                    }
                 }
             }
             for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
@@ -381,11 +424,13 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    if (len) len[v] = len[x] + upLen![i];
                     heap.push(v, nd);
                 }
             }
         }
         this.forwardTouchedCount = count;
+        if (lengthOut) for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) lengthOut[j] = Infinity;
         for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) out[j] = INF;
     }
 
@@ -419,6 +464,9 @@ export class CHQuery {
         const dist = new Float64Array(this.entryDist.length * 2);
         dist.set(this.entryDist);
         this.entryDist = dist;
+        const len = new Float64Array(this.entryLen.length * 2);
+        len.set(this.entryLen);
+        this.entryLen = len;
     }
 
     private checkNode(node: number): void {

@@ -99,6 +99,25 @@ export interface EnrichmentData {
     entries: {key: string; group: string; id: number; ct: number; st: number; nearest: EnrichedPlace | null}[];
 }
 
+/** A sub-type's candidates and, once ranked, the places it shows. */
+interface Plan {
+    ct: number;
+    s: SubtypeConfig;
+    candidates: number[];
+    picks: Pick[];
+}
+
+interface Pick {
+    poi: number;
+    name: string;
+    placeName: string;
+}
+
+/** Sub-types reached on foot are ranked by walking; the others (tourism, motorways, airport...) by car. */
+function rankMode(s: SubtypeConfig): number {
+    return s.modes.includes(TM_WALK) ? TM_WALK : TM_CAR;
+}
+
 /** A sub-type's first record per distinct place, closest first (straight line), within the search radius. */
 export function closestPlaces(region: Region, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
     const P = region.pois;
@@ -130,71 +149,117 @@ export class NeighbourhoodFinder {
         this.languages = file.languages;
     }
 
+    /**
+     * Everything around a position. The searches are grouped: one one-to-many search per mode
+     * ranks every sub-type's candidates, then one per mode measures the chosen places and the
+     * cities (public transport: one RAPTOR query per place).
+     */
     find(lat: number, lon: number): NeighbourhoodData {
         const meter = new TripMeter(this.region, lat, lon);
+        const plans: Plan[] = [];
+        for (const c of this.file.categories) {
+            for (const s of c.subtypes) plans.push({ct: c.ct, s, candidates: this.candidates(c.ct, s, lat, lon), picks: []});
+        }
+        for (const tm of [TM_WALK, TM_CAR]) meter.prefetch(tm, this.positions(plans.filter((p) => rankMode(p.s) === tm).flatMap((p) => p.candidates)));
+        for (const plan of plans) plan.picks = this.choose(meter, plan);
+        const place = this.region.geocoder.placeInformation(lat, lon);
+        const cityCandidates = this.cityCandidates(lat, lon, place);
+        for (const tm of TD_ORDER) {
+            const pois = plans.filter((p) => p.s.modes.includes(tm)).flatMap((p) => p.picks.map((k) => k.poi));
+            const cities = tm === TM_CAR || tm === TM_BIKE ? cityCandidates.map((f) => this.cityPosition(f)) : [];
+            meter.prefetch(tm, this.positions(pois).concat(cities));
+        }
         const categories: NearbyCategory[] = [];
         for (const c of this.file.categories) {
             const subcategories: NearbySubcategory[] = [];
-            for (const s of c.subtypes) {
-                const places = this.subtypePlaces(meter, c.ct, s, lat, lon);
-                if (places.length) subcategories.push({ct: c.ct, st: s.st, key: s.key, places});
+            for (const plan of plans) {
+                if (plan.ct !== c.ct || plan.picks.length === 0) continue;
+                const places = plan.picks.map((k) => this.place(meter, k.poi, plan.s, k.name, k.placeName, lat, lon));
+                subcategories.push({ct: c.ct, st: plan.s.st, key: plan.s.key, places});
             }
             if (subcategories.length === 0) continue;
             subcategories.sort((a, b) => a.places[0].straightMeters - b.places[0].straightMeters);
             categories.push({ct: c.ct, key: c.key, subcategories});
         }
         categories.sort((a, b) => a.subcategories[0].places[0].straightMeters - b.subcategories[0].places[0].straightMeters);
-        const place = this.region.geocoder.placeInformation(lat, lon);
-        return {lat, lon, country: this.region.country.code, categories, cities: this.cities(meter, lat, lon, place), place, counts: this.counts(lat, lon)};
+        return {lat, lon, country: this.region.country.code, categories, cities: this.cities(meter, cityCandidates), place, counts: this.counts(lat, lon)};
     }
 
     /**
      * The enrichment document's data (SPEC §2.4): per category of the country, the nearest place
      * on foot among the STRAIGHT_LINE_CANDIDATES closest by straight line, then its trips by bike,
-     * car and public transport.
+     * car and public transport. One walking search ranks every category's candidates; one search
+     * per mode measures the winners.
      */
     enrich(lat: number, lon: number): EnrichmentData {
         const list = this.file.enrichment[this.region.country.code] ?? [];
         const meter = new TripMeter(this.region, lat, lon);
         const P = this.region.pois;
-        const entries: EnrichmentData['entries'] = [];
-        for (const e of list) {
+        const found = list.map((e) => {
             const ct = Math.floor(e.id / 1e10) - 1000, st = Math.floor((e.id % 1e10) / 1e6);
-            const candidates = closestPlaces(this.region, lat, lon, ct, st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0);
+            return {e, ct, st, candidates: closestPlaces(this.region, lat, lon, ct, st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0), winner: -1};
+        });
+        meter.prefetch(TM_WALK, this.positions(found.flatMap((f) => f.candidates)));
+        for (const f of found) if (f.candidates.length) f.winner = byTrip(meter, this.region, f.candidates, TM_WALK)[0].poi;
+        const winners = found.filter((f) => f.winner >= 0).map((f) => f.winner);
+        for (const tm of [TM_BIKE, TM_CAR, TM_TRANSIT]) meter.prefetch(tm, this.positions(winners));
+        const entries: EnrichmentData['entries'] = found.map(({e, ct, st, winner}) => {
             let nearest: EnrichedPlace | null = null;
-            if (candidates.length) {
-                const {poi, trip: walking} = byTrip(meter, this.region, candidates, TM_WALK)[0];
-                const pLat = P.lat[poi], pLon = P.lon[poi];
+            if (winner >= 0) {
+                const pLat = P.lat[winner], pLon = P.lon[winner];
                 nearest = {
-                    name: P.name(poi), lat: pLat, lon: pLon,
+                    name: P.name(winner), lat: pLat, lon: pLon,
                     straightMeters: Math.round(haversineMeters(lat, lon, pLat, pLon)),
-                    walking,
+                    walking: meter.trip(TM_WALK, pLat, pLon),
                     bicycling: meter.trip(TM_BIKE, pLat, pLon),
                     driving: meter.trip(TM_CAR, pLat, pLon),
                     transit: meter.trip(TM_TRANSIT, pLat, pLon)
                 };
             }
-            entries.push({key: e.key, group: e.group, id: e.id, ct, st, nearest});
-        }
+            return {key: e.key, group: e.group, id: e.id, ct, st, nearest};
+        });
         return {lat, lon, country: this.region.country.code, entries};
     }
 
-    private subtypePlaces(meter: TripMeter, ct: number, s: SubtypeConfig, lat: number, lon: number): NearbyPlace[] {
+    private positions(pois: number[]): [number, number][] {
         const P = this.region.pois;
-        const n = PLACES_PER_SUBTYPE[s.variants];
-        const rankMode = s.modes.includes(TM_WALK) ? TM_WALK : TM_CAR;
-        if (s.variants === 'line') return this.lines(meter, ct, s, lat, lon);
-        // A motorway junction counts only when its motorway is known (its reference is the badge).
-        const named = (i: number) => s.variants === 'motorway' ? P.variant[i] !== 0 : P.nameOf[i] !== 0;
-        let candidates: number[];
-        if (s.variants === 'motorway') {
-            // Junctions, one per motorway: the closest few, then the fastest per motorway.
-            candidates = closestPlaces(this.region, lat, lon, ct, s.st, 12, named);
-        } else {
-            candidates = closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES * n, named);
+        return pois.map((i) => [P.lat[i], P.lon[i]]);
+    }
+
+    /** The closest few places of a sub-type by straight line, to be ranked by trip. */
+    private candidates(ct: number, s: SubtypeConfig, lat: number, lon: number): number[] {
+        const P = this.region.pois;
+        if (s.variants === 'line') {
+            return closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0 || P.variant[i] !== 0);
         }
-        const ranked = byTrip(meter, this.region, candidates, rankMode);
-        const out: NearbyPlace[] = [];
+        if (s.variants === 'motorway') {
+            // Junctions of a known motorway (its reference is the badge): the closest few, then the fastest per motorway.
+            return closestPlaces(this.region, lat, lon, ct, s.st, 12, (i) => P.variant[i] !== 0);
+        }
+        return closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES * PLACES_PER_SUBTYPE[s.variants], (i) => P.nameOf[i] !== 0);
+    }
+
+    /** The places a sub-type shows, from its ranked candidates. */
+    private choose(meter: TripMeter, plan: Plan): Pick[] {
+        const P = this.region.pois;
+        const {ct, s} = plan;
+        const ranked = byTrip(meter, this.region, plan.candidates, rankMode(s));
+        if (ranked.length === 0) return [];
+        if (s.variants === 'line') {
+            // The stop nearest on foot, one entry per line (every record of that stop, found in a tiny box).
+            const stop = ranked[0].poi;
+            const d = 1e-6;
+            const records = P.inBox(P.lat[stop] - d, P.lon[stop] - d, P.lat[stop] + d, P.lon[stop] + d)
+                .filter((i) => P.place[i] === P.place[stop] && P.ct[i] === ct && P.st[i] === s.st)
+                .sort((a, b) => P.variant[a] - P.variant[b])
+                .slice(0, MAX_LINES);
+            return records.map((i) => {
+                const line = P.subIcon[i] ? P.badgeLabel.get(P.subIcon[i]) : '';
+                return {poi: i, name: line || P.name(i), placeName: P.name(i)};
+            });
+        }
+        const n = PLACES_PER_SUBTYPE[s.variants];
+        const out: Pick[] = [];
         const motorways = new Set<number>();
         for (const {poi, trip} of ranked) {
             if (out.length >= n) break;
@@ -204,28 +269,7 @@ export class NeighbourhoodFinder {
                 motorways.add(P.variant[poi]);
             }
             const name = s.variants === 'motorway' ? motorwayName(P.badgeLabel.get(P.subIcon[poi]), P.name(poi)) : P.name(poi);
-            out.push(this.place(meter, poi, s, name, P.name(poi), lat, lon));
-        }
-        return out;
-    }
-
-    /** A transit sub-type: the stop nearest on foot, one entry per line it serves. */
-    private lines(meter: TripMeter, ct: number, s: SubtypeConfig, lat: number, lon: number): NearbyPlace[] {
-        const P = this.region.pois;
-        const candidates = closestPlaces(this.region, lat, lon, ct, s.st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0 || P.variant[i] !== 0);
-        const ranked = byTrip(meter, this.region, candidates, TM_WALK);
-        if (ranked.length === 0) return [];
-        const stop = ranked[0].poi;
-        // Every record of that stop (one per line), found in a tiny box around it.
-        const d = 1e-6;
-        const records = P.inBox(P.lat[stop] - d, P.lon[stop] - d, P.lat[stop] + d, P.lon[stop] + d)
-            .filter((i) => P.place[i] === P.place[stop] && P.ct[i] === ct && P.st[i] === s.st)
-            .sort((a, b) => P.variant[a] - P.variant[b]);
-        const out: NearbyPlace[] = [];
-        for (const i of records) {
-            if (out.length >= MAX_LINES) break;
-            const line = P.subIcon[i] ? P.badgeLabel.get(P.subIcon[i]) : '';
-            out.push(this.place(meter, i, s, line || P.name(i), P.name(i), lat, lon));
+            out.push({poi, name, placeName: P.name(poi)});
         }
         return out;
     }
@@ -246,8 +290,8 @@ export class NeighbourhoodFinder {
         };
     }
 
-    /** The nearest places of a city type with CITY_MIN_POPULATION people, other than the position's own town. */
-    private cities(meter: TripMeter, lat: number, lon: number, place: PlaceInformation | null): NearbyCity[] {
+    /** Places of a city type with CITY_MIN_POPULATION people, other than the position's own town, nearest first. */
+    private cityCandidates(lat: number, lon: number, place: PlaceInformation | null): number[] {
         const Pl = this.region.places;
         const found: {f: number; d: number}[] = [];
         for (let f = Pl.placeOffset; f < Pl.placeOffset + Pl.placeCount; f++) {
@@ -259,10 +303,21 @@ export class NeighbourhoodFinder {
             found.push({f, d});
         }
         found.sort((a, b) => a.d - b.d);
+        return found.slice(0, MAX_CITIES * 2).map((x) => x.f);
+    }
+
+    private cityPosition(f: number): [number, number] {
+        const Pl = this.region.places;
+        return [Pl.fLat[f] / 1e7, Pl.fLon[f] / 1e7];
+    }
+
+    /** The MAX_CITIES nearest candidates that car or bike can reach. */
+    private cities(meter: TripMeter, candidates: number[]): NearbyCity[] {
+        const Pl = this.region.places;
         const out: NearbyCity[] = [];
-        for (const {f} of found) {
+        for (const f of candidates) {
             if (out.length >= MAX_CITIES) break;
-            const cLat = Pl.fLat[f] / 1e7, cLon = Pl.fLon[f] / 1e7;
+            const [cLat, cLon] = this.cityPosition(f);
             const trips: Trip[] = [];
             for (const tm of [TM_CAR, TM_BIKE]) {
                 const t = meter.trip(tm, cLat, cLon);
@@ -307,8 +362,9 @@ export class NeighbourhoodFinder {
     }
 }
 
-/** "E40 : Evere" from the motorway's reference and the junction's name. */
+/** "E40 : Evere" from the motorway's reference and the junction's name (a bare exit number is left out). */
 function motorwayName(ref: string, junction: string): string {
+    if (!/\p{L}/u.test(junction)) junction = '';
     if (ref && junction) return `${ref} : ${junction}`;
     return ref || junction;
 }

@@ -33,6 +33,35 @@ export class TripMeter {
         for (const mode of [CAR, FOOT, BIKE]) this.origin[mode] = router.snap(lat, lon, mode);
     }
 
+    /**
+     * Measures the trips to many positions by one mode at once (one one-to-many search per way
+     * out of the origin); later trip() calls for them are answered from memory.
+     */
+    prefetch(tm: number, positions: readonly (readonly [number, number])[]): void {
+        const todo: (readonly [number, number])[] = [];
+        const seen = new Set<string>();
+        for (const p of positions) {
+            const key = `${tm}:${p[0]}:${p[1]}`;
+            if (this.memo.has(key) || seen.has(key)) continue;
+            seen.add(key);
+            todo.push(p);
+        }
+        if (todo.length === 0) return;
+        if (tm === TM_TRANSIT) {
+            for (const [lat, lon] of todo) this.trip(tm, lat, lon);
+            return;
+        }
+        const mode = ROAD_MODE[tm];
+        const from = this.origin[mode];
+        const router = this.region.router;
+        const snaps = from ? todo.map(([lat, lon]) => router.snap(lat, lon, mode)) : [];
+        const measured = from ? router.measureMany(mode, from, snaps) : [];
+        for (let i = 0; i < todo.length; i++) {
+            const m = measured[i] ?? null;
+            this.memo.set(`${tm}:${todo[i][0]}:${todo[i][1]}`, m && {tm, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)});
+        }
+    }
+
     /** The trip to a position by one mode, or null when that mode cannot get there. */
     trip(tm: number, lat: number, lon: number): Trip | null {
         const key = `${tm}:${lat}:${lon}`;

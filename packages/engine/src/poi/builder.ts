@@ -464,7 +464,7 @@ export function lineLabel(ref: string, name: string, from: string | undefined, t
     const withoutMode = rest.replace(/^(bus|tram|metro|métro|trolleybus|train|ligne|lijn|linea|línea|linha)\s+/i, '');
     if (ref && withoutMode.startsWith(ref)) rest = withoutMode;
     if (ref && rest.startsWith(ref)) rest = rest.slice(ref.length).replace(/^\s*[:\-–]?\s*/, '');
-    rest = rest.replace(/\s*(=>|→|->)\s*/g, ' - ');
+    rest = rest.replace(/\s*(<=>|<->|↔|=>|→|->)\s*/g, ' - ');
     if (!ref) return rest || name;
     return rest ? `${ref} - ${rest}` : ref;
 }

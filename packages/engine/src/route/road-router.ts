@@ -9,6 +9,8 @@ import {buildInstructions, type Instruction, type Piece} from './instructions.js
 /** Shortest node-to-node paths on the road graph for one mode (a CHQuery). */
 export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
+    tableWithLengths?(sources: Uint32Array, targets: Uint32Array, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): {times: Float64Array; lengths: Float64Array};
 }
 
 export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
@@ -133,6 +135,53 @@ export class RoadRouter {
         const g = this.graph;
         for (const a of found.bestArcs!) distance += g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
         return {time: Math.round(found.best), distance};
+    }
+
+    /**
+     * measure() from one position to many, with one one-to-many search per way out of the start
+     * (contraction hierarchy buckets) instead of a search per destination and way in. Null
+     * destinations (not snapped) give null.
+     */
+    measureMany(mode: number, from: Snap, tos: (Snap | null)[]): ({time: number; distance: number} | null)[] {
+        const finder = this.finders[mode];
+        if (!finder) throw new Error(`no path finder for mode ${mode}`);
+        if (!finder.tableWithLengths) return tos.map((to) => to && this.measure(mode, from, to));
+        const g = this.graph;
+        const starts = this.exits(from, mode);
+        const ends = tos.map((to) => (to ? this.entries(to, mode) : []));
+        const firstEnd = new Uint32Array(tos.length + 1);
+        for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
+        const targets = new Uint32Array(firstEnd[tos.length]);
+        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
+        const sources = Uint32Array.from(starts, (s) => s.node);
+        const {times, lengths} = targets.length && sources.length
+            ? finder.tableWithLengths(sources, targets, g.arcEdge, g.edgeLength)
+            : {times: new Float64Array(0), lengths: new Float64Array(0)};
+        const k = targets.length;
+        return tos.map((to, j) => {
+            if (!to) return null;
+            if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
+            let best = INF, distance = 0;
+            if (from.edge === to.edge) {
+                const [fw, bw] = this.edgeWeights(from.edge, mode);
+                const len = Math.max(from.length, 1e-9);
+                if (to.offset >= from.offset && fw !== INF) best = fw * (to.offset - from.offset) / len;
+                else if (to.offset < from.offset && bw !== INF) best = bw * (from.offset - to.offset) / len;
+                distance = Math.abs(to.offset - from.offset);
+            }
+            for (let s = 0; s < starts.length; s++) {
+                for (let e = 0; e < ends[j].length; e++) {
+                    const t = s * k + firstEnd[j] + e;
+                    if (times[t] >= INF) continue;
+                    const total = starts[s].weight + times[t] + ends[j][e].weight;
+                    if (total < best) {
+                        best = total;
+                        distance = starts[s].length + lengths[t] + ends[j][e].length;
+                    }
+                }
+            }
+            return best === INF ? null : {time: Math.round(best), distance};
+        });
     }
 
     /** The best of the searches between the ways out of `from` and into `to` (and along a shared edge). */
