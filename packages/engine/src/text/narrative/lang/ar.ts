@@ -2,8 +2,9 @@
 // ("دقائق", "ساعات") for 3 to 10, the singular ("دقيقة", "ساعة") otherwise, as digits are read
 // with the singular tamyiz. Each noun carries its definite form and its gender ("هو"/"هي" after
 // "أقرب"); names stay in quotes, after a noun or a preposition, so they never need a case ending.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
 
 interface Noun {
     indef: string;
@@ -46,17 +47,14 @@ const LINES: Record<FactLines['kind'], {one: string; many: string}> = {
 };
 
 const rules = new Intl.PluralRules('ar');
-function dur(n: number): string {
-    const few = (x: number) => rules.select(x) === 'few';
-    const minutes = (x: number) => `${x} ${few(x) ? 'دقائق' : 'دقيقة'}`;
-    const hours = (x: number) => `${x} ${few(x) ? 'ساعات' : 'ساعة'}`;
-    if (n < 60) return minutes(n);
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? hours(h) : `${hours(h)} و${minutes(m)}`;
-}
+const few = (x: number) => rules.select(x) === 'few';
+const DURATION: DurationWords = {
+    minutes: (x) => `${x} ${few(x) ? 'دقائق' : 'دقيقة'}`,
+    hours: (x) => `${x} ${few(x) ? 'ساعات' : 'ساعة'}`,
+    join: (h, m) => `${h} و${m}`
+};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
 const list = (items: string[]) => items.join('، ');
 
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
@@ -64,10 +62,7 @@ const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` أو ${trip(p.alt)}`
 /** "2 دقيقة بالسيارة فقط أو 8 دقائق بوسائل النقل العام" */
 const away = (p: FactPlace) => `${trip(p.trip)}${p.trip.minutes <= 10 ? ' فقط' : ''}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
 
-function nouns(p: FactPlace): Noun[] {
-    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length ? ns : [PLACE];
-}
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.indef)).join(' / ');
 const kindsDef = (p: FactPlace) => nouns(p).map((x) => strong(x.def)).join(' / ');
 /** "أقرب [متحف] هو "X"", or null for a place of several kinds. */
@@ -77,13 +72,15 @@ function nearestIs(p: FactPlace): string | null {
     return `أقرب ${strong(ns[0].indef)} ${ns[0].g === 'm' ? 'هو' : 'هي'} "${p.name}"`;
 }
 const reach = (p: FactPlace) => `يمكنكم الوصول إلى "${p.name}" (${kinds(p)}) خلال ${trips(p)}.`;
+/** The nearest of its kind and how far, or, for a place of several kinds, the place, its kinds and how far. */
+function nearestAway(p: FactPlace): string {
+    const head = nearestIs(p);
+    return head ? `${head}، على بعد ${away(p)}.` : `"${p.name}" (${kinds(p)}) على بعد ${away(p)}.`;
+}
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}، على بعد ${away(p)}.` : reach(p);
-        },
+        () => nearestAway(p),
         () => reach(p),
         () => {
             const time = p.trip.minutes <= 10 ? `لا يستغرق الوصول إلى هناك سوى ${trips(p)}` : `يستغرق الوصول إلى هناك ${trips(p)}`;
@@ -94,10 +91,7 @@ function tourism(p: FactPlace, variant: number): string {
 
 function transport(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}، على بعد ${away(p)}.` : reach(p);
-        },
+        () => nearestAway(p),
         () => reach(p),
         () => `هل تحتاجون إلى ${kindsDef(p)}؟ "${p.name}" على بعد ${away(p)}.`
     ], variant)();
@@ -137,18 +131,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
-    return parts.join(' أو ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map(trip).join(' أو ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        `تقع مدينة ${strong(c.name)} على بعد ${cityTrips(c)}.`,
-        `هل تحتاجون إلى الذهاب إلى ${strong(c.name)} للعمل أو الترفيه؟ تستغرق الرحلة ${cityTrips(c)}.`
-    ], variant + i)).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        `تقع مدينة ${strong(c.name)} على بعد ${toCity(c)}.`,
+        `هل تحتاجون إلى الذهاب إلى ${strong(c.name)} للعمل أو الترفيه؟ تستغرق الرحلة ${toCity(c)}.`
+    ], v));
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -162,29 +151,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `يوفر العيش بالقرب من "${street}" إطارًا عمليًا مع سهولة الوصول إلى المتاجر ووسائل النقل والخدمات الأساسية.`,
+        `يتميز محيط "${street}" بطابع عملي: المتاجر ووسائل النقل والخدمات الأساسية قريبة منكم.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'يساهم تنوع المرافق القريبة في جودة الحياة في هذا الحي.',
+        'كل ما تحتاجونه في حياتكم اليومية قريب منكم.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'AR',
     titles: {tourism: 'السياحة', transports: 'النقل', education: 'التعليم', shopping: 'التسوق', cities: 'المدن القريبة', publictransports: 'النقل العام'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `المدن القريبة من ${street}` : `${title} بالقرب من ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `المدن القريبة من ${city}` : `${title} في ${city}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `يوفر العيش بالقرب من "${fact.street}" إطارًا عمليًا مع سهولة الوصول إلى المتاجر ووسائل النقل والخدمات الأساسية.`,
-                `يتميز محيط "${fact.street}" بطابع عملي: المتاجر ووسائل النقل والخدمات الأساسية قريبة منكم.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'يساهم تنوع المرافق القريبة في جودة الحياة في هذا الحي.',
-                'كل ما تحتاجونه في حياتكم اليومية قريب منكم.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

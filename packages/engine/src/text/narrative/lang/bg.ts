@@ -1,8 +1,9 @@
 // Bulgarian. Nouns do not decline, but adjectives and the definite article agree with gender:
 // each noun carries its gender and its definite (short, object) form. Durations: 1 минута,
 // 2 минути; 1 час, 2 часа (count form).
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
 
 interface Noun {
     nom: string;
@@ -44,20 +45,14 @@ const LINES: Record<FactLines['kind'], {sg: string; pl: string; sgDef: string; p
     train: {sg: 'влакова линия', pl: 'влакови линии', sgDef: 'влаковата линия', plDef: 'влаковите линии', stop: 'гара'}
 };
 
-function dur(n: number): string {
-    const minutes = (m: number) => `${m} ${m === 1 ? 'минута' : 'минути'}`;
-    const hours = (h: number) => `${h} ${h === 1 ? 'час' : 'часа'}`;
-    if (n < 60) return minutes(n);
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? hours(h) : `${hours(h)} и ${minutes(m)}`;
-}
+const DURATION: DurationWords = {
+    minutes: (m) => `${m} ${m === 1 ? 'минута' : 'минути'}`,
+    hours: (h) => `${h} ${h === 1 ? 'час' : 'часа'}`,
+    join: (h, m) => `${h} и ${m}`
+};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} и ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' и ');
 /** "в" becomes "във" before в/ф (also a Latin V/F/W). */
 const inCity = (city: string) => (/^[ВвФфVvFfWw]/.test(city) ? `във ${city}` : `в ${city}`);
 /** "с" becomes "със" before с/з. */
@@ -68,10 +63,7 @@ const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` или ${trip(p.alt)
 /** "само на 2 минути с кола или на 8 минути с градски транспорт" */
 const away = (p: FactPlace) => `${p.trip.minutes <= 10 ? 'само ' : ''}на ${trip(p.trip)}${p.alt ? ` или на ${trip(p.alt)}` : ''}`;
 
-function nouns(p: FactPlace): Noun[] {
-    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length ? ns : [PLACE];
-}
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((n) => strong(n.nom)).join(' / ');
 const kindsDef = (p: FactPlace) => nouns(p).map((n) => strong(n.def)).join(' / ');
 /** "Най-близкият [музей] е "X"", or null for a place of several kinds. */
@@ -138,19 +130,14 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
-    return parts.join(' или ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map(trip).join(' или ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        () => `До ${strong(c.name)} стигате за ${cityTrips(c)}.`,
-        () => `Трябва да отидете до ${strong(c.name)} по работа или за почивка? Пътят отнема ${cityTrips(c)}.`,
-        () => `${strong(c.name)} е на ${cityTrips(c).replace(' или ', ' или на ')}.`
-    ], variant + i)()).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        () => `До ${strong(c.name)} стигате за ${toCity(c)}.`,
+        () => `Трябва да отидете до ${strong(c.name)} по работа или за почивка? Пътят отнема ${toCity(c)}.`,
+        () => `${strong(c.name)} е на ${cityTrips(c).map(trip).join(' или на ')}.`
+    ], v)());
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -164,29 +151,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `Животът близо до "${street}" предлага практична среда с лесен достъп до магазини, транспорт и основни услуги.`,
+        `Да живееш около "${street}" означава удобство: магазини, транспорт и основни услуги са наблизо.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'Разнообразието от достъпни услуги наблизо допринася за качеството на живот в квартала.',
+        'Всичко необходимо за ежедневието е на няколко минути от дома.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'BG',
     titles: {tourism: 'Туризъм', transports: 'Транспорт', education: 'Образование', shopping: 'Пазаруване', cities: 'Близки градове', publictransports: 'Обществен транспорт'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `Градове близо до ${street}` : `${title} около ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `Градове близо до ${city}` : `${title} ${inCity(city)}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `Животът близо до "${fact.street}" предлага практична среда с лесен достъп до магазини, транспорт и основни услуги.`,
-                `Да живееш около "${fact.street}" означава удобство: магазини, транспорт и основни услуги са наблизо.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'Разнообразието от достъпни услуги наблизо допринася за качеството на живот в квартала.',
-                'Всичко необходимо за ежедневието е на няколко минути от дома.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

@@ -1,9 +1,10 @@
 // Catalan narrative pack. Articles follow the noun's gender and elide before a vowel or h (el/l',
 // la/l', un/una), contract with a/de/per (al, del, pel) and "de" elides too (d'autobús,
 // d'Avenue Louise). The readers are addressed as "vosaltres", as in Catalan property listings.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {distinctKinds, quote, strong} from './common.js';
+import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, spoken,
+    strong, tidy, tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
 interface Noun {
@@ -47,12 +48,6 @@ const STREET_TYPES: Record<string, Gender> = {
 
 // ---- grammar helpers ----
 
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** Upper-cases the first letter when the sentence starts with a lower-case word (an article). */
-const cap = (s: string) => s.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-/** The text as it is read: without leading markup or quotes. */
-const spoken = (s: string) => s.replace(/^(\[STRONG\]|["'(\s])+/, '');
-
 /** Starts with a vowel sound (h is mute; i/u before a vowel are consonants: "iogurt", "hiena"); 1 and 11 read "un", "onze". */
 const vowelSound = (s: string) => {
     const w = spoken(s);
@@ -70,7 +65,6 @@ function article(g: Gender, word: string, prep: Prep = ''): string {
     if (g === 'f') return prep === '' ? 'la' : `${prep} la`;
     return prep === '' ? 'el' : prep === 'a' ? 'al' : prep === 'de' ? 'del' : 'pel';
 }
-const glue = (art: string, rest: string) => art.endsWith("'") ? `${art}${rest}` : `${art} ${rest}`;
 /** "de" or "d'" before a word. */
 const de = (w: string) => vowelSound(w) ? `d'${w}` : `de ${w}`;
 /** "el [STRONG]museu[/STRONG]", "a l'[STRONG]aeroport[/STRONG]". */
@@ -79,10 +73,7 @@ const def = (n: Noun, prep: Prep = '') => glue(article(n.g, n.word, prep), stron
 const indef = (n: Noun) => `${n.g === 'm' ? 'un' : 'una'} ${strong(n.word)}`;
 const agree = (n: Noun, m: string, f: string) => n.g === 'm' ? m : f;
 
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} i ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' i ');
 
 /** The street after a preposition, with the article its type takes: "del Carrer Major", "de l'Avinguda Diagonal", "d'Avenue Louise". */
 function street(s: string, prep: 'a' | 'de'): string {
@@ -91,27 +82,18 @@ function street(s: string, prep: 'a' | 'de'): string {
     return prep === 'de' ? de(s) : `a ${s}`;
 }
 
-function minutes(n: number): string {
-    return `${n} ${n === 1 ? 'minut' : 'minuts'}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => `${n} ${n === 1 ? 'minut' : 'minuts'}`,
+    hours: (n) => `${n} ${n === 1 ? 'hora' : 'hores'}`,
+    join: (h, m) => `${h} i ${m}`
+};
 /** "2 minuts", "1 hora", "1 hora i 15 minuts". */
-function duration(total: number): string {
-    const h = Math.floor(total / 60), m = total % 60;
-    if (h === 0) return minutes(total);
-    const hours = `${h} ${h === 1 ? 'hora' : 'hores'}`;
-    return m === 0 ? hours : `${hours} i ${minutes(m)}`;
-}
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 const trip = (t: Trip) => `${duration(t.minutes)} ${MODES[t.mode]}`;
 /** The trip, and the alternative when there is one: "a 2 minuts en cotxe o a 8 minuts en transport públic". */
-function trips(p: FactPlace, prep = '', lead = prep): string {
-    const at = (pre: string, t: Trip) => pre ? `${pre} ${trip(t)}` : trip(t);
-    return p.alt ? `${at(lead, p.trip)} o ${at(prep, p.alt)}` : at(lead, p.trip);
-}
+const trips = (p: FactPlace, prep = '', lead = prep) => tripOrAlternative(placeTrips(p), trip, 'o', prep, lead);
 
-const nouns = (p: FactPlace): Noun[] => {
-    const ns = distinctKinds(p.kinds).slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length > 0 ? ns : [PLACE];
-};
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 /** What the place is: "un [STRONG]museu[/STRONG]", "un [STRONG]parvulari[/STRONG] i una [STRONG]escola primària[/STRONG]". */
 const what = (p: FactPlace) => list(nouns(p).map(indef));
 /** The place named: "el [STRONG]museu[/STRONG] "X"" or, with several kinds, ""X" ([STRONG]a[/STRONG] i [STRONG]b[/STRONG])". */
@@ -130,23 +112,23 @@ function intro(s: string, v: number): string {
         `Residir als voltants ${street(s, 'de')} vol dir tenir a mà comerços, transport i serveis per al dia a dia.`,
         `A l'entorn ${street(s, 'de')} hi ha tot el que cal per a la vida quotidiana: comerços, transport i serveis.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `En ${trips(p, 'en', '')} s'arriba ${the(p, 'a')}.`,
-        () => cap(`${the(p)} es troba a ${trips(p, 'a', '')}.`),
+        () => upperInitial(`${the(p)} es troba a ${trips(p, 'a', '')}.`),
         () => `Teniu ganes de descobrir ${the(p)}? És a només ${trips(p, 'a', '')}.`,
         () => `A ${trips(p, 'a', '')} es troba ${the(p)}.`,
         () => `Entre els llocs d'interès propers destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => cap(`${the(p)} és accessible en ${trips(p, 'en', '')}.`),
+        () => upperInitial(`${the(p)} és accessible en ${trips(p, 'en', '')}.`),
         () => `A ${trips(p, 'a', '')} es troba ${the(p)}, un avantatge per als desplaçaments diaris.`,
         () => `Per moure's amb facilitat, ${the(p)} és a ${trips(p, 'a', '')}.`
     ];
@@ -156,14 +138,14 @@ function transport(p: FactPlace, v: number): string {
         const special: Record<string, () => string> = {
             bikeSharing: () => `Si valoreu la flexibilitat de les ${strong('bicicletes compartides')}, trobareu l'estació ${name} a només ${trips(p, 'a', '')}.`,
             carSharing: () => `Gràcies al punt ${name}, podeu ${strong('llogar un cotxe')} quan el necessiteu, a ${trips(p, 'a', '')}.`,
-            airport: () => `Heu d'agafar un avió? ${cap(def(n))} més ${agree(n, 'proper', 'propera')}, ${name}, és a ${trips(p, 'a', '')}.`,
+            airport: () => `Heu d'agafar un avió? ${upperInitial(def(n))} més ${agree(n, 'proper', 'propera')}, ${name}, és a ${trips(p, 'a', '')}.`,
             trainStation: () => `Per als viatgers habituals, ${def(n)} més ${agree(n, 'proper', 'propera')} és ${name}: ${trips(p)}.`,
             chargingStation: () => `Per als qui condueixen un cotxe elèctric, ${def(n)} ${name} és a ${trips(p, 'a', '')}.`
         };
         const extra = special[distinctKinds(p.kinds)[0] ?? ''];
         if (extra) patterns.push(extra);
     }
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
@@ -171,9 +153,9 @@ function education(p: FactPlace, v: number): string {
         () => `A només ${trips(p, 'a', '')} es troba ${quote(p.name)}, ${what(p)}, ideal per als trajectes en família.`,
         () => `Les famílies amb infants apreciaran tenir a prop ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Un avantatge per a les famílies: ${the(p)} és a només ${trips(p, 'a', '')}.`,
-        () => cap(`${the(p)} és accessible en ${trips(p, 'en', '')}, una comoditat per acompanyar els infants cada dia.`)
+        () => upperInitial(`${the(p)} és accessible en ${trips(p, 'en', '')}, una comoditat per acompanyar els infants cada dia.`)
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
@@ -183,9 +165,9 @@ function supermarkets(places: FactPlace[], v: number): string {
         const patterns = [
             () => `Pel que fa a les ${strong('compres')}, ${glue(article(n.g, n.word), n.word)} ${quote(strong(p.name))} és a ${trips(p, 'a', '')}.`,
             () => `Fer la ${strong('compra')} és fàcil: ${quote(strong(p.name))} és a ${trips(p, 'a', '')}.`,
-            () => `${cap(indef(n))} a l'abast: ${item(p)}.`
+            () => `${upperInitial(indef(n))} a l'abast: ${item(p)}.`
         ];
-        return patterns[v % patterns.length]();
+        return pick(patterns, v)();
     }
     const items = list(places.map(item));
     const patterns = [
@@ -193,7 +175,7 @@ function supermarkets(places: FactPlace[], v: number): string {
         `Fer la ${strong('compra')} és fàcil, amb diverses botigues als voltants: ${items}.`,
         `${strong('Supermercats')} a l'abast: ${items}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function motorways(ms: FactMotorway[], v: number): string {
@@ -208,23 +190,18 @@ function motorways(ms: FactMotorway[], v: number): string {
             ? `En cotxe s'arriba ràpidament a l'${strong('autopista')} ${m0.name}: ${duration(m0.minutes)}.`
             : `En cotxe s'arriba ràpidament a les ${strong('autopistes')}: ${paren}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
-    const tripsOf = (c: FactCity, prep: string) => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${duration(c.car)} ${MODES[1]}`);
-        if (c.bike !== null) parts.push(`${duration(c.bike)} ${MODES[3]}`);
-        return parts.map((s, i) => i === 0 || !prep ? s : `${prep} ${s}`).join(' o ');
-    };
+    const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'o', prep, '');
     const patterns = [
         (c: FactCity, name: string) => `Heu d'anar a ${name} per feina o per oci? El trajecte dura aproximadament ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `${name} és fàcilment accessible, a ${tripsOf(c, 'a')}.`,
         (c: FactCity, name: string) => `${name} també queda a prop: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `En ${tripsOf(c, 'en')} s'arriba a ${name}.`
     ];
-    return cs.map((c, i) => patterns[(v + i) % patterns.length](c, strong(c.name))).join(' ');
+    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {noun: Noun; stop: string}> = {
@@ -243,7 +220,7 @@ function lines(l: FactLines, v: number): string {
         `El barri està ben servit ${def(k.noun, 'per')}, amb ${one ? 'la línia' : 'les línies'} ${names} i una ${k.stop} a ${walk}.`,
         `A ${walk} hi ha una ${k.stop} ${kind} servida per ${one ? 'la línia' : 'les línies'} ${names}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function outro(v: number): string {
@@ -252,22 +229,7 @@ function outro(v: number): string {
         'Amb tots aquests serveis a l\'abast, el barri ofereix una qualitat de vida excel·lent.',
         'Comerços, escoles i transport a prop: tot el que cal per al dia a dia.'
     ];
-    return patterns[v % patterns.length];
-}
-
-function sentence(fact: Fact, variant: number): string {
-    const v = Math.abs(Math.trunc(variant));
-    switch (fact.type) {
-        case 'intro': return tidy(intro(fact.street, v));
-        case 'tourism': return tidy(tourism(fact.place, v));
-        case 'transport': return tidy(transport(fact.place, v));
-        case 'motorways': return tidy(motorways(fact.motorways, v));
-        case 'education': return tidy(education(fact.place, v));
-        case 'supermarkets': return tidy(supermarkets(fact.places, v));
-        case 'cities': return tidy(cities(fact.cities, v));
-        case 'lines': return tidy(lines(fact.lines, v));
-        case 'outro': return tidy(outro(v));
-    }
+    return pick(patterns, v);
 }
 
 const pack: LanguagePack = {
@@ -276,6 +238,6 @@ const pack: LanguagePack = {
         publictransports: 'Transport públic'},
     titleAround: (paragraph, title, s) => paragraph === 'cities' ? `${title} ${street(s, 'a')}` : `${title} a prop ${street(s, 'de')}`,
     titleIn: (_paragraph, title, city) => `${title} a ${city}`,
-    sentence
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro}, tidy)
 };
 export default pack;

@@ -1,8 +1,9 @@
 // German narrative pack: nouns keep their gender, articles take the case the preposition or verb
 // asks for (in 2 Minuten, mit dem Auto, zum Museum, zur Schule, zu einer Haltestelle).
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, distinctKinds, joinList, pick, quote, splitMinutes, strong} from './common.js';
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+    tidySentence, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f' | 'n';
 
@@ -88,27 +89,16 @@ function agree(kinds: readonly string[], one: string, several: string): string {
     return nouns(kinds).length > 1 ? several : one;
 }
 
-function duration(total: number): string {
-    const {hours, minutes} = splitMinutes(total);
-    const m = minutes === 1 ? '1 Minute' : `${minutes} Minuten`;
-    if (hours === 0) return m;
-    const h = hours === 1 ? '1 Stunde' : `${hours} Stunden`;
-    return minutes === 0 ? h : `${h} und ${m}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => n === 1 ? '1 Minute' : `${n} Minuten`,
+    hours: (n) => n === 1 ? '1 Stunde' : `${n} Stunden`,
+    join: (h, m) => `${h} und ${m}`
+};
+
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 
 function trip(t: Trip): string {
     return `${duration(t.minutes)} ${MODES[t.mode] ?? MODES[1]}`;
-}
-
-function placeTrips(p: FactPlace): Trip[] {
-    return p.alt ? [p.trip, p.alt] : [p.trip];
-}
-
-function cityTrips(c: FactCity): Trip[] {
-    const out: Trip[] = [];
-    if (c.car != null) out.push({mode: 1, minutes: c.car});
-    if (c.bike != null) out.push({mode: 3, minutes: c.bike});
-    return out;
 }
 
 /** "2 Minuten mit dem Auto oder 8 Minuten mit öffentlichen Verkehrsmitteln". */
@@ -227,10 +217,6 @@ function city(c: FactCity, variant: number): string {
     ], variant)();
 }
 
-function cities(cs: readonly FactCity[], variant: number): string {
-    return cs.map((c, i) => city(c, variant + i)).join(' ');
-}
-
 function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? LINE_KINDS.bus;
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes);
@@ -250,25 +236,14 @@ function outro(variant: number): string {
     ], variant);
 }
 
-function sentence(fact: Fact, variant: number): string {
-    switch (fact.type) {
-        case 'intro': return intro(fact.street, variant);
-        case 'tourism': return tourism(fact.place, variant);
-        case 'transport': return transport(fact.place, variant);
-        case 'motorways': return motorways(fact.motorways, variant);
-        case 'education': return education(fact.place, variant);
-        case 'supermarkets': return supermarkets(fact.places, variant);
-        case 'cities': return cities(fact.cities, variant);
-        case 'lines': return lines(fact.lines, variant);
-        case 'outro': return outro(variant);
-    }
-}
-
 const pack: LanguagePack = {
     code: 'DE',
     titles: {tourism: 'Tourismus', transports: 'Verkehr', education: 'Bildung', shopping: 'Einkaufen', cities: 'Städte in der Nähe', publictransports: 'Öffentlicher Nahverkehr'},
     titleAround: (p, title, street) => p === 'cities' ? `${title} ${vonStreet(street)}` : `${title} rund um ${umStreet(street)}`,
     titleIn: (p, title, city) => p === 'cities' ? `${title} von ${city}` : `${title} in ${city}`,
-    sentence: (fact, variant) => capitalize(sentence(fact, variant).replace(/\s+/g, ' ').trim())
+    sentence: sentenceWriter({
+        intro, tourism, transport, motorways, education, supermarkets, lines, outro,
+        cities: (cs, variant) => eachCity(cs, variant, city)
+    }, tidySentence)
 };
 export default pack;

@@ -2,8 +2,10 @@
 // "τον/τη/το", "στον/στη/στο") and "πλησιέστερος/-η/-ο" agree; names stay in the nominative, in
 // quotes, after the article of their noun ("το "Musée Belvue""), or after "η πόλη". Durations:
 // 1 λεπτό, 2 λεπτά; 1 ώρα, 2 ώρες (nominative = accusative).
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+    type DurationWords} from './common.js';
 
 interface Noun {
     nom: string;
@@ -45,23 +47,14 @@ const LINES: Record<FactLines['kind'], {gen: string; stop: string; withStop: str
     train: {gen: 'τρένου', stop: 'ο πλησιέστερος σταθμός', withStop: 'με τον σταθμό να απέχει'}
 };
 
-function dur(m: number): string {
-    const minutes = (x: number) => `${x} ${x === 1 ? 'λεπτό' : 'λεπτά'}`;
-    const hours = (x: number) => `${x} ${x === 1 ? 'ώρα' : 'ώρες'}`;
-    if (m < 60) return minutes(m);
-    const h = Math.floor(m / 60), r = m % 60;
-    return r === 0 ? hours(h) : `${hours(h)} και ${minutes(r)}`;
-}
+const DURATION: DurationWords = {
+    minutes: (x) => `${x} ${x === 1 ? 'λεπτό' : 'λεπτά'}`,
+    hours: (x) => `${x} ${x === 1 ? 'ώρα' : 'ώρες'}`,
+    join: (h, m) => `${h} και ${m}`
+};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} και ${items[items.length - 1]}`;
-}
-function capitalize(s: string): string {
-    return s.charAt(0).toUpperCase() + s.slice(1);
-}
+const list = (items: string[]) => joinList(items, ', ', ' και ');
 
 /** The feminine accusative article keeps its final ν before a vowel or a stop. */
 const keepsNu = (word: string) => /^([αάεέηήιίοόυύωώκπτξψ]|μπ|ντ|γκ|τσ|τζ)/i.test(word);
@@ -75,10 +68,7 @@ const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ή ${trip(p.alt)}` :
 /** "μόλις 2 λεπτά με το αυτοκίνητο ή 8 λεπτά με τα μέσα μαζικής μεταφοράς" */
 const away = (p: FactPlace) => `${p.trip.minutes <= 10 ? 'μόλις ' : ''}${trips(p)}`;
 
-function nouns(p: FactPlace): Noun[] {
-    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length ? ns : [PLACE];
-}
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.nom)).join(' / ');
 /** The name with the article of its noun: "το "Musée Belvue""; neuter for a place of several kinds. */
 const named = (p: FactPlace) => {
@@ -91,14 +81,18 @@ function nearestIs(p: FactPlace): string | null {
     if (ns.length !== 1) return null;
     return `${capitalize(nearestAdj(ns[0]))} ${strong(ns[0].nom)} είναι ${named(p)}`;
 }
+/** "Το "X" ([μουσείο]) βρίσκεται μόλις 2 λεπτά ...". */
+const isAt = (p: FactPlace) => `${capitalize(named(p))} (${kinds(p)}) βρίσκεται ${away(p)}.`;
+/** The nearest of its kind and how far, or, for a place of several kinds, "Το "X" (...) απέχει ...". */
+function nearestAway(p: FactPlace): string {
+    const head = nearestIs(p);
+    return head ? `${head}, ${away(p)}.` : `${capitalize(named(p))} (${kinds(p)}) απέχει ${away(p)}.`;
+}
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}, ${away(p)}.` : `${capitalize(named(p))} (${kinds(p)}) απέχει ${away(p)}.`;
-        },
-        () => `${capitalize(named(p))} (${kinds(p)}) βρίσκεται ${away(p)}.`,
+        () => nearestAway(p),
+        () => isAt(p),
         () => {
             const what = nouns(p).map((x) => `${artAcc(x)} ${strong(x.acc)}`).join(' / ');
             return `Θέλετε να ανακαλύψετε ${what} "${p.name}"; Βρίσκεται ${away(p)}.`;
@@ -108,11 +102,8 @@ function tourism(p: FactPlace, variant: number): string {
 
 function transport(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}, ${away(p)}.` : `${capitalize(named(p))} (${kinds(p)}) απέχει ${away(p)}.`;
-        },
-        () => `${capitalize(named(p))} (${kinds(p)}) βρίσκεται ${away(p)}.`,
+        () => nearestAway(p),
+        () => isAt(p),
         () => {
             const where = nouns(p).map((x) => `${artSe(x)} ${strong(x.acc)}`).join(' / ');
             return `Φτάνετε ${where} "${p.name}" σε ${trips(p)}.`;
@@ -123,10 +114,7 @@ function transport(p: FactPlace, variant: number): string {
 function education(p: FactPlace, variant: number): string {
     return pick([
         () => `Οι οικογένειες με παιδιά θα εκτιμήσουν την εγγύτητα: ${named(p)} (${kinds(p)}) βρίσκεται ${away(p)}.`,
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}, ${away(p)}.` : `${capitalize(named(p))} (${kinds(p)}) απέχει ${away(p)}.`;
-        },
+        () => nearestAway(p),
         () => `Ένα πλεονέκτημα για τις οικογένειες: ${named(p)} (${kinds(p)}) απέχει ${away(p)}.`
     ], variant)();
 }
@@ -154,18 +142,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
-    return parts.join(' ή ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map(trip).join(' ή ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        () => `Η πόλη ${strong(c.name)} απέχει ${cityTrips(c)}.`,
-        () => `Για δουλειά ή αναψυχή, μέχρι την πόλη ${strong(c.name)} χρειάζεστε ${cityTrips(c)}.`
-    ], variant + i)()).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        () => `Η πόλη ${strong(c.name)} απέχει ${toCity(c)}.`,
+        () => `Για δουλειά ή αναψυχή, μέχρι την πόλη ${strong(c.name)} χρειάζεστε ${toCity(c)}.`
+    ], v)());
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -179,29 +162,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `Η ζωή κοντά στη διεύθυνση "${street}" προσφέρει ένα πρακτικό περιβάλλον, με εύκολη πρόσβαση σε καταστήματα, συγκοινωνίες και βασικές υπηρεσίες.`,
+        `"${street}": ένα πρακτικό σημείο για να ζει κανείς, με καταστήματα, συγκοινωνίες και βασικές υπηρεσίες σε κοντινή απόσταση.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'Η ποικιλία των διαθέσιμων παροχών στη γύρω περιοχή συμβάλλει στην ποιότητα ζωής της γειτονιάς.',
+        'Όλα όσα χρειάζεστε για την καθημερινότητα βρίσκονται κοντά.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'EL',
     titles: {tourism: 'Τουρισμός', transports: 'Μεταφορές', education: 'Εκπαίδευση', shopping: 'Αγορές', cities: 'Κοντινές πόλεις', publictransports: 'Μέσα μαζικής μεταφοράς'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${title} – ${street}` : `${title} στην περιοχή: ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${title} – ${city}` : `${title} στην πόλη: ${city}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `Η ζωή κοντά στη διεύθυνση "${fact.street}" προσφέρει ένα πρακτικό περιβάλλον, με εύκολη πρόσβαση σε καταστήματα, συγκοινωνίες και βασικές υπηρεσίες.`,
-                `"${fact.street}": ένα πρακτικό σημείο για να ζει κανείς, με καταστήματα, συγκοινωνίες και βασικές υπηρεσίες σε κοντινή απόσταση.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'Η ποικιλία των διαθέσιμων παροχών στη γύρω περιοχή συμβάλλει στην ποιότητα ζωής της γειτονιάς.',
-                'Όλα όσα χρειάζεστε για την καθημερινότητα βρίσκονται κοντά.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

@@ -1,7 +1,8 @@
 // English narrative pack.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, distinctKinds, joinList, pick, quote, splitMinutes, strong} from './common.js';
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+    tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
     word: string;
@@ -69,13 +70,13 @@ function a(kinds: readonly string[]): string {
     return `${nouns(kinds)[0].an ? 'an' : 'a'} ${bare(kinds)}`;
 }
 
-function duration(total: number): string {
-    const {hours, minutes} = splitMinutes(total);
-    const m = minutes === 1 ? '1 minute' : `${minutes} minutes`;
-    if (hours === 0) return m;
-    const h = hours === 1 ? '1 hour' : `${hours} hours`;
-    return minutes === 0 ? h : `${h} ${m}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => n === 1 ? '1 minute' : `${n} minutes`,
+    hours: (n) => n === 1 ? '1 hour' : `${n} hours`,
+    join: (h, m) => `${h} ${m}`
+};
+
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 
 function mode(code: number): string {
     return MODES[code] ?? MODES[1];
@@ -83,17 +84,6 @@ function mode(code: number): string {
 
 function trip(t: Trip): string {
     return `${duration(t.minutes)} ${mode(t.mode)}`;
-}
-
-function placeTrips(p: FactPlace): Trip[] {
-    return p.alt ? [p.trip, p.alt] : [p.trip];
-}
-
-function cityTrips(c: FactCity): Trip[] {
-    const out: Trip[] = [];
-    if (c.car != null) out.push({mode: 1, minutes: c.car});
-    if (c.bike != null) out.push({mode: 3, minutes: c.bike});
-    return out;
 }
 
 /** "2 minutes by car or 8 minutes by public transport". */
@@ -181,10 +171,6 @@ function city(c: FactCity, variant: number): string {
     ], variant)();
 }
 
-function cities(cs: readonly FactCity[], variant: number): string {
-    return cs.map((c, i) => city(c, variant + i)).join(' ');
-}
-
 function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? {word: l.kind, stop: 'stop'};
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
@@ -203,25 +189,14 @@ function outro(variant: number): string {
     ], variant);
 }
 
-function sentence(fact: Fact, variant: number): string {
-    switch (fact.type) {
-        case 'intro': return intro(fact.street, variant);
-        case 'tourism': return tourism(fact.place, variant);
-        case 'transport': return transport(fact.place, variant);
-        case 'motorways': return motorways(fact.motorways, variant);
-        case 'education': return education(fact.place, variant);
-        case 'supermarkets': return supermarkets(fact.places, variant);
-        case 'cities': return cities(fact.cities, variant);
-        case 'lines': return lines(fact.lines, variant);
-        case 'outro': return outro(variant);
-    }
-}
-
 const pack: LanguagePack = {
     code: 'EN',
     titles: {tourism: 'Tourism', transports: 'Transports', education: 'Education', shopping: 'Shopping', cities: 'Nearby cities', publictransports: 'Public transports'},
     titleAround: (p, title, street) => p === 'cities' ? `Cities near ${street}` : `${title} around ${street}`,
     titleIn: (p, title, city) => p === 'cities' ? `Cities near ${city}` : `${title} in ${city}`,
-    sentence: (fact, variant) => capitalize(sentence(fact, variant).replace(/\s+/g, ' ').trim())
+    sentence: sentenceWriter({
+        intro, tourism, transport, motorways, education, supermarkets, lines, outro,
+        cities: (cs, variant) => eachCity(cs, variant, city)
+    }, tidySentence)
 };
 export default pack;

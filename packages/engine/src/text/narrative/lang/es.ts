@@ -1,9 +1,10 @@
 // Spanish narrative pack. Articles follow the noun's gender (el/la, un/una) and contract with a/de
 // (al, del); "y" becomes "e" before an i- sound and "o" becomes "u" before an o- sound (8, 11,
 // 80...). The reader is addressed as "usted", as in Spanish property listings.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {distinctKinds, quote, strong} from './common.js';
+import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, kindNouns, pick, placeTrips, quote, sentenceWriter, spoken, strong, tidy,
+    tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
 interface Noun {
@@ -48,12 +49,6 @@ const STREET_TYPES: Record<string, Gender> = {
 
 // ---- grammar helpers ----
 
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** Upper-cases the first letter when the sentence starts with a lower-case word (an article). */
-const cap = (s: string) => s.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-/** The text as it is read: without leading markup or quotes. */
-const spoken = (s: string) => s.replace(/^(\[STRONG\]|["'(\s])+/, '');
-
 /** "y", or "e" before an i- sound (not before "hie", "ya"...). */
 const and = (next: string) => /^h?[iíIÍ](?![aeouáéóú])/.test(spoken(next)) ? 'e' : 'y';
 /** "o", or "u" before an o- sound, numbers included: 8, 80-89, 800-899, 11, 11 000... */
@@ -84,29 +79,18 @@ function street(s: string, prep: Exclude<Prep, ''>): string {
     return g ? `${article(g, prep)} ${s}` : `${prep} ${s}`;
 }
 
-function minutes(n: number): string {
-    return `${n} ${n === 1 ? 'minuto' : 'minutos'}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => `${n} ${n === 1 ? 'minuto' : 'minutos'}`,
+    hours: (n) => `${n} ${n === 1 ? 'hora' : 'horas'}`,
+    join: (h, m) => `${h} y ${m}`
+};
 /** "2 minutos", "1 hora", "1 hora y 15 minutos". */
-function duration(total: number): string {
-    const h = Math.floor(total / 60), m = total % 60;
-    if (h === 0) return minutes(total);
-    const hours = `${h} ${h === 1 ? 'hora' : 'horas'}`;
-    return m === 0 ? hours : `${hours} y ${minutes(m)}`;
-}
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 const trip = (t: Trip) => `${duration(t.minutes)} ${MODES[t.mode]}`;
 /** The trip, and the alternative when there is one: "a 2 minutos en coche o a 8 minutos en transporte público". */
-function trips(p: FactPlace, prep = '', lead = prep): string {
-    const at = (pre: string, t: Trip) => pre ? `${pre} ${trip(t)}` : trip(t);
-    if (!p.alt) return at(lead, p.trip);
-    const second = at(prep, p.alt);
-    return `${at(lead, p.trip)} ${or(second)} ${second}`;
-}
+const trips = (p: FactPlace, prep = '', lead = prep) => tripOrAlternative(placeTrips(p), trip, or, prep, lead);
 
-const nouns = (p: FactPlace): Noun[] => {
-    const ns = distinctKinds(p.kinds).slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length > 0 ? ns : [PLACE];
-};
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 /** What the place is: "un [STRONG]museo[/STRONG]", "una [STRONG]escuela infantil[/STRONG] y un [STRONG]colegio de primaria[/STRONG]". */
 const what = (p: FactPlace) => list(nouns(p).map(indef));
 /** The place named: "el [STRONG]museo[/STRONG] "X"" or, with several kinds, ""X" ([STRONG]a[/STRONG] y [STRONG]b[/STRONG])". */
@@ -125,23 +109,23 @@ function intro(s: string, v: number): string {
         `Residir en los alrededores ${street(s, 'de')} significa tener a mano comercios, transporte y servicios para el día a día.`,
         `En el entorno ${street(s, 'de')} se encuentra todo lo necesario para la vida diaria: comercios, transporte y servicios.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `En ${trips(p, 'en', '')} se llega ${the(p, 'a')}.`,
-        () => cap(`${the(p)} se encuentra a ${trips(p, 'a', '')}.`),
+        () => upperInitial(`${the(p)} se encuentra a ${trips(p, 'a', '')}.`),
         () => `¿Le apetece descubrir ${the(p)}? Está a tan solo ${trips(p, 'a', '')}.`,
         () => `A ${trips(p, 'a', '')} se encuentra ${the(p)}.`,
         () => `Entre los lugares de interés cercanos destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => cap(`${the(p)} es accesible en ${trips(p, 'en', '')}.`),
+        () => upperInitial(`${the(p)} es accesible en ${trips(p, 'en', '')}.`),
         () => `A ${trips(p, 'a', '')} se encuentra ${the(p)}, una ventaja para los desplazamientos diarios.`,
         () => `Para moverse con facilidad, ${the(p)} está a ${trips(p, 'a', '')}.`
     ];
@@ -151,14 +135,14 @@ function transport(p: FactPlace, v: number): string {
         const special: Record<string, () => string> = {
             bikeSharing: () => `Si valora la flexibilidad de las ${strong('bicicletas compartidas')}, encontrará la estación ${name} a tan solo ${trips(p, 'a', '')}.`,
             carSharing: () => `Gracias al punto ${name}, puede ${strong('alquilar un coche')} cuando lo necesite, a ${trips(p, 'a', '')}.`,
-            airport: () => `¿Necesita tomar un vuelo? ${cap(def(n))} más ${agree(n, 'cercano', 'cercana')}, ${name}, está a ${trips(p, 'a', '')}.`,
+            airport: () => `¿Necesita tomar un vuelo? ${upperInitial(def(n))} más ${agree(n, 'cercano', 'cercana')}, ${name}, está a ${trips(p, 'a', '')}.`,
             trainStation: () => `Para los viajeros habituales, ${def(n)} más ${agree(n, 'cercano', 'cercana')} es ${name}: ${trips(p)}.`,
             chargingStation: () => `Para quienes conducen un coche eléctrico, ${def(n)} ${name} está a ${trips(p, 'a', '')}.`
         };
         const extra = special[distinctKinds(p.kinds)[0] ?? ''];
         if (extra) patterns.push(extra);
     }
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
@@ -166,9 +150,9 @@ function education(p: FactPlace, v: number): string {
         () => `A tan solo ${trips(p, 'a', '')} se encuentra ${quote(p.name)}, ${what(p)}, ideal para los trayectos en familia.`,
         () => `Las familias con niños apreciarán la cercanía de ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Una ventaja para las familias: ${the(p)} está a tan solo ${trips(p, 'a', '')}.`,
-        () => cap(`${the(p)} es accesible en ${trips(p, 'en', '')}, una comodidad para llevar a los niños cada día.`)
+        () => upperInitial(`${the(p)} es accesible en ${trips(p, 'en', '')}, una comodidad para llevar a los niños cada día.`)
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
@@ -178,9 +162,9 @@ function supermarkets(places: FactPlace[], v: number): string {
         const patterns = [
             () => `En cuanto a las ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} está a ${trips(p, 'a', '')}.`,
             () => `Hacer la ${strong('compra')} es fácil: ${quote(strong(p.name))} está a ${trips(p, 'a', '')}.`,
-            () => `${cap(indef(n))} al alcance de la mano: ${item(p)}.`
+            () => `${upperInitial(indef(n))} al alcance de la mano: ${item(p)}.`
         ];
-        return patterns[v % patterns.length]();
+        return pick(patterns, v)();
     }
     const items = list(places.map(item));
     const patterns = [
@@ -188,7 +172,7 @@ function supermarkets(places: FactPlace[], v: number): string {
         `Hacer la ${strong('compra')} es fácil, con varias tiendas en los alrededores: ${items}.`,
         `${strong('Supermercados')} al alcance de la mano: ${items}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function motorways(ms: FactMotorway[], v: number): string {
@@ -203,15 +187,12 @@ function motorways(ms: FactMotorway[], v: number): string {
             ? `En coche se llega rápidamente a la ${strong('autopista')} ${m0.name}: ${duration(m0.minutes)}.`
             : `En coche se llega rápidamente a las ${strong('autopistas')}: ${paren}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
     const tripsOf = (c: FactCity, prep: string) => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${duration(c.car)} ${MODES[1]}`);
-        if (c.bike !== null) parts.push(`${duration(c.bike)} ${MODES[3]}`);
-        const withPrep = parts.map((s, i) => i === 0 || !prep ? s : `${prep} ${s}`);
+        const withPrep = cityTrips(c).map(trip).map((s, i) => i === 0 || !prep ? s : `${prep} ${s}`);
         return withPrep.length === 2 ? `${withPrep[0]} ${or(withPrep[1])} ${withPrep[1]}` : withPrep[0];
     };
     const patterns = [
@@ -220,7 +201,7 @@ function cities(cs: FactCity[], v: number): string {
         (c: FactCity, name: string) => `${name} también queda cerca: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `En ${tripsOf(c, 'en')} se llega a ${name}.`
     ];
-    return cs.map((c, i) => patterns[(v + i) % patterns.length](c, strong(c.name))).join(' ');
+    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
@@ -239,7 +220,7 @@ function lines(l: FactLines, v: number): string {
         `El barrio está bien comunicado en ${strong(k.word)}, con ${theLines} ${names} y una ${k.stop} a ${walk}.`,
         `A ${walk} hay una ${k.stop} de ${strong(k.word)} servida por ${theLines} ${names}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function outro(v: number): string {
@@ -248,22 +229,7 @@ function outro(v: number): string {
         'Con todos estos servicios al alcance de la mano, el barrio ofrece una excelente calidad de vida.',
         'Comercios, colegios y transporte cerca: todo lo necesario para el día a día.'
     ];
-    return patterns[v % patterns.length];
-}
-
-function sentence(fact: Fact, variant: number): string {
-    const v = Math.abs(Math.trunc(variant));
-    switch (fact.type) {
-        case 'intro': return tidy(intro(fact.street, v));
-        case 'tourism': return tidy(tourism(fact.place, v));
-        case 'transport': return tidy(transport(fact.place, v));
-        case 'motorways': return tidy(motorways(fact.motorways, v));
-        case 'education': return tidy(education(fact.place, v));
-        case 'supermarkets': return tidy(supermarkets(fact.places, v));
-        case 'cities': return tidy(cities(fact.cities, v));
-        case 'lines': return tidy(lines(fact.lines, v));
-        case 'outro': return tidy(outro(v));
-    }
+    return pick(patterns, v);
 }
 
 const pack: LanguagePack = {
@@ -272,6 +238,6 @@ const pack: LanguagePack = {
         publictransports: 'Transporte público'},
     titleAround: (paragraph, title, s) => paragraph === 'cities' ? `${title} ${street(s, 'a')}` : `${title} cerca ${street(s, 'de')}`,
     titleIn: (paragraph, title, city) => paragraph === 'cities' ? `${title} a ${city}` : `${title} en ${city}`,
-    sentence
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro}, tidy)
 };
 export default pack;

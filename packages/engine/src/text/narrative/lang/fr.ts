@@ -1,8 +1,9 @@
 // French narrative pack: articles agree in gender and elide before a vowel (l'aéroport, de l'école,
 // à l'arrêt, au musée, du zoo); several nouns each keep their own article.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, distinctKinds, joinList, pick, quote, splitMinutes, strong} from './common.js';
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+    tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
     word: string;
@@ -85,27 +86,16 @@ function nearest(kinds: readonly string[]): string {
     return ns[0].gender === 'm' ? 'le plus proche' : 'la plus proche';
 }
 
-function duration(total: number): string {
-    const {hours, minutes} = splitMinutes(total);
-    const m = `${minutes} minute${minutes > 1 ? 's' : ''}`;
-    if (hours === 0) return m;
-    const h = `${hours} heure${hours > 1 ? 's' : ''}`;
-    return minutes === 0 ? h : `${h} et ${m}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => `${n} minute${n > 1 ? 's' : ''}`,
+    hours: (n) => `${n} heure${n > 1 ? 's' : ''}`,
+    join: (h, m) => `${h} et ${m}`
+};
+
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 
 function trip(t: Trip): string {
     return `${duration(t.minutes)} ${MODES[t.mode] ?? MODES[1]}`;
-}
-
-function placeTrips(p: FactPlace): Trip[] {
-    return p.alt ? [p.trip, p.alt] : [p.trip];
-}
-
-function cityTrips(c: FactCity): Trip[] {
-    const out: Trip[] = [];
-    if (c.car != null) out.push({mode: 1, minutes: c.car});
-    if (c.bike != null) out.push({mode: 3, minutes: c.bike});
-    return out;
 }
 
 /** "2 minutes en voiture ou 8 minutes en transports en commun". */
@@ -223,10 +213,6 @@ function city(c: FactCity, variant: number): string {
     ], variant)();
 }
 
-function cities(cs: readonly FactCity[], variant: number): string {
-    return cs.map((c, i) => city(c, variant + i)).join(' ');
-}
-
 function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? {word: l.kind, stop: LINE_KINDS.bus.stop};
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
@@ -248,25 +234,14 @@ function outro(variant: number): string {
     ], variant);
 }
 
-function sentence(fact: Fact, variant: number): string {
-    switch (fact.type) {
-        case 'intro': return intro(fact.street, variant);
-        case 'tourism': return tourism(fact.place, variant);
-        case 'transport': return transport(fact.place, variant);
-        case 'motorways': return motorways(fact.motorways, variant);
-        case 'education': return education(fact.place, variant);
-        case 'supermarkets': return supermarkets(fact.places, variant);
-        case 'cities': return cities(fact.cities, variant);
-        case 'lines': return lines(fact.lines, variant);
-        case 'outro': return outro(variant);
-    }
-}
-
 const pack: LanguagePack = {
     code: 'FR',
     titles: {tourism: 'Tourisme', transports: 'Transports', education: 'Éducation', shopping: 'Magasins', cities: 'Villes proches', publictransports: 'Transports en commun'},
     titleAround: (p, title, street) => p === 'cities' ? `${title} ${deStreet(street)}` : `${title} autour ${deStreet(street)}`,
     titleIn: (p, title, city) => p === 'cities' ? `${title} ${deCity(city)}` : `${title} ${aCity(city)}`,
-    sentence: (fact, variant) => capitalize(sentence(fact, variant).replace(/\s+/g, ' ').trim())
+    sentence: sentenceWriter({
+        intro, tourism, transport, motorways, education, supermarkets, lines, outro,
+        cities: (cs, variant) => eachCity(cs, variant, city)
+    }, tidySentence)
 };
 export default pack;

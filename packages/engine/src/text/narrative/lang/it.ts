@@ -1,9 +1,10 @@
 // Italian narrative pack. Articles are chosen from the noun (il/lo/l'/la, un/uno/una/un') and
 // contracted with their preposition (al/allo/all'/alla, del/dello/dell'/della, ...). Sentences are
 // impersonal ("si raggiunge", "si trova"), the usual register of Italian property listings.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {distinctKinds, quote, strong} from './common.js';
+import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, strong,
+    tidy, tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
 interface Noun {
@@ -40,10 +41,6 @@ const MODES: Record<ModeCode, string> = {1: 'in auto', 2: 'a piedi', 3: 'in bici
 
 // ---- grammar helpers ----
 
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** Upper-cases the first letter when the sentence starts with a lower-case word (an article). */
-const cap = (s: string) => s.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-
 const startsWithVowel = (w: string) => /^[aeiouàèéìòóùh]/i.test(w);
 /** Masculine words that take lo/uno/gli: s + consonant, z, gn, ps, pn, x, y, semivowel i. */
 const takesLo = (w: string) => /^(s[^aeiouàèéìòóù]|z|gn|ps|pn|x|y|i[aeiouàèéìòóù])/i.test(w);
@@ -61,7 +58,6 @@ function article(n: Noun, prep: Prep = ''): string {
     if (base === 'il') return `${stem}l`;
     return `${stem}l${base}`; // allo, all', alla, dello, ...
 }
-const glue = (art: string, rest: string) => art.endsWith("'") ? `${art}${rest}` : `${art} ${rest}`;
 /** "il [STRONG]museo[/STRONG]", "allo [STRONG]zoo[/STRONG]". */
 const def = (n: Noun, prep: Prep = '') => glue(article(n, prep), strong(n.word));
 /** "un [STRONG]museo[/STRONG]", "uno [STRONG]zoo[/STRONG]", "un'[STRONG]attrazione[/STRONG]". */
@@ -74,32 +70,20 @@ const agree = (n: Noun, m: string, f: string) => n.g === 'm' ? m : f;
 /** "a" before a word, "ad" before a word starting with a. */
 const toWord = (w: string) => /^[aà]/i.test(w.replace(/^(\[STRONG\]|")+/, '')) ? `ad ${w}` : `a ${w}`;
 
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' e ');
 
-function minutes(n: number): string {
-    return `${n} ${n === 1 ? 'minuto' : 'minuti'}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => `${n} ${n === 1 ? 'minuto' : 'minuti'}`,
+    hours: (n) => `${n} ${n === 1 ? 'ora' : 'ore'}`,
+    join: (h, m) => `${h} e ${m}`
+};
 /** "2 minuti", "1 ora", "1 ora e 15 minuti". */
-function duration(total: number): string {
-    const h = Math.floor(total / 60), m = total % 60;
-    if (h === 0) return minutes(total);
-    const hours = `${h} ${h === 1 ? 'ora' : 'ore'}`;
-    return m === 0 ? hours : `${hours} e ${minutes(m)}`;
-}
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 const trip = (t: Trip) => `${duration(t.minutes)} ${MODES[t.mode]}`;
 /** The trip, and the alternative when there is one: "a 2 minuti in auto o a 8 minuti con i mezzi pubblici". */
-function trips(p: FactPlace, prep = '', lead = prep): string {
-    const at = (pre: string, t: Trip) => pre ? `${pre} ${trip(t)}` : trip(t);
-    return p.alt ? `${at(lead, p.trip)} o ${at(prep, p.alt)}` : at(lead, p.trip);
-}
+const trips = (p: FactPlace, prep = '', lead = prep) => tripOrAlternative(placeTrips(p), trip, 'o', prep, lead);
 
-const nouns = (p: FactPlace): Noun[] => {
-    const ns = distinctKinds(p.kinds).slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length > 0 ? ns : [PLACE];
-};
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 /** What the place is: "un [STRONG]museo[/STRONG]", "una [STRONG]scuola dell'infanzia[/STRONG] e una [STRONG]scuola primaria[/STRONG]". */
 const what = (p: FactPlace) => list(nouns(p).map(indef));
 /** The place named: "il [STRONG]museo[/STRONG] "X"" or, with several kinds, ""X" ([STRONG]a[/STRONG] e [STRONG]b[/STRONG])". */
@@ -118,23 +102,23 @@ function intro(street: string, v: number): string {
         `Abitare in zona ${street} vuol dire avere a portata di mano negozi, trasporti e servizi essenziali per la vita di tutti i giorni.`,
         `Nei dintorni di ${street} si trova tutto ciò che serve per la vita quotidiana: negozi, trasporti e servizi.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `In ${trips(p, 'in', '')} si arriva ${the(p, 'a')}.`,
-        () => cap(`${the(p)} si trova a ${trips(p, 'a', '')}.`),
+        () => upperInitial(`${the(p)} si trova a ${trips(p, 'a', '')}.`),
         () => `Voglia di scoprire ${the(p)}? Si trova ad appena ${trips(p, 'a', '')}.`,
         () => `A ${trips(p, 'a', '')} si trova ${the(p)}.`,
         () => `Tra le mete più vicine figura ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => cap(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}.`),
+        () => upperInitial(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}.`),
         () => `A ${trips(p, 'a', '')} si trova ${the(p)}, un vantaggio per gli spostamenti quotidiani.`,
         () => `Per muoversi con facilità, ${the(p)} è a ${trips(p, 'a', '')}.`
     ];
@@ -144,14 +128,14 @@ function transport(p: FactPlace, v: number): string {
         const special: Record<string, () => string> = {
             bikeSharing: () => `Per chi apprezza la flessibilità delle ${strong('bici condivise')}, la stazione ${name} è ad appena ${trips(p, 'a', '')}.`,
             carSharing: () => `Grazie alla postazione ${name}, si può ${strong("noleggiare un'auto")} quando serve, a ${trips(p, 'a', '')}.`,
-            airport: () => `Serve prendere l'aereo? ${cap(def(n))} più ${agree(n, 'vicino', 'vicina')}, ${name}, è a ${trips(p, 'a', '')}.`,
+            airport: () => `Serve prendere l'aereo? ${upperInitial(def(n))} più ${agree(n, 'vicino', 'vicina')}, ${name}, è a ${trips(p, 'a', '')}.`,
             trainStation: () => `Per chi viaggia spesso, ${def(n)} più ${agree(n, 'vicino', 'vicina')} è ${name}: ${trips(p)}.`,
             chargingStation: () => `Per chi guida un'auto elettrica, ${def(n)} ${name} è a ${trips(p, 'a', '')}.`
         };
         const extra = special[distinctKinds(p.kinds)[0] ?? ''];
         if (extra) patterns.push(extra);
     }
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
@@ -159,9 +143,9 @@ function education(p: FactPlace, v: number): string {
         () => `Ad appena ${trips(p, 'a', '')} si trova ${quote(p.name)}, ${what(p)}: ideale per i tragitti in famiglia.`,
         () => `Le famiglie con bambini apprezzeranno la vicinanza di ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Un vero punto di forza per le famiglie: ${the(p)} dista appena ${trips(p)}.`,
-        () => cap(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}, una comodità per accompagnare i figli ogni giorno.`)
+        () => upperInitial(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}, una comodità per accompagnare i figli ogni giorno.`)
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
@@ -172,16 +156,16 @@ function supermarkets(places: FactPlace[], v: number): string {
         const patterns = [
             () => `Per la ${strong('spesa')}, ${glue(article(n), n.word)} ${quote(strong(p.name))} si trova a ${trips(p, 'a', '')}.`,
             () => `Fare la ${strong('spesa')} è semplice: ${quote(strong(p.name))} è a ${trips(p, 'a', '')}.`,
-            () => `${cap(indef(n))} a portata di mano: ${item(p)}.`
+            () => `${upperInitial(indef(n))} a portata di mano: ${item(p)}.`
         ];
-        return patterns[v % patterns.length]();
+        return pick(patterns, v)();
     }
     const patterns = [
         `Per la ${strong('spesa')} ci sono diverse opzioni nelle vicinanze: ${items}.`,
         `Fare la ${strong('spesa')} è semplice, con diversi negozi nei dintorni: ${items}.`,
         `${strong('Supermercati')} a portata di mano: ${items}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function motorways(ms: FactMotorway[], v: number): string {
@@ -196,23 +180,18 @@ function motorways(ms: FactMotorway[], v: number): string {
             ? `In auto si raggiunge rapidamente l'${strong('autostrada')} ${m0.name}: ${duration(m0.minutes)}.`
             : `In auto si raggiungono rapidamente le ${strong('autostrade')}: ${paren}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
-    const tripsOf = (c: FactCity, prep: string) => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${duration(c.car)} ${MODES[1]}`);
-        if (c.bike !== null) parts.push(`${duration(c.bike)} ${MODES[3]}`);
-        return parts.map((s, i) => i === 0 ? s : `${prep} ${s}`).join(' o ');
-    };
+    const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'o', prep, '');
     const patterns = [
         (c: FactCity, name: string) => `Serve andare ${toWord(name)} per lavoro o per svago? Il tragitto dura circa ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `${name} è facilmente raggiungibile, a ${tripsOf(c, 'a')}.`,
         (c: FactCity, name: string) => `Anche ${name} è a portata di mano: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `In ${tripsOf(c, 'in')} si arriva ${toWord(name)}.`
     ];
-    return cs.map((c, i) => patterns[(v + i) % patterns.length](c, strong(c.name))).join(' ');
+    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {sg: string; pl: string; by: string; stop: string}> = {
@@ -230,7 +209,7 @@ function lines(l: FactLines, v: number): string {
         `Il quartiere è ben servito ${k.by}, con ${one ? 'la linea' : 'le linee'} ${names} e una ${k.stop} a ${walk}.`,
         `A ${walk} c'è una ${k.stop} servita ${one ? `dalla ${k.sg}` : `dalle ${k.pl}`} ${names}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function outro(v: number): string {
@@ -239,22 +218,7 @@ function outro(v: number): string {
         'Con tutti questi servizi a portata di mano, il quartiere offre una qualità di vita invidiabile.',
         'Negozi, scuole e trasporti vicini: tutto ciò che serve per vivere bene ogni giorno.'
     ];
-    return patterns[v % patterns.length];
-}
-
-function sentence(fact: Fact, variant: number): string {
-    const v = Math.abs(Math.trunc(variant));
-    switch (fact.type) {
-        case 'intro': return tidy(intro(fact.street, v));
-        case 'tourism': return tidy(tourism(fact.place, v));
-        case 'transport': return tidy(transport(fact.place, v));
-        case 'motorways': return tidy(motorways(fact.motorways, v));
-        case 'education': return tidy(education(fact.place, v));
-        case 'supermarkets': return tidy(supermarkets(fact.places, v));
-        case 'cities': return tidy(cities(fact.cities, v));
-        case 'lines': return tidy(lines(fact.lines, v));
-        case 'outro': return tidy(outro(v));
-    }
+    return pick(patterns, v);
 }
 
 const pack: LanguagePack = {
@@ -263,6 +227,6 @@ const pack: LanguagePack = {
         publictransports: 'Trasporti pubblici'},
     titleAround: (paragraph, title, street) => paragraph === 'cities' ? `${title} ${toWord(street)}` : `${title} vicino ${toWord(street)}`,
     titleIn: (paragraph, title, city) => `${title} ${toWord(city)}`,
-    sentence
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro}, tidy)
 };
 export default pack;

@@ -2,8 +2,10 @@
 // noun carries its definite form; names follow invariant words ("sa", "ta'", "Hemm") and no verb
 // agrees with them. Counting: 1 minuta, 2-10 minuti, 11-19 "-il minuta" (15-il minuta), 20+ minuta;
 // siegħa / sigħat likewise, chosen with Intl.PluralRules('mt').
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+    type DurationWords} from './common.js';
 
 interface Noun {
     indef: string;
@@ -50,23 +52,17 @@ function count(n: number, singular: string, plural: string): string {
     if (c === 'many') return `${n}-il ${singular}`;
     return `${n} ${singular}`;
 }
+const DURATION: DurationWords = {
+    minutes: (n) => count(n, 'minuta', 'minuti'),
+    hours: (n) => count(n, 'siegħa', 'sigħat'),
+    join: (h, m) => `${h} u ${m}`
+};
 /** 75 → "1 siegħa u 15-il minuta" */
-function dur(n: number): string {
-    if (n < 60) return count(n, 'minuta', 'minuti');
-    const h = Math.floor(n / 60), m = n % 60;
-    const hours = count(h, 'siegħa', 'sigħat');
-    return m === 0 ? hours : `${hours} u ${count(m, 'minuta', 'minuti')}`;
-}
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 /** "'l bogħod" after a vowel, "'il bogħod" after a consonant. */
 const far = (before: string) => (/[aeiouàèìòù]$/i.test(before) ? "'l bogħod" : "'il bogħod");
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} u ${items[items.length - 1]}`;
-}
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const list = (items: string[]) => joinList(items, ', ', ' u ');
 
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
 const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` jew ${trip(p.alt)}` : ''}`;
@@ -76,10 +72,7 @@ function away(p: FactPlace): string {
     return `${d} ${far(d)} ${MODES[p.trip.mode]}${p.alt ? ` jew ${trip(p.alt)}` : ''}`;
 }
 
-function nouns(p: FactPlace): Noun[] {
-    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length ? ns : [PLACE];
-}
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.indef)).join(' / ');
 const kindsDef = (p: FactPlace) => nouns(p).map((x) => strong(x.def)).join(' / ');
 
@@ -132,18 +125,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
-    return parts.join(' jew ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map(trip).join(' jew ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        `Tista' tasal sal-belt ta' ${strong(c.name)} fi żmien ${cityTrips(c)}.`,
-        `Għandek bżonn tmur ${strong(c.name)} għax-xogħol jew għad-divertiment? Il-vjaġġ jieħu ${cityTrips(c)}.`
-    ], variant + i)).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        `Tista' tasal sal-belt ta' ${strong(c.name)} fi żmien ${toCity(c)}.`,
+        `Għandek bżonn tmur ${strong(c.name)} għax-xogħol jew għad-divertiment? Il-vjaġġ jieħu ${toCity(c)}.`
+    ], v));
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -158,29 +146,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `Il-ħajja qrib "${street}" toffri ambjent prattiku, b'aċċess faċli għal ħwienet, trasport u servizzi essenzjali.`,
+        `Fil-madwar ta' "${street}" issib kull ma għandek bżonn: ħwienet, trasport u servizzi essenzjali.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        "Il-varjetà ta' servizzi fil-qrib tikkontribwixxi għall-kwalità tal-ħajja f'din il-lokalità.",
+        "Kull ma għandek bżonn għall-ħajja ta' kuljum jinsab fil-qrib."
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'MT',
     titles: {tourism: 'Turiżmu', transports: 'Trasport', education: 'Edukazzjoni', shopping: 'Xiri', cities: 'Bliet fil-qrib', publictransports: 'Trasport pubbliku'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `Bliet qrib ${street}` : `${title} madwar ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `Bliet qrib ${city}` : `${title} fil-belt ta' ${city}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `Il-ħajja qrib "${fact.street}" toffri ambjent prattiku, b'aċċess faċli għal ħwienet, trasport u servizzi essenzjali.`,
-                `Fil-madwar ta' "${fact.street}" issib kull ma għandek bżonn: ħwienet, trasport u servizzi essenzjali.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                "Il-varjetà ta' servizzi fil-qrib tikkontribwixxi għall-kwalità tal-ħajja f'din il-lokalità.",
-                "Kull ma għandek bżonn għall-ħajja ta' kuljum jinsab fil-qrib."
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

@@ -1,8 +1,9 @@
 // Dutch narrative pack: "de"/"het" per noun, main clauses with the verb second and subordinate
 // clauses (omdat, wie, dat) with the verb at the end.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, distinctKinds, joinList, pick, quote, splitMinutes, strong} from './common.js';
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+    tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
     word: string;
@@ -66,27 +67,16 @@ function agree(kinds: readonly string[], one: string, several: string): string {
     return nouns(kinds).length > 1 ? several : one;
 }
 
-function duration(total: number): string {
-    const {hours, minutes} = splitMinutes(total);
-    const m = minutes === 1 ? '1 minuut' : `${minutes} minuten`;
-    if (hours === 0) return m;
-    const h = `${hours} uur`;
-    return minutes === 0 ? h : `${h} en ${m}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => n === 1 ? '1 minuut' : `${n} minuten`,
+    hours: (n) => `${n} uur`,
+    join: (h, m) => `${h} en ${m}`
+};
+
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 
 function trip(t: Trip): string {
     return `${duration(t.minutes)} ${MODES[t.mode] ?? MODES[1]}`;
-}
-
-function placeTrips(p: FactPlace): Trip[] {
-    return p.alt ? [p.trip, p.alt] : [p.trip];
-}
-
-function cityTrips(c: FactCity): Trip[] {
-    const out: Trip[] = [];
-    if (c.car != null) out.push({mode: 1, minutes: c.car});
-    if (c.bike != null) out.push({mode: 3, minutes: c.bike});
-    return out;
 }
 
 /** "2 minuten met de auto of 8 minuten met het openbaar vervoer". */
@@ -181,10 +171,6 @@ function city(c: FactCity, variant: number): string {
     ], variant)();
 }
 
-function cities(cs: readonly FactCity[], variant: number): string {
-    return cs.map((c, i) => city(c, variant + i)).join(' ');
-}
-
 function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? {word: l.kind, stop: LINE_KINDS.bus.stop};
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
@@ -204,25 +190,14 @@ function outro(variant: number): string {
     ], variant);
 }
 
-function sentence(fact: Fact, variant: number): string {
-    switch (fact.type) {
-        case 'intro': return intro(fact.street, variant);
-        case 'tourism': return tourism(fact.place, variant);
-        case 'transport': return transport(fact.place, variant);
-        case 'motorways': return motorways(fact.motorways, variant);
-        case 'education': return education(fact.place, variant);
-        case 'supermarkets': return supermarkets(fact.places, variant);
-        case 'cities': return cities(fact.cities, variant);
-        case 'lines': return lines(fact.lines, variant);
-        case 'outro': return outro(variant);
-    }
-}
-
 const pack: LanguagePack = {
     code: 'NL',
     titles: {tourism: 'Toerisme', transports: 'Transporten', education: 'Onderwijs', shopping: 'Boodschappen doen', cities: 'Nabijgelegen steden', publictransports: 'Openbaar vervoer'},
     titleAround: (p, title, street) => p === 'cities' ? `Steden in de buurt van ${theStreet(street)}` : `${title} rond ${theStreet(street)}`,
     titleIn: (p, title, city) => p === 'cities' ? `Steden in de buurt van ${city}` : `${title} in ${city}`,
-    sentence: (fact, variant) => capitalize(sentence(fact, variant).replace(/\s+/g, ' ').trim())
+    sentence: sentenceWriter({
+        intro, tourism, transport, motorways, education, supermarkets, lines, outro,
+        cities: (cs, variant) => eachCity(cs, variant, city)
+    }, tidySentence)
 };
 export default pack;

@@ -2,9 +2,10 @@
 // contract with a/de/em/por (ao/à, do/da, no/na, pelo/pela). Streets whose type takes an article
 // ("Rua", "Avenida", "Largo"...) and the few cities that take one ("o Porto") contract too; other
 // names stand bare ("em Lisboa", "perto de Rue de la Loi").
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {distinctKinds, quote, strong} from './common.js';
+import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, strong, tidy,
+    tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
 interface Noun {
@@ -59,10 +60,6 @@ const CITY_ARTICLES: Record<string, Gender> = {
 
 // ---- grammar helpers ----
 
-const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
-/** Upper-cases the first letter when the sentence starts with a lower-case word (an article). */
-const cap = (s: string) => s.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-
 type Prep = '' | 'a' | 'de' | 'em' | 'por';
 const CONTRACTED: Record<Prep, Record<Gender, string>> = {
     '': {m: 'o', f: 'a'},
@@ -78,10 +75,7 @@ const def = (n: Noun, prep: Prep = '') => `${article(n.g, prep)} ${strong(n.word
 const indef = (n: Noun) => `${n.g === 'm' ? 'um' : 'uma'} ${strong(n.word)}`;
 const agree = (n: Noun, m: string, f: string) => n.g === 'm' ? m : f;
 
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' e ');
 
 /** A name after a preposition, with the article its type or name takes: "da Rua X", "no Porto", "em Lisboa". */
 function withArticle(name: string, g: Gender | undefined, prep: Exclude<Prep, ''>): string {
@@ -97,27 +91,18 @@ const citySubject = (c: string, shown = c) => {
     return g ? `${article(g)} ${shown}` : shown;
 };
 
-function minutes(n: number): string {
-    return `${n} ${n === 1 ? 'minuto' : 'minutos'}`;
-}
+const DURATION: DurationWords = {
+    minutes: (n) => `${n} ${n === 1 ? 'minuto' : 'minutos'}`,
+    hours: (n) => `${n} ${n === 1 ? 'hora' : 'horas'}`,
+    join: (h, m) => `${h} e ${m}`
+};
 /** "2 minutos", "1 hora", "1 hora e 15 minutos". */
-function duration(total: number): string {
-    const h = Math.floor(total / 60), m = total % 60;
-    if (h === 0) return minutes(total);
-    const hours = `${h} ${h === 1 ? 'hora' : 'horas'}`;
-    return m === 0 ? hours : `${hours} e ${minutes(m)}`;
-}
+const duration = (total: number) => hoursAndMinutes(total, DURATION);
 const trip = (t: Trip) => `${duration(t.minutes)} ${MODES[t.mode]}`;
 /** The trip, and the alternative when there is one: "a 2 minutos de carro ou a 8 minutos de transportes públicos". */
-function trips(p: FactPlace, prep = '', lead = prep): string {
-    const at = (pre: string, t: Trip) => pre ? `${pre} ${trip(t)}` : trip(t);
-    return p.alt ? `${at(lead, p.trip)} ou ${at(prep, p.alt)}` : at(lead, p.trip);
-}
+const trips = (p: FactPlace, prep = '', lead = prep) => tripOrAlternative(placeTrips(p), trip, 'ou', prep, lead);
 
-const nouns = (p: FactPlace): Noun[] => {
-    const ns = distinctKinds(p.kinds).slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length > 0 ? ns : [PLACE];
-};
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 /** What the place is: "um [STRONG]museu[/STRONG]", "um [STRONG]jardim de infância[/STRONG] e uma [STRONG]escola primária[/STRONG]". */
 const what = (p: FactPlace) => list(nouns(p).map(indef));
 /** The place named: "o [STRONG]museu[/STRONG] "X"" or, with several kinds, ""X" ([STRONG]a[/STRONG] e [STRONG]b[/STRONG])". */
@@ -136,23 +121,23 @@ function intro(s: string, v: number): string {
         `Morar nas imediações ${street(s, 'de')} significa ter à mão comércio, transportes e serviços para o dia a dia.`,
         `Nos arredores ${street(s, 'de')} encontra-se tudo o que é preciso para a vida quotidiana: comércio, transportes e serviços.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `Em ${trips(p, 'em', '')} chega-se ${the(p, 'a')}.`,
-        () => cap(`${the(p)} fica a ${trips(p, 'a', '')}.`),
+        () => upperInitial(`${the(p)} fica a ${trips(p, 'a', '')}.`),
         () => `Que tal descobrir ${the(p)}? Fica a apenas ${trips(p, 'a', '')}.`,
         () => `A ${trips(p, 'a', '')} encontra-se ${the(p)}.`,
         () => `Entre os locais de interesse próximos destaca-se ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => cap(`${the(p)} é acessível em ${trips(p, 'em', '')}.`),
+        () => upperInitial(`${the(p)} é acessível em ${trips(p, 'em', '')}.`),
         () => `A ${trips(p, 'a', '')} encontra-se ${the(p)}, uma vantagem para as deslocações diárias.`,
         () => `Para se deslocar com facilidade, ${the(p)} fica a ${trips(p, 'a', '')}.`
     ];
@@ -162,14 +147,14 @@ function transport(p: FactPlace, v: number): string {
         const special: Record<string, () => string> = {
             bikeSharing: () => `Se aprecia a flexibilidade das ${strong('bicicletas partilhadas')}, encontra a estação ${name} a apenas ${trips(p, 'a', '')}.`,
             carSharing: () => `Graças ao posto ${name}, pode ${strong('alugar um carro')} sempre que precisar, a ${trips(p, 'a', '')}.`,
-            airport: () => `Precisa de apanhar um avião? ${cap(def(n))} mais ${agree(n, 'próximo', 'próxima')}, ${name}, fica a ${trips(p, 'a', '')}.`,
+            airport: () => `Precisa de apanhar um avião? ${upperInitial(def(n))} mais ${agree(n, 'próximo', 'próxima')}, ${name}, fica a ${trips(p, 'a', '')}.`,
             trainStation: () => `Para quem viaja com frequência, ${def(n)} mais ${agree(n, 'próximo', 'próxima')} é ${name}: ${trips(p)}.`,
             chargingStation: () => `Para quem conduz um carro elétrico, ${def(n)} ${name} fica a ${trips(p, 'a', '')}.`
         };
         const extra = special[distinctKinds(p.kinds)[0] ?? ''];
         if (extra) patterns.push(extra);
     }
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
@@ -177,9 +162,9 @@ function education(p: FactPlace, v: number): string {
         () => `A apenas ${trips(p, 'a', '')} encontra-se ${quote(p.name)}, ${what(p)}, ideal para as deslocações em família.`,
         () => `As famílias com crianças vão apreciar a proximidade de ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Uma vantagem para as famílias: ${the(p)} fica a apenas ${trips(p, 'a', '')}.`,
-        () => cap(`${the(p)} é acessível em ${trips(p, 'em', '')}, uma comodidade para levar as crianças todos os dias.`)
+        () => upperInitial(`${the(p)} é acessível em ${trips(p, 'em', '')}, uma comodidade para levar as crianças todos os dias.`)
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
@@ -189,9 +174,9 @@ function supermarkets(places: FactPlace[], v: number): string {
         const patterns = [
             () => `Para as ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} fica a ${trips(p, 'a', '')}.`,
             () => `Fazer as ${strong('compras')} é fácil: ${quote(strong(p.name))} fica a ${trips(p, 'a', '')}.`,
-            () => `${cap(indef(n))} à mão: ${item(p)}.`
+            () => `${upperInitial(indef(n))} à mão: ${item(p)}.`
         ];
-        return patterns[v % patterns.length]();
+        return pick(patterns, v)();
     }
     const items = list(places.map(item));
     const patterns = [
@@ -199,7 +184,7 @@ function supermarkets(places: FactPlace[], v: number): string {
         `Fazer as ${strong('compras')} é fácil, com várias lojas nas redondezas: ${items}.`,
         `${strong('Supermercados')} à mão: ${items}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function motorways(ms: FactMotorway[], v: number): string {
@@ -214,23 +199,18 @@ function motorways(ms: FactMotorway[], v: number): string {
             ? `De carro chega-se rapidamente à ${strong('autoestrada')} ${m0.name}: ${duration(m0.minutes)}.`
             : `De carro chega-se rapidamente às ${strong('autoestradas')}: ${paren}.`
     ];
-    return patterns[v % patterns.length]();
+    return pick(patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
-    const tripsOf = (c: FactCity, prep: string) => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${duration(c.car)} ${MODES[1]}`);
-        if (c.bike !== null) parts.push(`${duration(c.bike)} ${MODES[3]}`);
-        return parts.map((s, i) => i === 0 || !prep ? s : `${prep} ${s}`).join(' ou ');
-    };
+    const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'ou', prep, '');
     const patterns = [
         (c: FactCity) => `Precisa de ir ${city(c.name, 'a', strong(c.name))} por trabalho ou lazer? A viagem demora cerca de ${tripsOf(c, '')}.`,
-        (c: FactCity) => cap(`${citySubject(c.name, strong(c.name))} é facilmente acessível, a ${tripsOf(c, 'a')}.`),
-        (c: FactCity) => cap(`${citySubject(c.name, strong(c.name))} também fica perto: ${tripsOf(c, '')}.`),
+        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} é facilmente acessível, a ${tripsOf(c, 'a')}.`),
+        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} também fica perto: ${tripsOf(c, '')}.`),
         (c: FactCity) => `Em ${tripsOf(c, 'em')} chega-se ${city(c.name, 'a', strong(c.name))}.`
     ];
-    return cs.map((c, i) => patterns[(v + i) % patterns.length](c)).join(' ');
+    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c));
 }
 
 const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
@@ -248,7 +228,7 @@ function lines(l: FactLines, v: number): string {
         `O bairro é bem servido pelo ${strong(k.word)}, com ${one ? 'a linha' : 'as linhas'} ${names} e uma ${k.stop} a ${walk}.`,
         `A ${walk} há uma ${k.stop} de ${strong(k.word)} servida ${one ? 'pela linha' : 'pelas linhas'} ${names}.`
     ];
-    return patterns[v % patterns.length];
+    return pick(patterns, v);
 }
 
 function outro(v: number): string {
@@ -257,22 +237,7 @@ function outro(v: number): string {
         'Com todos estes serviços à mão, o bairro oferece uma excelente qualidade de vida.',
         'Comércio, escolas e transportes por perto: tudo o que é preciso para o dia a dia.'
     ];
-    return patterns[v % patterns.length];
-}
-
-function sentence(fact: Fact, variant: number): string {
-    const v = Math.abs(Math.trunc(variant));
-    switch (fact.type) {
-        case 'intro': return tidy(intro(fact.street, v));
-        case 'tourism': return tidy(tourism(fact.place, v));
-        case 'transport': return tidy(transport(fact.place, v));
-        case 'motorways': return tidy(motorways(fact.motorways, v));
-        case 'education': return tidy(education(fact.place, v));
-        case 'supermarkets': return tidy(supermarkets(fact.places, v));
-        case 'cities': return tidy(cities(fact.cities, v));
-        case 'lines': return tidy(lines(fact.lines, v));
-        case 'outro': return tidy(outro(v));
-    }
+    return pick(patterns, v);
 }
 
 const pack: LanguagePack = {
@@ -281,6 +246,6 @@ const pack: LanguagePack = {
         publictransports: 'Transportes públicos'},
     titleAround: (paragraph, title, s) => paragraph === 'cities' ? `${title} ${street(s, 'de')}` : `${title} perto ${street(s, 'de')}`,
     titleIn: (paragraph, title, c) => paragraph === 'cities' ? `${title} ${city(c, 'de')}` : `${title} ${city(c, 'em')}`,
-    sentence
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro}, tidy)
 };
 export default pack;

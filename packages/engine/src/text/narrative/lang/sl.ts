@@ -2,8 +2,10 @@
 // noun); names stay undeclined after a noun ("do muzeja "X"", "do mesta X") or stand alone as the
 // subject. Durations use the dual: 1 minuta, 2 minuti, 3 minute, 5 minut (accusative 1 minuto),
 // and 1 ura, 2 uri, 3 ure, 5 ur (accusative 1 uro).
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+    type DurationWords} from './common.js';
 
 interface Noun {
     nom: string;
@@ -55,23 +57,14 @@ function count(n: number, forms: Record<string, string>): string {
     return `${n} ${forms[c] ?? forms.other}`;
 }
 
+const DURATION: Record<Case, DurationWords> = {
+    nom: {minutes: (n) => count(n, MINUTE.nom), hours: (n) => count(n, HOUR.nom), join: (h, m) => `${h} in ${m}`},
+    acc: {minutes: (n) => count(n, MINUTE.acc), hours: (n) => count(n, HOUR.acc), join: (h, m) => `${h} in ${m}`}
+};
 /** 75 → "1 ura in 15 minut"; accusative "1 uro in 15 minut". */
-function dur(n: number, c: Case = 'nom'): string {
-    if (n < 60) return count(n, MINUTE[c]);
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? count(h, HOUR[c]) : `${count(h, HOUR[c])} in ${count(m, MINUTE[c])}`;
-}
+const dur = (n: number, c: Case = 'nom') => hoursAndMinutes(n, DURATION[c]);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} in ${items[items.length - 1]}`;
-}
-function capitalize(s: string): string {
-    const m = /^((?:\[STRONG\]|")*)(.)/u.exec(s);
-    return m ? m[1] + m[2].toUpperCase() + s.slice(m[0].length) : s;
-}
+const list = (items: string[]) => joinList(items, ', ', ' in ');
 
 const trip = (t: Trip, c: Case) => `${dur(t.minutes, c)} ${MODES[t.mode]}`;
 const le = (t: Trip) => (t.minutes <= 10 ? 'le ' : '');
@@ -79,10 +72,7 @@ const le = (t: Trip) => (t.minutes <= 10 ? 'le ' : '');
 const reach = (p: FactPlace) => `${le(p.trip)}${trip(p.trip, 'acc')}${p.alt ? ` ali ${trip(p.alt, 'acc')}` : ''}`;
 const tripsNom = (p: FactPlace) => `${trip(p.trip, 'nom')}${p.alt ? ` ali ${trip(p.alt, 'nom')}` : ''}`;
 
-function nouns(p: FactPlace): Noun[] {
-    const ns = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ns.length ? ns : [PLACE];
-}
+const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kindsNom = (p: FactPlace) => nouns(p).map((n) => strong(n.nom)).join(' / ');
 const kindsGen = (p: FactPlace) => nouns(p).map((n) => strong(n.gen)).join(' / ');
 const plural = (p: FactPlace) => { const ns = nouns(p); return ns.length === 1 && ns[0].g === 'p'; };
@@ -94,6 +84,11 @@ function nearestIs(p: FactPlace): string | null {
     const n = ns[0];
     const adj = n.g === 'm' ? 'Najbližji' : n.g === 'f' ? 'Najbližja' : 'Najbližje';
     return `${adj} ${strong(n.nom)} ${n.g === 'p' ? 'so' : 'je'} "${p.name}"`;
+}
+/** The nearest of its kind and the trip there, or, for a place of several kinds, its kinds, name and the time it takes. */
+function nearestTrip(p: FactPlace): string {
+    const head = nearestIs(p);
+    return head ? `${head}: ${tripsNom(p)}.` : `${capitalize(kindsNom(p))} "${p.name}": do tja potrebujete ${reach(p)}.`;
 }
 
 function tourism(p: FactPlace, variant: number): string {
@@ -109,10 +104,7 @@ function tourism(p: FactPlace, variant: number): string {
 
 function transport(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}: ${tripsNom(p)}.` : `${capitalize(kindsNom(p))} "${p.name}": do tja potrebujete ${reach(p)}.`;
-        },
+        () => nearestTrip(p),
         () => `Do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`,
         () => `Pot do ${kindsGen(p)} "${p.name}" traja ${reach(p)}.`
     ], variant)();
@@ -121,10 +113,7 @@ function transport(p: FactPlace, variant: number): string {
 function education(p: FactPlace, variant: number): string {
     return pick([
         () => `Družine z otroki bodo cenile bližino: do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`,
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}: ${tripsNom(p)}.` : `${capitalize(kindsNom(p))} "${p.name}": do tja potrebujete ${reach(p)}.`;
-        },
+        () => nearestTrip(p),
         () => `Pot do ${kindsGen(p)} "${p.name}" traja ${reach(p)}.`
     ], variant)();
 }
@@ -152,19 +141,14 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car, 'acc')} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike, 'acc')} ${MODES[3]}`);
-    return parts.join(' ali ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map((t) => trip(t, 'acc')).join(' ali ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        () => `Do mesta ${strong(c.name)} potrebujete ${cityTrips(c)}.`,
-        () => `Pot do mesta ${strong(c.name)} traja ${cityTrips(c)}.`,
-        () => `Za delo ali prosti čas: do mesta ${strong(c.name)} potrebujete ${cityTrips(c)}.`
-    ], variant + i)()).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        () => `Do mesta ${strong(c.name)} potrebujete ${toCity(c)}.`,
+        () => `Pot do mesta ${strong(c.name)} traja ${toCity(c)}.`,
+        () => `Za delo ali prosti čas: do mesta ${strong(c.name)} potrebujete ${toCity(c)}.`
+    ], v)());
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -178,29 +162,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `Življenje na naslovu "${street}" pomeni praktično okolje z enostavnim dostopom do trgovin, prevoza in osnovnih storitev.`,
+        `"${street}" ponuja praktično bivanjsko okolje: trgovine, prevoz in osnovne storitve so na dosegu roke.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'Raznolikost dostopnih storitev v bližini prispeva h kakovosti življenja v tej soseski.',
+        'Vse, kar potrebujete za vsakdanje življenje, je v bližini.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'SL',
     titles: {tourism: 'Turizem', transports: 'Promet', education: 'Izobraževanje', shopping: 'Nakupovanje', cities: 'Bližnja mesta', publictransports: 'Javni prevoz'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${title} – ${street}` : `${title} v okolici: ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${title} – ${city}` : `${title} v mestu: ${city}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `Življenje na naslovu "${fact.street}" pomeni praktično okolje z enostavnim dostopom do trgovin, prevoza in osnovnih storitev.`,
-                `"${fact.street}" ponuja praktično bivanjsko okolje: trgovine, prevoz in osnovne storitve so na dosegu roke.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'Raznolikost dostopnih storitev v bližini prispeva h kakovosti življenja v tej soseski.',
-                'Vse, kar potrebujete za vsakdanje življenje, je v bližini.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

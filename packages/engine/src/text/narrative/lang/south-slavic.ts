@@ -8,8 +8,10 @@
 // noun is in the nominative, and the only words that agree with a noun ("najbliži/-a/-e",
 // "je/su") read its stored gender. Durations are in the nominative, or the accusative after "na"
 // ("na 1 minutu", "na 2 minute", "na 5 minuta").
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, ParagraphId, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, ParagraphId, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+    type DurationWords} from './common.js';
 
 /** A noun in the nominative singular (plural for plurale tantum such as "jaslice") with its gender. */
 export interface SlavicNoun {
@@ -68,20 +70,8 @@ export interface SouthSlavicVocab {
     outro: string[];
 }
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-
-function capitalize(s: string): string {
-    const m = /^((?:\[STRONG\]|")*)(.)/u.exec(s);
-    return m ? m[1] + m[2].toUpperCase() + s.slice(m[0].length) : s;
-}
-
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-
 /** "a", "a i b", "a, b i c" */
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} i ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' i ');
 
 export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
     const rules = new Intl.PluralRules(v.locale);
@@ -94,22 +84,18 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         const c = rules.select(n);
         return `${n} ${c === 'one' ? v.hour.one : c === 'few' ? v.hour.few : v.hour.other}`;
     };
+    const join = (h: string, m: string) => `${h} i ${m}`;
+    const nominative: DurationWords = {minutes: (n) => minutes(n, false), hours, join};
+    const accusative: DurationWords = {minutes: (n) => minutes(n, true), hours, join};
     /** A duration; `acc` for the accusative (after "na"). 75 → "1 sat i 15 minuta". */
-    const dur = (n: number, acc = false): string => {
-        if (n < 60) return minutes(n, acc);
-        const h = Math.floor(n / 60), m = n % 60;
-        return m === 0 ? hours(h) : `${hours(h)} i ${minutes(m, acc)}`;
-    };
+    const dur = (n: number, acc = false): string => hoursAndMinutes(n, acc ? accusative : nominative);
     const trip = (t: Trip, acc = false) => `${dur(t.minutes, acc)} ${v.modes[t.mode]}`;
     const only = (t: Trip) => (t.minutes <= 10 ? 'samo ' : '');
     /** "na samo 2 minute automobilom ili 8 minuta javnim prijevozom" */
     const away = (p: FactPlace) => `na ${only(p.trip)}${trip(p.trip, true)}${p.alt ? ` ili ${trip(p.alt, true)}` : ''}`;
     const tripsNom = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ili ${trip(p.alt)}` : ''}`;
 
-    const nouns = (p: FactPlace): SlavicNoun[] => {
-        const seen = [...new Set(p.kinds)].slice(0, 4).map((k) => v.kinds[k] ?? v.place);
-        return seen.length ? seen : [v.place];
-    };
+    const nouns = (p: FactPlace): SlavicNoun[] => kindNouns(p.kinds, v.kinds, v.place);
     const kinds = (p: FactPlace) => nouns(p).map((n) => strong(n.nom)).join(' / ');
     const nearest = (n: SlavicNoun) => (n.g === 'm' ? 'Najbliži' : n.g === 'f' ? 'Najbliža' : 'Najbliže');
     const cop = (n: SlavicNoun) => (n.g === 'p' ? 'su' : 'je');
@@ -118,6 +104,11 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         const ns = nouns(p);
         if (ns.length !== 1) return null;
         return `${nearest(ns[0])} ${strong(ns[0].nom)} ${cop(ns[0])} "${p.name}"`;
+    };
+    /** The nearest of its kind and how far, or, for a place of several kinds, the place, its kinds and how far. */
+    const nearestAway = (p: FactPlace): string => {
+        const head = nearestIs(p);
+        return head ? `${head}, ${away(p)}.` : `"${p.name}" (${kinds(p)}) je ${away(p)}.`;
     };
 
     const tourism = (p: FactPlace, variant: number): string => pick([
@@ -131,10 +122,7 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
     ], variant)();
 
     const transport = (p: FactPlace, variant: number): string => pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}, ${away(p)}.` : `"${p.name}" (${kinds(p)}) nalazi se ${away(p)}.`;
-        },
+        () => nearestAway(p),
         () => `"${p.name}" (${kinds(p)}) nalazi se ${away(p)}.`,
         () => {
             const ns = nouns(p);
@@ -145,10 +133,7 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
 
     const education = (p: FactPlace, variant: number): string => pick([
         () => `${v.words.families}: "${p.name}" (${kinds(p)}) nalazi se ${away(p)}.`,
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}, ${away(p)}.` : `"${p.name}" (${kinds(p)}) je ${away(p)}.`;
-        },
+        () => nearestAway(p),
         () => `${v.words.goodNews}: "${p.name}" (${kinds(p)}) je ${away(p)}.`
     ], variant)();
 
@@ -175,23 +160,13 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         ], variant)();
     };
 
-    const cityTrips = (c: FactCity): string => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${dur(c.car, true)} ${v.modes[1]}`);
-        if (c.bike !== null) parts.push(`${dur(c.bike, true)} ${v.modes[3]}`);
-        return parts.join(' ili ');
-    };
-    const cityTripsNom = (c: FactCity): string => {
-        const parts: string[] = [];
-        if (c.car !== null) parts.push(`${dur(c.car)} ${v.modes[1]}`);
-        if (c.bike !== null) parts.push(`${dur(c.bike)} ${v.modes[3]}`);
-        return parts.join(' ili ');
-    };
-    const cities = (cs: FactCity[], variant: number): string => cs.map((c, i) => pick([
-        () => `${strong(c.name)} je na ${cityTrips(c)}.`,
-        () => `Za posao ili ${v.words.leisure}: ${strong(c.name)} je na ${cityTrips(c)}.`,
-        () => `Odredište ${strong(c.name)}: ${cityTripsNom(c)}.`
-    ], variant + i)()).join(' ');
+    const toCity = (c: FactCity): string => cityTrips(c).map((t) => trip(t, true)).join(' ili ');
+    const toCityNom = (c: FactCity): string => cityTrips(c).map((t) => trip(t)).join(' ili ');
+    const cities = (cs: FactCity[], variant: number): string => eachCity(cs, variant, (c, cv) => pick([
+        () => `${strong(c.name)} je na ${toCity(c)}.`,
+        () => `Za posao ili ${v.words.leisure}: ${strong(c.name)} je na ${toCity(c)}.`,
+        () => `Odredište ${strong(c.name)}: ${toCityNom(c)}.`
+    ], cv)());
 
     const lines = (l: FactLines, variant: number): string => {
         const w = v.lines[l.kind];
@@ -209,18 +184,10 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         titles: v.titles,
         titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${title} – ${street}` : `${title} u blizini: ${street}`),
         titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${title} – ${city}` : `${title} u gradu: ${city}`),
-        sentence(fact: Fact, variant: number): string {
-            switch (fact.type) {
-                case 'intro': return pick(v.intro, variant)(fact.street);
-                case 'tourism': return tourism(fact.place, variant);
-                case 'transport': return transport(fact.place, variant);
-                case 'motorways': return motorways(fact.motorways, variant);
-                case 'education': return education(fact.place, variant);
-                case 'supermarkets': return supermarkets(fact.places, variant);
-                case 'cities': return cities(fact.cities, variant);
-                case 'lines': return lines(fact.lines, variant);
-                case 'outro': return pick(v.outro, variant);
-            }
-        }
+        sentence: sentenceWriter({
+            tourism, transport, motorways, education, supermarkets, cities, lines,
+            intro: (street, variant) => pick(v.intro, variant)(street),
+            outro: (variant) => pick(v.outro, variant)
+        })
     };
 }

@@ -1,8 +1,9 @@
 // Albanian. Place names and nouns stay in the nominative (indefinite): the name is the subject,
 // its kind in parentheses, or it follows "te", which takes the nominative. Durations: 1 minutë,
 // 2 minuta; 1 orë, 2 orë; "1 orë e 15 minuta".
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: 'çerdhe',
@@ -33,19 +34,14 @@ const MODES: Record<ModeCode, string> = {1: 'me makinë', 2: 'në këmbë', 3: '
 /** The vehicle in the definite genitive, after "linja e" / "linjat e". */
 const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', metro: 'metrosë', train: 'trenit'};
 
-function dur(n: number): string {
-    const minutes = (m: number) => `${m} ${m === 1 ? 'minutë' : 'minuta'}`;
-    if (n < 60) return minutes(n);
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? `${h} orë` : `${h} orë e ${minutes(m)}`;
-}
+const DURATION: DurationWords = {
+    minutes: (m) => `${m} ${m === 1 ? 'minutë' : 'minuta'}`,
+    hours: (h) => `${h} orë`,
+    join: (h, m) => `${h} e ${m}`
+};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} dhe ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' dhe ');
 
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
 const only = (t: Trip) => (t.minutes <= 10 ? 'vetëm ' : '');
@@ -53,10 +49,7 @@ const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ose ${trip(p.alt)}` 
 /** "vetëm 2 minuta larg me makinë ose 8 minuta me transport publik" */
 const away = (p: FactPlace) => `${only(p.trip)}${dur(p.trip.minutes)} larg ${MODES[p.trip.mode]}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
 
-function kinds(p: FactPlace): string {
-    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return (ks.length ? ks : [PLACE]).map(strong).join(' / ');
-}
+const kinds = (p: FactPlace) => kindNouns(p.kinds, KINDS, PLACE).map(strong).join(' / ');
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
@@ -105,18 +98,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${dur(c.car)} ${MODES[1]}`);
-    if (c.bike !== null) parts.push(`${dur(c.bike)} ${MODES[3]}`);
-    return parts.join(' ose ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map(trip).join(' ose ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        `Qyteti ${strong(c.name)} arrihet për ${cityTrips(c)}.`,
-        `Duhet të shkoni në ${strong(c.name)} për punë apo argëtim? Rruga zgjat ${cityTrips(c)}.`
-    ], variant + i)).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        `Qyteti ${strong(c.name)} arrihet për ${toCity(c)}.`,
+        `Duhet të shkoni në ${strong(c.name)} për punë apo argëtim? Rruga zgjat ${toCity(c)}.`
+    ], v));
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -129,29 +117,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `Të jetosh në adresën "${street}" ofron një mjedis praktik, me qasje të lehtë në dyqane, transport dhe shërbime thelbësore.`,
+        `"${street}" ofron një jetesë praktike: dyqanet, transporti dhe shërbimet kryesore janë afër.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'Shumëllojshmëria e shërbimeve të arritshme në afërsi kontribuon në cilësinë e jetës në këtë lagje.',
+        'Gjithçka që ju nevojitet për jetën e përditshme ndodhet afër.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'SQ',
     titles: {tourism: 'Turizëm', transports: 'Transport', education: 'Arsim', shopping: 'Blerje', cities: 'Qytete afër', publictransports: 'Transport publik'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${title} – ${street}` : `${title} në afërsi: ${street}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${title} – ${city}` : `${title} në qytet: ${city}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `Të jetosh në adresën "${fact.street}" ofron një mjedis praktik, me qasje të lehtë në dyqane, transport dhe shërbime thelbësore.`,
-                `"${fact.street}" ofron një jetesë praktike: dyqanet, transporti dhe shërbimet kryesore janë afër.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'Shumëllojshmëria e shërbimeve të arritshme në afërsi kontribuon në cilësinë e jetës në këtë lagje.',
-                'Gjithçka që ju nevojitet për jetën e përditshme ndodhet afër.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

@@ -2,8 +2,9 @@
 // attached to a name or a number: names stand alone in quotes, with the kind noun before them or
 // in parentheses, and durations are followed by fixed words ("2 dakika uzaklıkta", "şehrine" after
 // a city). Nouns are never pluralised after a number: 5 dakika, 2 saat.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: 'kreş',
@@ -38,29 +39,18 @@ const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     train: {kind: 'tren', stop: 'istasyon'}
 };
 
-function dur(n: number): string {
-    if (n < 60) return `${n} dakika`;
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? `${h} saat` : `${h} saat ${m} dakika`;
-}
+const DURATION: DurationWords = {minutes: (n) => `${n} dakika`, hours: (n) => `${n} saat`, join: (h, m) => `${h} ${m}`};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
 const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase('tr') + s.slice(1);
 const lower = (s: string) => s.toLocaleLowerCase('tr');
-function list(items: string[]): string {
-    if (items.length <= 1) return items.join('');
-    return `${items.slice(0, -1).join(', ')} ve ${items[items.length - 1]}`;
-}
+const list = (items: string[]) => joinList(items, ', ', ' ve ');
 
 const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only && t.minutes <= 10 ? 'sadece ' : ''}${dur(t.minutes)}`;
 /** "arabayla sadece 2 dakika veya toplu taşımayla 8 dakika" */
 const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
 
-function kinds(p: FactPlace): string {
-    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return (ks.length ? ks : [PLACE]).map(strong).join(' / ');
-}
+const kinds = (p: FactPlace) => kindNouns(p.kinds, KINDS, PLACE).map(strong).join(' / ');
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
@@ -109,18 +99,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${MODES[1]} ${dur(c.car)}`);
-    if (c.bike !== null) parts.push(`${MODES[3]} ${dur(c.bike)}`);
-    return parts.join(' veya ');
-}
+const toCity = (c: FactCity) => cityTrips(c).map((t) => trip(t)).join(' veya ');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        () => `${strong(c.name)}, ${cityTrips(c)} uzaklıktadır.`,
-        () => `İş ya da eğlence için ${strong(c.name)} şehrine mi gideceksiniz? ${capitalize(cityTrips(c))} yeterli.`
-    ], variant + i)()).join(' ');
+    return eachCity(cs, variant, (c, v) => pick([
+        () => `${strong(c.name)}, ${toCity(c)} uzaklıktadır.`,
+        () => `İş ya da eğlence için ${strong(c.name)} şehrine mi gideceksiniz? ${capitalize(toCity(c))} yeterli.`
+    ], v)());
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -134,29 +119,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `"${street}" çevresinde yaşamak, mağazalara, ulaşıma ve temel hizmetlere kolay erişim sunan pratik bir yaşam alanı sağlar.`,
+        `"${street}" pratik bir yaşam sunar: mağazalar, ulaşım ve temel hizmetler hemen yakınınızda.`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        'Yakındaki hizmetlerin çeşitliliği, bu mahallede yaşam kalitesine katkıda bulunur.',
+        'Günlük yaşam için ihtiyacınız olan her şey yakınınızda.'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'TR',
     titles: {tourism: 'Turizm', transports: 'Ulaşım', education: 'Eğitim', shopping: 'Alışveriş', cities: 'Yakındaki şehirler', publictransports: 'Toplu taşıma'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${street} çevresindeki şehirler` : `${street} çevresinde ${lower(title)}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${city} yakınındaki şehirler` : `${city} şehrinde ${lower(title)}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `"${fact.street}" çevresinde yaşamak, mağazalara, ulaşıma ve temel hizmetlere kolay erişim sunan pratik bir yaşam alanı sağlar.`,
-                `"${fact.street}" pratik bir yaşam sunar: mağazalar, ulaşım ve temel hizmetler hemen yakınınızda.`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                'Yakındaki hizmetlerin çeşitliliği, bu mahallede yaşam kalitesine katkıda bulunur.',
-                'Günlük yaşam için ihtiyacınız olan her şey yakınınızda.'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;

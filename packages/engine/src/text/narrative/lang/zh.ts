@@ -1,8 +1,9 @@
 // Chinese (Simplified). No inflection: only word order matters. Full-width punctuation
 // (，：；、（）？。) around the text, but names stay in straight ASCII double quotes as everywhere.
 // Durations: 5分钟, 1小时15分钟, 1小时.
-import type {Fact, FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
+import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
+import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: '托儿所',
@@ -37,24 +38,16 @@ const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     train: {kind: '火车', stop: '火车站'}
 };
 
-function dur(n: number): string {
-    if (n < 60) return `${n}分钟`;
-    const h = Math.floor(n / 60), m = n % 60;
-    return m === 0 ? `${h}小时` : `${h}小时${m}分钟`;
-}
+const DURATION: DurationWords = {minutes: (n) => `${n}分钟`, hours: (n) => `${n}小时`, join: (h, m) => `${h}${m}`};
+const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
-const pick = <T>(items: readonly T[], variant: number): T => items[variant % items.length];
-const strong = (s: string) => `[STRONG]${s}[/STRONG]`;
 const list = (items: string[]) => items.join('、');
 
 const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only && t.minutes <= 10 ? '仅需' : ''}${dur(t.minutes)}`;
 /** "开车仅需2分钟或乘坐公共交通8分钟" */
 const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? `或${trip(p.alt)}` : ''}`;
 
-function kindList(p: FactPlace): string[] {
-    const ks = [...new Set(p.kinds)].slice(0, 4).map((k) => KINDS[k] ?? PLACE);
-    return ks.length ? ks : [PLACE];
-}
+const kindList = (p: FactPlace): string[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => kindList(p).map(strong).join('、');
 /** "最近的[博物馆]是"X"", or null for a place of several kinds. */
 function nearestIs(p: FactPlace): string | null {
@@ -64,13 +57,15 @@ function nearestIs(p: FactPlace): string | null {
 /** "[博物馆]"X"", or ""X"（[幼儿园]、[小学]）" for a place of several kinds (one place, not two). */
 const named = (p: FactPlace) => (kindList(p).length === 1 ? `${kinds(p)}"${p.name}"` : `"${p.name}"（${kinds(p)}）`);
 const fromHere = (p: FactPlace) => `从这里出发，${trips(p)}即可到达${named(p)}。`;
+/** The nearest of its kind and the trip there, or, for a place of several kinds, the place and its distance. */
+function nearestTrip(p: FactPlace): string {
+    const head = nearestIs(p);
+    return head ? `${head}，${trips(p)}即可到达。` : `${named(p)}距离这里${trips(p, false)}。`;
+}
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}，${trips(p)}即可到达。` : fromHere(p);
-        },
+        () => nearestTrip(p),
         () => fromHere(p),
         () => `想去${named(p)}看看吗？${trips(p)}即可到达。`
     ], variant)();
@@ -78,10 +73,7 @@ function tourism(p: FactPlace, variant: number): string {
 
 function transport(p: FactPlace, variant: number): string {
     return pick([
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}，${trips(p)}即可到达。` : fromHere(p);
-        },
+        () => nearestTrip(p),
         () => fromHere(p),
         () => `需要前往${kinds(p)}吗？"${p.name}"距离这里${trips(p, false)}。`
     ], variant)();
@@ -90,10 +82,7 @@ function transport(p: FactPlace, variant: number): string {
 function education(p: FactPlace, variant: number): string {
     return pick([
         () => `有孩子的家庭会喜欢这里的便利：${named(p)}${trips(p)}即可到达。`,
-        () => {
-            const head = nearestIs(p);
-            return head ? `${head}，${trips(p)}即可到达。` : `"${p.name}"（${kinds(p)}）距离这里${trips(p, false)}。`;
-        },
+        () => nearestTrip(p),
         () => `对家庭来说是一大优势：从这里${trips(p)}就能到达${named(p)}。`
     ], variant)();
 }
@@ -121,18 +110,13 @@ function supermarkets(ps: FactPlace[], variant: number): string {
     ], variant);
 }
 
-function cityTrips(c: FactCity): string {
-    const parts: string[] = [];
-    if (c.car !== null) parts.push(`${MODES[1]}${dur(c.car)}`);
-    if (c.bike !== null) parts.push(`${MODES[3]}${dur(c.bike)}`);
-    return parts.join('或');
-}
+const toCity = (c: FactCity) => cityTrips(c).map((t) => trip(t)).join('或');
 
 function cities(cs: FactCity[], variant: number): string {
-    return cs.map((c, i) => pick([
-        `前往${strong(c.name)}需要${cityTrips(c)}。`,
-        `需要去${strong(c.name)}工作或休闲吗？${cityTrips(c)}即可到达。`
-    ], variant + i)).join('');
+    return eachCity(cs, variant, (c, v) => pick([
+        `前往${strong(c.name)}需要${toCity(c)}。`,
+        `需要去${strong(c.name)}工作或休闲吗？${toCity(c)}即可到达。`
+    ], v), '');
 }
 
 function lines(l: FactLines, variant: number): string {
@@ -146,29 +130,25 @@ function lines(l: FactLines, variant: number): string {
     ], variant);
 }
 
+function intro(street: string, variant: number): string {
+    return pick([
+        `住在"${street}"附近，生活便利，商店、交通和各类基本服务都触手可及。`,
+        `"${street}"周边环境便利，购物、出行和日常服务都十分方便。`
+    ], variant);
+}
+
+function outro(variant: number): string {
+    return pick([
+        '周边丰富多样的便利设施提升了这个街区的生活品质。',
+        '日常生活所需的一切都近在咫尺。'
+    ], variant);
+}
+
 const pack: LanguagePack = {
     code: 'ZH',
     titles: {tourism: '旅游', transports: '交通', education: '教育', shopping: '购物', cities: '附近城市', publictransports: '公共交通'},
     titleAround: (paragraph, title, street) => (paragraph === 'cities' ? `${street}附近的城市` : `${street}附近的${title}`),
     titleIn: (paragraph, title, city) => (paragraph === 'cities' ? `${city}附近的城市` : `${city}的${title}`),
-    sentence(fact: Fact, variant: number): string {
-        switch (fact.type) {
-            case 'intro': return pick([
-                `住在"${fact.street}"附近，生活便利，商店、交通和各类基本服务都触手可及。`,
-                `"${fact.street}"周边环境便利，购物、出行和日常服务都十分方便。`
-            ], variant);
-            case 'tourism': return tourism(fact.place, variant);
-            case 'transport': return transport(fact.place, variant);
-            case 'motorways': return motorways(fact.motorways, variant);
-            case 'education': return education(fact.place, variant);
-            case 'supermarkets': return supermarkets(fact.places, variant);
-            case 'cities': return cities(fact.cities, variant);
-            case 'lines': return lines(fact.lines, variant);
-            case 'outro': return pick([
-                '周边丰富多样的便利设施提升了这个街区的生活品质。',
-                '日常生活所需的一切都近在咫尺。'
-            ], variant);
-        }
-    }
+    sentence: sentenceWriter({intro, tourism, transport, motorways, education, supermarkets, cities, lines, outro})
 };
 export default pack;
