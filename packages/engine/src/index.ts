@@ -3,7 +3,7 @@ export {Section, encodeSection, readFileShared, writeFileAtomic, SectionError} f
 export type {AnyBuffer, TypedArray} from './format/section.js';
 export {readOsmPbf, countOsmPbf, OsmPbfError} from './osm/pbf.js';
 export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor, OsmHeader} from './osm/pbf.js';
-export {haversineMeters, metersPerDegreeLon, equirectangularSquaredMeters} from './geo/distance.js';
+export {haversineMeters, metersPerDegreeLon, equirectangularSquaredMeters, round6} from './geo/distance.js';
 export {CountryBorder, buildBorderSection} from './geo/border.js';
 export {RoadGraph, INF, REVERSED} from './graph/road-graph.js';
 export {MODES, CAR, FOOT, BIKE, evaluateWay, WayProfile, barrierBlocks} from './graph/profiles.js';

@@ -1,6 +1,6 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {NeighbourhoodFinder, Region, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {NeighbourhoodFinder, Region, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -230,8 +230,4 @@ export class TaskRunner {
             info: {copyrights: ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'], took: Math.round(performance.now() - started)}
         };
     }
-}
-
-function round6(x: number): number {
-    return Math.round(x * 1e6) / 1e6;
 }

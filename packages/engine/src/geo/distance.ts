@@ -53,3 +53,8 @@ export function equirectangularSquaredMeters(
     const dy = (lat2 - lat1) * METERS_PER_DEGREE_LAT;
     return dx * dx + dy * dy;
 }
+
+/** A coordinate to 6 decimals (~0.1 m), as the API writes positions. */
+export function round6(x: number): number {
+    return Math.round(x * 1e6) / 1e6;
+}

@@ -1,5 +1,6 @@
 // The enrichment document (SPEC §2.4): one entry per category of the country, the nearest place
 // with a trip per mode; null, never 0, where nothing was found or a mode cannot get there.
+import {round6} from '../geo/distance.js';
 import {label} from '../poi/catalog.js';
 import {loadCategories, type CategoriesFile} from '../poi/categories.js';
 import {SEARCH_RADIUS_METERS, type EnrichmentData} from './nearby.js';
@@ -60,8 +61,4 @@ export function formatEnrichment(data: EnrichmentData, language: string, file: C
             };
         })
     };
-}
-
-function round6(x: number): number {
-    return Math.round(x * 1e6) / 1e6;
 }

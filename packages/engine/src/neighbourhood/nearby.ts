@@ -4,7 +4,7 @@
 import {haversineMeters} from '../geo/distance.js';
 import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
 import type {PlaceInformation} from '../geocode/geocoder.js';
-import {loadCategories, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
+import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
 import type {Region} from '../region/region.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
@@ -144,9 +144,13 @@ export class NeighbourhoodFinder {
     /** Every language a name is written in (the narrative's and the labels'). */
     private readonly languages: string[];
 
+    /** Sub-type key by (ct << 8 | st), for the counts. */
+    private readonly keyOf = new Map<number, string>();
+
     constructor(private readonly region: Region, file: CategoriesFile = loadCategories()) {
         this.file = file;
         this.languages = file.languages;
+        for (const c of file.categories) for (const s of c.subtypes) this.keyOf.set((c.ct << 8) | s.st, s.key);
     }
 
     /**
@@ -196,7 +200,7 @@ export class NeighbourhoodFinder {
         const meter = new TripMeter(this.region, lat, lon);
         const P = this.region.pois;
         const found = list.map((e) => {
-            const ct = Math.floor(e.id / 1e10) - 1000, st = Math.floor((e.id % 1e10) / 1e6);
+            const {ct, st} = splitTypeId(e.id);
             return {e, ct, st, candidates: closestPlaces(this.region, lat, lon, ct, st, STRAIGHT_LINE_CANDIDATES, (i) => P.nameOf[i] !== 0), winner: -1};
         });
         meter.prefetch(TM_WALK, this.positions(found.flatMap((f) => f.candidates)));
@@ -337,14 +341,9 @@ export class NeighbourhoodFinder {
     private counts(lat: number, lon: number): Record<string, number> {
         const P = this.region.pois;
         const dLat = COUNT_RADIUS_METERS / 111320, dLon = dLat / Math.cos(lat * Math.PI / 180);
-        const keyOf = new Map<number, string>();
+        const keyOf = this.keyOf;
         const counts: Record<string, number> = {lines: 0};
-        for (const c of this.file.categories) {
-            for (const s of c.subtypes) {
-                keyOf.set((c.ct << 8) | s.st, s.key);
-                counts[s.key] = 0;
-            }
-        }
+        for (const key of keyOf.values()) counts[key] = 0;
         const places = new Set<string>(), lines = new Set<number>();
         for (const i of P.inBox(lat - dLat, lon - dLon, lat + dLat, lon + dLon)) {
             const key = keyOf.get((P.ct[i] << 8) | P.st[i]);

@@ -1,4 +1,5 @@
 // The summary payload (COMPAT.md "summary"): the neighbourhood data with labels in one language.
+import {round6} from '../geo/distance.js';
 import type {PlaceInformation} from '../geocode/geocoder.js';
 import {label} from '../poi/catalog.js';
 import {loadCategories, type CategoriesFile} from '../poi/categories.js';
@@ -95,8 +96,4 @@ export function formatSummary(data: NeighbourhoodData, language: string, file: C
         })),
         PlaceInformation: data.place
     };
-}
-
-function round6(x: number): number {
-    return Math.round(x * 1e6) / 1e6;
 }

@@ -48,7 +48,7 @@ export class TripMeter {
         }
         if (todo.length === 0) return;
         if (tm === TM_TRANSIT) {
-            for (const [lat, lon] of todo) this.trip(tm, lat, lon);
+            for (const [lat, lon] of todo) this.memo.set(`${tm}:${lat}:${lon}`, this.transit(lat, lon));
             return;
         }
         const mode = ROAD_MODE[tm];
@@ -67,22 +67,13 @@ export class TripMeter {
         const key = `${tm}:${lat}:${lon}`;
         let found = this.memo.get(key);
         if (found === undefined) {
-            found = tm === TM_TRANSIT ? this.transit(lat, lon) : this.road(tm, lat, lon);
-            this.memo.set(key, found);
+            if (tm === TM_TRANSIT) this.memo.set(key, found = this.transit(lat, lon));
+            else {
+                this.prefetch(tm, [[lat, lon]]);
+                found = this.memo.get(key)!;
+            }
         }
         return found;
-    }
-
-    private road(tm: number, lat: number, lon: number): Trip | null {
-        const mode = ROAD_MODE[tm];
-        const from = this.origin[mode];
-        if (!from) return null;
-        const router = this.region.router;
-        const to = router.snap(lat, lon, mode);
-        if (!to) return null;
-        const m = router.measure(mode, from, to);
-        if (!m) return null;
-        return {tm, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)};
     }
 
     /** Public transport at the reference weekday's 08:00, or the walk when it is faster (the router decides). */

@@ -1,5 +1,6 @@
 // The /points query: POIs in a box, closest to its centre first, capped, optionally filtered
 // by type, grouped by position or sampled one per sub-type.
+import {round6} from '../geo/distance.js';
 import {WILDCARD_VARIANT, type Catalog} from './catalog.js';
 import {splitTypeId} from './categories.js';
 import type {PoiIndex} from './poi-index.js';
@@ -127,8 +128,4 @@ export function queryPoints(pois: PoiIndex, catalog: Catalog, q: PointsQuery): P
         }
     }
     return {items, truncated};
-}
-
-function round6(x: number): number {
-    return Math.round(x * 1e6) / 1e6;
 }

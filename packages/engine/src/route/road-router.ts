@@ -161,14 +161,7 @@ export class RoadRouter {
         return tos.map((to, j) => {
             if (!to) return null;
             if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
-            let best = INF, distance = 0;
-            if (from.edge === to.edge) {
-                const [fw, bw] = this.edgeWeights(from.edge, mode);
-                const len = Math.max(from.length, 1e-9);
-                if (to.offset >= from.offset && fw !== INF) best = fw * (to.offset - from.offset) / len;
-                else if (to.offset < from.offset && bw !== INF) best = bw * (from.offset - to.offset) / len;
-                distance = Math.abs(to.offset - from.offset);
-            }
+            let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
             for (let s = 0; s < starts.length; s++) {
                 for (let e = 0; e < ends[j].length; e++) {
                     const t = s * k + firstEnd[j] + e;
@@ -188,17 +181,10 @@ export class RoadRouter {
     private search(finder: PathFinder, mode: number, from: Snap, to: Snap): Search | null {
         const starts = this.exits(from, mode);
         const ends = this.entries(to, mode);
-        let best = INF, bestStart = -1, bestEnd = -1;
+        let bestStart = -1, bestEnd = -1;
         let bestArcs: Uint32Array | null = null;
-        // Both on one edge: along it, when its direction allows.
-        let direct = INF;
-        if (from.edge === to.edge) {
-            const [fw, bw] = this.edgeWeights(from.edge, mode);
-            const len = Math.max(from.length, 1e-9);
-            if (to.offset >= from.offset && fw !== INF) direct = fw * (to.offset - from.offset) / len;
-            else if (to.offset < from.offset && bw !== INF) direct = bw * (from.offset - to.offset) / len;
-            best = direct;
-        }
+        const direct = this.alongEdge(mode, from, to);
+        let best = direct;
         for (let s = 0; s < starts.length; s++) {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
@@ -216,6 +202,15 @@ export class RoadRouter {
         }
         if (best === INF) return null;
         return {best, direct, starts, ends, bestStart, bestEnd, bestArcs};
+    }
+
+    /** Time (ms) from one snapped position to another along their shared edge, when its direction allows; INF otherwise. */
+    private alongEdge(mode: number, from: Snap, to: Snap): number {
+        if (from.edge !== to.edge) return INF;
+        const [fw, bw] = this.edgeWeights(from.edge, mode);
+        const len = Math.max(from.length, 1e-9);
+        if (to.offset >= from.offset) return fw === INF ? INF : fw * (to.offset - from.offset) / len;
+        return bw === INF ? INF : bw * (from.offset - to.offset) / len;
     }
 
     /** [forward, backward] weight (ms) of a whole edge for a mode. */
