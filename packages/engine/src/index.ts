@@ -24,6 +24,7 @@ export {Region} from './region/region.js';
 export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
+export {Coverage} from './region/coverage.js';
 export {
     loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion
 } from './region/config.js';

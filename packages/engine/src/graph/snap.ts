@@ -1,6 +1,8 @@
 // Snapping a position onto the road network of a mode: the nearest point on an edge that mode
-// may use (never on an island), with where along the edge it lies.
+// may use (never on an island, never on a ferry line: one boards at a port, not at sea), with
+// where along the edge it lies.
 import {metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../geo/distance.js';
+import {FERRY_CLASS} from './profiles.js';
 import type {RoadGraph} from './road-graph.js';
 
 /** Positions farther than this from every usable road are refused (metres). */
@@ -33,7 +35,7 @@ export class Snapper {
         for (const radius of RADII) {
             const r = Math.min(radius, maxMeters);
             const dLat = r / ky, dLon = r / kx;
-            const found = g.edgeIndex.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, (e) => (g.edgeModes[e] & bit) !== 0);
+            const found = g.edgeIndex.search(lon - dLon, lat - dLat, lon + dLon, lat + dLat, (e) => (g.edgeModes[e] & bit) !== 0 && g.edgeClass[e] !== FERRY_CLASS);
             for (const e of found) {
                 // Walk the edge's polyline in local metres around the position.
                 const n = g.edgePointCount(e);

@@ -5,7 +5,10 @@
 // its nearest usable road (what a route to it would snap to) lies within OFF_ROAD_METERS and that
 // point of the road is reached within the limit, partial edges counted exactly. So each lattice
 // point records its nearest road point once; a limit then only compares arrival times there.
+// Ferries carry travellers between ports: their lines are never part of an area, nor anyone's
+// nearest road (one cannot start or end on them, see graph/snap.ts).
 import {Dijkstra} from '../ch/dijkstra.js';
+import {FERRY_CLASS} from '../graph/profiles.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
@@ -98,6 +101,7 @@ export class RoadIsochrones {
             const u = arrivals.nodes[i];
             if (!(dist[u] <= maxMs)) continue;
             for (let a = g.arcFirst[u]; a <= g.arcFirst[u + 1]; a++) {
+                if (a < g.arcFirst[u + 1] && g.edgeClass[g.arcEdge[a] & 0x7fffffff] === FERRY_CLASS) continue;
                 const v = a < g.arcFirst[u + 1] ? g.arcHead[a] : u;
                 const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
                 if (la < minLat) minLat = la;
@@ -122,6 +126,7 @@ export class RoadIsochrones {
             if (!(dist[u] <= maxMs)) continue;
             blocks.mark(g.nodeLon[u] / 1e7, g.nodeLat[u] / 1e7);
             for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+                if (g.edgeClass[g.arcEdge[a] & 0x7fffffff] === FERRY_CLASS) continue;
                 const v = g.arcHead[a];
                 blocks.mark(g.nodeLon[v] / 1e7, g.nodeLat[v] / 1e7);
             }
@@ -132,7 +137,7 @@ export class RoadIsochrones {
         // Every usable road near the area, reached or not: positions nearer an unreached road are out.
         const near = new NearestRoad(grid, reach);
         const bit = 1 << mode;
-        const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0);
+        const edges = g.edgeIndex.search(minLon - margin / kx, minLat - margin, maxLon + margin / kx, maxLat + margin, (e) => (g.edgeModes[e] & bit) !== 0 && g.edgeClass[e] !== FERRY_CLASS);
         for (const e of edges) {
             const u = g.edgeFrom[e], v = g.edgeTo[e];
             if (!blocks.near(g.nodeLon[u] / 1e7, g.nodeLat[u] / 1e7) && !blocks.near(g.nodeLon[v] / 1e7, g.nodeLat[v] / 1e7)) continue;
@@ -217,6 +222,7 @@ export class RoadIsochrones {
                 if (w === INF) continue;
                 const ref = g.arcEdge[a];
                 const e = ref & 0x7fffffff;
+                if (g.edgeClass[e] === FERRY_CLASS) continue;
                 const length = g.edgeLength[e];
                 const share = Math.min(1, (limitMs - du) / Math.max(w, 1));
                 if (ref & REVERSED) mark(e, length * (1 - share), length);

@@ -18,13 +18,14 @@ import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {MapDataBuilder} from '../render/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
+import {buildCoverageSection} from './coverage.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 /** Bumped whenever the build's output changes for the same input. */
-export const BUILD_VERSION = 3;
+export const BUILD_VERSION = 4;
 
 export interface BuildOptions {
     dataRoot: string;
@@ -156,9 +157,13 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         write(tmp, 'pois', poisOut.section);
         // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
         const borderSection = buildBorderSection(country.borderCode);
-        const placesOut = places.build(CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
-            BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength)));
+        const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
+            BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
+        const placesOut = places.build(border);
         write(tmp, 'places', placesOut.section);
+        progress.update('coverage', 1);
+        const coverageOut = buildCoverageSection(graph, border, headers.slice(0, routingFiles).map((h) => h.bbox));
+        write(tmp, 'coverage', coverageOut.section);
         progress.update('map data', 1);
         const mapOut = map.build();
         write(tmp, 'map', mapOut.section);
@@ -170,6 +175,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             format: MANIFEST_FORMAT,
             buildVersion: BUILD_VERSION,
             country: country.code,
+            name: config.name ?? country.name.EN ?? country.code,
             inputHash,
             builtAt: new Date().toISOString(),
             buildSeconds: Math.round(seconds * 100) / 100,
@@ -179,7 +185,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             })).concat(gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
             sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
                 .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
-            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, nodesRead: nodes.ids.length}
+            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.

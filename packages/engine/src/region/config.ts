@@ -7,6 +7,8 @@ import {readConfigJson, CONFIG_DIR} from '../config/data-files.js';
 export interface RegionConfig {
     /** Country code of the sub-domain (BE, PT, ...). */
     country: string;
+    /** The area's human name, for messages ("Brussels-Capital Region"); default: the country's English name. */
+    name?: string;
     /** OSM extracts, relative to the data root (or absolute). Routing uses the first `routingFiles`. */
     osm: string[];
     /** How many of the `osm` files feed the road networks; the rest add POIs, addresses and places. */

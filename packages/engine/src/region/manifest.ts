@@ -1,6 +1,7 @@
 // The manifest of a built region bundle (manifest.json beside the section files).
 export const MANIFEST_FILE = 'manifest.json';
-export const MANIFEST_FORMAT = 1;
+/** 2: the coverage section (coverage.bin) and the region's name. */
+export const MANIFEST_FORMAT = 2;
 
 /** One file per section; each is a versioned buffer (format/section.ts). */
 export const SECTION_FILES = {
@@ -12,6 +13,7 @@ export const SECTION_FILES = {
     chCar: 'ch-car.bin',
     chFoot: 'ch-foot.bin',
     chBike: 'ch-bike.bin',
+    coverage: 'coverage.bin',
     transit: 'transit.bin'
 } as const;
 
@@ -25,6 +27,8 @@ export interface RegionManifest {
     format: number;
     buildVersion: number;
     country: string;
+    /** The region's human name for messages ("Brussels-Capital Region"), from data/regions.json. */
+    name: string;
     inputHash: string;
     builtAt: string;
     buildSeconds: number;

@@ -14,6 +14,7 @@ import {PoiIndex} from '../poi/poi-index.js';
 import {MapData} from '../render/map-data.js';
 import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from './config.js';
+import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from './coverage.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
@@ -31,6 +32,8 @@ export class Region {
     readonly pois: PoiIndex;
     readonly places: Places;
     readonly border: CountryBorder;
+    /** The area the region's data covers (region/coverage.ts). */
+    readonly coverage: Coverage;
     /** Map data for rendering images (render/map-data.ts). */
     readonly map: MapData;
     /** Contraction hierarchy per mode (index = mode: car, foot, bike). */
@@ -50,6 +53,7 @@ export class Region {
         this.places = Places.from(buffers.places);
         this.map = MapData.from(buffers.map);
         this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
+        this.coverage = new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION));
         this.ch = CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode));
         this.transit = buffers.transit ? TransitNetwork.from(buffers.transit) : null;
     }
@@ -111,6 +115,19 @@ export class Region {
     /** Whether a position lies inside the region's country (its borders, territorial waters included). */
     contains(lat: number, lon: number): boolean {
         return this.border.contains(lat, lon);
+    }
+
+    /**
+     * Whether the region's data covers a position inside its country: near enough a usable road of
+     * its extracts (region/coverage.ts). Positions outside the country are not covered either.
+     */
+    covers(lat: number, lon: number): boolean {
+        return this.coverage.contains(lat, lon);
+    }
+
+    /** The region's name for messages: "BE: Brussels-Capital Region". */
+    get label(): string {
+        return `${this.country.code}: ${this.manifest.name}`;
     }
 
     /** Bytes of all sections. */
