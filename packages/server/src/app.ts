@@ -72,6 +72,7 @@ export function createApp(options: AppOptions) {
             status: 'ok',
             regions: options.regions.map((r) => ({
                 country: r.country.code,
+                name: r.manifest.name,
                 subdomain: r.country.subdomain,
                 languages: r.country.languages,
                 bundleFormat: r.manifest.format,
@@ -79,7 +80,9 @@ export function createApp(options: AppOptions) {
                 builtAt: r.manifest.builtAt,
                 sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
                 counts: {roadNodes: r.roads.nodeCount, roadEdges: r.roads.edgeCount, pois: r.pois.count, addresses: r.places.addressCount},
-                bytes: r.byteLength
+                bytes: r.byteLength,
+                // The area the data covers (GeoJSON MultiPolygon): positions outside it get a 400.
+                coverage: r.coverage.outline
             }))
         });
     });

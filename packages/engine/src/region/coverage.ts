@@ -206,4 +206,18 @@ export class Coverage {
         const k = j * this.nx + i;
         return (this.bits[k >> 3] & (1 << (k & 7))) !== 0;
     }
+
+    /** Whether any covered lattice point lies in the box (degrees), or is the nearest one of a position in it. */
+    touches(minLat: number, minLon: number, maxLat: number, maxLon: number): boolean {
+        const i0 = Math.max(0, Math.floor(((minLon - this.lon0) * this.kx) / this.cell));
+        const i1 = Math.min(this.nx - 1, Math.ceil(((maxLon - this.lon0) * this.kx) / this.cell));
+        const j0 = Math.max(0, Math.floor(((minLat - this.lat0) * this.ky) / this.cell));
+        const j1 = Math.min(this.ny - 1, Math.ceil(((maxLat - this.lat0) * this.ky) / this.cell));
+        for (let j = j0; j <= j1; j++) {
+            for (let k = j * this.nx + i0, end = j * this.nx + i1; k <= end; k++) {
+                if ((this.bits[k >> 3] & (1 << (k & 7))) !== 0) return true;
+            }
+        }
+        return false;
+    }
 }

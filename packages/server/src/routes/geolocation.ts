@@ -7,6 +7,7 @@ import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGT
 import type {Guard} from '../app.js';
 import {badRequest} from '../errors.js';
 import {type Query, languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../params.js';
+import {coveredPosition, requireCoveredInCountry} from '../position.js';
 
 export function geolocationRoutes(app: Express, guard: Guard): void {
     app.get('/geolocation', guard('any', ({served, query}, _req, res) => {
@@ -15,21 +16,21 @@ export function geolocationRoutes(app: Express, guard: Guard): void {
         res.json(featureCollection(results));
     }));
 
-    // Autocomplete near a position: the position only ranks equal matches (it may lie just across a border).
+    // Autocomplete near a position: the position only ranks equal matches (it may lie just across a
+    // border), but a position in the country where the region has no data is refused.
     app.get('/geolocation/getclose', guard('any', ({served, query}, _req, res) => {
         const lat = parseLatitude(requiredString(query, 'latitude'), 'latitude');
         const lon = parseLongitude(requiredString(query, 'longitude'), 'longitude');
+        requireCoveredInCountry(served.region, lat, lon);
         const address = addressOf(query);
         const results = address === null ? [] : served.region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query), lat, lon});
         res.json(featureCollection(results));
     }));
 
     // Reverse: the nearest address or street (0 or 1 feature); beyond the distance guard, none.
-    app.get('/geolocation/reverse', guard('any', ({served, query, country}, _req, res) => {
-        const lat = parseLatitude(requiredString(query, 'latitude'), 'latitude');
-        const lon = parseLongitude(requiredString(query, 'longitude'), 'longitude');
+    app.get('/geolocation/reverse', guard('any', ({served, query}, _req, res) => {
+        const [lat, lon] = coveredPosition(query, served.region, 'latitude', 'longitude');
         const language = languageOf(query);
-        if (!served.region.contains(lat, lon)) throw badRequest(`The position is outside ${country}.`);
         const result = served.region.geocoder.reverse(lat, lon, language);
         res.json(featureCollection(result ? [result] : []));
     }));

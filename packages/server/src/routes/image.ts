@@ -6,6 +6,7 @@ import type {Region} from '@quartier/engine';
 import {MAX_MARKER_BYTES, badgePng, isKnownIcon, markerPng, sniffMarker} from '@quartier/render';
 import type {Guard} from '../app.js';
 import {HttpError, badRequest, sendError} from '../errors.js';
+import {requireCovered} from '../position.js';
 import {LruCache} from '../image-cache.js';
 import {imageCacheKey, parseImageRequest} from '../image-params.js';
 import {ImagePool} from '../image-pool.js';
@@ -32,7 +33,7 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void
     app.get('/image', guard('backend', async ({served, query, country}, _req, res) => {
         const request = parseImageRequest(query);
         const region = served.region;
-        if (!region.contains(request.latitude, request.longitude)) throw badRequest(`The position is outside ${country}.`);
+        requireCovered(region, request.latitude, request.longitude);
         const key = `${country}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);
         if (jpeg === undefined) {

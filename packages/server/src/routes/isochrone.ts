@@ -3,7 +3,8 @@ import type {Express} from 'express';
 import {minutesShort} from '@quartier/engine';
 import type {Guard, RequestContext} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';
+import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';
+import {coveredPosition} from '../position.js';
 
 /** numberOfSeconds bounds (documented in the README). */
 export const MIN_SECONDS = 60;
@@ -34,10 +35,7 @@ export function isochroneRoutes(app: Express, guard: Guard): void {
 }
 
 function origin(ctx: RequestContext): [number, number] {
-    const lat = parseLatitude(requiredString(ctx.query, 'latitude'), 'latitude');
-    const lon = parseLongitude(requiredString(ctx.query, 'longitude'), 'longitude');
-    if (!ctx.served.region.contains(lat, lon)) throw badRequest(`The position is outside ${ctx.country}.`);
-    return [lat, lon];
+    return coveredPosition(ctx.query, ctx.served.region, 'latitude', 'longitude');
 }
 
 async function areas(ctx: RequestContext, mode: TravelMode, lat: number, lon: number, limits: number[]): Promise<unknown[]> {

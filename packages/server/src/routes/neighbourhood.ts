@@ -5,7 +5,8 @@ import {formatEnrichment, formatScores, formatSummary, formatText} from '@quarti
 import type {Guard, RequestContext} from '../app.js';
 import {badRequest} from '../errors.js';
 import type {NeighbourhoodService} from '../neighbourhood-service.js';
-import {languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../params.js';
+import {languageWithFallback, optionalString} from '../params.js';
+import {coveredPosition} from '../position.js';
 
 export function neighbourhoodRoutes(app: Express, guard: Guard, service: NeighbourhoodService): void {
     app.get('/summary', guard('any', async (ctx, _req, res) => {
@@ -46,10 +47,7 @@ export function neighbourhoodRoutes(app: Express, guard: Guard, service: Neighbo
 }
 
 function position(ctx: RequestContext): [number, number] {
-    const lat = parseLatitude(requiredString(ctx.query, 'latitude'), 'latitude');
-    const lon = parseLongitude(requiredString(ctx.query, 'longitude'), 'longitude');
-    if (!ctx.served.region.contains(lat, lon)) throw badRequest(`The position is outside ${ctx.country}.`);
-    return [lat, lon];
+    return coveredPosition(ctx.query, ctx.served.region, 'latitude', 'longitude');
 }
 
 function send(res: Response, body: Buffer): void {

@@ -4,6 +4,7 @@ import {queryPoints} from '@quartier/engine';
 import type {Guard} from '../app.js';
 import {badRequest} from '../errors.js';
 import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../params.js';
+import {requireCoveredBox} from '../position.js';
 
 /** Largest box (km²) answered when caringForBigResponse is true (the default). */
 export const MAX_BOX_KM2 = 100;
@@ -20,6 +21,7 @@ export function pointsRoutes(app: Express, guard: Guard): void {
         const caring = optionalBoolean(query, 'caringForBigResponse', true);
         if (maxLat - minLat > MAX_BOX_DEGREES || maxLon - minLon > MAX_BOX_DEGREES) throw badRequest('The requested area is too large.');
         if (caring && boxKm2(minLat, minLon, maxLat, maxLon) > MAX_BOX_KM2) throw badRequest('The requested area is too large.');
+        requireCoveredBox(served.region, minLat, minLon, maxLat, maxLon);
         const typeIds = parseTypeIds(optionalString(query, 'poiTypesIds'));
         const result = queryPoints(served.region.pois, served.catalog, {
             minLat, minLon, maxLat, maxLon, language, typeIds,
