@@ -25,6 +25,7 @@ export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
 export {Coverage} from './region/coverage.js';
+export {pointInPolygon} from './isochrone/contour.js';
 export {
     loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion
 } from './region/config.js';

@@ -3,7 +3,7 @@
 // at sea off Malta is never routed by ferry, and Malta's drive areas stay on land.
 import path from 'node:path';
 import t from 'tap';
-import {FOOT, MAX_SNAP_METERS, Region} from '@quartier/engine';
+import {FOOT, MAX_SNAP_METERS, Region, pointInPolygon} from '@quartier/engine';
 import {get, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
@@ -20,17 +20,6 @@ const BIRKIRKARA = {lat: 35.8972, lon: 14.4611};
 const BE_MESSAGE = 'outside the area this server has data for (BE: Brussels-Capital Region)';
 
 type Ring = number[][];
-
-function inRings(lon: number, lat: number, rings: Ring[]): boolean {
-    let c = false;
-    for (const ring of rings) {
-        for (let i = 0, j = ring.length - 2; i < ring.length - 1; j = i++) {
-            const [xi, yi] = ring[i], [xj, yj] = ring[j];
-            if ((yi > lat) !== (yj > lat) && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) c = !c;
-        }
-    }
-    return c;
-}
 
 function signedArea(ring: Ring): number {
     let a = 0;
@@ -79,11 +68,11 @@ t.test('/health lists each region with its name and covered area', async (t) => 
         }
     }
     const be = h.body.regions.find((r: any) => r.country === 'BE').coverage.coordinates as Ring[][];
-    t.ok(be.some((p) => inRings(BRUSSELS.lon, BRUSSELS.lat, p)), 'the Grand-Place is covered');
-    t.notOk(be.some((p) => inRings(ANTWERP.lon, ANTWERP.lat, p)), 'Antwerp is not');
+    t.ok(be.some((p) => pointInPolygon(BRUSSELS.lon, BRUSSELS.lat, p)), 'the Grand-Place is covered');
+    t.notOk(be.some((p) => pointInPolygon(ANTWERP.lon, ANTWERP.lat, p)), 'Antwerp is not');
     const mt = h.body.regions.find((r: any) => r.country === 'MT').coverage.coordinates as Ring[][];
-    t.ok(mt.some((p) => inRings(VALLETTA.lon, VALLETTA.lat, p)), 'Valletta is covered');
-    t.notOk(mt.some((p) => inRings(MALTA_SEA.lon, MALTA_SEA.lat, p)), 'the sea 8 km out is not');
+    t.ok(mt.some((p) => pointInPolygon(VALLETTA.lon, VALLETTA.lat, p)), 'Valletta is covered');
+    t.notOk(mt.some((p) => pointInPolygon(MALTA_SEA.lon, MALTA_SEA.lat, p)), 'the sea 8 km out is not');
 });
 
 t.test('a listing in Antwerp on the Brussels region: 400 on every position-based endpoint', async (t) => {
@@ -151,9 +140,9 @@ t.test("Malta's 20-minute drive areas stay on land: no arm along the Sicily ferr
         const r = await get(`${server.url}/mt/isochrone?travelMode=Driving&numberOfSeconds=1200&latitude=${origin.lat}&longitude=${origin.lon}`);
         t.equal(r.status, 200);
         const rings = r.body.coordinates as Ring[];
-        t.ok(inRings(origin.lon, origin.lat, rings), `${name}: the origin is inside`);
-        for (const [lat, lon] of ferry) t.notOk(inRings(lon, lat, rings), `${name}: ${lat},${lon} on the Sicily ferry is outside`);
-        for (const [lat, lon] of water) t.notOk(inRings(lon, lat, rings), `${name}: harbour water ${lat},${lon} is outside`);
+        t.ok(pointInPolygon(origin.lon, origin.lat, rings), `${name}: the origin is inside`);
+        for (const [lat, lon] of ferry) t.notOk(pointInPolygon(lon, lat, rings), `${name}: ${lat},${lon} on the Sicily ferry is outside`);
+        for (const [lat, lon] of water) t.notOk(pointInPolygon(lon, lat, rings), `${name}: harbour water ${lat},${lon} is outside`);
         // Every outline position lies near a road (some reached roads, like the Dragonara
         // peninsula's, are open to cars but snapped to on foot only): the off-road allowance plus
         // the grid spacing (about 70 m each here), with room for simplification.

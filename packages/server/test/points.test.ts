@@ -89,9 +89,10 @@ t.test('the 200 cap, Nz, summaryMode and the too-large box', async (t) => {
     const allowed = await get(`${base}/points?bound1=50.5,4.0&bound2=51.0,4.8&language=EN&caringForBigResponse=false`);
     t.equal(allowed.status, 200);
     t.equal(allowed.body.length, 200);
+    // Off Ostend, wholly outside what the Brussels region covers: no data is not "nothing there".
     const sea = await get(`${base}/points?bound1=51.30,2.80&bound2=51.31,2.81&language=EN`);
-    t.equal(sea.status, 200);
-    t.same(sea.body, []);
+    t.equal(sea.status, 400);
+    t.match(sea.body.Error, /^The requested box is outside the area this server has data for \(BE: Brussels-Capital Region\)/);
 });
 
 t.test('languages: served, fallback to EN, malformed', async (t) => {

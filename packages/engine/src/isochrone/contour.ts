@@ -107,6 +107,13 @@ export function pointInRing(x: number, y: number, ring: Ring): boolean {
     return inside;
 }
 
+/** Whether a position lies inside a polygon given as rings (exterior and holes), by the even-odd rule. */
+export function pointInPolygon(x: number, y: number, rings: Ring[]): boolean {
+    let inside = false;
+    for (const ring of rings) if (pointInRing(x, y, ring)) inside = !inside;
+    return inside;
+}
+
 /** Douglas-Peucker on a closed ring (tolerance in degrees of latitude; longitudes scaled). May return fewer than 4 positions: the caller drops such rings. */
 export function simplifyRing(ring: Ring, tolerance: number): Ring {
     const n = ring.length;

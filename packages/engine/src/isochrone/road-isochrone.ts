@@ -96,18 +96,24 @@ export class RoadIsochrones {
 
         // The grid spans everything reached at the largest limit, plus the off-road margin.
         let minLat = snap.lat, maxLat = snap.lat, minLon = snap.lon, maxLon = snap.lon;
-        // Reached nodes and the far ends of their edges: a partly reached edge reaches beyond its last node.
+        const extend = (la: number, lo: number) => {
+            if (la < minLat) minLat = la;
+            if (la > maxLat) maxLat = la;
+            if (lo < minLon) minLon = lo;
+            if (lo > maxLon) maxLon = lo;
+        };
+        // Reached nodes and the whole of their edges (far ends and shape points): a partly reached
+        // edge reaches beyond its last node, and a long edge's shape may bend out of its ends' box.
         for (let i = 0; i < arrivals.count; i++) {
             const u = arrivals.nodes[i];
             if (!(dist[u] <= maxMs)) continue;
-            for (let a = g.arcFirst[u]; a <= g.arcFirst[u + 1]; a++) {
-                if (a < g.arcFirst[u + 1] && g.edgeClass[g.arcEdge[a] & 0x7fffffff] === FERRY_CLASS) continue;
-                const v = a < g.arcFirst[u + 1] ? g.arcHead[a] : u;
-                const la = g.nodeLat[v] / 1e7, lo = g.nodeLon[v] / 1e7;
-                if (la < minLat) minLat = la;
-                if (la > maxLat) maxLat = la;
-                if (lo < minLon) minLon = lo;
-                if (lo > maxLon) maxLon = lo;
+            extend(g.nodeLat[u] / 1e7, g.nodeLon[u] / 1e7);
+            for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+                const e = g.arcEdge[a] & 0x7fffffff;
+                if (g.edgeClass[e] === FERRY_CLASS) continue;
+                const v = g.arcHead[a];
+                extend(g.nodeLat[v] / 1e7, g.nodeLon[v] / 1e7);
+                for (let k = g.geomStart[e]; k < g.geomStart[e + 1]; k++) extend(g.geomLat[k] / 1e7, g.geomLon[k] / 1e7);
             }
         }
         const kx = Math.cos((snap.lat * Math.PI) / 180);

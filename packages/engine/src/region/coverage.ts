@@ -36,17 +36,19 @@ export interface CoverageStats {
  */
 export function buildCoverageSection(graph: RoadGraph, border: CountryBorder, headerBoxes: ([number, number, number, number] | null)[]): {section: Uint8Array; stats: CoverageStats} {
     const started = performance.now();
-    // The box of the usable roads, plus the snapping limit.
+    // The box of the usable roads (their end nodes and shape points), plus the snapping limit.
     let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+    const extend = (la: number, lo: number) => {
+        if (la < minLat) minLat = la;
+        if (la > maxLat) maxLat = la;
+        if (lo < minLon) minLon = lo;
+        if (lo > maxLon) maxLon = lo;
+    };
     for (let e = 0; e < graph.edgeCount; e++) {
         if (!usable(graph, e)) continue;
-        for (const u of [graph.edgeFrom[e], graph.edgeTo[e]]) {
-            const la = graph.nodeLat[u] / 1e7, lo = graph.nodeLon[u] / 1e7;
-            if (la < minLat) minLat = la;
-            if (la > maxLat) maxLat = la;
-            if (lo < minLon) minLon = lo;
-            if (lo > maxLon) maxLon = lo;
-        }
+        extend(graph.nodeLat[graph.edgeFrom[e]] / 1e7, graph.nodeLon[graph.edgeFrom[e]] / 1e7);
+        extend(graph.nodeLat[graph.edgeTo[e]] / 1e7, graph.nodeLon[graph.edgeTo[e]] / 1e7);
+        for (let i = graph.geomStart[e]; i < graph.geomStart[e + 1]; i++) extend(graph.geomLat[i] / 1e7, graph.geomLon[i] / 1e7);
     }
     if (minLat > maxLat) throw new Error('coverage: the routing extracts hold no usable road');
     const kx = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180) * 111320;
