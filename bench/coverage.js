@@ -6,22 +6,13 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region} from '../packages/engine/dist/src/index.js';
 import {buildCoverageSection} from '../packages/engine/dist/src/region/coverage.js';
+import {mulberry32} from './ch-lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] ?? path.join(root, 'build', 'test-regions');
 const COUNTRIES = ['BE', 'PT', 'MT', 'IT', 'DE'];
 const POINTS = 1_000_000;
 const BUILDS = 5;
-
-// mulberry32: the same points on every run
-function random(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 console.log('region                       km²  polygons  positions  cell m  grid       section KB  build ms  bundle build s  covers ns  border ns  covered');
 for (const code of COUNTRIES) {
@@ -43,7 +34,7 @@ for (const code of COUNTRIES) {
         minLat = Math.min(minLat, lat); maxLat = Math.max(maxLat, lat);
         minLon = Math.min(minLon, lon); maxLon = Math.max(maxLon, lon);
     }
-    const next = random(12);
+    const next = mulberry32(12); // the same points on every run
     const lats = new Float64Array(POINTS), lons = new Float64Array(POINTS);
     for (let i = 0; i < POINTS; i++) {
         lats[i] = minLat - (maxLat - minLat) / 2 + next() * (maxLat - minLat) * 2;
