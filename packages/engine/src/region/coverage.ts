@@ -1,8 +1,8 @@
 // The area a region's data covers, computed at build time: the lattice points of a grid within the
 // snapping limit of a usable road of the routing extracts (ferries excluded: one cannot start or
 // end on them), holes filled, clipped to the extracts' header bounds and the country's border.
-// Stored as a bitmap (the point test of every position-based request) and as its outline (a
-// GeoJSON MultiPolygon for /health).
+// Stored as a bitmap (the point test of every position-based request) and as its outline (flat
+// arrays, reopened as the GeoJSON MultiPolygon /health lists).
 import {encodeSection, type Section} from '../format/section.js';
 import type {CountryBorder} from '../geo/border.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
@@ -117,15 +117,27 @@ export function buildCoverageSection(graph: RoadGraph, border: CountryBorder, he
     const outline = outlineOf(grid, inside);
     const bits = new Uint8Array(Math.ceil((nx * ny) / 8));
     for (let k = 0; k < inside.length; k++) if (inside[k]) bits[k >> 3] |= 1 << (k & 7);
-    let outlinePositions = 0;
-    for (const polygon of outline.coordinates) for (const ring of polygon) outlinePositions += ring.length;
-    const meta = {lon0: grid.lon0, lat0: grid.lat0, kx: grid.kx, ky: grid.ky, cell, nx, ny, outline};
+    // The outline flat: positions (lon, lat), where each ring starts (in positions) and where each
+    // polygon starts (in rings), each with a final end entry.
+    const coords: number[] = [], ringStarts: number[] = [], polygonStarts: number[] = [];
+    for (const polygon of outline.coordinates) {
+        polygonStarts.push(ringStarts.length);
+        for (const ring of polygon) {
+            ringStarts.push(coords.length / 2);
+            for (const [lon, lat] of ring) coords.push(lon, lat);
+        }
+    }
+    polygonStarts.push(ringStarts.length);
+    ringStarts.push(coords.length / 2);
+    const outlinePositions = coords.length / 2;
+    const meta = {lon0: grid.lon0, lat0: grid.lat0, kx: grid.kx, ky: grid.ky, cell, nx, ny};
     const stats: CoverageStats = {
         cellMeters: Math.round(cell * 10) / 10, columns: nx, rows: ny,
         squareKilometers: Math.round((count * cell * cell) / 1e4) / 100, outlinePositions,
         seconds: Math.round(performance.now() - started) / 1000
     };
-    return {section: encodeSection(COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, meta, {bits}), stats};
+    const arrays = {bits, coords: new Float64Array(coords), ringStarts: new Uint32Array(ringStarts), polygonStarts: new Uint32Array(polygonStarts)};
+    return {section: encodeSection(COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, meta, arrays), stats};
 }
 
 /** Roads a position may snap to: some mode may use them, and they are not ferries. */
@@ -194,7 +206,7 @@ export class Coverage {
         this.cell = m.cell;
         this.nx = m.nx;
         this.ny = m.ny;
-        this.outline = m.outline;
+        this.outline = outlineFrom(section);
         this.stats = {cellMeters: m.cell, columns: m.nx, rows: m.ny};
         this.bits = section.array('bits', Uint8Array);
     }
@@ -222,4 +234,22 @@ export class Coverage {
         }
         return false;
     }
+}
+
+/** The stored outline as a GeoJSON MultiPolygon (built once, when the region opens). */
+function outlineFrom(section: Section): MultiPolygonGeometry {
+    const coords = section.array('coords', Float64Array);
+    const ringStarts = section.array('ringStarts', Uint32Array);
+    const polygonStarts = section.array('polygonStarts', Uint32Array);
+    const polygons: MultiPolygonGeometry['coordinates'] = [];
+    for (let p = 0; p + 1 < polygonStarts.length; p++) {
+        const rings = [];
+        for (let r = polygonStarts[p]; r < polygonStarts[p + 1]; r++) {
+            const ring = [];
+            for (let i = ringStarts[r]; i < ringStarts[r + 1]; i++) ring.push([coords[2 * i], coords[2 * i + 1]]);
+            rings.push(ring);
+        }
+        polygons.push(rings);
+    }
+    return {type: 'MultiPolygon', coordinates: polygons};
 }
