@@ -18,10 +18,10 @@ import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {MapDataBuilder} from '../render/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
-import {buildCoverageSection} from './coverage.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
+import {buildCoverageSection} from './coverage.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 /** Bumped whenever the build's output changes for the same input. */
