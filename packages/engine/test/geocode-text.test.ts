@@ -5,7 +5,7 @@ import {Abbreviations} from '../src/geocode/abbreviations.js';
 import {buildDictionary, TermDictionary, TermMatches} from '../src/geocode/dictionary.js';
 import {EditDistance, letterMask, maxEditsFor, popcount} from '../src/geocode/edit-distance.js';
 import {fold, hasSearchableText, housenumberKey, looksLikeHousenumber, postcodeKey, tokenize} from '../src/geocode/fold.js';
-import {interpolate, interpolationStep} from '../src/geocode/interpolation.js';
+import {estimateHouse, interpolate, interpolationStep, pointOnLine, projectOnLine, type KnownHouse, type LinePosition} from '../src/geocode/interpolation.js';
 
 t.test('folding: case, accents, ligatures and letters without decomposition', async (t) => {
     t.equal(fold('Chaussée de Wavre'), 'chaussee de wavre');
@@ -129,6 +129,19 @@ t.test('sorted dictionary: exact, prefix and typo lookups', async (t) => {
     m.clear();
     dict.fuzzy('loi', 0, m);
     t.equal(m.length, 0, 'no edits allowed: nothing (exact matches are looked up separately)');
+    // Short words: a swap of two neighbours only ("Lio" for "Loi"), never a substituted letter.
+    m.clear();
+    dict.swaps('lio', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['loi'], 'lio → loi');
+    t.equal(m.edits[0], 1, 'one edit');
+    m.clear();
+    dict.swaps('ure', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['rue'], 'ure → rue');
+    m.clear();
+    dict.swaps('lot', m);
+    dict.swaps('loi', m);
+    dict.swaps('oil', m);
+    t.equal(m.length, 0, 'a substitution, the word itself and a swap of non-neighbours are not swaps');
     const empty = new TermDictionary(buildDictionary([]).arrays);
     t.equal(empty.find('x'), -1);
     empty.fuzzy('xyz', 1, m);
@@ -154,4 +167,43 @@ t.test('interpolation lines spread numbers along their length', async (t) => {
     out.length = 0;
     interpolate(lat, lon, Float64Array.of(1, NaN, 100000), 1, (n) => out.push([n, 0, 0]));
     t.equal(out.length, 0, 'absurd spans are tagging errors');
+});
+
+t.test('house numbers the data lacks: between the known ones of the same side, along the street', async (t) => {
+    // A straight street 400 m long from west to east at 50° N; odd numbers north (left), even south.
+    const proj = {lat0: 50, lon0: 4, metersPerLat: 111195, metersPerLon: 111195 * Math.cos(50 * Math.PI / 180)};
+    const toLat = (y: number) => Math.round((50 + y / proj.metersPerLat) * 1e7);
+    const toLon = (x: number) => Math.round((4 + x / proj.metersPerLon) * 1e7);
+    const lines = {lineStart: [0, 3], coordLat: [toLat(0), toLat(0), toLat(0)], coordLon: [toLon(0), toLon(150), toLon(400)]};
+    const house = (number: number, x: number, y: number): KnownHouse => {
+        const at: LinePosition = {line: 0, along: 0, offset: 0};
+        const d = projectOnLine(lines, proj, 0, x, y, at, 1000);
+        t.ok(Math.abs(d - Math.abs(y)) < 0.01, `${number} is ${Math.abs(y)} m from the line`);
+        return {number, line: at.line, along: at.along, offset: at.offset, lat: toLat(y) / 1e7, lon: toLon(x) / 1e7};
+    };
+    const known = [house(1, 10, 8), house(11, 110, 8), house(2, 20, -8), house(12, 220, -8), house(30, 390, -8)];
+    t.equal(known[0].line, 1, 'line index + 1');
+    t.ok(Math.abs(known[1].along - 110) < 0.01 && Math.abs(known[1].offset - 8) < 0.01, '11: 110 m along, 8 m to the left');
+    t.ok(Math.abs(known[2].offset + 8) < 0.01, '2: on the right');
+    const near = {index: -1};
+    const xy = (at: [number, number] | null) => at && [(at[1] - 4) * proj.metersPerLon, (at[0] - 50) * proj.metersPerLat];
+    const close = (a: number[] | null, x: number, y: number) => a !== null && Math.hypot(a[0] - x, a[1] - y) < 0.5;
+    const odd = xy(estimateHouse(known, 5, lines, proj, near));
+    t.ok(close(odd, 50, 8), `5: between 1 and 11 on the odd side, ${odd}`);
+    t.equal(known[near.index].number, 1, 'its nearest known number (its postcode and town)');
+    const even = xy(estimateHouse(known, 6, lines, proj, near));
+    t.ok(close(even, 100, -8), `6: between 2 and 12 on the even side (not the odd 1 and 11), ${even}`);
+    const past = xy(estimateHouse(known, 20, lines, proj, near));
+    t.ok(close(past, 220 + 170 * 8 / 18, -8), `20: between 12 and 30, ${past}`);
+    const before = xy(estimateHouse([known[2], known[3]], 0, lines, proj, near));
+    t.ok(close(before, 0, -8), `0: before 2, carried on from 2 and 12, ${before}`);
+    t.equal(estimateHouse(known, 41, lines, proj, near), null, 'odd numbers go to 11 only: 41 is too far past them');
+    t.equal(estimateHouse([known[0]], 5, lines, proj, near), null, 'one known number on its side is not enough');
+    const far = estimateHouse([known[2], known[4]], 100, lines, proj, near);
+    t.equal(far, null, '100 after 2 and 30: farther than they are apart');
+    // Never past the street's end.
+    const end = xy(estimateHouse([known[3], known[4]], 40, lines, proj, near));
+    t.ok(end !== null && end[0] <= 400.01, `40 past 30: at most the end of the street, ${end}`);
+    const mid = pointOnLine(lines, proj, 0, 150, 0);
+    t.ok(Math.abs(mid[1] - 4 - 150 / proj.metersPerLon) < 1e-9, 'the point 150 m along is the bend');
 });

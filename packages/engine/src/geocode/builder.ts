@@ -293,13 +293,14 @@ export class PlacesBuilder {
     }
 
     /** Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract). */
-    build(border?: CountryBorder | null): {section: Uint8Array; stats: PlacesStats} {
+    /** cityLevel: admin_level of the country's municipalities (see buildPlacesIndex). */
+    build(border?: CountryBorder | null, cityLevel?: number): {section: Uint8Array; stats: PlacesStats} {
         const drafts: PlacesDrafts = {
             nodes: this.nodes, addresses: this.addresses, streetWays: this.streetWays, squares: this.squares, places: this.places,
             pois: this.pois, interpolations: this.interpolations, areas: this.areas, wayRefs: this.wayRefs,
             extent: this.extent[0] <= this.extent[2] ? this.extent : null
         };
-        return buildPlacesIndex(drafts, border ?? null);
+        return buildPlacesIndex(drafts, border ?? null, cityLevel);
     }
 }
 

@@ -12,7 +12,7 @@ import {StringTable} from '../format/strings.js';
 import {TermDictionary} from './dictionary.js';
 
 export const PLACES_KIND = 'places';
-export const PLACES_VERSION = 2;
+export const PLACES_VERSION = 3;
 /** Place types, by index (place_type / f_type of places). Appended to, never reordered. */
 export const PLACE_TYPES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood', 'borough', 'municipality',
     'locality', 'isolated_dwelling', 'island', 'islet'] as const;
@@ -74,6 +74,11 @@ export class Places {
     readonly aCity: Uint32Array;
     readonly aDistrict: Uint32Array;
     readonly aFlags: Uint8Array;
+    /** Leading integer of a tagged house number (0: none), and where the address lies on its street (interpolation.ts). */
+    readonly aNum: Uint32Array;
+    readonly aLine: Uint32Array;
+    readonly aAlong: Float32Array;
+    readonly aOffset: Float32Array;
     // Postcodes
     readonly pcStr: Uint32Array;
     readonly pcTerm: Uint32Array;
@@ -140,6 +145,10 @@ export class Places {
         this.aCity = u32('a_city');
         this.aDistrict = u32('a_district');
         this.aFlags = section.array('a_flags', Uint8Array);
+        this.aNum = u32('a_num');
+        this.aLine = u32('a_line');
+        this.aAlong = section.array('a_along', Float32Array);
+        this.aOffset = section.array('a_offset', Float32Array);
         this.pcStr = u32('pc_str');
         this.pcTerm = u32('pc_term');
         this.lineStreet = u32('line_street');

@@ -157,7 +157,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
         const borderSection = buildBorderSection(country.borderCode);
         const placesOut = places.build(CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
-            BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength)));
+            BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength)), country.cityAdminLevel);
         write(tmp, 'places', placesOut.section);
         progress.update('map data', 1);
         const mapOut = map.build();
