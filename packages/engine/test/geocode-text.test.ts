@@ -142,6 +142,16 @@ t.test('sorted dictionary: exact, prefix and typo lookups', async (t) => {
     dict.swaps('loi', m);
     dict.swaps('oil', m);
     t.equal(m.length, 0, 'a substitution, the word itself and a swap of non-neighbours are not swaps');
+    // A short word the data lacks: the terms one letter longer that hold it ("loi" for "lo" + i, "rue" for "re").
+    m.clear();
+    dict.withOneMore('re', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['rue'], 're → rue');
+    m.clear();
+    dict.withOneMore('lui', m);
+    t.equal(m.length, 0, 'louise is two letters more');
+    m.clear();
+    dict.withOneMore('loi', m);
+    t.equal(m.length, 0, 'no four-letter term holds loi');
     const empty = new TermDictionary(buildDictionary([]).arrays);
     t.equal(empty.find('x'), -1);
     empty.fuzzy('xyz', 1, m);

@@ -70,6 +70,15 @@ t.test("'Lio' is 'Loi' with two letters swapped; a different letter in a short w
     t.ok(typo.score < ref.score, 'a typo scores below the exact spelling');
 });
 
+t.test('a letter dropped from a short word: Tiq for Triq, Gma for Gama', async (t) => {
+    const mt = testRegion('MT').geocoder;
+    const [ref] = mt.search('Triq L-Esperanto');
+    const [typo] = mt.search('Tiq L-Esperanto');
+    t.equal(typo.name, ref.name);
+    t.ok(meters(typo, ref.lat, ref.lon) < 1);
+    t.ok(typo.score < ref.score);
+});
+
 t.test("'Birkirkara': the town first, then the streets named after it", async (t) => {
     const mt = testRegion('MT').geocoder;
     for (const q of ['Birkirkara', 'birkirkara', 'BIRKIRKARA', 'Birkirkra']) {

@@ -161,6 +161,22 @@ export class TermDictionary {
         }
     }
 
+    /** Terms that are `s` with one letter more: the letter a typist dropped ("tiq" → "triq", "gma" → "gama"). */
+    withOneMore(s: string, out: TermMatches): void {
+        const n = s.length;
+        const {termChars, termStarts, byLength, lengthStarts} = this.a;
+        if (n < 1 || n + 1 > lengthStarts.length - 2) return;
+        for (let k = lengthStarts[n + 1], end = lengthStarts[n + 2]; k < end; k++) {
+            const id = byLength[k];
+            const at = termStarts[id];
+            let i = 0;
+            while (i < n && termChars[at + i] === s.charCodeAt(i)) i++;
+            let j = i;
+            while (j < n && termChars[at + j + 1] === s.charCodeAt(j)) j++;
+            if (j === n) out.push(id, 1, false);
+        }
+    }
+
     /**
      * Terms that are `s` with two neighbouring letters swapped ("lio" → "loi"), as one edit: the only
      * typo looked for in words too short for other edits (a substituted letter there is another word).

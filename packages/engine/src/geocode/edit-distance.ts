@@ -7,7 +7,11 @@ export function maxEditsFor(length: number): number {
     return length <= 3 ? 0 : length <= 7 ? 1 : 2;
 }
 
-/** Words this short allow one typo only if it is two neighbouring letters swapped ("Lio" for "Loi"). */
+/**
+ * Words this short allow one typo only if it is two neighbouring letters swapped ("Lio" for "Loi"),
+ * or, when the word is no term of the data, a letter dropped ("Tiq" for "Triq"): a different letter
+ * in a word this short is another word.
+ */
 export const SWAP_LENGTH = 3;
 
 /** Reusable rows; one per thread (the geocoder owns one). */

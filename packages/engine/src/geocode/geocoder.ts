@@ -17,7 +17,7 @@ import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
 import {estimateHouse, type KnownHouse, type StreetLines} from './interpolation.js';
-import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from './places.js';
+import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
 export const GEOCODING_LANGUAGES = ['EN', 'FR', 'DE', 'IT'];
@@ -228,8 +228,13 @@ export class Geocoder {
             }
             const exactCount = m.length;
             if (i === tokens.length - 1 && lastIsPartial && !numeric) dict.prefixes(t, MAX_PREFIX_TERMS, m);
-            if (!numeric && t.length === SWAP_LENGTH && maxEditsFor(t.length) === 0) dict.swaps(t, m);
-            else if (!numeric) dict.fuzzy(t, maxEditsFor(t.length), m);
+            if (!numeric && t.length === SWAP_LENGTH && maxEditsFor(t.length) === 0) {
+                dict.swaps(t, m);
+                // A short word the data does not know: maybe a longer one with a letter dropped.
+                if (exact < 0) dict.withOneMore(t, m);
+            } else if (!numeric) {
+                dict.fuzzy(t, maxEditsFor(t.length), m);
+            }
             // The word's weight: its own term's, else its abbreviations' best, else that of its best
             // typo or prefix matches; a word found nowhere weighs most (it is what the data lacks).
             let quality = 0;
@@ -415,8 +420,9 @@ export class Geocoder {
             const score = (explained - unexplained) / totalWeight * (0.7 + 0.3 * cover);
             if (score < MIN_SCORE) continue;
             // Among equals: the mapped house, the estimated one, the town (a town named is the town, not
-            // a street named after it), the street, then other named places.
-            const kindRank = number >= 0 ? 3 : address >= 0 ? (P.aFlags[address] & ADDRESS_INTERPOLATED ? 3 : 4) : P.isPlace(f) ? 2 : P.isStreet(f) ? 1 : 0;
+            // a street named after it), a landmark (a station, a museum), the street, then other named places.
+            const kindRank = number >= 0 ? 3 : address >= 0 ? (P.aFlags[address] & ADDRESS_INTERPOLATED ? 3 : 4) : P.isPlace(f) ? 2
+                : P.isStreet(f) ? 1 : P.fImportance[f] >= LANDMARK_IMPORTANCE ? 1.5 : 0;
             const importance = P.fImportance[f];
             let tail: number;
             if (number >= 0) address = -1;

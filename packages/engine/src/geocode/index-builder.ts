@@ -15,7 +15,7 @@ import {buildDictionary} from './dictionary.js';
 import {fold, housenumberKey, postcodeKey, tokenize} from './fold.js';
 import {interpolate, projectOnLine, type LinePosition} from './interpolation.js';
 import {
-    ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, CITY_TYPES, PLACE_TYPES, PLACES_KIND, PLACES_VERSION,
+    ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, CITY_TYPES, LANDMARK_IMPORTANCE, LANDMARK_KEYS, PLACE_TYPES, PLACES_KIND, PLACES_VERSION, POI_IMPORTANCE,
     STREET_FROM_ADDRESSES, STREET_SQUARE, STREET_WAY
 } from './places.js';
 
@@ -626,7 +626,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         const po = pois[i];
         const f = S + P + i;
         setFeature(f, po.lat, po.lon, po.names, po.city, po.district, po.postcode, []);
-        fImportance[f] = 0.2;
+        fImportance[f] = LANDMARK_KEYS.has(po.key) ? LANDMARK_IMPORTANCE : POI_IMPORTANCE;
         poiKey[i] = strings.intern(po.key);
         poiHousenumber[i] = strings.intern(po.housenumber);
         poiStreet[i] = strings.intern(po.street);

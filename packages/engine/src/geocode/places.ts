@@ -19,6 +19,19 @@ export const PLACE_TYPES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quar
 /** Types that name a town or city in an address (the `city` of a result). */
 export const CITY_TYPES = new Set(['city', 'town', 'village', 'municipality']);
 
+/**
+ * Named places people ask for by name (POI keys, key=value): they rank before a street of the same
+ * name and before shops and offices ("Zara" the metro station before Zara the shop).
+ */
+export const LANDMARK_KEYS = new Set(['railway=station', 'railway=halt', 'public_transport=station', 'aeroway=aerodrome',
+    'amenity=school', 'amenity=university', 'amenity=college', 'amenity=theatre', 'amenity=cinema', 'amenity=library',
+    'amenity=hospital', 'amenity=townhall', 'amenity=arts_centre', 'amenity=music_venue', 'tourism=museum', 'tourism=gallery',
+    'tourism=zoo', 'tourism=attraction', 'leisure=park', 'leisure=garden', 'leisure=stadium', 'shop=mall',
+    'shop=department_store', 'historic=castle', 'historic=monument', 'natural=beach']);
+/** Importance (f_importance) of POIs, and of landmarks among them. */
+export const POI_IMPORTANCE = 0.2;
+export const LANDMARK_IMPORTANCE = 0.3;
+
 /** Address flags. */
 export const ADDRESS_INTERPOLATED = 1;
 /** The address had no street; it took the nearest named street. */
