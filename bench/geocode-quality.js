@@ -18,10 +18,15 @@
 // edit (substitute, delete, insert, swap) in a random word of 4+ letters.
 // A hit: the first answer within 50 m of the object (a point; a way's outline, or inside it when closed).
 //
+// Then house numbers the data lacks, by leaving one out: for 300 seeded mapped addresses with a plain
+// number, the number is placed from the other known numbers of its street (as a search for a missing
+// number does, interpolation.ts) and compared with where it really is.
+//
 // Usage: node bench/geocode-quality.js [CC ...] [--seed 12]   (default BE PT MT IT DE)
 import path from 'node:path';
 import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf} from '../packages/engine/dist/src/index.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
+import {estimateHouse} from '../packages/engine/dist/src/geocode/interpolation.js';
 import {mulberry32} from './ch-lib.js';
 import {buildGeocodeIndex} from './geocode-index.js';
 import {meters, typo} from './lib/geocode-queries.js';
@@ -131,14 +136,40 @@ function asTyped(text, random) {
     return s;
 }
 
+/** Leave-one-out: each sampled mapped address placed from its street's other numbers; errors in metres (null: not placed). */
+function leaveOneOut(places, random, count) {
+    const P = places;
+    const lines = {lineStart: P.lineStart, coordLat: P.coordLat, coordLon: P.coordLon};
+    const candidates = [];
+    for (let a = 0; a < P.addressCount; a++) if (P.aNum[a] > 0 && /^\d+$/.test(P.strings.get(P.aNumber[a]))) candidates.push(a);
+    for (let i = candidates.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
+    }
+    const errors = [];
+    const near = {index: -1};
+    for (const a of candidates.slice(0, count)) {
+        const s = P.aStreet[a];
+        const known = [];
+        for (let b = P.streetAddrStart[s]; b < P.streetAddrStart[s + 1]; b++) {
+            if (P.aNum[b] === 0 || P.aNum[b] === P.aNum[a]) continue;
+            known.push({number: P.aNum[b], line: P.aLine[b], along: P.aAlong[b], offset: P.aOffset[b], lat: P.aLat[b] / 1e7, lon: P.aLon[b] / 1e7});
+        }
+        const at = estimateHouse(known, P.aNum[a], lines, P, near);
+        errors.push(at === null ? null : meters(at[0], at[1], P.aLat[a] / 1e7, P.aLon[a] / 1e7));
+    }
+    return errors;
+}
+
 const rows = [];
+const missing = [];
 for (const country of countries) {
     const [config] = loadRegionConfigs([country]);
     const files = config.osm.map((f) => (path.isAbsolute(f) ? f : path.join(dataRoot(), f)));
     const cc = countryConfig(country);
     const borderBytes = buildBorderSection(cc.borderCode);
     const border = CountryBorder.from(Section.from(borderBytes.buffer, BORDER_SECTION_KIND, BORDER_SECTION_VERSION, borderBytes.byteOffset, borderBytes.byteLength));
-    const {geocoder} = buildGeocodeIndex(country);
+    const {geocoder, places} = buildGeocodeIndex(country);
     const objects = readTruth(files).filter((o) => o.points.every((p) => border.contains(p[0], p[1])));
     // Ambiguous keys: the same name (or street and number) on objects more than 1 km apart; the streets
     // of one name merge (a street is many ways).
@@ -194,6 +225,7 @@ for (const country of countries) {
         else misses.push(`${country} ${t.kind} typo: ${t.misspelt} -> ${q ? `${q.name} (${q.kind}, ${q.city})` : 'nothing'}`);
     }
     rows.push({country, stats});
+    missing.push({country, errors: leaveOneOut(places, mulberry32(SEED), 300)});
     if (process.env.MISSES) for (const m of misses) console.error(m);
 }
 
@@ -218,3 +250,13 @@ for (const r of rows) {
     for (const k of ['n', 'clean', 'typoN', 'typo']) total[k] += sum[k];
 }
 console.log(`\nAll regions: clean ${pct(total.clean, total.n)} of ${total.n}; one typo ${pct(total.typo, total.typoN)} of ${total.typoN}; landmarks and towns (clean) ${pct(total.lt, total.ltN)} of ${total.ltN}.`);
+
+console.log('\nHouse numbers the data lacks (leave one out: a mapped number placed from the others of its street).\n');
+console.log('| region | addresses | placed | within 25 m | within 50 m | median error | p90 error |');
+console.log('|---|---|---|---|---|---|---|');
+for (const m of missing) {
+    const placed = m.errors.filter((e) => e !== null).sort((a, b) => a - b);
+    const q = (p) => (placed.length ? `${Math.round(placed[Math.min(placed.length - 1, Math.floor(placed.length * p))])} m` : '-');
+    const within = (d) => pct(placed.filter((e) => e <= d).length, placed.length);
+    console.log(`| ${m.country} | ${m.errors.length} | ${pct(placed.length, m.errors.length)} | ${within(25)} | ${within(50)} | ${q(0.5)} | ${q(0.9)} |`);
+}
