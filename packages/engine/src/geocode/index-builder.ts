@@ -54,6 +54,8 @@ const NEAREST_DISTRICT_METERS = 1500;
 const PLACE_DUPLICATE_METERS = 3000;
 /** A POI of the same name and kind within this distance (m) is the same object mapped twice. */
 const POI_DUPLICATE_METERS = 100;
+/** A feed's station with an OSM POI of its name this close (m) is that POI. */
+const STATION_DUPLICATE_METERS = 300;
 /** Name variants kept per feature (a capital has a hundred name:xx). */
 const MAX_VARIANTS = 48;
 
@@ -561,12 +563,25 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     const pois: PoiRec[] = [];
     // One object mapped twice (a multipolygon and its tagged outer way, a node and an area): once.
     const poiByKey = new Map<string, number[]>();
-    for (const p of d.pois) {
+    const poiByName = new Map<string, number[]>();
+    const drafts = d.pois.concat(d.stations);
+    let osmPois = 0;
+    for (let j = 0; j < drafts.length; j++) {
+        const p = drafts[j];
+        if (j === d.pois.length) osmPois = pois.length;
         const at = pointOf(p.lat, p.lon, p.refs, p.wayIds);
         if (!at || !inside(at[0], at[1])) continue;
         const key = `${fold(p.names.name)}|${p.key}`;
         const same = poiByKey.get(key);
         if (same?.some((i) => flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < POI_DUPLICATE_METERS)) continue;
+        // A feed's station the OSM data already has under one of its names (a station, its building).
+        const named = poiByName.get(fold(p.names.name));
+        if (j >= d.pois.length && named?.some((i) => i < osmPois && flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < STATION_DUPLICATE_METERS)) continue;
+        for (const n of nameStrings(p.names)) {
+            const list = poiByName.get(fold(n));
+            if (!list) poiByName.set(fold(n), [pois.length]);
+            else if (list[list.length - 1] !== pois.length) list.push(pois.length);
+        }
         if (same) same.push(pois.length);
         else poiByKey.set(key, [pois.length]);
         localityOf(at[0], at[1], here);
