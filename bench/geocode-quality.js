@@ -149,13 +149,9 @@ function leaveOneOut(places, random, count) {
     const errors = [];
     const near = {index: -1};
     for (const a of candidates.slice(0, count)) {
+        // The others of its street: estimateHouse never uses a house of the number it places.
         const s = P.aStreet[a];
-        const known = [];
-        for (let b = P.streetAddrStart[s]; b < P.streetAddrStart[s + 1]; b++) {
-            if (P.aNum[b] === 0 || P.aNum[b] === P.aNum[a]) continue;
-            known.push({number: P.aNum[b], line: P.aLine[b], along: P.aAlong[b], offset: P.aOffset[b], lat: P.aLat[b] / 1e7, lon: P.aLon[b] / 1e7});
-        }
-        const at = estimateHouse(known, P.aNum[a], lines, P, near);
+        const at = estimateHouse(P, P.streetAddrStart[s], P.streetAddrStart[s + 1], P.aNum[a], lines, P, near);
         errors.push(at === null ? null : meters(at[0], at[1], P.aLat[a] / 1e7, P.aLon[a] / 1e7));
     }
     return errors;

@@ -16,7 +16,7 @@ import {TermMatches} from './dictionary.js';
 import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
-import {estimateHouse, type KnownHouse, type StreetLines} from './interpolation.js';
+import {estimateHouse, type StreetLines} from './interpolation.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -134,6 +134,8 @@ interface QueryWord {
     postcode: number;
     /** Holds a digit: a house number or postcode the data may lack costs less when unexplained. */
     numeric: boolean;
+    /** The word as a plain house number ("16"), to place when the street lacks it; -1 when it is not one. */
+    plainNumber: number;
 }
 
 export class Geocoder {
@@ -245,7 +247,8 @@ export class Geocoder {
             }
             if (m.length === 0) weight = UNKNOWN_WEIGHT;
             const hasDigit = /\d/.test(t);
-            const word: QueryWord = {text: t, weight, quality, housenumbers: [], housenumberTakesNext: [], postcodePair: 0, postcode: 0, numeric: hasDigit};
+            const word: QueryWord = {text: t, weight, quality, housenumbers: [], housenumberTakesNext: [], postcodePair: 0, postcode: 0, numeric: hasDigit,
+                plainNumber: /^\d{1,5}$/.test(t) ? Number(t) : -1};
             if (hasDigit) word.weight = NUMBER_WEIGHT;
             // House numbers: "12a" or "12 a", and "Blk A2" (a word and a number written apart).
             const next = tokens[i + 1];
@@ -373,7 +376,7 @@ export class Geocoder {
                 } else if (variantCover[v] >= vWeight[v] * ESTIMATE_MIN_COVER) {
                     // A number the data lacks: placed between the known ones, when the street has them.
                     i = this.estimatedHousenumber(f, words, rest);
-                    if (i >= 0) number = Number(words[i].text);
+                    if (i >= 0) number = words[i].plainNumber;
                 }
                 if (i >= 0) {
                     rest &= ~(1 << i);
@@ -521,8 +524,8 @@ export class Geocoder {
     private estimatedHousenumber(f: number, words: QueryWord[], rest: number): number {
         for (let i = 0; i < words.length; i++) {
             const word = words[i];
-            if (!(rest & (1 << i)) || !/^\d{1,5}$/.test(word.text) || word.postcode !== 0) continue;
-            if (this.estimate(f, Number(word.text)) !== null) {
+            if (!(rest & (1 << i)) || word.plainNumber < 0 || word.postcode !== 0) continue;
+            if (this.estimate(f, word.plainNumber) !== null) {
                 this.estimateNear = this.near.index;
                 return i;
             }
@@ -533,16 +536,7 @@ export class Geocoder {
     /** Position of house `number` on street f from its known numbers (interpolation.ts), or null; sets near.index to an address. */
     private estimate(f: number, number: number): [number, number] | null {
         const P = this.places;
-        const known: KnownHouse[] = [];
-        const index: number[] = [];
-        for (let a = P.streetAddrStart[f], end = P.streetAddrStart[f + 1]; a < end; a++) {
-            if (P.aNum[a] === 0) continue;
-            known.push({number: P.aNum[a], line: P.aLine[a], along: P.aAlong[a], offset: P.aOffset[a], lat: P.aLat[a] / 1e7, lon: P.aLon[a] / 1e7});
-            index.push(a);
-        }
-        const at = estimateHouse(known, number, this.lines, P, this.near);
-        if (at !== null) this.near.index = index[this.near.index];
-        return at;
+        return estimateHouse(P, P.streetAddrStart[f], P.streetAddrStart[f + 1], number, this.lines, P, this.near);
     }
 
     /** How well an address fits the query's other words: its postcode (2), its town or district (1), tagged (0.5). */

@@ -141,38 +141,41 @@ export function pointOnLine(lines: StreetLines, proj: FlatProjection, l: number,
     return [proj.lat0 + y / proj.metersPerLat, proj.lon0 + x / proj.metersPerLon];
 }
 
-/** Known numbers around a missing one, for estimateHouse. */
-export interface KnownHouse {
-    number: number;
-    line: number;
-    along: number;
-    offset: number;
-    lat: number;
-    lon: number;
+/**
+ * The known houses of a street, as columns (those of Places): number (0: none), line index + 1 (0: none),
+ * metres along it and to its left, position (degrees * 1e7).
+ */
+export interface KnownHouses {
+    aNum: ArrayLike<number>;
+    aLine: ArrayLike<number>;
+    aAlong: ArrayLike<number>;
+    aOffset: ArrayLike<number>;
+    aLat: ArrayLike<number>;
+    aLon: ArrayLike<number>;
 }
 
 /**
- * Estimated [lat, lon] of house `number` from the known houses of its street (any order), or null
+ * Estimated [lat, lon] of house `number` from the known houses [start, end) of its street, or null
  * when the street has no two known numbers on its side (same parity) to place it by. `near` gets the
  * known house nearest in number (its postcode and town are the estimate's).
  */
-export function estimateHouse(known: KnownHouse[], number: number, lines: StreetLines, proj: FlatProjection,
+export function estimateHouse(h: KnownHouses, start: number, end: number, number: number, lines: StreetLines, proj: FlatProjection,
     near: {index: number}): [number, number] | null {
-    // Nearest below and above on the same side, and the second nearest on each side for extrapolation.
+    // Nearest below and above on the same side, and the second nearest on each side for carrying on.
     let lo = -1, lo2 = -1, hi = -1, hi2 = -1;
-    for (let i = 0; i < known.length; i++) {
-        const k = known[i];
-        if (k.number === number || (k.number - number) % 2 !== 0) continue;
-        if (k.number < number) {
-            if (lo < 0 || k.number > known[lo].number) {
+    for (let i = start; i < end; i++) {
+        const n = h.aNum[i];
+        if (n === 0 || n === number || (n - number) % 2 !== 0) continue;
+        if (n < number) {
+            if (lo < 0 || n > h.aNum[lo]) {
                 lo2 = lo;
                 lo = i;
-            } else if (k.number !== known[lo].number && (lo2 < 0 || k.number > known[lo2].number)) lo2 = i;
+            } else if (n !== h.aNum[lo] && (lo2 < 0 || n > h.aNum[lo2])) lo2 = i;
         } else {
-            if (hi < 0 || k.number < known[hi].number) {
+            if (hi < 0 || n < h.aNum[hi]) {
                 hi2 = hi;
                 hi = i;
-            } else if (k.number !== known[hi].number && (hi2 < 0 || k.number < known[hi2].number)) hi2 = i;
+            } else if (n !== h.aNum[hi] && (hi2 < 0 || n < h.aNum[hi2])) hi2 = i;
         }
     }
     let a: number, b: number;
@@ -188,19 +191,18 @@ export function estimateHouse(known: KnownHouse[], number: number, lines: Street
     } else {
         return null;
     }
-    const A = known[a], B = known[b];
-    const f = (number - A.number) / (B.number - A.number);
+    const na = h.aNum[a], nb = h.aNum[b];
+    const f = (number - na) / (nb - na);
     // Beyond the known numbers: no farther than they are apart.
     if (f < -1 || f > 2) return null;
-    near.index = Math.abs(number - A.number) <= Math.abs(number - B.number) ? a : b;
-    if (A.line !== 0 && A.line === B.line) {
-        const l = A.line - 1;
-        const length = lineLength(lines, proj, l);
-        const along = Math.max(0, Math.min(length, A.along + (B.along - A.along) * f));
-        return pointOnLine(lines, proj, l, along, A.offset + (B.offset - A.offset) * Math.max(0, Math.min(1, f)));
+    near.index = Math.abs(number - na) <= Math.abs(number - nb) ? a : b;
+    if (h.aLine[a] !== 0 && h.aLine[a] === h.aLine[b]) {
+        const l = h.aLine[a] - 1;
+        const along = Math.max(0, Math.min(lineLength(lines, proj, l), h.aAlong[a] + (h.aAlong[b] - h.aAlong[a]) * f));
+        return pointOnLine(lines, proj, l, along, h.aOffset[a] + (h.aOffset[b] - h.aOffset[a]) * Math.max(0, Math.min(1, f)));
     }
     // On two pieces of the street: between (or past) the two houses in a straight line.
-    return [A.lat + (B.lat - A.lat) * f, A.lon + (B.lon - A.lon) * f];
+    return [(h.aLat[a] + (h.aLat[b] - h.aLat[a]) * f) / 1e7, (h.aLon[a] + (h.aLon[b] - h.aLon[a]) * f) / 1e7];
 }
 
 function lineLength(lines: StreetLines, proj: FlatProjection, l: number): number {
