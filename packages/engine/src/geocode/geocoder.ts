@@ -4,10 +4,11 @@
 // exactly, through its abbreviations, as a prefix (the last word, for autocomplete) and within a
 // few edits (typos). The postings of the matching terms mark, per name variant, which query words
 // it explains and how well. Each feature (street, place, POI) keeps its best variant; the words
-// its name does not explain may still be its house number (then the answer is the address), its
+// its name does not explain may still be its house number (then the answer is the address, or,
+// when the street lacks it, the house placed between its known numbers: interpolation.ts), its
 // postcode, or a name of its city or district. Unexplained words cost half their weight.
-// Candidates are ranked by that text score (coarse steps), then house number over street over
-// place over POI, then importance, then (with a focus position) distance.
+// Candidates are ranked by that text score (coarse steps), then mapped house over placed house over
+// place over landmark over street over other POIs, then importance, then (with a focus position) distance.
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
 import type {CountryConfig} from '../region/config.js';

@@ -293,7 +293,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
             }
         }
         // Outside every municipality boundary of the data: the nearest town, but never one whose own
-        // boundary the data has (the point is not in it: a Matosinhos beach is not in Porto).
+        // boundary the data has (the point is not in it), and only within its reach.
         if (out.city < 0) out.city = nearestPlace(places, lat, lon, NEAREST_CITY_METERS, CITY_TYPES, bounded, CITY_REACH_METERS);
         if (out.district < 0) {
             const p = nearestPlace(places, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
