@@ -27,7 +27,7 @@ export function buildGeocodeIndex(country, root = dataRoot()) {
     const borderBytes = buildBorderSection(cc.borderCode);
     const border = CountryBorder.from(Section.from(borderBytes.buffer, BORDER_SECTION_KIND, BORDER_SECTION_VERSION, borderBytes.byteOffset, borderBytes.byteLength));
     const bordered = performance.now();
-    const {section, stats} = builder.build(border);
+    const {section, stats} = builder.build(border, cc.cityAdminLevel);
     const built = performance.now();
     const places = Places.from(section.buffer, section.byteOffset, section.byteLength);
     return {

@@ -18,6 +18,8 @@ import {buildGeocodeIndex} from './geocode-index.js';
 import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
 import path from 'node:path';
+import {mulberry32} from './ch-lib.js';
+import {meters, typo} from './lib/geocode-queries.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -43,22 +45,6 @@ const ABBREVIATIONS = {
     PT: [[/^Rua /, 'R. '], [/^Avenida /, 'Av. '], [/^Praça /, 'Pç. ']],
     IT: [[/^Via /, 'V. '], [/^Piazza /, 'P.za '], [/^Viale /, 'V.le '], [/^Corso /, 'C.so ']]
 };
-
-function mulberry32(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
-function meters(lat1, lon1, lat2, lon2) {
-    const dy = (lat2 - lat1) * 111195, dx = (lon2 - lon1) * 111195 * Math.cos(lat1 * Math.PI / 180);
-    return Math.sqrt(dx * dx + dy * dy);
-}
 
 /** Addresses, place nodes and bilingual street names read from the raw extracts. */
 function readTruth(country) {
@@ -114,27 +100,6 @@ function readTruth(country) {
         if (k) addresses.push({tags: w.tags, lat: lat / k, lon: lon / k});
     }
     return {addresses, places};
-}
-
-/** One random edit (substitute, delete, insert, swap) in the street name's longest word of 5+ letters. */
-function typo(street, random) {
-    const words = street.split(/(\s+|-)/);
-    let best = -1;
-    for (let i = 0; i < words.length; i++) if (/^\p{L}{5,}$/u.test(words[i]) && (best < 0 || words[i].length > words[best].length)) best = i;
-    if (best < 0) return null;
-    const w = [...words[best]];
-    const at = Math.floor(random() * (w.length - 1));
-    const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const op = Math.floor(random() * 4);
-    if (op === 0) {
-        const c = letters[Math.floor(random() * 26)];
-        w[at] = c === w[at].toLowerCase() ? (c === 'x' ? 'q' : 'x') : c;
-    }
-    else if (op === 1) w.splice(at, 1);
-    else if (op === 2) w.splice(at, 0, letters[Math.floor(random() * 26)]);
-    else [w[at], w[at + 1]] = [w[at + 1], w[at]];
-    words[best] = w.join('');
-    return words.join('');
 }
 
 function queriesFor(country, a, places, random) {

@@ -5,7 +5,7 @@ import {Abbreviations} from '../src/geocode/abbreviations.js';
 import {buildDictionary, TermDictionary, TermMatches} from '../src/geocode/dictionary.js';
 import {EditDistance, letterMask, maxEditsFor, popcount} from '../src/geocode/edit-distance.js';
 import {fold, hasSearchableText, housenumberKey, looksLikeHousenumber, postcodeKey, tokenize} from '../src/geocode/fold.js';
-import {interpolate, interpolationStep} from '../src/geocode/interpolation.js';
+import {estimateHouse, interpolate, interpolationStep, pointOnLine, projectOnLine, type KnownHouses, type LinePosition} from '../src/geocode/interpolation.js';
 
 t.test('folding: case, accents, ligatures and letters without decomposition', async (t) => {
     t.equal(fold('Chaussée de Wavre'), 'chaussee de wavre');
@@ -129,6 +129,29 @@ t.test('sorted dictionary: exact, prefix and typo lookups', async (t) => {
     m.clear();
     dict.fuzzy('loi', 0, m);
     t.equal(m.length, 0, 'no edits allowed: nothing (exact matches are looked up separately)');
+    // Short words: a swap of two neighbours only ("Lio" for "Loi"), never a substituted letter.
+    m.clear();
+    dict.swaps('lio', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['loi'], 'lio → loi');
+    t.equal(m.edits[0], 1, 'one edit');
+    m.clear();
+    dict.swaps('ure', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['rue'], 'ure → rue');
+    m.clear();
+    dict.swaps('lot', m);
+    dict.swaps('loi', m);
+    dict.swaps('oil', m);
+    t.equal(m.length, 0, 'a substitution, the word itself and a swap of non-neighbours are not swaps');
+    // A short word the data lacks: the terms one letter longer that hold it ("loi" for "lo" + i, "rue" for "re").
+    m.clear();
+    dict.withOneMore('re', m);
+    t.same(Array.from(m.ids.subarray(0, m.length), (id) => sorted[id]), ['rue'], 're → rue');
+    m.clear();
+    dict.withOneMore('lui', m);
+    t.equal(m.length, 0, 'louise is two letters more');
+    m.clear();
+    dict.withOneMore('loi', m);
+    t.equal(m.length, 0, 'no four-letter term holds loi');
     const empty = new TermDictionary(buildDictionary([]).arrays);
     t.equal(empty.find('x'), -1);
     empty.fuzzy('xyz', 1, m);
@@ -154,4 +177,55 @@ t.test('interpolation lines spread numbers along their length', async (t) => {
     out.length = 0;
     interpolate(lat, lon, Float64Array.of(1, NaN, 100000), 1, (n) => out.push([n, 0, 0]));
     t.equal(out.length, 0, 'absurd spans are tagging errors');
+});
+
+t.test('house numbers the data lacks: between the known ones of the same side, along the street', async (t) => {
+    // A straight street 400 m long from west to east at 50° N; odd numbers north (left), even south.
+    const proj = {lat0: 50, lon0: 4, metersPerLat: 111195, metersPerLon: 111195 * Math.cos(50 * Math.PI / 180)};
+    const toLat = (y: number) => Math.round((50 + y / proj.metersPerLat) * 1e7);
+    const toLon = (x: number) => Math.round((4 + x / proj.metersPerLon) * 1e7);
+    const lines = {lineStart: [0, 3], coordLat: [toLat(0), toLat(0), toLat(0)], coordLon: [toLon(0), toLon(150), toLon(400)]};
+    /** The street's known houses as columns (as Places keeps them), each projected on the line. */
+    const housesOf = (list: [number, number, number][]): KnownHouses => {
+        const h = {aNum: [] as number[], aLine: [] as number[], aAlong: [] as number[], aOffset: [] as number[], aLat: [] as number[], aLon: [] as number[]};
+        for (const [number, x, y] of list) {
+            const at: LinePosition = {line: 0, along: 0, offset: 0};
+            const d = projectOnLine(lines, proj, 0, x, y, at, 1000);
+            t.ok(Math.abs(d - Math.abs(y)) < 0.01, `${number} is ${Math.abs(y)} m from the line`);
+            h.aNum.push(number);
+            h.aLine.push(at.line);
+            h.aAlong.push(at.along);
+            h.aOffset.push(at.offset);
+            h.aLat.push(toLat(y));
+            h.aLon.push(toLon(x));
+        }
+        return h;
+    };
+    const all: [number, number, number][] = [[1, 10, 8], [11, 110, 8], [2, 20, -8], [12, 220, -8], [30, 390, -8]];
+    const known = housesOf(all);
+    t.equal(known.aLine[0], 1, 'line index + 1');
+    t.ok(Math.abs(known.aAlong[1] - 110) < 0.01 && Math.abs(known.aOffset[1] - 8) < 0.01, '11: 110 m along, 8 m to the left');
+    t.ok(Math.abs(known.aOffset[2] + 8) < 0.01, '2: on the right');
+    const estimate = (h: KnownHouses, n: number) => estimateHouse(h, 0, h.aNum.length, n, lines, proj, near);
+    const near = {index: -1};
+    const xy = (at: [number, number] | null) => at && [(at[1] - 4) * proj.metersPerLon, (at[0] - 50) * proj.metersPerLat];
+    const close = (a: number[] | null, x: number, y: number) => a !== null && Math.hypot(a[0] - x, a[1] - y) < 0.5;
+    const odd = xy(estimate(known, 5));
+    t.ok(close(odd, 50, 8), `5: between 1 and 11 on the odd side, ${odd}`);
+    t.equal(known.aNum[near.index], 1, 'its nearest known number (its postcode and town)');
+    const even = xy(estimate(known, 6));
+    t.ok(close(even, 100, -8), `6: between 2 and 12 on the even side (not the odd 1 and 11), ${even}`);
+    const past = xy(estimate(known, 20));
+    t.ok(close(past, 220 + 170 * 8 / 18, -8), `20: between 12 and 30, ${past}`);
+    const before = xy(estimate(housesOf([all[2], all[3]]), 0));
+    t.ok(close(before, 0, -8), `0: before 2, carried on from 2 and 12, ${before}`);
+    t.equal(estimate(known, 41), null, 'odd numbers go to 11 only: 41 is too far past them');
+    t.equal(estimate(housesOf([all[0]]), 5), null, 'one known number on its side is not enough');
+    t.equal(estimate(housesOf([all[2], all[4]]), 100), null, '100 after 2 and 30: farther than they are apart');
+    t.equal(estimateHouse(known, 0, 4, 20, lines, proj, near) !== null, true, 'a range of the columns: 12 and 2 carry on to 20');
+    // Never past the street's end.
+    const end = xy(estimate(housesOf([all[3], all[4]]), 40));
+    t.ok(end !== null && end[0] <= 400.01, `40 past 30: at most the end of the street, ${end}`);
+    const mid = pointOnLine(lines, proj, 0, 150, 0);
+    t.ok(Math.abs(mid[1] - 4 - 150 / proj.metersPerLon) < 1e-9, 'the point 150 m along is the bend');
 });

@@ -65,7 +65,7 @@ t.test('ranking: house number over street over place, then importance', async (t
     const ixelles = be.search('Ixelles');
     t.equal(ixelles[0].type, 'city');
     const loi = be.search('Rue de la Loi 16');
-    t.equal(loi[0].type, 'street', 'the street when the data lacks the number');
+    t.equal(loi[0].type, 'house', 'a number the data lacks: placed on the street (accuracy interpolated)');
     t.match(loi[0].name, /Rue de la Loi/);
     t.notOk(loi.some((r) => r.type === 'house' && !/Loi/.test(r.street)), 'never a 16 of another street');
     t.match(be.search('1050')[0].name, /^Ixelles/, 'a postcode alone: the place carrying it');

@@ -6,7 +6,8 @@ import {BE_ONLY_KEY, get, getWithHost, testServer} from './helpers.js';
 const server = await testServer();
 t.teardown(() => server.close());
 const be = `${server.url}/be`;
-const PROPERTIES = ['name', 'street', 'housenumber', 'postcode', 'city', 'country', 'countrycode', 'type'];
+const PROPERTIES = ['name', 'street', 'housenumber', 'postcode', 'city', 'country', 'countrycode', 'type', 'accuracy'];
+const ACCURACIES = ['exact', 'interpolated', 'street', 'locality'];
 
 function checkCollection(t: Test, body: any): void {
     t.equal(body.type, 'FeatureCollection');
@@ -16,8 +17,29 @@ function checkCollection(t: Test, body: any): void {
         t.equal(f.geometry.type, 'Point');
         t.equal(f.geometry.coordinates.length, 2);
         for (const k of PROPERTIES) t.equal(typeof f.properties[k], 'string', `property ${k} is a string`);
+        t.ok(ACCURACIES.includes(f.properties.accuracy), `accuracy ${f.properties.accuracy}`);
     }
 }
+
+t.test('GET /geolocation: every result says how exact it is; a number the data lacks is placed, not the street\'s middle', async (t) => {
+    const ask = async (address: string) => (await get(`${be}/geolocation?address=${encodeURIComponent(address)}&language=FR`)).body;
+    const mapped = await ask('Rue de la Loi 175');
+    checkCollection(t, mapped);
+    t.equal(mapped.features[0].properties.accuracy, 'exact');
+    const missing = await ask('Rue de la Lio 16');
+    checkCollection(t, missing);
+    const p = missing.features[0].properties;
+    t.same([p.type, p.accuracy, p.housenumber, p.name], ['house', 'interpolated', '16', 'Rue de la Loi 16']);
+    const [lon] = missing.features[0].geometry.coordinates;
+    t.ok(lon < 4.37, `at the west end of the street (${lon}), not its middle (4.376)`);
+    const street = await ask('Rue de la Loi');
+    t.equal(street.features[0].properties.accuracy, 'street');
+    const town = await ask('Ixelles');
+    t.equal(town.features[0].properties.accuracy, 'locality');
+    const reverse = await get(`${be}/geolocation/reverse?latitude=50.84129&longitude=4.38146`);
+    checkCollection(t, reverse.body);
+    t.equal(reverse.body.features[0].properties.accuracy, 'exact');
+});
 
 t.test('GET /geolocation: the street in Brussels, best first, Photon-style', async (t) => {
     const r = await get(`${be}/geolocation?address=${encodeURIComponent('Rue de la Loi, 1000 Bruxelles')}&language=FR`);

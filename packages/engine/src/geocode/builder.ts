@@ -106,6 +106,8 @@ export interface PlacesDrafts {
     squares: PlaceDraft[];
     places: PlaceDraft[];
     pois: PoiDraft[];
+    /** Stations of the GTFS feeds (stations.ts), kept where the OSM data has no POI of their name. */
+    stations: PoiDraft[];
     interpolations: InterpolationDraft[];
     areas: AreaDraft[];
     wayRefs: Map<number, Float64Array>;
@@ -121,6 +123,7 @@ export class PlacesBuilder {
     private readonly squares: PlaceDraft[] = [];
     private readonly places: PlaceDraft[] = [];
     private readonly pois: PoiDraft[] = [];
+    private readonly stations: PoiDraft[] = [];
     private readonly interpolations: InterpolationDraft[] = [];
     private readonly areas: AreaDraft[] = [];
     /** Member ways of boundaries and multipolygons, with their node ids once the way pass saw them. */
@@ -293,13 +296,20 @@ export class PlacesBuilder {
     }
 
     /** Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract). */
-    build(border?: CountryBorder | null): {section: Uint8Array; stats: PlacesStats} {
+    /** A station of the region's public transport feeds (stations.ts). */
+    addStation(name: string, lat: number, lon: number): void {
+        this.stations.push({lat, lon, refs: null, wayIds: null, names: {name, names: {}, alt: []}, key: 'public_transport=station',
+            housenumber: '', street: '', postcode: ''});
+    }
+
+    /** cityLevel: admin_level of the country's municipalities (see buildPlacesIndex). */
+    build(border?: CountryBorder | null, cityLevel?: number): {section: Uint8Array; stats: PlacesStats} {
         const drafts: PlacesDrafts = {
             nodes: this.nodes, addresses: this.addresses, streetWays: this.streetWays, squares: this.squares, places: this.places,
-            pois: this.pois, interpolations: this.interpolations, areas: this.areas, wayRefs: this.wayRefs,
+            pois: this.pois, stations: this.stations, interpolations: this.interpolations, areas: this.areas, wayRefs: this.wayRefs,
             extent: this.extent[0] <= this.extent[2] ? this.extent : null
         };
-        return buildPlacesIndex(drafts, border ?? null);
+        return buildPlacesIndex(drafts, border ?? null, cityLevel);
     }
 }
 

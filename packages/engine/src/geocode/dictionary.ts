@@ -160,4 +160,40 @@ export class TermDictionary {
             if (d > 0 && d <= max) out.push(id, d, false);
         }
     }
+
+    /** Terms that are `s` with one letter more: the letter a typist dropped ("tiq" → "triq", "gma" → "gama"). */
+    withOneMore(s: string, out: TermMatches): void {
+        const n = s.length;
+        const {termChars, termStarts, byLength, lengthStarts} = this.a;
+        if (n < 1 || n + 1 > lengthStarts.length - 2) return;
+        for (let k = lengthStarts[n + 1], end = lengthStarts[n + 2]; k < end; k++) {
+            const id = byLength[k];
+            const at = termStarts[id];
+            let i = 0;
+            while (i < n && termChars[at + i] === s.charCodeAt(i)) i++;
+            let j = i;
+            while (j < n && termChars[at + j + 1] === s.charCodeAt(j)) j++;
+            if (j === n) out.push(id, 1, false);
+        }
+    }
+
+    /**
+     * Terms that are `s` with two neighbouring letters swapped ("lio" → "loi"), as one edit: the only
+     * typo looked for in words too short for other edits (a substituted letter there is another word).
+     */
+    swaps(s: string, out: TermMatches): void {
+        const n = s.length;
+        const {termChars, termStarts, byLength, lengthStarts} = this.a;
+        if (n < 2 || n > lengthStarts.length - 2) return;
+        for (let k = lengthStarts[n], end = lengthStarts[n + 1]; k < end; k++) {
+            const id = byLength[k];
+            const at = termStarts[id];
+            let i = 0;
+            while (i < n && termChars[at + i] === s.charCodeAt(i)) i++;
+            if (i + 1 >= n || termChars[at + i] !== s.charCodeAt(i + 1) || termChars[at + i + 1] !== s.charCodeAt(i)) continue;
+            let j = i + 2;
+            while (j < n && termChars[at + j] === s.charCodeAt(j)) j++;
+            if (j === n && s.charCodeAt(i) !== s.charCodeAt(i + 1)) out.push(id, 1, false);
+        }
+    }
 }

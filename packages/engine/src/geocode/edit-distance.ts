@@ -2,10 +2,17 @@
 // form (insert, delete, substitute, swap two neighbours: one edit each), computed on three rolling
 // rows and abandoned as soon as every cell of a row exceeds the bound.
 
-/** Edits allowed for a query word of this length: none up to 3 letters, 1 up to 7, then 2. */
+/** Edits allowed for a query word of this length: none up to 3 letters (but see SWAP_LENGTH), 1 up to 7, then 2. */
 export function maxEditsFor(length: number): number {
     return length <= 3 ? 0 : length <= 7 ? 1 : 2;
 }
+
+/**
+ * Words this short allow one typo only if it is two neighbouring letters swapped ("Lio" for "Loi"),
+ * or, when the word is no term of the data, a letter dropped ("Tiq" for "Triq"): a different letter
+ * in a word this short is another word.
+ */
+export const SWAP_LENGTH = 3;
 
 /** Reusable rows; one per thread (the geocoder owns one). */
 export class EditDistance {

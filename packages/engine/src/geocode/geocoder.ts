@@ -4,19 +4,21 @@
 // exactly, through its abbreviations, as a prefix (the last word, for autocomplete) and within a
 // few edits (typos). The postings of the matching terms mark, per name variant, which query words
 // it explains and how well. Each feature (street, place, POI) keeps its best variant; the words
-// its name does not explain may still be its house number (then the answer is the address), its
+// its name does not explain may still be its house number (then the answer is the address, or,
+// when the street lacks it, the house placed between its known numbers: interpolation.ts), its
 // postcode, or a name of its city or district. Unexplained words cost half their weight.
-// Candidates are ranked by that text score (coarse steps), then house number over street over
-// place over POI, then importance, then (with a focus position) distance.
+// Candidates are ranked by that text score (coarse steps), then mapped house over placed house over
+// place over landmark over street over other POIs, then importance, then (with a focus position) distance.
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
 import type {CountryConfig} from '../region/config.js';
 import {Abbreviations} from './abbreviations.js';
 import {TermMatches} from './dictionary.js';
-import {maxEditsFor} from './edit-distance.js';
+import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
-import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from './places.js';
+import {estimateHouse, type StreetLines} from './interpolation.js';
+import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
 export const GEOCODING_LANGUAGES = ['EN', 'FR', 'DE', 'IT'];
@@ -46,11 +48,21 @@ export const REVERSE_STREET_RADIUS = 150;
 export const REVERSE_LOCALITY_RADIUS = 3000;
 
 export type ResultKind = 'address' | 'street' | 'place' | 'poi';
+/**
+ * How exactly the position is the thing asked for: `exact` a mapped address or named object,
+ * `interpolated` a house number placed between known numbers of its street (or on an
+ * addr:interpolation line), `street` the street (the data cannot place the number asked for),
+ * `locality` a town or district.
+ */
+export type Accuracy = 'exact' | 'interpolated' | 'street' | 'locality';
+/** A number is placed between known ones only on a street whose name the query matches this much (share of its weight). */
+const ESTIMATE_MIN_COVER = 0.6;
 
 export interface GeocodeResult {
     kind: ResultKind;
     /** Photon's type: house, street, city, district, locality, other. */
     type: string;
+    accuracy: Accuracy;
     lat: number;
     lon: number;
     name: string;
@@ -64,9 +76,18 @@ export interface GeocodeResult {
     score: number;
     /** Metres from the focus position (GetClose) or the reverse position; null without one. */
     distance: number | null;
-    /** Feature index (places.ts) and address index (-1 unless an address). */
+    /** Feature index (places.ts) and address index (-1 unless a mapped address). */
     feature: number;
     address: number;
+}
+
+/** A candidate answer: a feature, one of its addresses, or a house number estimated on it (number >= 0). */
+interface Candidate {
+    feature: number;
+    address: number;
+    number: number;
+    score: number;
+    postcode: number;
 }
 
 export interface SearchOptions {
@@ -114,6 +135,8 @@ interface QueryWord {
     postcode: number;
     /** Holds a digit: a house number or postcode the data may lack costs less when unexplained. */
     numeric: boolean;
+    /** The word as a plain house number ("16"), to place when the street lacks it; -1 when it is not one. */
+    plainNumber: number;
 }
 
 export class Geocoder {
@@ -131,8 +154,11 @@ export class Geocoder {
     private readonly ownerBest: Int32Array;
     private readonly touchedOwners: Uint32Array;
 
+    private readonly lines: StreetLines;
+
     constructor(places: Places, country: CountryConfig) {
         this.places = places;
+        this.lines = {lineStart: places.lineStart, coordLat: places.coordLat, coordLon: places.coordLon};
         this.country = country;
         this.countryWords = Object.values(country.name).map((n) => tokenize(n)).filter((t) => t.length > 0);
         for (let p = 0; p < places.pcTerm.length; p++) this.postcodeOfTerm.set(places.pcTerm[p], p + 1);
@@ -166,7 +192,7 @@ export class Geocoder {
         }
         const out: GeocodeResult[] = [];
         for (const c of candidates) {
-            const r = this.result(c.feature, c.address, language, c.score, focus ? options.lat! : NaN, focus ? options.lon! : NaN);
+            const r = this.result(c.feature, c.address, language, c.score, focus ? options.lat! : NaN, focus ? options.lon! : NaN, c.number);
             // A street with several postcodes answers with the one asked for.
             if (c.address < 0 && c.postcode !== 0) r.postcode = this.places.postcode(c.postcode);
             if (out.some((o) => sameAnswer(o, r))) continue;
@@ -177,10 +203,10 @@ export class Geocoder {
     }
 
     /** A postcode on its own ("1050"): the places that carry it, most important first. */
-    private placesWithPostcode(postcode: number): {feature: number; address: number; score: number; postcode: number}[] {
+    private placesWithPostcode(postcode: number): Candidate[] {
         const P = this.places;
-        const out: {feature: number; address: number; score: number; postcode: number}[] = [];
-        for (let f = P.placeOffset; f < P.poiOffset; f++) if (P.fPostcode[f] === postcode) out.push({feature: f, address: -1, score: 1, postcode});
+        const out: Candidate[] = [];
+        for (let f = P.placeOffset; f < P.poiOffset; f++) if (P.fPostcode[f] === postcode) out.push({feature: f, address: -1, number: -1, score: 1, postcode});
         return out.sort((a, b) => P.fImportance[b.feature] - P.fImportance[a.feature]);
     }
 
@@ -205,7 +231,13 @@ export class Geocoder {
             }
             const exactCount = m.length;
             if (i === tokens.length - 1 && lastIsPartial && !numeric) dict.prefixes(t, MAX_PREFIX_TERMS, m);
-            if (!numeric) dict.fuzzy(t, maxEditsFor(t.length), m);
+            if (!numeric && t.length === SWAP_LENGTH && maxEditsFor(t.length) === 0) {
+                dict.swaps(t, m);
+                // A short word the data does not know: maybe a longer one with a letter dropped.
+                if (exact < 0) dict.withOneMore(t, m);
+            } else if (!numeric) {
+                dict.fuzzy(t, maxEditsFor(t.length), m);
+            }
             // The word's weight: its own term's, else its abbreviations' best, else that of its best
             // typo or prefix matches; a word found nowhere weighs most (it is what the data lacks).
             let quality = 0;
@@ -216,7 +248,8 @@ export class Geocoder {
             }
             if (m.length === 0) weight = UNKNOWN_WEIGHT;
             const hasDigit = /\d/.test(t);
-            const word: QueryWord = {text: t, weight, quality, housenumbers: [], housenumberTakesNext: [], postcodePair: 0, postcode: 0, numeric: hasDigit};
+            const word: QueryWord = {text: t, weight, quality, housenumbers: [], housenumberTakesNext: [], postcodePair: 0, postcode: 0, numeric: hasDigit,
+                plainNumber: /^\d{1,5}$/.test(t) ? Number(t) : -1};
             if (hasDigit) word.weight = NUMBER_WEIGHT;
             // House numbers: "12a" or "12 a", and "Blk A2" (a word and a number written apart).
             const next = tokens[i + 1];
@@ -263,7 +296,7 @@ export class Geocoder {
     }
 
     /** Scores every feature some word names; returns the best `keep`, best first. */
-    private rank(words: QueryWord[], focusLat: number, focusLon: number, keep: number): {feature: number; address: number; score: number; postcode: number}[] {
+    private rank(words: QueryWord[], focusLat: number, focusLon: number, keep: number): Candidate[] {
         const P = this.places;
         const {variantMask, variantQuality, variantCover, touchedVariants, ownerBest, touchedOwners} = this;
         const postStart = P.termPostStart, postings = P.termPostings, termWeight = P.termWeight;
@@ -324,6 +357,7 @@ export class Geocoder {
         const topAddress = new Int32Array(keep).fill(-1);
         const topScore = new Float64Array(keep);
         const topPostcode = new Uint32Array(keep);
+        const topNumber = new Int32Array(keep).fill(-1);
         const focus = !Number.isNaN(focusLat);
         const mPerLon = focus ? P.metersPerLon : 0;
         for (let k = 0; k < nOwners; k++) {
@@ -333,13 +367,20 @@ export class Geocoder {
             let explained = variantQuality[v];
             const cover = Math.min(1, variantCover[v] / vWeight[v]);
             let rest = allBits & ~nameMask;
-            let address = -1, matchedPostcode = 0;
+            let address = -1, matchedPostcode = 0, number = -1;
             if (rest !== 0 && P.isStreet(f)) {
                 address = this.findHousenumber(f, words, rest);
+                let i = -1;
                 if (address >= 0) {
-                    const i = this.housenumberWord;
-                    rest &= ~(1 << i);
+                    i = this.housenumberWord;
                     if (this.housenumberTookNext) rest &= ~(1 << (i + 1));
+                } else if (variantCover[v] >= vWeight[v] * ESTIMATE_MIN_COVER) {
+                    // A number the data lacks: placed between the known ones, when the street has them.
+                    i = this.estimatedHousenumber(f, words, rest);
+                    if (i >= 0) number = words[i].plainNumber;
+                }
+                if (i >= 0) {
+                    rest &= ~(1 << i);
                     // A house number is worth as much as the street's name is matched: "Rue de la Gare 16"
                     // must not win "Rue de la Loi 16" on the number when the street has none.
                     let nameWeight = 0;
@@ -349,6 +390,8 @@ export class Geocoder {
             }
             if (rest !== 0) {
                 const street = address < 0 && P.isStreet(f);
+                // An estimated house takes the postcode and town of the known house nearest in number.
+                if (number >= 0) address = this.estimateNear;
                 const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
                 const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
                 const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
@@ -380,9 +423,13 @@ export class Geocoder {
             }
             const score = (explained - unexplained) / totalWeight * (0.7 + 0.3 * cover);
             if (score < MIN_SCORE) continue;
-            const kindRank = address >= 0 ? 3 : P.isStreet(f) ? 2 : P.isPlace(f) ? 1 : 0;
+            // Among equals: the mapped house, the estimated one, the town (a town named is the town, not
+            // a street named after it), a landmark (a station, a museum), the street, then other named places.
+            const kindRank = number >= 0 ? 3 : address >= 0 ? (P.aFlags[address] & ADDRESS_INTERPOLATED ? 3 : 4) : P.isPlace(f) ? 2
+                : P.isStreet(f) ? 1 : P.fImportance[f] >= LANDMARK_IMPORTANCE ? 1.5 : 0;
             const importance = P.fImportance[f];
             let tail: number;
+            if (number >= 0) address = -1;
             if (focus) {
                 const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
                 const dx = (lon - focusLon) * mPerLon, dy = (lat - focusLat) * P.metersPerLat;
@@ -401,9 +448,11 @@ export class Geocoder {
                 topAddress[at] = topAddress[at - 1];
                 topScore[at] = topScore[at - 1];
                 topPostcode[at] = topPostcode[at - 1];
+                topNumber[at] = topNumber[at - 1];
                 at--;
             }
             topPostcode[at] = matchedPostcode;
+            topNumber[at] = number;
             topKey[at] = key;
             topFeature[at] = f;
             topAddress[at] = address;
@@ -419,9 +468,9 @@ export class Geocoder {
         }
         for (let k = 0; k < nOwners; k++) ownerBest[touchedOwners[k]] = -1;
 
-        const out: {feature: number; address: number; score: number; postcode: number}[] = [];
+        const out: Candidate[] = [];
         for (let i = 0; i < keep && topFeature[i] >= 0; i++) {
-            out.push({feature: topFeature[i], address: topAddress[i], score: topScore[i], postcode: topPostcode[i]});
+            out.push({feature: topFeature[i], address: topAddress[i], number: topNumber[i], score: topScore[i], postcode: topPostcode[i]});
         }
         return out;
     }
@@ -466,6 +515,31 @@ export class Geocoder {
         return -1;
     }
 
+    private estimateNear = -1;
+    private readonly near = {index: -1};
+
+    /**
+     * A word of the query (not used by the name) that is a plain house number street f lacks but can
+     * place between its known numbers; -1 when none. Sets estimateNear (the known house nearest in number).
+     */
+    private estimatedHousenumber(f: number, words: QueryWord[], rest: number): number {
+        for (let i = 0; i < words.length; i++) {
+            const word = words[i];
+            if (!(rest & (1 << i)) || word.plainNumber < 0 || word.postcode !== 0) continue;
+            if (this.estimate(f, word.plainNumber) !== null) {
+                this.estimateNear = this.near.index;
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Position of house `number` on street f from its known numbers (interpolation.ts), or null; sets near.index to an address. */
+    private estimate(f: number, number: number): [number, number] | null {
+        const P = this.places;
+        return estimateHouse(P, P.streetAddrStart[f], P.streetAddrStart[f + 1], number, this.lines, P, this.near);
+    }
+
     /** How well an address fits the query's other words: its postcode (2), its town or district (1), tagged (0.5). */
     private addressFit(a: number, words: QueryWord[], rest: number): number {
         const P = this.places;
@@ -487,13 +561,27 @@ export class Geocoder {
     }
 
     /** A result object for a feature (or one of a street's addresses). */
-    private result(f: number, address: number, language: string, score: number, focusLat: number, focusLon: number): GeocodeResult {
+    private result(f: number, address: number, language: string, score: number, focusLat: number, focusLon: number, number = -1): GeocodeResult {
         const P = this.places;
-        let lat: number, lon: number, type: string, kind: ResultKind;
+        let lat: number, lon: number, type: string, kind: ResultKind, accuracy: Accuracy;
         let name = P.nameIn(f, language), housenumber = '', street = '', postcode: number, city: number;
-        if (address >= 0) {
+        const estimate = number >= 0 ? this.estimate(f, number) : null;
+        if (estimate !== null) {
+            // A house number the data lacks, placed between its street's known numbers.
+            const near = this.near.index;
             kind = 'address';
             type = 'house';
+            accuracy = 'interpolated';
+            [lat, lon] = estimate;
+            street = name;
+            housenumber = String(number);
+            name = this.addressLabel(street, housenumber);
+            postcode = P.aPostcode[near];
+            city = P.aCity[near] - 1;
+        } else if (address >= 0) {
+            kind = 'address';
+            type = 'house';
+            accuracy = P.aFlags[address] & ADDRESS_INTERPOLATED ? 'interpolated' : 'exact';
             lat = P.aLat[address] / 1e7;
             lon = P.aLon[address] / 1e7;
             street = name;
@@ -509,15 +597,18 @@ export class Geocoder {
             if (P.isStreet(f)) {
                 kind = 'street';
                 type = 'street';
+                accuracy = 'street';
                 street = name;
             } else if (P.isPlace(f)) {
                 kind = 'place';
+                accuracy = 'locality';
                 const placeType = PLACE_TYPES[P.fType[f]];
                 type = CITY_TYPES.has(placeType) ? 'city' : placeType === 'suburb' || placeType === 'quarter' || placeType === 'neighbourhood' || placeType === 'borough' ? 'district' : 'locality';
                 if (type === 'city') city = f;
             } else {
                 kind = 'poi';
                 type = 'other';
+                accuracy = 'exact';
                 const i = f - P.poiOffset;
                 housenumber = P.strings.get(P.poiHousenumber[i]);
                 street = P.strings.get(P.poiStreet[i]);
@@ -529,7 +620,7 @@ export class Geocoder {
             distance = Math.round(Math.sqrt(dx * dx + dy * dy));
         }
         return {
-            kind, type, lat, lon, name, housenumber, street, postcode: P.postcode(postcode), city: city >= 0 ? P.nameIn(city, language) : '',
+            kind, type, accuracy, lat, lon, name, housenumber, street, postcode: P.postcode(postcode), city: city >= 0 ? P.nameIn(city, language) : '',
             country: this.country.name[language] ?? this.country.name.EN ?? this.country.code, countrycode: this.country.code,
             score: Math.round(score * 1000) / 1000, distance, feature: f, address
         };
@@ -701,7 +792,7 @@ export function featureCollection(results: GeocodeResult[]): {type: 'FeatureColl
             geometry: {type: 'Point', coordinates: [Math.round(r.lon * 1e7) / 1e7, Math.round(r.lat * 1e7) / 1e7]},
             properties: {
                 name: r.name, street: r.street, housenumber: r.housenumber, postcode: r.postcode, city: r.city,
-                country: r.country, countrycode: r.countrycode, type: r.type
+                country: r.country, countrycode: r.countrycode, type: r.type, accuracy: r.accuracy
             }
         }))
     };

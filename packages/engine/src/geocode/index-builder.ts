@@ -13,9 +13,9 @@ import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
 import type {AddressDraft, NameSet, PlaceDraft, PlacesDrafts, StreetWayDraft} from './builder.js';
 import {buildDictionary} from './dictionary.js';
 import {fold, housenumberKey, postcodeKey, tokenize} from './fold.js';
-import {interpolate} from './interpolation.js';
+import {interpolate, projectOnLine, type LinePosition} from './interpolation.js';
 import {
-    ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, CITY_TYPES, PLACE_TYPES, PLACES_KIND, PLACES_VERSION,
+    ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, CITY_TYPES, LANDMARK_IMPORTANCE, LANDMARK_KEYS, PLACE_TYPES, PLACES_KIND, PLACES_VERSION, POI_IMPORTANCE,
     STREET_FROM_ADDRESSES, STREET_SQUARE, STREET_WAY
 } from './places.js';
 
@@ -42,13 +42,20 @@ const LINK_LINE_METERS = 250;
 const INFER_STREET_METERS = 40;
 /** A postcode is borrowed from a tagged address of the same street within this distance (m). */
 const POSTCODE_NEIGHBOUR_METERS = 400;
-/** Without boundaries, the city is the nearest city, town or village within this distance (m). */
-const NEAREST_CITY_METERS = 10000;
+/**
+ * Without a boundary around it, a point's city is the nearest city, town or village within that
+ * kind's reach (m): about the radius of such a municipality, so that a suburb of the next town
+ * (a Matosinhos beach 7 km from Porto's centre) is not given the big city's name.
+ */
+const CITY_REACH_METERS: Record<string, number> = {city: 6000, municipality: 6000, town: 3000, village: 1500};
+const NEAREST_CITY_METERS = 6000;
 const NEAREST_DISTRICT_METERS = 1500;
 /** A place polygon duplicating a place node of the same name within this distance (m) is dropped. */
 const PLACE_DUPLICATE_METERS = 3000;
 /** A POI of the same name and kind within this distance (m) is the same object mapped twice. */
 const POI_DUPLICATE_METERS = 100;
+/** A feed's station with an OSM POI of its name this close (m) is that POI. */
+const STATION_DUPLICATE_METERS = 300;
 /** Name variants kept per feature (a capital has a hundred name:xx). */
 const MAX_VARIANTS = 48;
 
@@ -124,7 +131,15 @@ interface Locality {
     postal: string;
 }
 
-export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null): {section: Uint8Array; stats: PlacesStats} {
+/** admin_level of the boundaries that are a result's city where the country does not say (data/countries.json cityAdminLevel). */
+export const CITY_ADMIN_LEVEL = 8;
+
+/**
+ * cityLevel: admin_level of the country's municipalities (BE, DE, IT, MT 8; PT 7, the concelho, not
+ * the freguesia at 8): the city of a point is the boundary of that level around it (or the nearest
+ * level above it), the levels below are its districts.
+ */
+export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, cityLevel = CITY_ADMIN_LEVEL): {section: Uint8Array; stats: PlacesStats} {
     const nodes = d.nodes;
 
     // 1. Boundaries first: they say which municipalities belong to a neighbour (the country border
@@ -235,18 +250,23 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
             if (inside(lat, lon)) {
                 place = places.length;
                 const population = parseInt((tags.population ?? '').replace(/[\s.,]/g, ''), 10);
-                places.push({lat, lon, type: PLACE_TYPES.indexOf(area.level <= 8 ? 'municipality' : 'suburb'), names, extraNames: [],
+                places.push({lat, lon, type: PLACE_TYPES.indexOf(area.level <= cityLevel ? 'municipality' : 'suburb'), names, extraNames: [],
                     population: Number.isFinite(population) && population > 0 ? population : 0, postcode: areaPostcode[a], nodeId: -1, city: -1, district: -1});
             }
         }
         areaPlace[a] = place;
         if (place >= 0 && areaPostcode[a] !== '' && places[place].postcode === '') places[place].postcode = areaPostcode[a];
     }
+    const bounded = new Uint8Array(places.length);
+    for (let a = 0; a < areaIndex.areas.length; a++) {
+        const area = areaIndex.areas[a];
+        if (areaPlace[a] >= 0 && area.kind === AREA_ADMIN && area.level <= cityLevel) bounded[areaPlace[a]] = 1;
+    }
     const localityOf = (lat: number, lon: number, out: Locality): Locality => {
         out.city = out.district = -1;
         out.postal = '';
         areaIndex.containing(lat, lon, hits);
-        let postalSize = Infinity, cityLevel = -1, districtLevel = -1;
+        let postalSize = Infinity, foundLevel = -1, districtLevel = -1;
         for (const a of hits) {
             const area = areaIndex.areas[a];
             if (area.kind === AREA_POSTAL) {
@@ -258,21 +278,23 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
             }
             const p = areaPlace[a];
             if (p < 0) continue;
-            if (area.level <= 8 && area.level > cityLevel && CITY_TYPES.has(PLACE_TYPES[places[p].type])) {
-                cityLevel = area.level;
+            if (area.level <= cityLevel && area.level > foundLevel && CITY_TYPES.has(PLACE_TYPES[places[p].type])) {
+                foundLevel = area.level;
                 out.city = p;
             }
         }
         for (const a of hits) {
             const area = areaIndex.areas[a];
             const p = areaPlace[a];
-            if (area.kind !== AREA_ADMIN || p < 0 || p === out.city || area.level <= cityLevel) continue;
+            if (area.kind !== AREA_ADMIN || p < 0 || p === out.city || area.level <= foundLevel) continue;
             if (area.level > districtLevel) {
                 districtLevel = area.level;
                 out.district = p;
             }
         }
-        if (out.city < 0) out.city = nearestPlace(places, lat, lon, NEAREST_CITY_METERS, CITY_TYPES);
+        // Outside every municipality boundary of the data: the nearest town, but never one whose own
+        // boundary the data has (the point is not in it), and only within its reach.
+        if (out.city < 0) out.city = nearestPlace(places, lat, lon, NEAREST_CITY_METERS, CITY_TYPES, bounded, CITY_REACH_METERS);
         if (out.district < 0) {
             const p = nearestPlace(places, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
             if (p !== out.city) out.district = p;
@@ -541,12 +563,25 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
     const pois: PoiRec[] = [];
     // One object mapped twice (a multipolygon and its tagged outer way, a node and an area): once.
     const poiByKey = new Map<string, number[]>();
-    for (const p of d.pois) {
+    const poiByName = new Map<string, number[]>();
+    const drafts = d.pois.concat(d.stations);
+    let osmPois = 0;
+    for (let j = 0; j < drafts.length; j++) {
+        const p = drafts[j];
+        if (j === d.pois.length) osmPois = pois.length;
         const at = pointOf(p.lat, p.lon, p.refs, p.wayIds);
         if (!at || !inside(at[0], at[1])) continue;
         const key = `${fold(p.names.name)}|${p.key}`;
         const same = poiByKey.get(key);
         if (same?.some((i) => flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < POI_DUPLICATE_METERS)) continue;
+        // A feed's station the OSM data already has under one of its names (a station, its building).
+        const named = poiByName.get(fold(p.names.name));
+        if (j >= d.pois.length && named?.some((i) => i < osmPois && flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < STATION_DUPLICATE_METERS)) continue;
+        for (const n of nameStrings(p.names)) {
+            const list = poiByName.get(fold(n));
+            if (!list) poiByName.set(fold(n), [pois.length]);
+            else if (list[list.length - 1] !== pois.length) list.push(pois.length);
+        }
         if (same) same.push(pois.length);
         else poiByKey.set(key, [pois.length]);
         localityOf(at[0], at[1], here);
@@ -606,7 +641,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         const po = pois[i];
         const f = S + P + i;
         setFeature(f, po.lat, po.lon, po.names, po.city, po.district, po.postcode, []);
-        fImportance[f] = 0.2;
+        fImportance[f] = LANDMARK_KEYS.has(po.key) ? LANDMARK_IMPORTANCE : POI_IMPORTANCE;
         poiKey[i] = strings.intern(po.key);
         poiHousenumber[i] = strings.intern(po.housenumber);
         poiStreet[i] = strings.intern(po.street);
@@ -692,10 +727,18 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
     }
 
     // Address columns.
+    const toFixed = (values: number[]) => Int32Array.from(values, (x) => Math.round(x * 1e7));
     const A = addresses.length;
     const aLat = new Int32Array(A), aLon = new Int32Array(A), aStreet = new Uint32Array(A), aNumber = new Uint32Array(A);
     const aKey = new Uint32Array(A), aPostcode = new Uint32Array(A), aCity = new Uint32Array(A), aDistrict = new Uint32Array(A);
     const aFlags = new Uint8Array(A);
+    // Where each numbered address lies on its street, to place the numbers the data lacks (interpolation.ts).
+    const aNum = new Uint32Array(A), aLine = new Uint32Array(A), aAlong = new Float32Array(A), aOffset = new Float32Array(A);
+    const lines = {lineStart, coordLat: toFixed(coordLat), coordLon: toFixed(coordLon)};
+    const proj = {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon};
+    const streetFirstLine = new Uint32Array(S + 1);
+    for (let s = 0; s < S; s++) streetFirstLine[s + 1] = streetFirstLine[s] + streets[s].lines.length;
+    const onLine: LinePosition = {line: 0, along: 0, offset: 0};
     const addrIndex = A ? new Flatbush(A, 16, Float32Array) : null;
     for (let i = 0; i < A; i++) {
         const a = addresses[i];
@@ -708,7 +751,18 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         aCity[i] = a.city >= 0 ? S + a.city + 1 : 0;
         aDistrict[i] = a.district >= 0 ? S + a.district + 1 : 0;
         aFlags[i] = a.flags;
-        addrIndex?.add((a.lon - lon0) * mLon, (a.lat - lat0) * mLat);
+        const x = (a.lon - lon0) * mLon, y = (a.lat - lat0) * mLat;
+        addrIndex?.add(x, y);
+        const number = /^\d+/.exec(a.number);
+        if (number && !(a.flags & ADDRESS_INTERPOLATED)) {
+            aNum[i] = Number(number[0]);
+            onLine.line = 0;
+            let best = LINK_LINE_METERS;
+            for (let l = streetFirstLine[a.street]; l < streetFirstLine[a.street + 1]; l++) best = projectOnLine(lines, proj, l, x, y, onLine, best);
+            aLine[i] = onLine.line;
+            aAlong[i] = onLine.along;
+            aOffset[i] = onLine.offset;
+        }
     }
     addrIndex?.finish();
     const pcStr = new Uint32Array(postcodeList.length), pcTerm = new Uint32Array(postcodeList.length);
@@ -729,7 +783,6 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         }
     }
 
-    const toFixed = (values: number[]) => Int32Array.from(values, (x) => Math.round(x * 1e7));
     const arrays: Record<string, TypedArray> = {
         ...strings.arrays('str'),
         f_lat: fLat, f_lon: fLon, f_name: fName, f_names: fNames, f_city: fCity, f_district: fDistrict, f_postcode: fPostcode,
@@ -740,10 +793,10 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null):
         place_population: Uint32Array.from(places, (p) => p.population),
         poi_key: poiKey, poi_housenumber: poiHousenumber, poi_street: poiStreet,
         a_lat: aLat, a_lon: aLon, a_street: aStreet, a_number: aNumber, a_key: aKey, a_postcode: aPostcode, a_city: aCity,
-        a_district: aDistrict, a_flags: aFlags,
+        a_district: aDistrict, a_flags: aFlags, a_num: aNum, a_line: aLine, a_along: aAlong, a_offset: aOffset,
         pc_str: pcStr, pc_term: pcTerm,
         line_street: Uint32Array.from(lineStreet), line_start: Uint32Array.from(lineStart), line_city: lineCity, line_postcode: linePostcode,
-        coord_lat: toFixed(coordLat), coord_lon: toFixed(coordLon),
+        coord_lat: lines.coordLat, coord_lon: lines.coordLon,
         seg_line: Uint32Array.from(segLine), seg_coord: Uint32Array.from(segCoord),
         seg_index: segIndex ? new Uint8Array(segIndex.data) : new Uint8Array(0),
         addr_index: addrIndex ? new Uint8Array(addrIndex.data) : new Uint8Array(0),
@@ -802,12 +855,15 @@ function flatMeters(lat1: number, lon1: number, lat2: number, lon2: number): num
     return Math.sqrt(dx * dx + dy * dy);
 }
 
-function nearestPlace(places: PlaceRec[], lat: number, lon: number, maxMeters: number, types: Set<string>): number {
+/** The nearest place of these types within maxMeters (and its type's reach), skipping those marked in `skip`; -1 when none. */
+function nearestPlace(places: PlaceRec[], lat: number, lon: number, maxMeters: number, types: Set<string>, skip?: Uint8Array,
+    reach?: Record<string, number>): number {
     let best = -1, bestD = maxMeters;
     for (let p = 0; p < places.length; p++) {
-        if (!types.has(PLACE_TYPES[places[p].type])) continue;
+        const type = PLACE_TYPES[places[p].type];
+        if (!types.has(type) || (skip !== undefined && skip[p])) continue;
         const dd = flatMeters(lat, lon, places[p].lat, places[p].lon);
-        if (dd < bestD) {
+        if (dd < bestD && (reach === undefined || dd <= reach[type])) {
             bestD = dd;
             best = p;
         }

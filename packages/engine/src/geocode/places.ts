@@ -12,12 +12,25 @@ import {StringTable} from '../format/strings.js';
 import {TermDictionary} from './dictionary.js';
 
 export const PLACES_KIND = 'places';
-export const PLACES_VERSION = 2;
+export const PLACES_VERSION = 3;
 /** Place types, by index (place_type / f_type of places). Appended to, never reordered. */
 export const PLACE_TYPES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood', 'borough', 'municipality',
     'locality', 'isolated_dwelling', 'island', 'islet'] as const;
 /** Types that name a town or city in an address (the `city` of a result). */
 export const CITY_TYPES = new Set(['city', 'town', 'village', 'municipality']);
+
+/**
+ * Named places people ask for by name (POI keys, key=value): they rank before a street of the same
+ * name and before shops and offices ("Zara" the metro station before Zara the shop).
+ */
+export const LANDMARK_KEYS = new Set(['railway=station', 'railway=halt', 'public_transport=station', 'aeroway=aerodrome',
+    'amenity=school', 'amenity=university', 'amenity=college', 'amenity=theatre', 'amenity=cinema', 'amenity=library',
+    'amenity=hospital', 'amenity=townhall', 'amenity=arts_centre', 'amenity=music_venue', 'tourism=museum', 'tourism=gallery',
+    'tourism=zoo', 'tourism=attraction', 'leisure=park', 'leisure=garden', 'leisure=stadium', 'shop=mall',
+    'shop=department_store', 'historic=castle', 'historic=monument', 'natural=beach']);
+/** Importance (f_importance) of POIs, and of landmarks among them. */
+export const POI_IMPORTANCE = 0.2;
+export const LANDMARK_IMPORTANCE = 0.3;
 
 /** Address flags. */
 export const ADDRESS_INTERPOLATED = 1;
@@ -74,6 +87,11 @@ export class Places {
     readonly aCity: Uint32Array;
     readonly aDistrict: Uint32Array;
     readonly aFlags: Uint8Array;
+    /** Leading integer of a tagged house number (0: none), and where the address lies on its street (interpolation.ts). */
+    readonly aNum: Uint32Array;
+    readonly aLine: Uint32Array;
+    readonly aAlong: Float32Array;
+    readonly aOffset: Float32Array;
     // Postcodes
     readonly pcStr: Uint32Array;
     readonly pcTerm: Uint32Array;
@@ -140,6 +158,10 @@ export class Places {
         this.aCity = u32('a_city');
         this.aDistrict = u32('a_district');
         this.aFlags = section.array('a_flags', Uint8Array);
+        this.aNum = u32('a_num');
+        this.aLine = u32('a_line');
+        this.aAlong = section.array('a_along', Float32Array);
+        this.aOffset = section.array('a_offset', Float32Array);
         this.pcStr = u32('pc_str');
         this.pcTerm = u32('pc_term');
         this.lineStreet = u32('line_street');

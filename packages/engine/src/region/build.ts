@@ -14,6 +14,7 @@ import {RoadGraphBuilder} from '../graph/builder.js';
 import {MODES} from '../graph/profiles.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PlacesBuilder} from '../geocode/builder.js';
+import {transitStations} from '../geocode/stations.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {MapDataBuilder} from '../render/map-builder.js';
@@ -150,6 +151,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
                 log: options.quiet ? () => {} : log
             });
             write(tmp, 'transit', transit.section);
+            for (const s of transitStations(transit.section)) places.addStation(s.name, s.lat, s.lon);
             transitStats = {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
         }
         progress.update('POIs', 1);
@@ -159,7 +161,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const borderSection = buildBorderSection(country.borderCode);
         const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
             BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
-        const placesOut = places.build(border);
+        const placesOut = places.build(border, country.cityAdminLevel);
         write(tmp, 'places', placesOut.section);
         progress.update('coverage', 1);
         const coverageOut = buildCoverageSection(graph, border, headers.slice(0, routingFiles).map((h) => h.bbox));

@@ -26,6 +26,8 @@ export interface CountryConfig {
     languages: string[];
     timezone: string;
     name: Record<string, string>;
+    /** admin_level of the boundaries that name a result's city (its municipality); 8 when absent. */
+    cityAdminLevel?: number;
 }
 
 /** The repository root (parent of data/). */

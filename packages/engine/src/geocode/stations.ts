@@ -1,0 +1,44 @@
+// Stations of the region's public transport feeds (rail, metro, tram), searchable by name like the
+// OSM's own: an extract may lack a station its GTFS feed has (Porto's metro station "Casa da Música").
+// Bus stops are left out: thousands, named after the street they stand in.
+import {TransitNetwork} from '../transit/network.js';
+import {fold} from './fold.js';
+
+/** A feed's stops of one name this close (m) are one station (its platforms, its entrances). */
+const SAME_STATION_METERS = 300;
+
+export interface Station {
+    name: string;
+    lat: number;
+    lon: number;
+}
+
+/** Whether a GTFS route_type (basic or extended) runs on rails: tram, metro, rail, funicular, monorail. */
+export function railRouteType(type: number): boolean {
+    return type === 0 || type === 1 || type === 2 || type === 5 || type === 7 || type === 12
+        || (type >= 100 && type < 200) || (type >= 400 && type < 500) || (type >= 900 && type < 1000) || (type >= 1400 && type < 1500);
+}
+
+/** The named stops served by a rail route, one per name within SAME_STATION_METERS. */
+export function transitStations(section: Uint8Array): Station[] {
+    const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+    const out: Station[] = [];
+    const byName = new Map<string, number[]>();
+    for (let s = 0; s < network.stopCount; s++) {
+        let rail = false;
+        for (let k = network.stopPatternFirst[s]; k < network.stopPatternFirst[s + 1] && !rail; k++) {
+            rail = railRouteType(network.routeType[network.patternRoute[network.stopPatterns[k]]]);
+        }
+        const name = network.stopNames.get(s).trim();
+        if (!rail || name === '') continue;
+        const lat = network.stopLat[s] / 1e7, lon = network.stopLon[s] / 1e7;
+        const key = fold(name);
+        const same = byName.get(key) ?? [];
+        const k = Math.cos(lat * Math.PI / 180);
+        if (same.some((i) => Math.hypot((out[i].lon - lon) * k, out[i].lat - lat) * 111195 < SAME_STATION_METERS)) continue;
+        same.push(out.length);
+        byName.set(key, same);
+        out.push({name, lat, lon});
+    }
+    return out;
+}
