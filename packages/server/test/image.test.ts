@@ -55,13 +55,9 @@ t.test('cached by the full parameter set', async (t) => {
     const before = imageCache.size;
     const first = await getBytes(url);
     t.equal(imageCache.size, before + 1);
-    let started = performance.now();
     const second = await getBytes(url);
-    const cachedMs = performance.now() - started;
     t.equal(Buffer.compare(first.body, second.body), 0, 'same bytes');
     t.equal(imageCache.size, before + 1, 'no new entry');
-    t.ok(cachedMs < 50, `cached answer in ${cachedMs.toFixed(1)} ms`);
-    started = performance.now();
     const other = await getBytes(url.replace('123456', '654321'));
     t.not(Buffer.compare(first.body, other.body), 0, 'another pin colour is another image');
     t.equal(imageCache.size, before + 2);
