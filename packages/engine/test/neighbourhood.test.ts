@@ -104,7 +104,10 @@ t.test('narrative facts use the summary figures', async (t) => {
     for (const f of tourism.slice(1)) {
         if (f.type !== 'tourism') continue;
         const place = data.categories.flatMap((c) => c.subcategories).find((s) => s.key === f.place.kinds[0])!.places[0];
-        t.equal(f.place.trip.minutes, wholeMinutes(place.trips.find((x) => x.tm === 1)!.seconds));
+        // On foot within the on-foot limit (data/narrative.json), else by car.
+        const walk = place.trips.find((x) => x.tm === 2);
+        t.equal(f.place.trip.mode, walk && wholeMinutes(walk.seconds) <= 10 ? 2 : 1, `${f.place.kinds[0]}: on foot when near`);
+        t.equal(f.place.trip.minutes, wholeMinutes(place.trips.find((x) => x.tm === f.place.trip.mode)!.seconds));
     }
     const school = facts.find((p) => p.id === 'education')!.facts.find((f) => f.type === 'education' && f.place.kinds.length > 1);
     t.ok(school, 'a school that is preschool and elementary school is one sentence');

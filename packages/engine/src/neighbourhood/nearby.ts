@@ -6,6 +6,7 @@ import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
 import type {PlaceInformation} from '../geocode/geocoder.js';
 import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
 import type {Region} from '../region/region.js';
+import {LINE_ROUTES} from '../poi/poi-index.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
 /** Places farther than this as the crow flies are not considered (SPEC §2.4). */
@@ -36,6 +37,8 @@ export interface NearbyPlace {
     name: string;
     /** The stop's name, for a transit line; else the same as name. */
     placeName: string;
+    /** For a transit line: its OSM route type (route=*: bus, tram, light_rail, subway...); '' for any other place or a stop without known lines. */
+    route: string;
     /** JSON text of specific data, null when none */
     sd: string | null;
     straightMeters: number;
@@ -289,7 +292,7 @@ export class NeighbourhoodFinder {
         const sd = P.sd(poi);
         return {
             id: typeId(P.ct[poi], P.st[poi], P.variant[poi]), icon: P.icon[poi], subIcon: P.subIcon[poi],
-            lat: P.lat[poi], lon: P.lon[poi], name, placeName, sd: sd === '{}' || sd === '' ? null : sd,
+            lat: P.lat[poi], lon: P.lon[poi], name, placeName, route: s.variants === 'line' ? LINE_ROUTES[P.badgeRoute[P.subIcon[poi]]] ?? '' : '', sd: sd === '{}' || sd === '' ? null : sd,
             straightMeters: Math.round(haversineMeters(lat, lon, P.lat[poi], P.lon[poi])), trips
         };
     }

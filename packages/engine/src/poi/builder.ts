@@ -10,7 +10,7 @@ import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
-import {POIS_KIND, POIS_VERSION, BADGE_KINDS} from './poi-index.js';
+import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES} from './poi-index.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
@@ -43,6 +43,8 @@ interface Draft {
 
 interface Line {
     kind: number;
+    /** Index into LINE_ROUTES. */
+    route: number;
     ref: string;
     label: string;
     colour: string;
@@ -92,9 +94,11 @@ export class PoiBuilder {
             }
             const kind = ROUTE_KIND[route];
             if (kind === undefined) return;
-            const ref = tags.get('ref') ?? '';
+            // A line is named by its reference: a route without one has no name people use
+            // (its name is often the operator's, or its terminals').
+            const ref = (tags.get('ref') ?? '').trim();
             const name = tags.get('name') ?? '';
-            if (ref === '' && name === '') return;
+            if (ref === '') return;
             const label = lineLabel(ref, name, tags.get('from'), tags.get('to'), [tags.get('network'), tags.get('operator')]);
             const memberNodes: number[] = [];
             for (let i = 0; i < rel.memberCount; i++) {
@@ -102,7 +106,7 @@ export class PoiBuilder {
                 memberNodes.push(rel.memberRefs[i]);
                 this.nodes.need(rel.memberRefs[i]);
             }
-            this.lines.push({kind, ref: ref || name, label, colour: tags.get('colour') ?? '', memberNodes});
+            this.lines.push({kind, route: LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), ref, label, colour: tags.get('colour') ?? '', memberNodes});
             return;
         }
         if (type !== 'multipolygon') return;
@@ -204,10 +208,11 @@ export class PoiBuilder {
 
         // Badges: transit lines (merged by kind and ref) and motorways.
         const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
-        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array);
+        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array), badgeRoute = new Growable(Uint8Array);
         badgeText.add('');
         badgeLabel.add('');
         badgeKind.push(0);
+        badgeRoute.push(0);
         badgeColour.push(0);
         const lineBadge = new Map<string, number>();
         const memberLat: number[] = [], memberLon: number[] = [], memberBadge: number[] = [];
@@ -221,6 +226,7 @@ export class PoiBuilder {
                 badgeText.add(line.ref);
                 badgeLabel.add(line.label);
                 badgeKind.push(line.kind);
+                badgeRoute.push(line.route);
                 badgeColour.push(parseColour(line.colour));
             }
             const pts: number[] = [];
@@ -239,6 +245,7 @@ export class PoiBuilder {
             badgeText.add(this.motorwayRefList[r]);
             badgeLabel.add(this.motorwayRefList[r]);
             badgeKind.push(BADGE_KINDS.motorway);
+            badgeRoute.push(0);
             badgeColour.push(0);
         }
         const members = new KDBush(Math.max(1, memberLat.length));
@@ -354,6 +361,7 @@ export class PoiBuilder {
         index.finish();
         Object.assign(arrays, names.arrays('name'), sds.arrays('sd'), badgeText.arrays('badgeText'), badgeLabel.arrays('badgeLabel'));
         arrays.badgeKind = badgeKind.toArray();
+        arrays.badgeRoute = badgeRoute.toArray();
         arrays.badgeColour = badgeColour.toArray();
         arrays.index = new Uint8Array(index.data as ArrayBuffer);
         // `name`/`sd` string tables share names with record arrays; rename the record columns.

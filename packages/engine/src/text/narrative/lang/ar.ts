@@ -42,6 +42,7 @@ const MODES: Record<ModeCode, string> = {1: 'بالسيارة', 2: 'سيرًا �
 const LINES: Record<FactLines['kind'], {one: string; many: string}> = {
     bus: {one: 'الحافلات', many: 'الحافلات'},
     tram: {one: 'الترام', many: 'الترام'},
+    lightRail: {one: 'القطار الخفيف', many: 'القطار الخفيف'},
     metro: {one: 'المترو', many: 'المترو'},
     train: {one: 'القطار', many: 'القطارات'}
 };

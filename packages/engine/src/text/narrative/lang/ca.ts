@@ -207,6 +207,7 @@ function cities(cs: FactCity[], v: number): string {
 const LINES: Record<FactLines['kind'], {noun: Noun; stop: string}> = {
     bus: {noun: {word: 'autobús', g: 'm'}, stop: 'parada'},
     tram: {noun: {word: 'tramvia', g: 'm'}, stop: 'parada'},
+    lightRail: {noun: {word: 'tren lleuger', g: 'm'}, stop: 'parada'},
     metro: {noun: {word: 'metro', g: 'm'}, stop: 'estació'},
     train: {noun: {word: 'tren', g: 'm'}, stop: 'estació'}
 };

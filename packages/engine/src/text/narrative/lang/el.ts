@@ -43,6 +43,7 @@ const MODES: Record<ModeCode, string> = {1: 'με το αυτοκίνητο', 2:
 const LINES: Record<FactLines['kind'], {gen: string; stop: string; withStop: string}> = {
     bus: {gen: 'λεωφορείου', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
     tram: {gen: 'τραμ', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
+    lightRail: {gen: 'ελαφρού σιδηροδρόμου', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
     metro: {gen: 'μετρό', stop: 'ο πλησιέστερος σταθμός', withStop: 'με τον σταθμό να απέχει'},
     train: {gen: 'τρένου', stop: 'ο πλησιέστερος σταθμός', withStop: 'με τον σταθμό να απέχει'}
 };

@@ -207,6 +207,7 @@ function cities(cs: FactCity[], v: number): string {
 const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
     bus: {word: 'autobús', stop: 'parada'},
     tram: {word: 'tranvía', stop: 'parada'},
+    lightRail: {word: 'tren ligero', stop: 'parada'},
     metro: {word: 'metro', stop: 'estación'},
     train: {word: 'tren', stop: 'estación'}
 };

@@ -43,6 +43,7 @@ const MODES: Record<ModeCode, string> = {1: 'z avtomobilom', 2: 'peš', 3: 's ko
 const LINES: Record<FactLines['kind'], {sgNom: string; sgAcc: string; pl: string}> = {
     bus: {sgNom: 'avtobusna linija', sgAcc: 'avtobusno linijo', pl: 'avtobusne linije'},
     tram: {sgNom: 'tramvajska linija', sgAcc: 'tramvajsko linijo', pl: 'tramvajske linije'},
+    lightRail: {sgNom: 'linija lahke železnice', sgAcc: 'linijo lahke železnice', pl: 'linije lahke železnice'},
     metro: {sgNom: 'linija metroja', sgAcc: 'linijo metroja', pl: 'linije metroja'},
     train: {sgNom: 'železniška linija', sgAcc: 'železniško linijo', pl: 'železniške linije'}
 };

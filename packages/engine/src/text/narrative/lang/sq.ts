@@ -32,7 +32,7 @@ const PLACE = 'vend';
 const MODES: Record<ModeCode, string> = {1: 'me makinë', 2: 'në këmbë', 3: 'me biçikletë', 4: 'me transport publik'};
 
 /** The vehicle in the definite genitive, after "linja e" / "linjat e". */
-const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', metro: 'metrosë', train: 'trenit'};
+const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', lightRail: 'hekurudhës së lehtë', metro: 'metrosë', train: 'trenit'};
 
 const DURATION: DurationWords = {
     minutes: (m) => `${m} ${m === 1 ? 'minutë' : 'minuta'}`,

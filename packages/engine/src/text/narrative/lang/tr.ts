@@ -35,6 +35,7 @@ const MODES: Record<ModeCode, string> = {1: 'arabayla', 2: 'yürüyerek', 3: 'bi
 const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     bus: {kind: 'otobüs', stop: 'durak'},
     tram: {kind: 'tramvay', stop: 'durak'},
+    lightRail: {kind: 'hafif raylı', stop: 'durak'},
     metro: {kind: 'metro', stop: 'istasyon'},
     train: {kind: 'tren', stop: 'istasyon'}
 };

@@ -34,6 +34,7 @@ const MODES: Record<ModeCode, string> = {1: '开车', 2: '步行', 3: '骑自行
 const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     bus: {kind: '公交', stop: '公交站'},
     tram: {kind: '有轨电车', stop: '电车站'},
+    lightRail: {kind: '轻轨', stop: '轻轨站'},
     metro: {kind: '地铁', stop: '地铁站'},
     train: {kind: '火车', stop: '火车站'}
 };
