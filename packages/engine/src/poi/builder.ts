@@ -10,7 +10,8 @@ import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
-import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES} from './poi-index.js';
+import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
+import {routeMode, type TransitNetwork} from '../transit/network.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
@@ -24,6 +25,11 @@ const ROUTE_KIND: Record<string, number> = {
     subway: BADGE_KINDS.metro, light_rail: BADGE_KINDS.metro, monorail: BADGE_KINDS.metro,
     tram: BADGE_KINDS.tram, bus: BADGE_KINDS.bus, trolleybus: BADGE_KINDS.bus,
     train: BADGE_KINDS.train
+};
+
+/** GTFS route types (as transit/network routeMode names) → the OSM route value of their lines. */
+const GTFS_ROUTE: Record<string, LineRoute> = {
+    subway: 'subway', monorail: 'monorail', tram: 'tram', bus: 'bus', trolleybus: 'trolleybus', rail: 'train'
 };
 
 interface Draft {
@@ -49,6 +55,8 @@ interface Line {
     label: string;
     colour: string;
     memberNodes: number[];
+    /** Stop positions (lat, lon pairs) of a GTFS route. */
+    memberPoints: number[];
 }
 
 export interface PoiStats {
@@ -106,7 +114,8 @@ export class PoiBuilder {
                 memberNodes.push(rel.memberRefs[i]);
                 this.nodes.need(rel.memberRefs[i]);
             }
-            this.lines.push({kind, route: LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), ref, label, colour: tags.get('colour') ?? '', memberNodes});
+            this.lines.push({kind, route: LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), ref, label, colour: tags.get('colour') ?? '',
+                memberNodes, memberPoints: []});
             return;
         }
         if (type !== 'multipolygon') return;
@@ -119,6 +128,30 @@ export class PoiBuilder {
             }
         }
         if (outer.length) this.addDraft(OSM_RELATION, rel.id, tags, NaN, NaN, Float64Array.from(outer));
+    }
+
+    /**
+     * The GTFS routes (route_short_name, route_type) as lines at their stops, for stops that no
+     * OSM route relation names. Call after the relation pass: a line of the same kind and
+     * reference keeps the OSM relation's label.
+     */
+    addTransitLines(net: TransitNetwork): void {
+        const lineOfRoute = new Int32Array(net.routeCount).fill(-2);
+        for (let s = 0; s < net.stopCount; s++) {
+            for (let i = net.stopPatternFirst[s]; i < net.stopPatternFirst[s + 1]; i++) {
+                const r = net.patternRoute[net.stopPatterns[i]];
+                if (lineOfRoute[r] === -2) {
+                    const route = GTFS_ROUTE[routeMode(net.routeType[r])];
+                    const ref = net.text.get(net.routeShortName[r]).trim();
+                    lineOfRoute[r] = route && ref ? this.lines.length : -1;
+                    if (route && ref) {
+                        this.lines.push({kind: ROUTE_KIND[route], route: LINE_ROUTES.indexOf(route), ref, label: ref,
+                            colour: net.text.get(net.routeColor[r]), memberNodes: [], memberPoints: []});
+                    }
+                }
+                if (lineOfRoute[r] >= 0) this.lines[lineOfRoute[r]].memberPoints.push(net.stopLat[s] / 1e7, net.stopLon[s] / 1e7);
+            }
+        }
     }
 
     /** Way pass: POI areas, members of POI multipolygons, motorways. */
@@ -235,6 +268,11 @@ export class PoiBuilder {
                 if (!coord(id, pts)) continue;
                 memberLat.push(pts[0]);
                 memberLon.push(pts[1]);
+                memberBadge.push(badge);
+            }
+            for (let i = 0; i < line.memberPoints.length; i += 2) {
+                memberLat.push(line.memberPoints[i]);
+                memberLon.push(line.memberPoints[i + 1]);
                 memberBadge.push(badge);
             }
         }
