@@ -1,145 +1,13 @@
 // The narrative's claims against its own figures, on the real data: 300 seeded positions per
-// region (road nodes plus a small offset), every language of the country. A sentence with a
-// proximity word ("close", "just", "well served"...) may only hold figures within the close
-// limit; a public transport sentence only a stop within the serving limit; a place within the
-// on-foot limit is given on foot. The claim words and limits are this test's own table, written
-// from README.md ("Narrative: when a place is called close"), not read from the engine.
+// default region, every language of the country, zero contradictions (see claims-checker.ts for
+// the table of claim words and their limits).
 import t from 'tap';
-import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
-import {TM_WALK} from '../src/neighbourhood/trips.js';
-import type {Region} from '../src/region/region.js';
+import {claimProblems, durations, POSITIONS, regionContradictions, WORDS} from './claims-checker.js';
 import {testRegion} from './helpers.js';
-
-/** A sentence praising proximity: every figure within this many minutes. */
-const CLOSE_MINUTES = 10;
-/** A public transport sentence: the stop within this many minutes on foot. */
-const SERVING_MINUTES = 20;
-/** A place this close on foot is given on foot. */
-const ON_FOOT_MINUTES = 10;
-const POSITIONS = 300;
-
-interface LanguageWords {
-    /** Minute and hour words as written after the number (Maltese "11-il minuta" too). */
-    minute: string;
-    hour: string;
-    /** Words that praise proximity or access. */
-    claims: RegExp;
-}
-
-const WORDS: Record<string, LanguageWords> = {
-    EN: {minute: 'minutes?', hour: 'hours?',
-        claims: /\b(just|only|close|closest by|nearby|proximity|easily|easy|well served|well within|within easy reach|at hand|appreciate|a real plus)\b/i},
-    FR: {minute: 'minutes?', hour: 'heures?',
-        claims: /(seulement|proximité|portée de main|facilement|bien desservi|bonne desserte|bien servi|apprécieront|deux pas|tout proche|tout près|bien accessible|un atout|simple ici)/i},
-    NL: {minute: 'minuut|minuten', hour: 'uur',
-        claims: /(slechts|nabijheid|dichtbij|vlakbij|handbereik|vlot|goed bereikbaar|goed verbonden|goed voorzien|\bsnel\b|waardeert|troef|eenvoudig)/i},
-    DE: {minute: 'Minuten?', hour: 'Stunden?',
-        claims: /(\bnur\b|Nähe|gut erreichbar|gut angebunden|gut versorgt|Anbindung ist gut|schätzen|schnell|einfach|jederzeit mobil|ein Plus)/i},
-    IT: {minute: 'minut[oi]', hour: 'or[ae]',
-        claims: /(appena|vicinanza|rapidamente|facilmente|portata di mano|ben servito|apprezzerà|apprezzeranno|facilità|vantaggio|punto di forza|comodità|semplice|nelle vicinanze|nei dintorni|più vicine)/i},
-    PT: {minute: 'minutos?', hour: 'horas?',
-        claims: /(apenas|proximidade|rapidamente|facilmente|fica perto|à mão|bem servido|vão apreciar|facilidade|vantagem|comodidade|fácil|por perto|nas redondezas|interesse próximos)/i},
-    MT: {minute: 'minut[ai]', hour: 'siegħa|sigħat',
-        claims: /(viċinanza|vantaġġ|malajr|fil-qrib|japprezzaw|faċli|biss)/i}
-};
-
-/** Minutes of every duration written in a sentence: "1 hour 15 minutes" is 75. */
-function durations(text: string, w: LanguageWords): number[] {
-    const re = new RegExp(`(\\d+)(?:-il)?\\s+(?:(${w.hour})|(${w.minute}))(?![\\p{L}])`, 'gu');
-    const out: number[] = [];
-    let lastHourEnd = -1;
-    for (const m of text.matchAll(re)) {
-        const n = Number(m[1]);
-        if (m[2]) {
-            out.push(n * 60);
-            lastHourEnd = m.index! + m[0].length;
-        } else if (lastHourEnd >= 0 && m.index! - lastHourEnd <= 5) {
-            out[out.length - 1] += n;
-            lastHourEnd = -1;
-        } else {
-            out.push(n);
-            lastHourEnd = -1;
-        }
-    }
-    return out;
-}
-
-/** Road nodes in a seeded order, each moved by up to ~50 m. */
-function positions(region: Region, count: number, seed: number): [number, number][] {
-    let s = seed >>> 0;
-    const next = () => {
-        s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-        return s / 4294967296;
-    };
-    const g = region.roads, out: [number, number][] = [];
-    for (let i = 0; i < count; i++) {
-        const k = Math.floor(next() * g.nodeCount);
-        out.push([g.nodeLat[k] / 1e7 + (next() - 0.5) * 0.0009, g.nodeLon[k] / 1e7 + (next() - 0.5) * 0.0009]);
-    }
-    return out;
-}
-
-interface Contradiction {
-    language: string;
-    lat: number;
-    lon: number;
-    why: string;
-    sentence: string;
-}
-
-/** Every contradiction of one region's narratives at POSITIONS seeded positions. */
-export function regionContradictions(country: string): {contradictions: Contradiction[]; sentences: number} {
-    const region = testRegion(country);
-    const finder = new NeighbourhoodFinder(region);
-    const languages = region.country.languages;
-    const found: Contradiction[] = [];
-    let sentences = 0;
-    for (const [lat, lon] of positions(region, POSITIONS, 12345)) {
-        const data = finder.find(lat, lon);
-        const text = formatText(data, languages);
-        for (const p of text.Paragraphs) {
-            for (const map of p.Sentences) {
-                for (const language of languages) {
-                    const w = WORDS[language];
-                    if (!w) throw new Error(`no claim words for ${language}`);
-                    // The cities' entry is a few short sentences: a claim is about its own sentence.
-                    for (const sentence of map[language].split(/(?<=[.?!])\s+(?=\[STRONG\]|"|\p{Lu})/u)) {
-                    sentences++;
-                    const figures = durations(sentence, w);
-                    const claim = sentence.match(w.claims);
-                    const over = figures.filter((m) => m > CLOSE_MINUTES);
-                    if (claim && over.length) found.push({language, lat, lon, why: `"${claim[0]}" with ${over.join(', ')} min`, sentence});
-                    if (p.IconId === 'publictransports' && figures.some((m) => m > SERVING_MINUTES)) {
-                        found.push({language, lat, lon, why: `a stop ${Math.max(...figures)} min away serves the area`, sentence});
-                    }
-                    }
-                }
-            }
-        }
-        // Near places on foot: any place of a sentence within the on-foot limit is given on foot.
-        for (const paragraph of narrativeFacts(data, languages[0])) {
-            for (const fact of paragraph.facts) {
-                const places = fact.type === 'supermarkets' ? fact.places : 'place' in fact ? [fact.place] : [];
-                for (const place of places) {
-                    // The place itself: same name, and the same figure by the sentence's mode.
-                    const near = data.categories.flatMap((c) => c.subcategories).filter((s) => place.kinds.includes(s.key))
-                        .flatMap((s) => s.places).find((x) => (x.name === place.name || x.placeName === place.name)
-                            && x.trips.some((tr) => tr.tm === place.trip.mode && Math.max(1, Math.round(tr.seconds / 60)) === place.trip.minutes));
-                    const walk = near?.trips.find((x) => x.tm === TM_WALK);
-                    if (walk && Math.max(1, Math.round(walk.seconds / 60)) <= ON_FOOT_MINUTES && place.trip.mode !== TM_WALK) {
-                        found.push({language: '-', lat, lon, why: `${place.kinds.join('+')} ${Math.round(walk.seconds / 60)} min on foot given by mode ${place.trip.mode}`, sentence: place.name});
-                    }
-                }
-            }
-        }
-    }
-    return {contradictions: found, sentences};
-}
 
 for (const country of ['BE', 'PT', 'MT', 'IT', 'DE']) {
     t.test(`${country}: every claim word agrees with its figure, in every language`, async (t) => {
-        const {contradictions, sentences} = regionContradictions(country);
+        const {contradictions, sentences} = regionContradictions(testRegion(country));
         const byLanguage: Record<string, number> = {};
         for (const c of contradictions) byLanguage[c.language] = (byLanguage[c.language] ?? 0) + 1;
         t.ok(sentences > POSITIONS, `${sentences} sentences checked`);
@@ -153,4 +21,16 @@ t.test('the duration reader reads what the packs write', async (t) => {
     t.same(durations('In 2 Stunden und 5 Minuten mit dem Auto', WORDS.DE), [125]);
     t.same(durations('11-il minuta bil-mixi u 3 minuti bil-karozza', WORDS.MT), [11, 3]);
     t.same(durations('A 2 ore a piedi', WORDS.IT), [120]);
+});
+
+t.test('the checker catches the faults of issue #12', async (t) => {
+    // As /summary/text wrote them before: a metro station 48 minutes on foot, a tram stop 2 h 38 min away.
+    t.same(claimProblems('Within 48 minutes on foot, you reach a [STRONG]metro[/STRONG] station: lines 2, 6 are easily reachable.', 'EN', 'publictransports'),
+        ['"easily" with 48 min', 'a stop 48 min away serves the area']);
+    t.same(claimProblems('The area is well served by [STRONG]tram[/STRONG]: the nearest stop, 2 hours 38 minutes away on foot, serves the line 3.', 'EN', 'publictransports'),
+        ['"well served" with 158 min', 'a stop 158 min away serves the area']);
+    t.same(claimProblems('Le quartier bénéficie d\'une bonne desserte en [STRONG]tram[/STRONG] : l\'arrêt le plus proche, à 25 minutes à pied, est desservi par la ligne 3.', 'FR', 'publictransports'),
+        ['"bonne desserte" with 25 min', 'a stop 25 min away serves the area']);
+    t.same(claimProblems('Nur 12 Minuten mit dem Fahrrad entfernt liegt "X", eine [STRONG]Grundschule[/STRONG], ideal für Familien.', 'DE', 'education'), ['"Nur" with 12 min']);
+    t.same(claimProblems('The nearest [STRONG]tram[/STRONG] stop is 15 minutes away on foot; it serves the line 3.', 'EN', 'publictransports'), [], 'a plain sentence within the serving limit');
 });

@@ -1,31 +1,15 @@
 // The narrative of /summary/text from the neighbourhood data: which facts are worth a sentence,
 // in which paragraph, with which trip. Figures are the summary's (minutes rounded the way its
 // labels round), so the text and the data always agree.
-import {readConfigJson} from '../config/data-files.js';
 import type {Fact, FactLines, FactPlace, LineKind, ModeCode, ParagraphFacts, Trip as FactTrip} from '../text/narrative/facts.js';
 import {positionSeed, writeNarrative, type MultiLanguagesText} from '../text/narrative/narrative.js';
+import {narrativeRules as rules} from '../text/narrative/rules.js';
 import type {NearbyPlace, NeighbourhoodData} from './nearby.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, type Trip} from './trips.js';
 
 /** Whole minutes of a trip, at least 1 (the summary labels round the same way from 3 minutes). */
 export function wholeMinutes(seconds: number): number {
     return Math.max(1, Math.round(seconds / 60));
-}
-
-/** data/narrative.json: when the text may call a place close, and how it gives a trip (README.md). */
-interface NarrativeRules {
-    /** A place within this walk is given on foot. */
-    onFootMinutes: number;
-    /** A sentence may praise proximity only when every figure it gives is within this. */
-    closeMinutes: number;
-    /** A stop farther than this on foot is not described as serving the area. */
-    stopServingMinutes: number;
-    /** An everyday place beyond a walk is given by bike up to this, else by public transport or car. */
-    everydayBikeMinutes: number;
-}
-
-function rules(): NarrativeRules {
-    return readConfigJson<NarrativeRules>('narrative.json');
 }
 
 const MAX_TOURISM = 6;
@@ -47,13 +31,18 @@ function nearWalk(place: NearbyPlace): FactTrip | null {
     return walk && walk.minutes <= rules().onFootMinutes ? walk : null;
 }
 
-/** The trip that suits an everyday place: a short walk, else a short ride, else public transport, else the car. */
+/**
+ * The trip that suits an everyday place: a short walk, else a short ride, else the faster of public
+ * transport and the car; null (the fact is left out) when only a long walk or ride gets there.
+ */
 function everydayTrip(place: NearbyPlace): FactTrip | null {
     const walk = nearWalk(place);
     if (walk) return walk;
     const bike = tripOf(place, TM_BIKE);
     if (bike && bike.minutes <= rules().everydayBikeMinutes) return bike;
-    return tripOf(place, TM_TRANSIT) ?? tripOf(place, TM_CAR) ?? bike ?? tripOf(place, TM_WALK);
+    const transit = tripOf(place, TM_TRANSIT), car = tripOf(place, TM_CAR);
+    if (transit && car) return transit.minutes <= car.minutes ? transit : car;
+    return transit ?? car;
 }
 
 /** Every figure within the close limit: a sentence may praise proximity. */

@@ -4,7 +4,7 @@
 // and 1 ura, 2 uri, 3 ure, 5 ur (accusative 1 uro).
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong,
     type DurationWords} from './common.js';
 
 interface Noun {
@@ -112,33 +112,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
-        () => `Družine z otroki bodo cenile bližino: do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`,
+    return pickClose(p.close, [
+        () => `Družine z otroki bodo cenile bližino: do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`
+    ], [
         () => nearestTrip(p),
         () => `Pot do ${kindsGen(p)} "${p.name}" traja ${reach(p)}.`
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `Z avtomobilom hitro pridete do ${strong('avtoceste')}: ${items}.`,
         `Omrežje ${strong('avtocest')} je z avtomobilom lahko dostopno: ${items}.`
+    ], [
+        `Najbližji priključki na ${strong('avtocesto')} z avtomobilom: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `Za ${strong('nakupovanje')} je v bližini "${p.name}" (${tripsNom(p)}).`,
+        return pickClose(p.close, [
+            `Za ${strong('nakupovanje')} je v bližini "${p.name}" (${tripsNom(p)}).`
+        ], [
             `Najbližji ${strong('supermarket')} je "${p.name}" (${tripsNom(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${tripsNom(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `Za ${strong('nakupovanje')} imate v bližini več možnosti: ${items}.`,
         `V bližini je več ${strong('supermarketov')}: ${items}.`
+    ], [
+        `Najbližji ${strong('supermarketi')}: ${items}.`
     ], variant);
 }
 
@@ -156,7 +162,7 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `${l.walkMinutes <= 10 ? 'le ' : ''}${dur(l.walkMinutes, 'acc')} peš`;
+    const walk = `${l.close ? 'le ' : ''}${dur(l.walkMinutes, 'acc')} peš`;
     return pick([
         `Uporabniki javnega prevoza imajo na voljo ${strong(one ? w.sgAcc : w.pl)} ${names}, do najbližje postaje pa potrebujejo ${walk}.`,
         `Do najbližje postaje potrebujete ${walk}, od tam pa ${one ? 'vozi' : 'vozijo'} ${strong(one ? w.sgNom : w.pl)} ${names}.`

@@ -4,7 +4,7 @@
 // a city). Nouns are never pluralised after a number: 5 dakika, 2 saat.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: 'kreş',
@@ -70,18 +70,21 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `Çocuklu aileler yakınlığı takdir edecek: "${p.name}" (${kinds(p)}), ${trips(p)} uzaklıkta.`,
-        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`,
         () => `Aileler için bir avantaj: "${p.name}" (${kinds(p)}), ${trips(p, false)} içinde ulaşabileceğiniz bir konumda.`
+    ], [
+        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `${strong('Otoyol')} ağına arabayla kolayca ulaşılır: ${items}.`,
         `Arabayla kısa sürede ${strong('otoyol')} bağlantılarına ulaşabilirsiniz: ${items}.`
+    ], [
+        `Arabayla ${strong('otoyol')} bağlantıları: ${items}.`
     ], variant);
 }
 
@@ -94,9 +97,11 @@ function supermarkets(ps: FactPlace[], variant: number): string {
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p, false)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `${strong('Alışveriş')} için yakınlarda birçok seçenek var: ${items}.`,
         `Yakınlarda birkaç ${strong('süpermarket')} bulunuyor: ${items}.`
+    ], [
+        `En yakın ${strong('süpermarketler')}: ${items}.`
     ], variant);
 }
 
@@ -113,9 +118,10 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `yürüyerek ${l.walkMinutes <= 10 ? 'sadece ' : ''}${dur(l.walkMinutes)} uzaklıktadır`;
-    return pick([
-        `Toplu taşıma kullanıcıları ${names} ${strong(w.kind)} ${one ? 'hattına' : 'hatlarına'} kolayca ulaşabilir; en yakın ${w.stop} ${walk}.`,
+    const walk = `yürüyerek ${l.close ? 'sadece ' : ''}${dur(l.walkMinutes)} uzaklıktadır`;
+    return pickClose(l.close, [
+        `Toplu taşıma kullanıcıları ${names} ${strong(w.kind)} ${one ? 'hattına' : 'hatlarına'} kolayca ulaşabilir; en yakın ${w.stop} ${walk}.`
+    ], [
         `Bölgeden şu ${strong(w.kind)} ${one ? 'hattı' : 'hatları'} geçiyor: ${names}; en yakın ${w.stop} ${walk}.`
     ], variant);
 }

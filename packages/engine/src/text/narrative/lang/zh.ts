@@ -3,7 +3,7 @@
 // Durations: 5分钟, 1小时15分钟, 1小时.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: '托儿所',
@@ -81,33 +81,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `有孩子的家庭会喜欢这里的便利：${named(p)}${trips(p)}即可到达。`,
-        () => nearestTrip(p),
         () => `对家庭来说是一大优势：从这里${trips(p)}就能到达${named(p)}。`
+    ], [
+        () => nearestTrip(p)
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name}（${dur(m.minutes)}）`));
-    return pick([
+    return pickClose(close, [
         `开车可以很快驶上${strong('高速公路')}：${items}。`,
         `${strong('高速公路')}网络近在咫尺，开车可达：${items}。`
+    ], [
+        `开车前往${strong('高速公路')}：${items}。`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `在${strong('购物')}方面，附近有"${p.name}"（${trips(p, false)}）。`,
+        return pickClose(p.close, [
+            `在${strong('购物')}方面，附近有"${p.name}"（${trips(p, false)}）。`
+        ], [
             `最近的${strong('超市')}是"${p.name}"（${trips(p, false)}）。`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}"（${trips(p, false)}）`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `在${strong('购物')}方面，附近有多个选择：${items}。`,
         `附近有多家${strong('超市')}：${items}。`
+    ], [
+        `最近的${strong('超市')}：${items}。`
     ], variant);
 }
 
@@ -124,9 +130,10 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `步行${l.walkMinutes <= 10 ? '仅需' : ''}${dur(l.walkMinutes)}`;
-    return pick([
-        `公共交通使用者可以方便地乘坐${one ? '' : '多条'}${strong(w.kind)}线路：${names}，最近的${w.stop}${walk}即可到达。`,
+    const walk = `步行${l.close ? '仅需' : ''}${dur(l.walkMinutes)}`;
+    return pickClose(l.close, [
+        `公共交通使用者可以方便地乘坐${one ? '' : '多条'}${strong(w.kind)}线路：${names}，最近的${w.stop}${walk}即可到达。`
+    ], [
         `本区域有${one ? '一条' : '多条'}${strong(w.kind)}线路经过：${names}；从这里${walk}即可到达最近的${w.stop}。`
     ], variant);
 }
