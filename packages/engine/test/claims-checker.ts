@@ -25,6 +25,8 @@ export interface LanguageWords {
     hour: string;
     /** Words that praise proximity or access. */
     claims: RegExp;
+    /** The unit is written right after the number and before the next word, without spaces (Chinese). */
+    joined?: boolean;
 }
 
 export const WORDS: Record<string, LanguageWords> = {
@@ -41,12 +43,37 @@ export const WORDS: Record<string, LanguageWords> = {
     PT: {minute: 'minutos?', hour: 'horas?',
         claims: /(apenas|proximidade|rapidamente|facilmente|fica perto|à mão|bem servido|vão apreciar|facilidade|vantagem|comodidade|fácil|por perto|nas redondezas|interesse próximos)/i},
     MT: {minute: 'minut[ai]', hour: 'siegħa|sigħat',
-        claims: /(viċinanza|vantaġġ|malajr|fil-qrib|japprezzaw|faċli|biss)/i}
+        claims: /(viċinanza|vantaġġ|malajr|fil-qrib|japprezzaw|faċli|biss)/i},
+    // The other packs (countries without a default region): checked on the Brussels data.
+    ES: {minute: 'minutos?', hour: 'horas?',
+        claims: /(tan solo|interés cercanos|ventaja|facilidad|apreciarán|cercanía|comodidad|fácil|al alcance|bien servida|bien comunicado|\bcerca\b|rápidamente|alrededores)/i},
+    CA: {minute: 'minuts?', hour: 'hora|hores',
+        claims: /(només|interès propers|avantatge|facilitat|apreciaran|a prop|comoditat|fàcil|a l'abast|ràpidament|ben servit|voltants)/i},
+    AR: {minute: 'دقيقة|دقائق', hour: 'ساعة|ساعات',
+        claims: /(فقط|سوى|ستقدّر|سيقدّر|ميزة|يسهل|في المتناول|بالقرب|قريبة)/},
+    BG: {minute: 'минута|минути', hour: 'часа|час',
+        claims: /(само|близостта|бързо|лесно|наблизо)/i},
+    BS: {minute: 'minut[aeu]?', hour: 'sat[ai]?',
+        claims: /(\bsamo\b|blizinu|Dobra vijest|\bbrzo\b|\blako\b|u blizini)/i},
+    HR: {minute: 'minut[aeu]?', hour: 'sat[ai]?',
+        claims: /(\bsamo\b|blizinu|Dobra vijest|\bbrzo\b|\blako\b|u blizini)/i},
+    SR: {minute: 'minut[aeu]?', hour: 'sat[ai]?',
+        claims: /(\bsamo\b|blizinu|Dobra vest|\bbrzo\b|\blako\b|u blizini)/i},
+    EL: {minute: 'λεπτό|λεπτά', hour: 'ώρα|ώρες',
+        claims: /(μόλις|εγγύτητα|πλεονέκτημα|εύκολα|γρήγορα|κοντά|θα εκτιμήσουν)/i},
+    SL: {minute: 'minut[aieo]?', hour: 'ur[aoie]?',
+        claims: /(\ble\b|bližin|hitro|\blahko\b|cenile)/i},
+    SQ: {minute: 'minutë|minuta', hour: 'orë',
+        claims: /(vetëm|afërsinë|avantazh|shpejt|lehtësisht|\bafër\b|vlerësojnë)/i},
+    TR: {minute: 'dakika', hour: 'saat',
+        claims: /(sadece|yakınlığı|avantaj|kolayca|kısa sürede|yakınlarda)/i},
+    ZH: {minute: '分钟', hour: '小时', joined: true,
+        claims: /(仅需|方便|便利|优势|很快|近在咫尺|附近)/}
 };
 
 /** Minutes of every duration written in a sentence: "1 hour 15 minutes" is 75. */
 export function durations(text: string, w: LanguageWords): number[] {
-    const re = new RegExp(`(\\d+)(?:-il)?\\s+(?:(${w.hour})|(${w.minute}))(?![\\p{L}])`, 'gu');
+    const re = new RegExp(`(\\d+)(?:-il)?\\s*(?:(${w.hour})|(${w.minute}))${w.joined ? '' : '(?![\\p{L}])'}`, 'gu');
     const out: number[] = [];
     let lastHourEnd = -1;
     for (const m of text.matchAll(re)) {
@@ -75,8 +102,10 @@ export function claimProblems(sentence: string, language: string, paragraph: str
     const w = WORDS[language];
     if (!w) throw new Error(`no claim words for ${language}`);
     const out: string[] = [];
-    const figures = durations(sentence, w);
-    const claim = sentence.match(w.claims);
+    // Names are quoted: a name's words ("Le Petit Prince", "Quick") are no claim.
+    const bare = sentence.replace(/"[^"]*"/g, '""');
+    const figures = durations(bare, w);
+    const claim = bare.match(w.claims);
     const over = figures.filter((m) => m > CLOSE_MINUTES);
     if (claim && over.length) out.push(`"${claim[0]}" with ${over.join(', ')} min`);
     if (paragraph === 'publictransports' && figures.some((m) => m > SERVING_MINUTES)) out.push(`a stop ${Math.max(...figures)} min away serves the area`);
@@ -107,9 +136,9 @@ export interface Contradiction {
 }
 
 /** Every contradiction of one region's narratives at `count` seeded positions. */
-export function regionContradictions(region: Region, count = POSITIONS): {contradictions: Contradiction[]; sentences: number} {
+export function regionContradictions(region: Region, count = POSITIONS, languages: readonly string[] = region.country.languages):
+    {contradictions: Contradiction[]; sentences: number} {
     const finder = new NeighbourhoodFinder(region);
-    const languages = region.country.languages;
     const found: Contradiction[] = [];
     let sentences = 0;
     for (const [lat, lon] of positions(region, count, 12345)) {

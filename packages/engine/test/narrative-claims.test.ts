@@ -3,6 +3,7 @@
 // the table of claim words and their limits).
 import t from 'tap';
 import {claimProblems, durations, POSITIONS, regionContradictions, WORDS} from './claims-checker.js';
+import {PACK_LANGUAGES} from '../src/text/narrative/lang/index.js';
 import {testRegion} from './helpers.js';
 
 for (const country of ['BE', 'PT', 'MT', 'IT', 'DE']) {
@@ -16,7 +17,19 @@ for (const country of ['BE', 'PT', 'MT', 'IT', 'DE']) {
     });
 }
 
+t.test('every language pack, on the Brussels data: no claim word against its figure', async (t) => {
+    t.same(PACK_LANGUAGES.filter((l) => !WORDS[l]), [], 'a claim table for every pack');
+    const {contradictions, sentences} = regionContradictions(testRegion('BE'), 100, PACK_LANGUAGES);
+    const byLanguage: Record<string, number> = {};
+    for (const c of contradictions) byLanguage[c.language] = (byLanguage[c.language] ?? 0) + 1;
+    t.ok(sentences > 100 * PACK_LANGUAGES.length, `${sentences} sentences checked`);
+    t.same(byLanguage, {}, 'contradictions per language');
+    t.same(contradictions.slice(0, 5).map((c) => `${c.language} ${c.lat.toFixed(5)},${c.lon.toFixed(5)} ${c.why}: ${c.sentence}`), [], 'first contradictions');
+});
+
 t.test('the duration reader reads what the packs write', async (t) => {
+    t.same(durations('从这里出发，开车1小时15分钟即可到达', WORDS.ZH), [75]);
+    t.same(durations('do tja potrebujete 1 uro in 5 minut peš', WORDS.SL), [65]);
     t.same(durations('It takes 1 hour 15 minutes by car or 48 minutes on foot.', WORDS.EN), [75, 48]);
     t.same(durations('In 2 Stunden und 5 Minuten mit dem Auto', WORDS.DE), [125]);
     t.same(durations('11-il minuta bil-mixi u 3 minuti bil-karozza', WORDS.MT), [11, 3]);

@@ -137,7 +137,8 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
     paragraphs.push({id: 'shopping', facts: markets.length ? [{type: 'supermarkets', places: markets}] : []});
 
     // Cities: the nearest few, by car and by bike.
-    const cities = data.cities.slice(0, MAX_CITIES).map((c) => {
+    // A city no trip reaches is left out: the text would call it near without a figure.
+    const cities = data.cities.filter((c) => c.trips.some((t) => t.tm === TM_CAR || t.tm === TM_BIKE)).slice(0, MAX_CITIES).map((c) => {
         const car = c.trips.find((t) => t.tm === TM_CAR), bike = c.trips.find((t) => t.tm === TM_BIKE);
         const carMinutes = car ? wholeMinutes(car.seconds) : null, bikeMinutes = bike ? wholeMinutes(bike.seconds) : null;
         return {name: c.names[language] ?? c.name, car: carMinutes, bike: bikeMinutes, close: isClose([carMinutes, bikeMinutes])};

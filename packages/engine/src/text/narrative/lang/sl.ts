@@ -68,9 +68,9 @@ const dur = (n: number, c: Case = 'nom') => hoursAndMinutes(n, DURATION[c]);
 const list = (items: string[]) => joinList(items, ', ', ' in ');
 
 const trip = (t: Trip, c: Case) => `${dur(t.minutes, c)} ${MODES[t.mode]}`;
-const le = (t: Trip) => (t.minutes <= 10 ? 'le ' : '');
+const le = (p: FactPlace) => (p.close ? 'le ' : '');
 /** "le 2 minuti z avtomobilom ali 8 minut z javnim prevozom" (accusative, after "potrebujete" / "traja"). */
-const reach = (p: FactPlace) => `${le(p.trip)}${trip(p.trip, 'acc')}${p.alt ? ` ali ${trip(p.alt, 'acc')}` : ''}`;
+const reach = (p: FactPlace) => `${le(p)}${trip(p.trip, 'acc')}${p.alt ? ` ali ${trip(p.alt, 'acc')}` : ''}`;
 const tripsNom = (p: FactPlace) => `${trip(p.trip, 'nom')}${p.alt ? ` ali ${trip(p.alt, 'nom')}` : ''}`;
 
 const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);

@@ -90,9 +90,9 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
     /** A duration; `acc` for the accusative (after "na"). 75 → "1 sat i 15 minuta". */
     const dur = (n: number, acc = false): string => hoursAndMinutes(n, acc ? accusative : nominative);
     const trip = (t: Trip, acc = false) => `${dur(t.minutes, acc)} ${v.modes[t.mode]}`;
-    const only = (t: Trip) => (t.minutes <= 10 ? 'samo ' : '');
+    const only = (p: FactPlace) => (p.close ? 'samo ' : '');
     /** "na samo 2 minute automobilom ili 8 minuta javnim prijevozom" */
-    const away = (p: FactPlace) => `na ${only(p.trip)}${trip(p.trip, true)}${p.alt ? ` ili ${trip(p.alt, true)}` : ''}`;
+    const away = (p: FactPlace) => `na ${only(p)}${trip(p.trip, true)}${p.alt ? ` ili ${trip(p.alt, true)}` : ''}`;
     const tripsNom = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ili ${trip(p.alt)}` : ''}`;
 
     const nouns = (p: FactPlace): SlavicNoun[] => kindNouns(p.kinds, v.kinds, v.place);

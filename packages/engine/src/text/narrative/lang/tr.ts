@@ -47,9 +47,9 @@ const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase('tr') + s.slice(
 const lower = (s: string) => s.toLocaleLowerCase('tr');
 const list = (items: string[]) => joinList(items, ', ', ' ve ');
 
-const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only && t.minutes <= 10 ? 'sadece ' : ''}${dur(t.minutes)}`;
+const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only ? 'sadece ' : ''}${dur(t.minutes)}`;
 /** "arabayla sadece 2 dakika veya toplu taşımayla 8 dakika" */
-const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only && p.close === true)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
 
 const kinds = (p: FactPlace) => kindNouns(p.kinds, KINDS, PLACE).map(strong).join(' / ');
 

@@ -44,9 +44,9 @@ const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
 const list = (items: string[]) => items.join('、');
 
-const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only && t.minutes <= 10 ? '仅需' : ''}${dur(t.minutes)}`;
+const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only ? '仅需' : ''}${dur(t.minutes)}`;
 /** "开车仅需2分钟或乘坐公共交通8分钟" */
-const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? `或${trip(p.alt)}` : ''}`;
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only && p.close === true)}${p.alt ? `或${trip(p.alt)}` : ''}`;
 
 const kindList = (p: FactPlace): string[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => kindList(p).map(strong).join('、');
