@@ -17,34 +17,34 @@ export function brusselsFacts(language: string): ParagraphFacts[] {
     return [
         {id: 'tourism', facts: [
             {type: 'intro', street: 'Rue de la Loi - Wetstraat'},
-            {type: 'tourism', place: {kinds: ['museum'], name: 'Musée Belvue', trip: {mode: 1, minutes: 2}, alt: null}},
-            {type: 'tourism', place: {kinds: ['amusementPark'], name: 'Site Experience Brussels', trip: {mode: 1, minutes: 2}, alt: null}},
-            {type: 'tourism', place: {kinds: ['activity'], name: 'Librairies Royales KBR', trip: {mode: 1, minutes: 4}, alt: null}},
-            {type: 'tourism', place: {kinds: ['castle'], name: 'Porte De Hal', trip: {mode: 1, minutes: 5}, alt: null}},
+            {type: 'tourism', place: {kinds: ['museum'], name: 'Musée Belvue', trip: {mode: 1, minutes: 2}, alt: null, close: true}},
+            {type: 'tourism', place: {kinds: ['amusementPark'], name: 'Site Experience Brussels', trip: {mode: 1, minutes: 2}, alt: null, close: true}},
+            {type: 'tourism', place: {kinds: ['activity'], name: 'Librairies Royales KBR', trip: {mode: 1, minutes: 4}, alt: null, close: true}},
+            {type: 'tourism', place: {kinds: ['castle'], name: 'Porte De Hal', trip: {mode: 1, minutes: 5}, alt: null, close: true}},
             {type: 'tourism', place: {kinds: ['golfCourse'], name: 'Brussels Drohme Golf Club', trip: {mode: 1, minutes: 11}, alt: null}}
         ]},
         {id: 'transports', facts: [
-            {type: 'transport', place: {kinds: ['bikeSharing'], name: 'Villo - Arts-Loi / Kunst-Wet', trip: {mode: 2, minutes: 2}, alt: null}},
+            {type: 'transport', place: {kinds: ['bikeSharing'], name: 'Villo - Arts-Loi / Kunst-Wet', trip: {mode: 2, minutes: 2}, alt: null, close: true}},
             {type: 'transport', place: {kinds: ['airport'], name: 'Brussels Airport', trip: {mode: 1, minutes: 12}, alt: {mode: 4, minutes: 32}}},
-            {type: 'transport', place: {kinds: ['carSharing'], name: 'Cambio - Arts-Loi/Kunst-Wet', trip: {mode: 3, minutes: 2}, alt: null}},
+            {type: 'transport', place: {kinds: ['carSharing'], name: 'Cambio - Arts-Loi/Kunst-Wet', trip: {mode: 3, minutes: 2}, alt: null, close: true}},
             {type: 'motorways', motorways: [
                 {name: 'A3 / E25 - E40 - E42 : Bruxelles - Louvain - Liège', minutes: 8},
                 {name: 'A4 / E411 - E25 : Bruxelles - Namur - Arlon', minutes: 10}
-            ]},
-            {type: 'transport', place: {kinds: ['trainStation'], name: 'Brussel-Centraal / Bruxelles-Central', trip: {mode: 1, minutes: 2}, alt: {mode: 4, minutes: 8}}},
-            {type: 'transport', place: {kinds: ['chargingStation'], name: 'De Warande', trip: {mode: 1, minutes: 1}, alt: null}}
+            ], close: true},
+            {type: 'transport', place: {kinds: ['trainStation'], name: 'Brussel-Centraal / Bruxelles-Central', trip: {mode: 1, minutes: 2}, alt: {mode: 4, minutes: 8}, close: true}},
+            {type: 'transport', place: {kinds: ['chargingStation'], name: 'De Warande', trip: {mode: 1, minutes: 1}, alt: null, close: true}}
         ]},
         {id: 'education', facts: [
-            {type: 'education', place: {kinds: ['preschool', 'elementarySchool'], name: 'Ecole Fondamentale Congrès-Dachsbeck', trip: {mode: 3, minutes: 3}, alt: null}},
-            {type: 'education', place: {kinds: ['secondarySchool'], name: 'Go! Meertalig Atheneum Woluwe', trip: {mode: 2, minutes: 7}, alt: null}},
-            {type: 'education', place: {kinds: ['nursery'], name: 'La Maison De La Famille - Willy Peers', trip: {mode: 2, minutes: 4}, alt: null}},
+            {type: 'education', place: {kinds: ['preschool', 'elementarySchool'], name: 'Ecole Fondamentale Congrès-Dachsbeck', trip: {mode: 3, minutes: 3}, alt: null, close: true}},
+            {type: 'education', place: {kinds: ['secondarySchool'], name: 'Go! Meertalig Atheneum Woluwe', trip: {mode: 2, minutes: 7}, alt: null, close: true}},
+            {type: 'education', place: {kinds: ['nursery'], name: 'La Maison De La Famille - Willy Peers', trip: {mode: 2, minutes: 4}, alt: null, close: true}},
             {type: 'education', place: {kinds: ['elementarySchool', 'secondarySchool'], name: 'Institut Saint-Louis', trip: {mode: 4, minutes: 16}, alt: null}}
         ]},
         {id: 'shopping', facts: [
             {type: 'supermarkets', places: [
-                {kinds: ['supermarket'], name: 'Carrefour Express Bruxelles Arts Loi', trip: {mode: 2, minutes: 3}, alt: {mode: 1, minutes: 2}},
-                {kinds: ['supermarket'], name: 'Shop & Go Delhaize Commerce', trip: {mode: 2, minutes: 7}, alt: {mode: 1, minutes: 2}},
-                {kinds: ['supermarket'], name: 'Eat & Go Gare Centrale', trip: {mode: 2, minutes: 9}, alt: {mode: 1, minutes: 2}}
+                {kinds: ['supermarket'], name: 'Carrefour Express Bruxelles Arts Loi', trip: {mode: 2, minutes: 3}, alt: {mode: 1, minutes: 2}, close: true},
+                {kinds: ['supermarket'], name: 'Shop & Go Delhaize Commerce', trip: {mode: 2, minutes: 7}, alt: {mode: 1, minutes: 2}, close: true},
+                {kinds: ['supermarket'], name: 'Eat & Go Gare Centrale', trip: {mode: 2, minutes: 9}, alt: {mode: 1, minutes: 2}, close: true}
             ]}
         ]},
         {id: 'cities', facts: [
@@ -55,9 +55,9 @@ export function brusselsFacts(language: string): ParagraphFacts[] {
             ]}
         ]},
         {id: 'publictransports', facts: [
-            {type: 'lines', lines: {kind: 'bus', lines: ['N05 - Gare Centrale - Kraainem', '65 - Gare Centrale - Machelen', '63 - Gare Centrale - Cimetiere De Bruxelles'], walkMinutes: 4}},
-            {type: 'lines', lines: {kind: 'tram', lines: ['93 - Stade - Legrand', '92 - Schaerbeek Gare - Fort-Jaco'], walkMinutes: 4}},
-            {type: 'lines', lines: {kind: 'metro', lines: ['5 - Erasme - Herrmann-Debroux', '1 - Gare De L\'Ouest - Stockel'], walkMinutes: 4}},
+            {type: 'lines', lines: {kind: 'bus', lines: ['N05 - Gare Centrale - Kraainem', '65 - Gare Centrale - Machelen', '63 - Gare Centrale - Cimetiere De Bruxelles'], walkMinutes: 4, close: true}},
+            {type: 'lines', lines: {kind: 'tram', lines: ['93 - Stade - Legrand', '92 - Schaerbeek Gare - Fort-Jaco'], walkMinutes: 4, close: true}},
+            {type: 'lines', lines: {kind: 'metro', lines: ['5 - Erasme - Herrmann-Debroux', '1 - Gare De L\'Ouest - Stockel'], walkMinutes: 4, close: true}},
             {type: 'outro'}
         ]}
     ];

@@ -7,7 +7,8 @@ import {CAR, FOOT, BIKE} from '../src/graph/profiles.js';
 import {INF} from '../src/graph/road-graph.js';
 import {NeighbourhoodFinder, closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
 import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/scores.js';
-import {narrativeFacts, wholeMinutes} from '../src/neighbourhood/text.js';
+import {formatText, narrativeFacts, wholeMinutes} from '../src/neighbourhood/text.js';
+import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
 import {testRegion} from './helpers.js';
 
@@ -104,13 +105,37 @@ t.test('narrative facts use the summary figures', async (t) => {
     for (const f of tourism.slice(1)) {
         if (f.type !== 'tourism') continue;
         const place = data.categories.flatMap((c) => c.subcategories).find((s) => s.key === f.place.kinds[0])!.places[0];
-        t.equal(f.place.trip.minutes, wholeMinutes(place.trips.find((x) => x.tm === 1)!.seconds));
+        // On foot within the on-foot limit (data/narrative.json), else by car.
+        const walk = place.trips.find((x) => x.tm === 2);
+        t.equal(f.place.trip.mode, walk && wholeMinutes(walk.seconds) <= 10 ? 2 : 1, `${f.place.kinds[0]}: on foot when near`);
+        t.equal(f.place.trip.minutes, wholeMinutes(place.trips.find((x) => x.tm === f.place.trip.mode)!.seconds));
     }
     const school = facts.find((p) => p.id === 'education')!.facts.find((f) => f.type === 'education' && f.place.kinds.length > 1);
     t.ok(school, 'a school that is preschool and elementary school is one sentence');
     t.equal(wholeMinutes(29), 1);
     t.equal(wholeMinutes(89), 1);
     t.equal(wholeMinutes(90), 2);
+});
+
+t.test('a theatre a short walk away is given on foot, in the summary and the text', async (t) => {
+    const theatre = loadCategories().categories.flatMap((c) => c.subtypes.map((s) => ({ct: c.ct, s}))).find((x) => x.s.key === 'theatre')!;
+    const P = be.pois;
+    let checked = 0;
+    for (let i = 0; i < P.count && checked < 5; i++) {
+        if (P.ct[i] !== theatre.ct || P.st[i] !== theatre.s.st || P.nameOf[i] === 0) continue;
+        // About 150 m north of the theatre.
+        const data = finder.find(P.lat[i] + 0.00135, P.lon[i]);
+        const place = data.categories.flatMap((c) => c.subcategories).find((s) => s.key === 'theatre')?.places[0];
+        const walk = place?.trips.find((x) => x.tm === 2);
+        if (!place || !walk) continue;
+        t.ok(wholeMinutes(walk.seconds) <= 10, `${place.name}: a walk of ${wholeMinutes(walk.seconds)} min, in the summary`);
+        const fact = narrativeFacts(data, 'EN').flatMap((p) => p.facts).find((f) => f.type === 'tourism' && f.place.kinds[0] === 'theatre');
+        t.equal(fact?.type === 'tourism' && fact.place.trip.mode, 2, 'the text gives it on foot');
+        const sentence = formatText(data, ['EN']).Paragraphs.flatMap((p) => p.Sentences).find((x) => x.EN.includes(`"${place.name}"`));
+        t.match(sentence?.EN ?? "", new RegExp(`${wholeMinutes(walk.seconds)} minutes? (away )?on foot`), sentence?.EN ?? "no sentence");
+        checked++;
+    }
+    t.ok(checked >= 3, `${checked} theatres checked`);
 });
 
 t.test('scores: the documented formula, monotone in time and count', async (t) => {

@@ -71,10 +71,11 @@ t.test('/summary has the reference shape, field by field', async (t) => {
     t.equal(new Set(metro.d.map((p: any) => p.si)).size, metro.d.length, 'one entry per line');
     t.ok(metro.d.every((p: any) => p.si > 0 && p.td.length === 1 && p.td[0].tm === 2), 'lines reached on foot only');
     t.equal(new Set(metro.d.map((p: any) => `${p.la},${p.lo}`)).size, 1, 'all at one stop');
-    // Modes per kind: motorways and tourism by car, schools by every mode.
+    // Modes per kind: motorways and tourism by car (tourism also on foot within a 10-minute walk), schools by every mode.
     for (const s of transport.sc.filter((s: any) => s.st === 5)) t.ok(s.d.every((p: any) => p.td.every((e: any) => e.tm === 1)));
     const tourism = cats.find((c: any) => c.ct === 7);
-    t.ok(tourism.sc.every((s: any) => s.d.every((p: any) => p.td.length === 1 && p.td[0].tm === 1)));
+    t.ok(tourism.sc.every((s: any) => s.d.every((p: any) => p.td[0].tm === 1
+        && (p.td.length === 1 || (p.td.length === 2 && p.td[1].tm === 2 && wholeMinutes(p.td[1].tt) <= 10)))));
     const education = cats.find((c: any) => c.ct === 1);
     t.ok(education.sc.some((s: any) => s.d[0].td.length === 4), 'schools: bike, car, transit, walk');
     // Ranked by proximity (straight line of the first place).
@@ -206,7 +207,7 @@ t.test('/summary/text: every language of the country in its order, figures from 
     }
     t.match(paragraphs[0].TitleBis.FR, /Rue de la Loi/);
     t.match(paragraphs[0].TitleBis.NL, /Wetstraat/, 'Dutch titles use the Dutch street name');
-    // The tourism sentences name each place with the minutes of its summary car trip.
+    // The tourism sentences name each place with the minutes of its summary trip: on foot when near, else by car.
     const summary = (await get(url('be', 'summary', `${BXL}&language=FR`))).body;
     const sights = summary.AvailableCategoriesAroundPosition.find((c: any) => c.ct === 7).sc.map((s: any) => s.d[0]);
     const tourism = paragraphs.find((p: any) => p.IconId === 'tourism');
@@ -214,7 +215,7 @@ t.test('/summary/text: every language of the country in its order, figures from 
     for (const s of tourism.Sentences) {
         const sight = sights.find((x: any) => s.FR.includes(`"${x.n}"`) || s.FR.includes(x.n));
         if (!sight) continue;
-        const minutes = wholeMinutes(sight.td[0].tt);
+        const minutes = wholeMinutes(sight.td[sight.td.length - 1].tt);
         const hours = Math.floor(minutes / 60), rest = minutes % 60;
         for (const text of Object.values(s) as string[]) {
             t.ok(text.includes(sight.n), 'named in every language');

@@ -1,7 +1,7 @@
 // Stations of the region's public transport feeds (rail, metro, tram), searchable by name like the
 // OSM's own: an extract may lack a station its GTFS feed has (Porto's metro station "Casa da Música").
 // Bus stops are left out: thousands, named after the street they stand in.
-import {TransitNetwork} from '../transit/network.js';
+import type {TransitNetwork} from '../transit/network.js';
 import {fold} from './fold.js';
 
 /** A feed's stops of one name this close (m) are one station (its platforms, its entrances). */
@@ -20,8 +20,7 @@ export function railRouteType(type: number): boolean {
 }
 
 /** The named stops served by a rail route, one per name within SAME_STATION_METERS. */
-export function transitStations(section: Uint8Array): Station[] {
-    const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+export function transitStations(network: TransitNetwork): Station[] {
     const out: Station[] = [];
     const byName = new Map<string, number[]>();
     for (let s = 0; s < network.stopCount; s++) {

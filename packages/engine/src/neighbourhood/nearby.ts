@@ -6,6 +6,10 @@ import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
 import type {PlaceInformation} from '../geocode/geocoder.js';
 import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
 import type {Region} from '../region/region.js';
+import {FOOT_SPEEDS} from '../graph/profiles.js';
+import {LINE_ROUTES} from '../poi/poi-index.js';
+import {narrativeRules} from '../text/narrative/rules.js';
+import {wholeMinutes} from './text.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
 /** Places farther than this as the crow flies are not considered (SPEC §2.4). */
@@ -22,6 +26,8 @@ export const CITY_MIN_POPULATION = 20000;
 export const MAX_CITIES = 5;
 /** Modes in the order of the reference's travel entries. */
 const TD_ORDER = [TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK];
+/** The fastest walking speed of the foot profile: no walk is shorter in time than the straight line at it. */
+const MAX_FOOT_KMH = Math.max(...Object.values(FOOT_SPEEDS));
 /** Places per sub-type in the summary, by the sub-type's kind of variants. */
 const PLACES_PER_SUBTYPE: Record<SubtypeConfig['variants'], number> = {none: 1, brand: 3, motorway: 2, line: 1};
 
@@ -36,6 +42,8 @@ export interface NearbyPlace {
     name: string;
     /** The stop's name, for a transit line; else the same as name. */
     placeName: string;
+    /** For a transit line: its OSM route type (route=*: bus, tram, light_rail, subway...); '' for any other place or a stop without known lines. */
+    route: string;
     /** JSON text of specific data, null when none */
     sd: string | null;
     straightMeters: number;
@@ -168,8 +176,10 @@ export class NeighbourhoodFinder {
         for (const plan of plans) plan.picks = this.choose(meter, plan);
         const place = this.region.geocoder.placeInformation(lat, lon);
         const cityCandidates = this.cityCandidates(lat, lon, place);
+        const nearOnFoot = this.nearOnFoot(plans, lat, lon);
         for (const tm of TD_ORDER) {
             const pois = plans.filter((p) => p.s.modes.includes(tm)).flatMap((p) => p.picks.map((k) => k.poi));
+            if (tm === TM_WALK) pois.push(...nearOnFoot);
             const cities = tm === TM_CAR || tm === TM_BIKE ? cityCandidates.map((f) => this.cityPosition(f)) : [];
             meter.prefetch(tm, this.positions(pois).concat(cities));
         }
@@ -178,7 +188,7 @@ export class NeighbourhoodFinder {
             const subcategories: NearbySubcategory[] = [];
             for (const plan of plans) {
                 if (plan.ct !== c.ct || plan.picks.length === 0) continue;
-                const places = plan.picks.map((k) => this.place(meter, k.poi, plan.s, k.name, k.placeName, lat, lon));
+                const places = plan.picks.map((k) => this.place(meter, k.poi, plan.s, k.name, k.placeName, lat, lon, nearOnFoot.includes(k.poi)));
                 subcategories.push({ct: c.ct, st: plan.s.st, key: plan.s.key, places});
             }
             if (subcategories.length === 0) continue;
@@ -278,7 +288,27 @@ export class NeighbourhoodFinder {
         return out;
     }
 
-    private place(meter: TripMeter, poi: number, s: SubtypeConfig, name: string, placeName: string, lat: number, lon: number): NearbyPlace {
+    /**
+     * The chosen places reached by car (tourism) that may be within the narrative's on-foot limit
+     * (data/narrative.json) as the crow flies: they are measured on foot too, and keep the walk
+     * when it is within the limit, so that the text gives them on foot with the summary's figure.
+     */
+    private nearOnFoot(plans: Plan[], lat: number, lon: number): number[] {
+        const rules = narrativeRules(), P = this.region.pois;
+        const meters = (rules.onFootMinutes + 1) * 60 * MAX_FOOT_KMH / 3.6;
+        const out: number[] = [];
+        for (const c of this.file.categories) {
+            if (!rules.onFootCategories.includes(c.key)) continue;
+            for (const plan of plans) {
+                if (plan.ct !== c.ct || plan.s.modes.includes(TM_WALK)) continue;
+                for (const k of plan.picks) if (haversineMeters(lat, lon, P.lat[k.poi], P.lon[k.poi]) <= meters) out.push(k.poi);
+            }
+        }
+        return out;
+    }
+
+    private place(meter: TripMeter, poi: number, s: SubtypeConfig, name: string, placeName: string, lat: number, lon: number,
+        nearOnFoot = false): NearbyPlace {
         const P = this.region.pois;
         const trips: Trip[] = [];
         for (const tm of TD_ORDER) {
@@ -286,10 +316,15 @@ export class NeighbourhoodFinder {
             const trip = meter.trip(tm, P.lat[poi], P.lon[poi]);
             if (trip) trips.push(trip);
         }
+        if (nearOnFoot) {
+            // Walk is last in TD_ORDER: the reference's order holds.
+            const walk = meter.trip(TM_WALK, P.lat[poi], P.lon[poi]);
+            if (walk && wholeMinutes(walk.seconds) <= narrativeRules().onFootMinutes) trips.push(walk);
+        }
         const sd = P.sd(poi);
         return {
             id: typeId(P.ct[poi], P.st[poi], P.variant[poi]), icon: P.icon[poi], subIcon: P.subIcon[poi],
-            lat: P.lat[poi], lon: P.lon[poi], name, placeName, sd: sd === '{}' || sd === '' ? null : sd,
+            lat: P.lat[poi], lon: P.lon[poi], name, placeName, route: s.variants === 'line' ? LINE_ROUTES[P.badgeRoute[P.subIcon[poi]]] ?? '' : '', sd: sd === '{}' || sd === '' ? null : sd,
             straightMeters: Math.round(haversineMeters(lat, lon, P.lat[poi], P.lon[poi])), trips
         };
     }

@@ -10,7 +10,8 @@ import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
-import {POIS_KIND, POIS_VERSION, BADGE_KINDS} from './poi-index.js';
+import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
+import {routeMode, type TransitNetwork} from '../transit/network.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
@@ -24,6 +25,11 @@ const ROUTE_KIND: Record<string, number> = {
     subway: BADGE_KINDS.metro, light_rail: BADGE_KINDS.metro, monorail: BADGE_KINDS.metro,
     tram: BADGE_KINDS.tram, bus: BADGE_KINDS.bus, trolleybus: BADGE_KINDS.bus,
     train: BADGE_KINDS.train
+};
+
+/** GTFS route types (as transit/network routeMode names) → the OSM route value of their lines. */
+const GTFS_ROUTE: Record<string, LineRoute> = {
+    subway: 'subway', monorail: 'monorail', tram: 'tram', bus: 'bus', trolleybus: 'trolleybus', rail: 'train'
 };
 
 interface Draft {
@@ -43,10 +49,14 @@ interface Draft {
 
 interface Line {
     kind: number;
+    /** Index into LINE_ROUTES. */
+    route: number;
     ref: string;
     label: string;
     colour: string;
     memberNodes: number[];
+    /** Stop positions (lat, lon pairs) of a GTFS route. */
+    memberPoints: number[];
 }
 
 export interface PoiStats {
@@ -92,9 +102,11 @@ export class PoiBuilder {
             }
             const kind = ROUTE_KIND[route];
             if (kind === undefined) return;
-            const ref = tags.get('ref') ?? '';
+            // A line is named by its reference: a route without one has no name people use
+            // (its name is often the operator's, or its terminals').
+            const ref = (tags.get('ref') ?? '').trim();
             const name = tags.get('name') ?? '';
-            if (ref === '' && name === '') return;
+            if (ref === '') return;
             const label = lineLabel(ref, name, tags.get('from'), tags.get('to'), [tags.get('network'), tags.get('operator')]);
             const memberNodes: number[] = [];
             for (let i = 0; i < rel.memberCount; i++) {
@@ -102,7 +114,8 @@ export class PoiBuilder {
                 memberNodes.push(rel.memberRefs[i]);
                 this.nodes.need(rel.memberRefs[i]);
             }
-            this.lines.push({kind, ref: ref || name, label, colour: tags.get('colour') ?? '', memberNodes});
+            this.lines.push({kind, route: LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), ref, label, colour: tags.get('colour') ?? '',
+                memberNodes, memberPoints: []});
             return;
         }
         if (type !== 'multipolygon') return;
@@ -115,6 +128,30 @@ export class PoiBuilder {
             }
         }
         if (outer.length) this.addDraft(OSM_RELATION, rel.id, tags, NaN, NaN, Float64Array.from(outer));
+    }
+
+    /**
+     * The GTFS routes (route_short_name, route_type) as lines at their stops, for stops that no
+     * OSM route relation names. Call after the relation pass: a line of the same kind and
+     * reference keeps the OSM relation's label.
+     */
+    addTransitLines(net: TransitNetwork): void {
+        const lineOfRoute = new Int32Array(net.routeCount).fill(-2);
+        for (let s = 0; s < net.stopCount; s++) {
+            for (let i = net.stopPatternFirst[s]; i < net.stopPatternFirst[s + 1]; i++) {
+                const r = net.patternRoute[net.stopPatterns[i]];
+                if (lineOfRoute[r] === -2) {
+                    const route = GTFS_ROUTE[routeMode(net.routeType[r])];
+                    const ref = net.text.get(net.routeShortName[r]).trim();
+                    lineOfRoute[r] = route && ref ? this.lines.length : -1;
+                    if (route && ref) {
+                        this.lines.push({kind: ROUTE_KIND[route], route: LINE_ROUTES.indexOf(route), ref, label: ref,
+                            colour: net.text.get(net.routeColor[r]), memberNodes: [], memberPoints: []});
+                    }
+                }
+                if (lineOfRoute[r] >= 0) this.lines[lineOfRoute[r]].memberPoints.push(net.stopLat[s] / 1e7, net.stopLon[s] / 1e7);
+            }
+        }
     }
 
     /** Way pass: POI areas, members of POI multipolygons, motorways. */
@@ -204,10 +241,11 @@ export class PoiBuilder {
 
         // Badges: transit lines (merged by kind and ref) and motorways.
         const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
-        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array);
+        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array), badgeRoute = new Growable(Uint8Array);
         badgeText.add('');
         badgeLabel.add('');
         badgeKind.push(0);
+        badgeRoute.push(0);
         badgeColour.push(0);
         const lineBadge = new Map<string, number>();
         const memberLat: number[] = [], memberLon: number[] = [], memberBadge: number[] = [];
@@ -221,6 +259,7 @@ export class PoiBuilder {
                 badgeText.add(line.ref);
                 badgeLabel.add(line.label);
                 badgeKind.push(line.kind);
+                badgeRoute.push(line.route);
                 badgeColour.push(parseColour(line.colour));
             }
             const pts: number[] = [];
@@ -231,6 +270,11 @@ export class PoiBuilder {
                 memberLon.push(pts[1]);
                 memberBadge.push(badge);
             }
+            for (let i = 0; i < line.memberPoints.length; i += 2) {
+                memberLat.push(line.memberPoints[i]);
+                memberLon.push(line.memberPoints[i + 1]);
+                memberBadge.push(badge);
+            }
         }
         const lineCount = badgeKind.length - 1;
         const motorwayBadge = new Map<number, number>();
@@ -239,6 +283,7 @@ export class PoiBuilder {
             badgeText.add(this.motorwayRefList[r]);
             badgeLabel.add(this.motorwayRefList[r]);
             badgeKind.push(BADGE_KINDS.motorway);
+            badgeRoute.push(0);
             badgeColour.push(0);
         }
         const members = new KDBush(Math.max(1, memberLat.length));
@@ -354,6 +399,7 @@ export class PoiBuilder {
         index.finish();
         Object.assign(arrays, names.arrays('name'), sds.arrays('sd'), badgeText.arrays('badgeText'), badgeLabel.arrays('badgeLabel'));
         arrays.badgeKind = badgeKind.toArray();
+        arrays.badgeRoute = badgeRoute.toArray();
         arrays.badgeColour = badgeColour.toArray();
         arrays.index = new Uint8Array(index.data as ArrayBuffer);
         // `name`/`sd` string tables share names with record arrays; rename the record columns.

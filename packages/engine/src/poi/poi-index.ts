@@ -6,9 +6,12 @@ import {haversineMeters} from '../geo/distance.js';
 import {typeId} from './categories.js';
 
 export const POIS_KIND = 'pois';
-export const POIS_VERSION = 1;
+export const POIS_VERSION = 2;
 /** What a badge (sub-icon) stands for. */
 export const BADGE_KINDS = {metro: 1, tram: 2, bus: 3, train: 4, motorway: 5} as const;
+/** The OSM route=* value of a line badge, by code (badgeRoute); 0: not a line. */
+export const LINE_ROUTES = ['', 'subway', 'light_rail', 'monorail', 'tram', 'bus', 'trolleybus', 'train'] as const;
+export type LineRoute = typeof LINE_ROUTES[number];
 
 export class PoiIndex {
     readonly section: Section;
@@ -29,6 +32,8 @@ export class PoiIndex {
     readonly names: StringTable;
     readonly sds: StringTable;
     readonly badgeKind: Uint8Array;
+    /** The route type of each line badge: an index into LINE_ROUTES. */
+    readonly badgeRoute: Uint8Array;
     readonly badgeColour: Uint32Array;
     readonly badgeText: StringTable;
     readonly badgeLabel: StringTable;
@@ -52,6 +57,7 @@ export class PoiIndex {
         this.names = new StringTable(section, 'name');
         this.sds = new StringTable(section, 'sd');
         this.badgeKind = section.array('badgeKind', Uint8Array);
+        this.badgeRoute = section.array('badgeRoute', Uint8Array);
         this.badgeColour = section.array('badgeColour', Uint32Array);
         this.badgeText = new StringTable(section, 'badgeText');
         this.badgeLabel = new StringTable(section, 'badgeLabel');

@@ -19,6 +19,7 @@ import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {MapDataBuilder} from '../render/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
+import {TransitNetwork} from '../transit/network.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
@@ -151,7 +152,9 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
                 log: options.quiet ? () => {} : log
             });
             write(tmp, 'transit', transit.section);
-            for (const s of transitStations(transit.section)) places.addStation(s.name, s.lat, s.lon);
+            const network = TransitNetwork.from(transit.section.buffer as ArrayBuffer, transit.section.byteOffset, transit.section.byteLength);
+            pois.addTransitLines(network);
+            for (const s of transitStations(network)) places.addStation(s.name, s.lat, s.lon);
             transitStats = {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
         }
         progress.update('POIs', 1);

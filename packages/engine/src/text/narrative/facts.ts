@@ -33,6 +33,8 @@ export interface FactPlace {
     trip: Trip;
     /** A second trip worth naming (train station: by car, then by public transport), or null. */
     alt: Trip | null;
+    /** Every figure is within the close limit (data/narrative.json): the sentence may praise proximity. */
+    close?: boolean;
 }
 
 /** A motorway access: `name` is the motorway with its destinations ("A3 / E25 - E40 : Bruxelles - Liège"). */
@@ -41,11 +43,16 @@ export interface FactMotorway {
     minutes: number;
 }
 
+/** The kinds of transit line the text names, from the lines' route type (OSM route=*). */
+export type LineKind = 'metro' | 'lightRail' | 'tram' | 'bus' | 'train';
+
 /** Lines of one kind served at the nearest stop of that kind ("65 - Gare Centrale - Machelen"). */
 export interface FactLines {
-    kind: 'metro' | 'tram' | 'bus' | 'train';
+    kind: LineKind;
     lines: string[];
     walkMinutes: number;
+    /** The stop is within the close limit on foot: the sentence may say the area is well served. */
+    close?: boolean;
 }
 
 /** A nearby city: its name already in the sentence's language, and the trips to it. */
@@ -53,6 +60,8 @@ export interface FactCity {
     name: string;
     car: number | null;
     bike: number | null;
+    /** Every trip is within the close limit. */
+    close?: boolean;
 }
 
 /**
@@ -63,7 +72,7 @@ export type Fact =
     | {type: 'intro'; street: string}
     | {type: 'tourism'; place: FactPlace}
     | {type: 'transport'; place: FactPlace}
-    | {type: 'motorways'; motorways: FactMotorway[]}
+    | {type: 'motorways'; motorways: FactMotorway[]; close?: boolean}
     | {type: 'education'; place: FactPlace}
     | {type: 'supermarkets'; places: FactPlace[]}
     | {type: 'cities'; cities: FactCity[]}

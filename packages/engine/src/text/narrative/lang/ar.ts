@@ -4,7 +4,7 @@
 // "أقرب"); names stay in quotes, after a noun or a preposition, so they never need a case ending.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 interface Noun {
     indef: string;
@@ -42,6 +42,7 @@ const MODES: Record<ModeCode, string> = {1: 'بالسيارة', 2: 'سيرًا �
 const LINES: Record<FactLines['kind'], {one: string; many: string}> = {
     bus: {one: 'الحافلات', many: 'الحافلات'},
     tram: {one: 'الترام', many: 'الترام'},
+    lightRail: {one: 'القطار الخفيف', many: 'القطار الخفيف'},
     metro: {one: 'المترو', many: 'المترو'},
     train: {one: 'القطار', many: 'القطارات'}
 };
@@ -60,7 +61,7 @@ const list = (items: string[]) => items.join('، ');
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
 const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
 /** "2 دقيقة بالسيارة فقط أو 8 دقائق بوسائل النقل العام" */
-const away = (p: FactPlace) => `${trip(p.trip)}${p.trip.minutes <= 10 ? ' فقط' : ''}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
+const away = (p: FactPlace) => `${trip(p.trip)}${p.close ? ' فقط' : ''}${p.alt ? ` أو ${trip(p.alt)}` : ''}`;
 
 const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.indef)).join(' / ');
@@ -83,7 +84,7 @@ function tourism(p: FactPlace, variant: number): string {
         () => nearestAway(p),
         () => reach(p),
         () => {
-            const time = p.trip.minutes <= 10 ? `لا يستغرق الوصول إلى هناك سوى ${trips(p)}` : `يستغرق الوصول إلى هناك ${trips(p)}`;
+            const time = p.close ? `لا يستغرق الوصول إلى هناك سوى ${trips(p)}` : `يستغرق الوصول إلى هناك ${trips(p)}`;
             return `هل ترغبون في اكتشاف ${kindsDef(p)} "${p.name}"؟ ${time}.`;
         }
     ], variant)();
@@ -98,36 +99,42 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `ستقدّر العائلات التي لديها أطفال قرب "${p.name}" (${kinds(p)})، على بعد ${away(p)}.`,
+        () => `ميزة للعائلات: "${p.name}" (${kinds(p)}) على بعد ${away(p)}.`
+    ], [
         () => {
             const head = nearestIs(p);
             return head ? `${head}، على بعد ${away(p)}.` : reach(p);
-        },
-        () => `ميزة للعائلات: "${p.name}" (${kinds(p)}) على بعد ${away(p)}.`
+        }
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `يسهل الوصول إلى ${strong('الطريق السريع')} بالسيارة: ${items}.`,
         `شبكة ${strong('الطرق السريعة')} في المتناول بالسيارة: ${items}.`
+    ], [
+        `أقرب مداخل ${strong('الطريق السريع')} بالسيارة: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `من أجل ${strong('التسوق')}، يوجد بالقرب منكم "${p.name}" (${trips(p)}).`,
+        return pickClose(p.close, [
+            `من أجل ${strong('التسوق')}، يوجد بالقرب منكم "${p.name}" (${trips(p)}).`
+        ], [
             `أقرب ${strong('سوبرماركت')} هو "${p.name}" (${trips(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `من أجل ${strong('التسوق')}، تتوفر عدة خيارات قريبة: ${items}.`,
         `توجد بالقرب منكم عدة ${strong('متاجر سوبرماركت')}: ${items}.`
+    ], [
+        `أقرب ${strong('متاجر السوبرماركت')}: ${items}.`
     ], variant);
 }
 
@@ -144,9 +151,10 @@ function lines(l: FactLines, variant: number): string {
     const one = l.lines.length === 1;
     const vehicle = strong(one ? LINES[l.kind].one : LINES[l.kind].many);
     const names = list(l.lines);
-    const walk = `${dur(l.walkMinutes)} ${MODES[2]}${l.walkMinutes <= 10 ? ' فقط' : ''}`;
-    return pick([
-        `سيقدّر مستخدمو النقل العام الوصول إلى ${one ? 'خط' : 'خطوط'} ${vehicle} ${names}، مع محطة على بعد ${walk}.`,
+    const walk = `${dur(l.walkMinutes)} ${MODES[2]}${l.close ? ' فقط' : ''}`;
+    return pickClose(l.close, [
+        `سيقدّر مستخدمو النقل العام الوصول إلى ${one ? 'خط' : 'خطوط'} ${vehicle} ${names}، مع محطة على بعد ${walk}.`
+    ], [
         `يُخدم الحي ${one ? 'بخط' : 'بخطوط'} ${vehicle} ${names}، وتقع أقرب محطة على بعد ${walk}.`
     ], variant);
 }

@@ -3,7 +3,7 @@
 // 2 минути; 1 час, 2 часа (count form).
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 interface Noun {
     nom: string;
@@ -41,6 +41,7 @@ const MODES: Record<ModeCode, string> = {1: 'с кола', 2: 'пеша', 3: 'с
 const LINES: Record<FactLines['kind'], {sg: string; pl: string; sgDef: string; plDef: string; stop: string}> = {
     bus: {sg: 'автобусна линия', pl: 'автобусни линии', sgDef: 'автобусната линия', plDef: 'автобусните линии', stop: 'спирка'},
     tram: {sg: 'трамвайна линия', pl: 'трамвайни линии', sgDef: 'трамвайната линия', plDef: 'трамвайните линии', stop: 'спирка'},
+    lightRail: {sg: 'линия на лекото метро', pl: 'линии на лекото метро', sgDef: 'линията на лекото метро', plDef: 'линиите на лекото метро', stop: 'спирка'},
     metro: {sg: 'линия на метрото', pl: 'линии на метрото', sgDef: 'линията на метрото', plDef: 'линиите на метрото', stop: 'метростанция'},
     train: {sg: 'влакова линия', pl: 'влакови линии', sgDef: 'влаковата линия', plDef: 'влаковите линии', stop: 'гара'}
 };
@@ -61,7 +62,7 @@ const withWord = (w: string) => (/^[СсЗз]/.test(w) ? `със ${w}` : `с ${w
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
 const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` или ${trip(p.alt)}` : ''}`;
 /** "само на 2 минути с кола или на 8 минути с градски транспорт" */
-const away = (p: FactPlace) => `${p.trip.minutes <= 10 ? 'само ' : ''}на ${trip(p.trip)}${p.alt ? ` или на ${trip(p.alt)}` : ''}`;
+const away = (p: FactPlace) => `${p.close ? 'само ' : ''}на ${trip(p.trip)}${p.alt ? ` или на ${trip(p.alt)}` : ''}`;
 
 const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((n) => strong(n.nom)).join(' / ');
@@ -97,8 +98,9 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
-        () => `Семействата с деца ще оценят близостта: "${p.name}" (${kinds(p)}) е ${away(p)}.`,
+    return pickClose(p.close, [
+        () => `Семействата с деца ще оценят близостта: "${p.name}" (${kinds(p)}) е ${away(p)}.`
+    ], [
         () => {
             const head = nearestIs(p);
             return head ? `${head}, ${away(p)}.` : `"${p.name}" (${kinds(p)}) се намира ${away(p)}.`;
@@ -107,26 +109,31 @@ function education(p: FactPlace, variant: number): string {
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `С кола бързо стигате до ${strong('магистралата')}: ${items}.`,
         `Мрежата от ${strong('магистрали')} е лесно достъпна с кола: ${items}.`
+    ], [
+        `Най-близките входове на ${strong('магистралата')} с кола: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `За ${strong('пазаруване')} наблизо имате "${p.name}" (${trips(p)}).`,
+        return pickClose(p.close, [
+            `За ${strong('пазаруване')} наблизо имате "${p.name}" (${trips(p)}).`
+        ], [
             `Най-близкият ${strong('супермаркет')} е "${p.name}" (${trips(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `За ${strong('пазаруване')} имате няколко възможности наблизо: ${items}.`,
         `Наблизо има няколко ${strong('супермаркета')}: ${items}.`
+    ], [
+        `Най-близките ${strong('супермаркети')}: ${items}.`
     ], variant);
 }
 
@@ -144,7 +151,7 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `${l.walkMinutes <= 10 ? 'само ' : ''}на ${dur(l.walkMinutes)} пеша`;
+    const walk = `${l.close ? 'само ' : ''}на ${dur(l.walkMinutes)} пеша`;
     return pick([
         `Ползвателите на обществения транспорт имат достъп до ${strong(one ? w.sgDef : w.plDef)} ${names}, ${withWord(w.stop)} ${walk}.`,
         `Кварталът се обслужва от ${strong(one ? w.sg : w.pl)} ${names}, а най-близката ${w.stop} е ${walk}.`

@@ -3,7 +3,7 @@
 // d'Avenue Louise). The readers are addressed as "vosaltres", as in Catalan property listings.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, spoken,
+import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, pickClose, placeTrips, quote, sentenceWriter, spoken,
     strong, tidy, tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
@@ -116,21 +116,25 @@ function intro(s: string, v: number): string {
 }
 
 function tourism(p: FactPlace, v: number): string {
+    const praising = [
+        () => `Teniu ganes de descobrir ${the(p)}? És a només ${trips(p, 'a', '')}.`,
+        () => `Entre els llocs d'interès propers destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
+    ];
     const patterns = [
         () => `En ${trips(p, 'en', '')} s'arriba ${the(p, 'a')}.`,
         () => upperInitial(`${the(p)} es troba a ${trips(p, 'a', '')}.`),
-        () => `Teniu ganes de descobrir ${the(p)}? És a només ${trips(p, 'a', '')}.`,
-        () => `A ${trips(p, 'a', '')} es troba ${the(p)}.`,
-        () => `Entre els llocs d'interès propers destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
+        () => `A ${trips(p, 'a', '')} es troba ${the(p)}.`
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
-    const patterns = [
-        () => upperInitial(`${the(p)} és accessible en ${trips(p, 'en', '')}.`),
+    const praising = [
         () => `A ${trips(p, 'a', '')} es troba ${the(p)}, un avantatge per als desplaçaments diaris.`,
         () => `Per moure's amb facilitat, ${the(p)} és a ${trips(p, 'a', '')}.`
+    ];
+    const patterns = [
+        () => upperInitial(`${the(p)} és accessible en ${trips(p, 'en', '')}.`)
     ];
     const ns = nouns(p);
     if (ns.length === 1) {
@@ -142,71 +146,84 @@ function transport(p: FactPlace, v: number): string {
             trainStation: () => `Per als viatgers habituals, ${def(n)} més ${agree(n, 'proper', 'propera')} és ${name}: ${trips(p)}.`,
             chargingStation: () => `Per als qui condueixen un cotxe elèctric, ${def(n)} ${name} és a ${trips(p, 'a', '')}.`
         };
-        const extra = special[distinctKinds(p.kinds)[0] ?? ''];
-        if (extra) patterns.push(extra);
+        const kind = distinctKinds(p.kinds)[0] ?? '', extra = special[kind];
+        if (extra) (kind === 'bikeSharing' ? praising : patterns).push(extra);
     }
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
-    const patterns = [
+    const praising = [
         () => `A només ${trips(p, 'a', '')} es troba ${quote(p.name)}, ${what(p)}, ideal per als trajectes en família.`,
         () => `Les famílies amb infants apreciaran tenir a prop ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Un avantatge per a les famílies: ${the(p)} és a només ${trips(p, 'a', '')}.`,
         () => upperInitial(`${the(p)} és accessible en ${trips(p, 'en', '')}, una comoditat per acompanyar els infants cada dia.`)
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => upperInitial(`${the(p)} es troba a ${trips(p, 'a', '')}.`)
+    ];
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
     const item = (p: FactPlace) => `${quote(strong(p.name))} (${trips(p)})`;
     if (places.length === 1) {
         const p = places[0], n = nouns(p)[0];
-        const patterns = [
-            () => `Pel que fa a les ${strong('compres')}, ${glue(article(n.g, n.word), n.word)} ${quote(strong(p.name))} és a ${trips(p, 'a', '')}.`,
+        const praising = [
             () => `Fer la ${strong('compra')} és fàcil: ${quote(strong(p.name))} és a ${trips(p, 'a', '')}.`,
             () => `${upperInitial(indef(n))} a l'abast: ${item(p)}.`
         ];
-        return pick(patterns, v)();
+        const patterns = [
+            () => `Pel que fa a les ${strong('compres')}, ${glue(article(n.g, n.word), n.word)} ${quote(strong(p.name))} és a ${trips(p, 'a', '')}.`
+        ];
+        return pickClose(p.close, praising, patterns, v)();
     }
     const items = list(places.map(item));
-    const patterns = [
+    const praising = [
         `Pel que fa a les ${strong('compres')}, hi ha diverses opcions a prop: ${items}.`,
         `Fer la ${strong('compra')} és fàcil, amb diverses botigues als voltants: ${items}.`,
         `${strong('Supermercats')} a l'abast: ${items}.`
     ];
-    return pick(patterns, v);
+    const patterns = [
+        `Pel que fa a les ${strong('compres')}, els ${strong('supermercats')} més propers són ${items}.`
+    ];
+    return pickClose(places.every((p) => p.close), praising, patterns, v);
 }
 
-function motorways(ms: FactMotorway[], v: number): string {
+function motorways(ms: FactMotorway[], v: number, close: boolean): string {
     const one = ms.length === 1, m0 = ms[0];
     const paren = list(ms.map((m) => `${m.name} (${duration(m.minutes)})`));
-    const patterns = [
+    const praising = [
         () => `La xarxa d'${strong('autopistes')} és a l'abast: ${list(ms.map((m) => `${m.name} a ${duration(m.minutes)}`))} en cotxe.`,
-        () => one
-            ? `Per als qui es desplacen en cotxe, l'accés a l'${strong('autopista')} més proper és ${m0.name} (${duration(m0.minutes)}).`
-            : `Per als qui es desplacen en cotxe, els accessos a ${strong('autopista')} més propers són ${paren}.`,
         () => one
             ? `En cotxe s'arriba ràpidament a l'${strong('autopista')} ${m0.name}: ${duration(m0.minutes)}.`
             : `En cotxe s'arriba ràpidament a les ${strong('autopistes')}: ${paren}.`
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => one
+            ? `Per als qui es desplacen en cotxe, l'accés a l'${strong('autopista')} més proper és ${m0.name} (${duration(m0.minutes)}).`
+            : `Per als qui es desplacen en cotxe, els accessos a ${strong('autopista')} més propers són ${paren}.`
+    ];
+    return pickClose(close, praising, patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
     const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'o', prep, '');
+    const praising = [
+        (c: FactCity, name: string) => `${name} és fàcilment accessible, a ${tripsOf(c, 'a')}.`,
+        (c: FactCity, name: string) => `${name} també queda a prop: ${tripsOf(c, '')}.`
+    ];
     const patterns = [
         (c: FactCity, name: string) => `Heu d'anar a ${name} per feina o per oci? El trajecte dura aproximadament ${tripsOf(c, '')}.`,
-        (c: FactCity, name: string) => `${name} és fàcilment accessible, a ${tripsOf(c, 'a')}.`,
-        (c: FactCity, name: string) => `${name} també queda a prop: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `En ${tripsOf(c, 'en')} s'arriba a ${name}.`
     ];
-    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
+    return eachCity(cs, v, (c, cv) => pickClose(c.close, praising, patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {noun: Noun; stop: string}> = {
     bus: {noun: {word: 'autobús', g: 'm'}, stop: 'parada'},
     tram: {noun: {word: 'tramvia', g: 'm'}, stop: 'parada'},
+    lightRail: {noun: {word: 'tren lleuger', g: 'm'}, stop: 'parada'},
     metro: {noun: {word: 'metro', g: 'm'}, stop: 'estació'},
     train: {noun: {word: 'tren', g: 'm'}, stop: 'estació'}
 };
@@ -215,12 +232,15 @@ function lines(l: FactLines, v: number): string {
     const k = LINES[l.kind], one = l.lines.length === 1, names = l.lines.join(', ');
     const walk = `${duration(l.walkMinutes)} a peu`;
     const kind = de(strong(k.noun.word));
-    const patterns = [
+    const praising = [
         `Els usuaris del transport públic apreciaran l'accés ${one ? 'a la línia' : 'a les línies'} ${kind} ${names}, amb una ${k.stop} a ${walk}.`,
-        `El barri està ben servit ${def(k.noun, 'per')}, amb ${one ? 'la línia' : 'les línies'} ${names} i una ${k.stop} a ${walk}.`,
-        `A ${walk} hi ha una ${k.stop} ${kind} servida per ${one ? 'la línia' : 'les línies'} ${names}.`
+        `El barri està ben servit ${def(k.noun, 'per')}, amb ${one ? 'la línia' : 'les línies'} ${names} i una ${k.stop} a ${walk}.`
     ];
-    return pick(patterns, v);
+    const patterns = [
+        `A ${walk} hi ha una ${k.stop} ${kind} servida per ${one ? 'la línia' : 'les línies'} ${names}.`,
+        `La ${k.stop} ${kind} més propera, a ${walk}, està servida per ${one ? 'la línia' : 'les línies'} ${names}.`
+    ];
+    return pickClose(l.close, praising, patterns, v);
 }
 
 function outro(v: number): string {

@@ -40,6 +40,14 @@ export function pick<T>(patterns: readonly T[], variant: number): T {
     return patterns[Math.abs(Math.trunc(variant)) % patterns.length];
 }
 
+/**
+ * One pattern by the figures' closeness: any of them when the fact is close (its figures within the
+ * close limit of data/narrative.json), else only the plain ones, which praise no proximity.
+ */
+export function pickClose<T>(close: boolean | undefined, praising: readonly T[], plain: readonly T[], variant: number): T {
+    return pick(close ? [...praising, ...plain] : plain, variant);
+}
+
 /** Key words in bold. */
 export function strong(text: string): string {
     return `[STRONG]${text}[/STRONG]`;
@@ -137,7 +145,8 @@ export interface FactWriters {
     intro(street: string, variant: number): string;
     tourism(place: FactPlace, variant: number): string;
     transport(place: FactPlace, variant: number): string;
-    motorways(list: FactMotorway[], variant: number): string;
+    /** `close`: every motorway is within the close limit (the sentence may say "well within reach"). */
+    motorways(list: FactMotorway[], variant: number, close: boolean): string;
     education(place: FactPlace, variant: number): string;
     supermarkets(places: FactPlace[], variant: number): string;
     cities(cities: FactCity[], variant: number): string;
@@ -151,7 +160,7 @@ function write(w: FactWriters, fact: Fact, variant: number): string {
         case 'intro': return w.intro(fact.street, variant);
         case 'tourism': return w.tourism(fact.place, variant);
         case 'transport': return w.transport(fact.place, variant);
-        case 'motorways': return w.motorways(fact.motorways, variant);
+        case 'motorways': return w.motorways(fact.motorways, variant, fact.close === true);
         case 'education': return w.education(fact.place, variant);
         case 'supermarkets': return w.supermarkets(fact.places, variant);
         case 'cities': return w.cities(fact.cities, variant);

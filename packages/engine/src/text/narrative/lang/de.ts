@@ -2,7 +2,7 @@
 // asks for (in 2 Minuten, mit dem Auto, zum Museum, zur Schule, zu einer Haltestelle).
 import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, pickClose, placeTrips, quote, sentenceWriter, strong,
     tidySentence, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f' | 'n';
@@ -70,6 +70,7 @@ interface LineKind {
 const LINE_KINDS: Record<string, LineKind> = {
     metro: {line: 'U-Bahn-Linie', network: 'U-Bahn-Netz', stop: {word: 'Station', gender: 'f'}},
     tram: {line: 'Straßenbahnlinie', network: 'Straßenbahnnetz', stop: {word: 'Haltestelle', gender: 'f'}},
+    lightRail: {line: 'Stadtbahnlinie', network: 'Stadtbahnnetz', stop: {word: 'Haltestelle', gender: 'f'}},
     bus: {line: 'Buslinie', network: 'Busnetz', stop: {word: 'Haltestelle', gender: 'f'}},
     train: {line: 'Bahnlinie', network: 'Bahnnetz', stop: {word: 'Bahnhof', gender: 'm'}}
 };
@@ -152,45 +153,50 @@ function intro(street: string, variant: number): string {
 
 function tourism(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
-    return pick([
-        () => `In ${t} erreichen Sie ${np(k, 'den')} ${n}.`,
+    return pickClose(p.close, [
         () => `${capitalize(np(k, 'ein'))} ${agree(k, 'liegt', 'liegen')} nur ${t} entfernt: ${n}.`,
-        () => `Lust, ${np(k, 'den')} ${n} zu entdecken? Sie sind in ${t} dort.`,
-        () => `${capitalize(np(k, 'der'))} ${n} ${agree(k, 'ist', 'sind')} ${t} entfernt.`,
         () => `Bis ${np(k, 'zum')} ${n} brauchen Sie nur ${t}.`
+    ], [
+        () => `In ${t} erreichen Sie ${np(k, 'den')} ${n}.`,
+        () => `Lust, ${np(k, 'den')} ${n} zu entdecken? Sie sind in ${t} dort.`,
+        () => `${capitalize(np(k, 'der'))} ${n} ${agree(k, 'ist', 'sind')} ${t} entfernt.`
     ], variant)();
 }
 
 function transport(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
     const hook = HOOKS[distinctKinds(k)[0]] ?? '';
-    return pick([
-        () => `${hook} ${capitalize(np(k, 'der', 'nächstgelegene'))}, ${n}, ${agree(k, 'ist', 'sind')} ${t} entfernt.`,
-        () => `${n}, ${np(k, 'der', 'nächstgelegene')}, ist in ${t} erreichbar.`,
+    return pickClose(p.close, [
         () => `Nur ${t} entfernt finden Sie ${np(k, 'einen')}: ${n}.`,
         () => `${hook} Mit ${np(k, 'dem')} ${n}, nur ${t} entfernt, sind Sie jederzeit mobil.`
+    ], [
+        () => `${hook} ${capitalize(np(k, 'der', 'nächstgelegene'))}, ${n}, ${agree(k, 'ist', 'sind')} ${t} entfernt.`,
+        () => `${n}, ${np(k, 'der', 'nächstgelegene')}, ist in ${t} erreichbar.`
     ], variant)();
 }
 
-function motorways(ms: readonly FactMotorway[], variant: number): string {
+function motorways(ms: readonly FactMotorway[], variant: number, close: boolean): string {
     if (ms.length === 0) return 'Das Autobahnnetz ist mit dem Auto schnell erreichbar.';
     const several = ms.length > 1;
     const the = `die ${strong(several ? 'Autobahnen' : 'Autobahn')}`;
-    return pick([
+    return pickClose(close, [
         () => `Mit dem Auto ist das Autobahnnetz schnell erreicht: ${joinList(ms.map((m, i) =>
             `${i === 0 ? `die ${strong('Autobahn')} ` : ''}${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' und ')}.`,
-        () => `${capitalize(the)} ${joinList(ms.map((m) => `${quote(m.name)} (${duration(m.minutes)})`), ', ', ' und ')} ${several ? 'sind' : 'ist'} mit dem Auto schnell erreichbar.`,
+        () => `${capitalize(the)} ${joinList(ms.map((m) => `${quote(m.name)} (${duration(m.minutes)})`), ', ', ' und ')} ${several ? 'sind' : 'ist'} mit dem Auto schnell erreichbar.`
+    ], [
         () => `Wer mit dem Auto unterwegs ist, erreicht ${the} ${joinList(ms.map((m) => `${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' und ')}.`
     ], variant)();
 }
 
 function education(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
-    return pick([
+    return pickClose(p.close, [
         () => `Nur ${t} entfernt liegt ${n}, ${np(k, 'ein')}, ideal für Familien.`,
         () => `Familien mit Kindern schätzen die Nähe zu ${n}, ${np(k, 'einem')} nur ${t} entfernt.`,
         () => `Ein Plus für Familien: ${np(k, 'der')} ${n} ${agree(k, 'ist', 'sind')} in ${t} erreichbar.`,
         () => `Der Weg ${np(k, 'zum')} ${n} dauert nur ${t}.`
+    ], [
+        () => `${capitalize(np(k, 'der'))} ${n} ${agree(k, 'ist', 'sind')} ${t} entfernt.`
     ], variant)();
 }
 
@@ -198,10 +204,12 @@ function supermarkets(ps: readonly FactPlace[], variant: number): string {
     if (ps.length === 0) return `Den täglichen ${strong('Einkauf')} erledigen Sie in der Nähe.`;
     const list = joinList(ps.map((p) => `${quote(strong(p.name))} (${trips(placeTrips(p))})`), ', ', ' und ');
     const several = ps.length > 1;
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         () => `Beim ${strong('Einkaufen')} sind Sie gut versorgt, mit ${several ? 'mehreren Adressen' : 'einer Adresse'} in der Nähe: ${list}.`,
         () => `Für den täglichen ${strong('Einkauf')} ${several ? 'liegen mehrere Supermärkte' : 'liegt ein Supermarkt'} ganz in der Nähe: ${list}.`,
         () => `${strong('Einkaufen')} ist hier ganz einfach: ${list}.`
+    ], [
+        () => `${several ? 'Die nächstgelegenen' : 'Der nächstgelegene'} ${strong(several ? 'Supermärkte' : 'Supermarkt')}: ${list}.`
     ], variant)();
 }
 
@@ -209,9 +217,10 @@ function city(c: FactCity, variant: number): string {
     const n = strong(c.name), ts = cityTrips(c);
     if (ts.length === 0) return `${n} liegt ganz in der Nähe.`;
     const t = trips(ts);
-    return pick([
+    return pickClose(c.close, [
+        () => `${n} ist gut erreichbar, nur ${t} entfernt.`
+    ], [
         () => `Müssen Sie beruflich oder privat nach ${n}? Der Weg dauert ${t}.`,
-        () => `${n} ist gut erreichbar, nur ${t} entfernt.`,
         () => `Nach ${n} brauchen Sie ${t}.`,
         () => `In ${t} sind Sie in ${n}.`
     ], variant)();
@@ -221,11 +230,13 @@ function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? LINE_KINDS.bus;
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes);
     const line = strong(one ? kind.line : `${kind.line}n`), stop = kind.stop;
-    return pick([
+    return pickClose(l.close, [
         () => `Nutzer öffentlicher Verkehrsmittel schätzen den Zugang ${one ? 'zur' : 'zu den'} ${line} ${list}, mit ${ARTICLES.einem[stop.gender]} ${stop.word} nur ${d} zu Fuß entfernt.`,
         () => `Die Anbindung ist gut: ${ARTICLES.der[stop.gender]} nächste ${stop.word}, nur ${d} zu Fuß entfernt, wird von ${one ? 'der' : 'den'} ${line} ${list} bedient.`,
-        () => `In ${d} zu Fuß erreichen Sie ${ARTICLES.einen[stop.gender]} ${stop.word} der ${line} ${list}.`,
         () => `Das Viertel ist gut an das ${strong(kind.network)} angebunden: ${one ? 'die Linie' : 'die Linien'} ${list} ${one ? 'hält' : 'halten'} nur ${d} zu Fuß entfernt.`
+    ], [
+        () => `In ${d} zu Fuß erreichen Sie ${ARTICLES.einen[stop.gender]} ${stop.word} der ${line} ${list}.`,
+        () => `${capitalize(ARTICLES.der[stop.gender])} nächste ${stop.word} der ${line} ${list} liegt ${d} zu Fuß entfernt.`
     ], variant)();
 }
 

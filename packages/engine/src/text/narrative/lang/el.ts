@@ -4,7 +4,7 @@
 // 1 λεπτό, 2 λεπτά; 1 ώρα, 2 ώρες (nominative = accusative).
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong,
     type DurationWords} from './common.js';
 
 interface Noun {
@@ -43,6 +43,7 @@ const MODES: Record<ModeCode, string> = {1: 'με το αυτοκίνητο', 2:
 const LINES: Record<FactLines['kind'], {gen: string; stop: string; withStop: string}> = {
     bus: {gen: 'λεωφορείου', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
     tram: {gen: 'τραμ', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
+    lightRail: {gen: 'ελαφρού σιδηροδρόμου', stop: 'η πλησιέστερη στάση', withStop: 'με τη στάση να απέχει'},
     metro: {gen: 'μετρό', stop: 'ο πλησιέστερος σταθμός', withStop: 'με τον σταθμό να απέχει'},
     train: {gen: 'τρένου', stop: 'ο πλησιέστερος σταθμός', withStop: 'με τον σταθμό να απέχει'}
 };
@@ -66,7 +67,7 @@ const nearestAdj = (x: Noun) => ({m: 'ο πλησιέστερος', f: 'η πλ�
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
 const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ή ${trip(p.alt)}` : ''}`;
 /** "μόλις 2 λεπτά με το αυτοκίνητο ή 8 λεπτά με τα μέσα μαζικής μεταφοράς" */
-const away = (p: FactPlace) => `${p.trip.minutes <= 10 ? 'μόλις ' : ''}${trips(p)}`;
+const away = (p: FactPlace) => `${p.close ? 'μόλις ' : ''}${trips(p)}`;
 
 const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => nouns(p).map((x) => strong(x.nom)).join(' / ');
@@ -112,33 +113,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `Οι οικογένειες με παιδιά θα εκτιμήσουν την εγγύτητα: ${named(p)} (${kinds(p)}) βρίσκεται ${away(p)}.`,
-        () => nearestAway(p),
         () => `Ένα πλεονέκτημα για τις οικογένειες: ${named(p)} (${kinds(p)}) απέχει ${away(p)}.`
+    ], [
+        () => nearestAway(p)
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `Ο ${strong('αυτοκινητόδρομος')} είναι εύκολα προσβάσιμος με το αυτοκίνητο: ${items}.`,
         `Με το αυτοκίνητο φτάνετε γρήγορα στον ${strong('αυτοκινητόδρομο')}: ${items}.`
+    ], [
+        `Οι πλησιέστερες είσοδοι στον ${strong('αυτοκινητόδρομο')} με το αυτοκίνητο: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `Για τα ${strong('ψώνια')} σας, κοντά βρίσκεται το "${p.name}" (${trips(p)}).`,
+        return pickClose(p.close, [
+            `Για τα ${strong('ψώνια')} σας, κοντά βρίσκεται το "${p.name}" (${trips(p)}).`
+        ], [
             `Το πλησιέστερο ${strong('σούπερ μάρκετ')} είναι το "${p.name}" (${trips(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `Για τα ${strong('ψώνια')} σας, έχετε αρκετές επιλογές κοντά: ${items}.`,
         `Κοντά υπάρχουν αρκετά ${strong('σούπερ μάρκετ')}: ${items}.`
+    ], [
+        `Τα πλησιέστερα ${strong('σούπερ μάρκετ')}: ${items}.`
     ], variant);
 }
 
@@ -155,7 +162,7 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `${l.walkMinutes <= 10 ? 'μόλις ' : ''}${dur(l.walkMinutes)} με τα πόδια`;
+    const walk = `${l.close ? 'μόλις ' : ''}${dur(l.walkMinutes)} με τα πόδια`;
     return pick([
         `Οι χρήστες των μέσων μαζικής μεταφοράς έχουν πρόσβαση ${one ? 'στη γραμμή' : 'στις γραμμές'} ${strong(w.gen)} ${names}, ${w.withStop} ${walk}.`,
         `Η περιοχή εξυπηρετείται από ${one ? 'τη γραμμή' : 'τις γραμμές'} ${strong(w.gen)} ${names}, και ${w.stop} απέχει ${walk}.`

@@ -1,7 +1,7 @@
 // English narrative pack.
 import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, pickClose, placeTrips, quote, sentenceWriter, strong,
     tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
@@ -48,6 +48,7 @@ const MODES: Record<number, string> = {1: 'by car', 2: 'on foot', 3: 'by bike', 
 const LINE_KINDS: Record<string, {word: string; stop: string}> = {
     metro: {word: 'metro', stop: 'station'},
     tram: {word: 'tram', stop: 'stop'},
+    lightRail: {word: 'light rail', stop: 'stop'},
     bus: {word: 'bus', stop: 'stop'},
     train: {word: 'train', stop: 'station'}
 };
@@ -120,32 +121,36 @@ function tourism(p: FactPlace, variant: number): string {
 function transport(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), ts = placeTrips(p);
     const hook = HOOKS[distinctKinds(k)[0]] ?? '';
-    return pick([
+    return pickClose(p.close, [
+        () => `You will find ${a(k)}, ${n}, just ${away(ts)}.`
+    ], [
         () => `${hook} The nearest ${bare(k)}, ${n}, is ${away(ts)}.`,
         () => `${n}, the closest ${bare(k)}, can be reached in ${trips(ts)}.`,
-        () => `You will find ${a(k)}, ${n}, just ${away(ts)}.`,
         () => `${hook} Within ${trips(ts)}, you can reach ${the(k)} ${n}.`
     ], variant)();
 }
 
-function motorways(ms: readonly FactMotorway[], variant: number): string {
+function motorways(ms: readonly FactMotorway[], variant: number, close: boolean): string {
     if (ms.length === 0) return 'The motorway network is within easy reach by car.';
     const noun = strong(ms.length > 1 ? 'motorways' : 'motorway');
-    return pick([
+    return pickClose(close, [
         () => `The motorway network is well within reach by car: ${joinList(ms.map((m, i) =>
             i === 0 ? `the ${strong('motorway')} ${quote(m.name)} is ${duration(m.minutes)} away` : `${quote(m.name)} ${duration(m.minutes)}`), ', ', ' and ')}.`,
-        () => `By car, you can join the ${noun} ${joinList(ms.map((m) => `${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' and ')}.`,
         () => `Getting on the ${strong('motorway')} is easy: ${joinList(ms.map((m) => `${quote(m.name)} is ${duration(m.minutes)} away by car`), ', ', ' and ')}.`
+    ], [
+        () => `By car, you can join the ${noun} ${joinList(ms.map((m) => `${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' and ')}.`
     ], variant)();
 }
 
 function education(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), ts = placeTrips(p);
-    return pick([
+    return pickClose(p.close, [
         () => `Only ${away(ts)}, ${n} is ${a(k)}, ideal for families.`,
         () => `Families with children will appreciate the proximity of ${n}, ${a(k)} just ${away(ts)}.`,
-        () => `A real plus for families: ${the(k)} ${n} is just ${away(ts)}.`,
-        () => `Parents will find ${the(k)} ${n} within ${trips(ts)}.`
+        () => `A real plus for families: ${the(k)} ${n} is just ${away(ts)}.`
+    ], [
+        () => `Parents will find ${the(k)} ${n} within ${trips(ts)}.`,
+        () => `${capitalize(the(k))} ${n} is ${away(ts)}.`
     ], variant)();
 }
 
@@ -153,19 +158,23 @@ function supermarkets(ps: readonly FactPlace[], variant: number): string {
     const list = joinList(ps.map((p) => `${quote(strong(p.name))} (${trips(placeTrips(p))})`), ', ', ' and ');
     if (ps.length === 0) return `Everyday ${strong('shopping')} is close at hand.`;
     const several = ps.length > 1;
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         () => `When it comes to ${strong('food shopping')}, you are well served with ${several ? 'several options' : 'a supermarket'} nearby: ${list}.`,
         () => `For your daily ${strong('groceries')}, ${several ? 'several supermarkets are' : 'a supermarket is'} close at hand: ${list}.`,
         () => `Everyday ${strong('shopping')} is easy here: ${list}.`
+    ], [
+        () => `For ${strong('food shopping')}, the nearest ${several ? 'supermarkets are' : 'supermarket is'} ${list}.`,
+        () => `The nearest ${strong(several ? 'supermarkets' : 'supermarket')}: ${list}.`
     ], variant)();
 }
 
 function city(c: FactCity, variant: number): string {
     const n = strong(c.name), ts = cityTrips(c);
     if (ts.length === 0) return `${n} is nearby.`;
-    return pick([
+    return pickClose(c.close, [
+        () => `${n} is easily accessible, just ${away(ts)}.`
+    ], [
         () => `Need to reach ${n} for work or leisure? It takes about ${trips(ts)}.`,
-        () => `${n} is easily accessible, just ${away(ts)}.`,
         () => `Heading to ${n}? Count ${trips(ts)}.`,
         () => `${n} can be reached in ${trips(ts)}.`
     ], variant)();
@@ -174,11 +183,13 @@ function city(c: FactCity, variant: number): string {
 function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? {word: l.kind, stop: 'stop'};
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
-    return pick([
+    return pickClose(l.close, [
         () => `With a ${w} ${kind.stop} just ${d} away on foot, public transport users have access to ${one ? 'the line' : 'lines'} ${list}.`,
         () => `The area is well served by ${w}: the nearest ${kind.stop}, ${d} away on foot, serves ${one ? 'the line' : 'the lines'} ${list}.`,
-        () => `Public transport users will appreciate access to the ${w} ${one ? 'line' : 'lines'} ${list}, with a ${kind.stop} reachable in ${d} on foot.`,
-        () => `Within ${d} on foot, you reach a ${w} ${kind.stop} served by ${one ? 'the line' : 'lines'} ${list}.`
+        () => `Public transport users will appreciate access to the ${w} ${one ? 'line' : 'lines'} ${list}, with a ${kind.stop} reachable in ${d} on foot.`
+    ], [
+        () => `Within ${d} on foot, you reach a ${w} ${kind.stop} served by ${one ? 'the line' : 'lines'} ${list}.`,
+        () => `The nearest ${w} ${kind.stop} is ${d} away on foot; it serves ${one ? 'the line' : 'the lines'} ${list}.`
     ], variant)();
 }
 

@@ -3,7 +3,7 @@
 // 80...). The reader is addressed as "usted", as in Spanish property listings.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, kindNouns, pick, placeTrips, quote, sentenceWriter, spoken, strong, tidy,
+import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, kindNouns, pick, pickClose, placeTrips, quote, sentenceWriter, spoken, strong, tidy,
     tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
@@ -113,21 +113,25 @@ function intro(s: string, v: number): string {
 }
 
 function tourism(p: FactPlace, v: number): string {
+    const praising = [
+        () => `¿Le apetece descubrir ${the(p)}? Está a tan solo ${trips(p, 'a', '')}.`,
+        () => `Entre los lugares de interés cercanos destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
+    ];
     const patterns = [
         () => `En ${trips(p, 'en', '')} se llega ${the(p, 'a')}.`,
         () => upperInitial(`${the(p)} se encuentra a ${trips(p, 'a', '')}.`),
-        () => `¿Le apetece descubrir ${the(p)}? Está a tan solo ${trips(p, 'a', '')}.`,
-        () => `A ${trips(p, 'a', '')} se encuentra ${the(p)}.`,
-        () => `Entre los lugares de interés cercanos destaca ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
+        () => `A ${trips(p, 'a', '')} se encuentra ${the(p)}.`
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
-    const patterns = [
-        () => upperInitial(`${the(p)} es accesible en ${trips(p, 'en', '')}.`),
+    const praising = [
         () => `A ${trips(p, 'a', '')} se encuentra ${the(p)}, una ventaja para los desplazamientos diarios.`,
         () => `Para moverse con facilidad, ${the(p)} está a ${trips(p, 'a', '')}.`
+    ];
+    const patterns = [
+        () => upperInitial(`${the(p)} es accesible en ${trips(p, 'en', '')}.`)
     ];
     const ns = nouns(p);
     if (ns.length === 1) {
@@ -139,55 +143,65 @@ function transport(p: FactPlace, v: number): string {
             trainStation: () => `Para los viajeros habituales, ${def(n)} más ${agree(n, 'cercano', 'cercana')} es ${name}: ${trips(p)}.`,
             chargingStation: () => `Para quienes conducen un coche eléctrico, ${def(n)} ${name} está a ${trips(p, 'a', '')}.`
         };
-        const extra = special[distinctKinds(p.kinds)[0] ?? ''];
-        if (extra) patterns.push(extra);
+        const kind = distinctKinds(p.kinds)[0] ?? '', extra = special[kind];
+        if (extra) (kind === 'bikeSharing' ? praising : patterns).push(extra);
     }
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
-    const patterns = [
+    const praising = [
         () => `A tan solo ${trips(p, 'a', '')} se encuentra ${quote(p.name)}, ${what(p)}, ideal para los trayectos en familia.`,
         () => `Las familias con niños apreciarán la cercanía de ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Una ventaja para las familias: ${the(p)} está a tan solo ${trips(p, 'a', '')}.`,
         () => upperInitial(`${the(p)} es accesible en ${trips(p, 'en', '')}, una comodidad para llevar a los niños cada día.`)
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => upperInitial(`${the(p)} se encuentra a ${trips(p, 'a', '')}.`)
+    ];
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
     const item = (p: FactPlace) => `${quote(strong(p.name))} (${trips(p)})`;
     if (places.length === 1) {
         const p = places[0], n = nouns(p)[0];
-        const patterns = [
-            () => `En cuanto a las ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} está a ${trips(p, 'a', '')}.`,
+        const praising = [
             () => `Hacer la ${strong('compra')} es fácil: ${quote(strong(p.name))} está a ${trips(p, 'a', '')}.`,
             () => `${upperInitial(indef(n))} al alcance de la mano: ${item(p)}.`
         ];
-        return pick(patterns, v)();
+        const patterns = [
+            () => `En cuanto a las ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} está a ${trips(p, 'a', '')}.`
+        ];
+        return pickClose(p.close, praising, patterns, v)();
     }
     const items = list(places.map(item));
-    const patterns = [
+    const praising = [
         `En cuanto a las ${strong('compras')}, la zona está bien servida, con varias opciones cerca: ${items}.`,
         `Hacer la ${strong('compra')} es fácil, con varias tiendas en los alrededores: ${items}.`,
         `${strong('Supermercados')} al alcance de la mano: ${items}.`
     ];
-    return pick(patterns, v);
+    const patterns = [
+        `En cuanto a las ${strong('compras')}, los ${strong('supermercados')} más cercanos son ${items}.`
+    ];
+    return pickClose(places.every((p) => p.close), praising, patterns, v);
 }
 
-function motorways(ms: FactMotorway[], v: number): string {
+function motorways(ms: FactMotorway[], v: number, close: boolean): string {
     const one = ms.length === 1, m0 = ms[0];
     const paren = list(ms.map((m) => `${m.name} (${duration(m.minutes)})`));
-    const patterns = [
+    const praising = [
         () => `La red de ${strong('autopistas')} está al alcance de la mano: ${list(ms.map((m) => `${m.name} a ${duration(m.minutes)}`))} en coche.`,
-        () => one
-            ? `Para quienes se desplazan en coche, el acceso a la ${strong('autopista')} más cercano es ${m0.name} (${duration(m0.minutes)}).`
-            : `Para quienes se desplazan en coche, los accesos a ${strong('autopista')} más cercanos son ${paren}.`,
         () => one
             ? `En coche se llega rápidamente a la ${strong('autopista')} ${m0.name}: ${duration(m0.minutes)}.`
             : `En coche se llega rápidamente a las ${strong('autopistas')}: ${paren}.`
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => one
+            ? `Para quienes se desplazan en coche, el acceso a la ${strong('autopista')} más cercano es ${m0.name} (${duration(m0.minutes)}).`
+            : `Para quienes se desplazan en coche, los accesos a ${strong('autopista')} más cercanos son ${paren}.`
+    ];
+    return pickClose(close, praising, patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
@@ -195,18 +209,21 @@ function cities(cs: FactCity[], v: number): string {
         const withPrep = cityTrips(c).map(trip).map((s, i) => i === 0 || !prep ? s : `${prep} ${s}`);
         return withPrep.length === 2 ? `${withPrep[0]} ${or(withPrep[1])} ${withPrep[1]}` : withPrep[0];
     };
+    const praising = [
+        (c: FactCity, name: string) => `${name} es fácilmente accesible, a ${tripsOf(c, 'a')}.`,
+        (c: FactCity, name: string) => `${name} también queda cerca: ${tripsOf(c, '')}.`
+    ];
     const patterns = [
         (c: FactCity, name: string) => `¿Necesita ir a ${name} por trabajo o por ocio? El trayecto dura aproximadamente ${tripsOf(c, '')}.`,
-        (c: FactCity, name: string) => `${name} es fácilmente accesible, a ${tripsOf(c, 'a')}.`,
-        (c: FactCity, name: string) => `${name} también queda cerca: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `En ${tripsOf(c, 'en')} se llega a ${name}.`
     ];
-    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
+    return eachCity(cs, v, (c, cv) => pickClose(c.close, praising, patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
     bus: {word: 'autobús', stop: 'parada'},
     tram: {word: 'tranvía', stop: 'parada'},
+    lightRail: {word: 'tren ligero', stop: 'parada'},
     metro: {word: 'metro', stop: 'estación'},
     train: {word: 'tren', stop: 'estación'}
 };
@@ -215,12 +232,15 @@ function lines(l: FactLines, v: number): string {
     const k = LINES[l.kind], one = l.lines.length === 1, names = l.lines.join(', ');
     const walk = `${duration(l.walkMinutes)} a pie`;
     const theLines = one ? 'la línea' : 'las líneas';
-    const patterns = [
+    const praising = [
         `Los usuarios del transporte público apreciarán el acceso a ${theLines} de ${strong(k.word)} ${names}, con una ${k.stop} a ${walk}.`,
-        `El barrio está bien comunicado en ${strong(k.word)}, con ${theLines} ${names} y una ${k.stop} a ${walk}.`,
-        `A ${walk} hay una ${k.stop} de ${strong(k.word)} servida por ${theLines} ${names}.`
+        `El barrio está bien comunicado en ${strong(k.word)}, con ${theLines} ${names} y una ${k.stop} a ${walk}.`
     ];
-    return pick(patterns, v);
+    const patterns = [
+        `A ${walk} hay una ${k.stop} de ${strong(k.word)} servida por ${theLines} ${names}.`,
+        `La ${k.stop} de ${strong(k.word)} más cercana, a ${walk}, está servida por ${theLines} ${names}.`
+    ];
+    return pickClose(l.close, praising, patterns, v);
 }
 
 function outro(v: number): string {

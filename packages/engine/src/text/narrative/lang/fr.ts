@@ -2,7 +2,7 @@
 // à l'arrêt, au musée, du zoo); several nouns each keep their own article.
 import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, pickClose, placeTrips, quote, sentenceWriter, strong,
     tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
@@ -49,6 +49,7 @@ const MODES: Record<number, string> = {1: 'en voiture', 2: 'à pied', 3: 'à vé
 const LINE_KINDS: Record<string, {word: string; stop: Noun}> = {
     metro: {word: 'métro', stop: {word: 'station', gender: 'f'}},
     tram: {word: 'tram', stop: {word: 'arrêt', gender: 'm', vowel: true}},
+    lightRail: {word: 'métro léger', stop: {word: 'arrêt', gender: 'm', vowel: true}},
     bus: {word: 'bus', stop: {word: 'arrêt', gender: 'm', vowel: true}},
     train: {word: 'train', stop: {word: 'gare', gender: 'f'}}
 };
@@ -160,33 +161,37 @@ function tourism(p: FactPlace, variant: number): string {
 function transport(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
     const hook = HOOKS[distinctKinds(k)[0]] ?? '';
-    return pick([
+    return pickClose(p.close, [
+        () => `Vous trouverez ${np(k, 'un')} à seulement ${t} : ${n}.`
+    ], [
         () => `${hook} ${capitalize(np(k, 'le'))} ${nearest(k)}, ${n}, ${agree(k, 'est', 'sont')} à ${t}.`,
         () => `${n}, ${np(k, 'le')} ${nearest(k)}, est accessible en ${t}.`,
-        () => `Vous trouverez ${np(k, 'un')} à seulement ${t} : ${n}.`,
         () => `${hook} À ${t}, ${np(k, 'le')} ${n} ${agree(k, 'est', 'sont')} à votre disposition.`
     ], variant)();
 }
 
-function motorways(ms: readonly FactMotorway[], variant: number): string {
+function motorways(ms: readonly FactMotorway[], variant: number, close: boolean): string {
     if (ms.length === 0) return 'Le réseau autoroutier est facilement accessible en voiture.';
     const several = ms.length > 1;
     const the = several ? `les ${strong('autoroutes')}` : `l'${strong('autoroute')}`;
-    return pick([
+    return pickClose(close, [
         () => `Le réseau autoroutier est bien accessible : ${joinList(ms.map((m, i) =>
             i === 0 ? `l'${strong('autoroute')} ${quote(m.name)} est à ${duration(m.minutes)}` : `${quote(m.name)} à ${duration(m.minutes)}`), ', ', ' et ')} en voiture.`,
-        () => `En voiture, vous rejoignez ${the} ${joinList(ms.map((m) => `${quote(m.name)} en ${duration(m.minutes)}`), ', ', ' et ')}.`,
         () => `Pour vos trajets en voiture, ${the} ${joinList(ms.map((m) => `${quote(m.name)} (${duration(m.minutes)})`), ', ', ' et ')} ${several ? 'sont' : 'est'} tout près.`
+    ], [
+        () => `En voiture, vous rejoignez ${the} ${joinList(ms.map((m) => `${quote(m.name)} en ${duration(m.minutes)}`), ', ', ' et ')}.`
     ], variant)();
 }
 
 function education(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
-    return pick([
+    return pickClose(p.close, [
         () => `À seulement ${t}, ${n} ${agree(k, 'est', 'regroupe')} ${np(k, 'un')}, un atout pour les trajets en famille.`,
         () => `Les familles avec enfants apprécieront la proximité de ${n}, ${np(k, 'un')} à seulement ${t}.`,
-        () => `Un atout pour les familles : ${np(k, 'le')} ${n} ${agree(k, 'est', 'sont')} à ${t}.`,
-        () => `Côté enfants, ${np(k, 'le')} ${n} ${agree(k, 'se trouve', 'se trouvent')} à ${t}.`
+        () => `Un atout pour les familles : ${np(k, 'le')} ${n} ${agree(k, 'est', 'sont')} à ${t}.`
+    ], [
+        () => `Côté enfants, ${np(k, 'le')} ${n} ${agree(k, 'se trouve', 'se trouvent')} à ${t}.`,
+        () => `${capitalize(np(k, 'le'))} ${n} ${agree(k, 'est', 'sont')} à ${t}.`
     ], variant)();
 }
 
@@ -194,10 +199,12 @@ function supermarkets(ps: readonly FactPlace[], variant: number): string {
     if (ps.length === 0) return `Les ${strong('courses')} du quotidien se font à proximité.`;
     const list = joinList(ps.map((p) => `${quote(strong(p.name))} (${trips(placeTrips(p))})`), ', ', ' et ');
     const several = ps.length > 1;
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         () => `Côté ${strong('courses')}, vous êtes bien servi avec ${several ? 'plusieurs adresses' : 'une adresse'} à proximité : ${list}.`,
         () => `Pour les ${strong('courses')} du quotidien, ${several ? 'plusieurs supermarchés sont' : 'un supermarché est'} à portée de main : ${list}.`,
         () => `Faire ses ${strong('courses')} est simple ici : ${list}.`
+    ], [
+        () => `Pour les ${strong('courses')}, ${several ? 'les supermarchés les plus proches sont' : 'le supermarché le plus proche est'} ${list}.`
     ], variant)();
 }
 
@@ -205,9 +212,10 @@ function city(c: FactCity, variant: number): string {
     const n = strong(c.name), ts = cityTrips(c);
     if (ts.length === 0) return `${n} est tout proche.`;
     const t = trips(ts);
-    return pick([
+    return pickClose(c.close, [
+        () => `${n} reste facilement accessible, à ${t}.`
+    ], [
         () => `Besoin de rejoindre ${n} pour le travail ou les loisirs ? Comptez ${t}.`,
-        () => `${n} reste facilement accessible, à ${t}.`,
         () => `${n} se trouve à ${t}.`,
         () => `Comptez ${t} pour rejoindre ${n}.`
     ], variant)();
@@ -218,11 +226,13 @@ function lines(l: FactLines, variant: number): string {
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
     const stop = kind.stop, served = stop.gender === 'm' ? 'desservi' : 'desservie';
     const nearestStop = `${article(stop, 'le')}${stop.word} ${stop.gender === 'm' ? 'le plus proche' : 'la plus proche'}`;
-    return pick([
+    return pickClose(l.close, [
         () => `Les usagers des transports en commun apprécieront l'accès ${one ? 'à la ligne' : 'aux lignes'} de ${w} ${list}, avec ${article(stop, 'un')}${stop.word} à ${d} à pied.`,
         () => `Le quartier bénéficie d'une bonne desserte en ${w} : ${nearestStop}, à ${d} à pied, est ${served} par ${one ? 'la ligne' : 'les lignes'} ${list}.`,
-        () => `À ${d} à pied, ${article(stop, 'un')}${stop.word} de ${w} donne accès ${one ? 'à la ligne' : 'aux lignes'} ${list}.`,
         () => `Ce quartier est bien desservi en ${w}, avec ${one ? 'la ligne' : 'les lignes'} ${list} à ${d} à pied.`
+    ], [
+        () => `À ${d} à pied, ${article(stop, 'un')}${stop.word} de ${w} donne accès ${one ? 'à la ligne' : 'aux lignes'} ${list}.`,
+        () => `${capitalize(article(stop, 'le'))}${stop.word} de ${w} ${stop.gender === 'm' ? 'le plus proche' : 'la plus proche'} est à ${d} à pied ; ${one ? 'la ligne' : 'les lignes'} ${list} y ${one ? 'passe' : 'passent'}.`
     ], variant)();
 }
 

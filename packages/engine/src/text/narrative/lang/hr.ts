@@ -35,6 +35,7 @@ export default southSlavicPack({
     lines: {
         bus: {sgNom: 'autobusna linija', sgAcc: 'autobusnu liniju', pl: 'autobusne linije', stop: 'najbliže autobusno stajalište'},
         tram: {sgNom: 'tramvajska linija', sgAcc: 'tramvajsku liniju', pl: 'tramvajske linije', stop: 'najbliže tramvajsko stajalište'},
+        lightRail: {sgNom: 'linija lake željeznice', sgAcc: 'liniju lake željeznice', pl: 'linije lake željeznice', stop: 'najbliže stajalište lake željeznice'},
         metro: {sgNom: 'linija metroa', sgAcc: 'liniju metroa', pl: 'linije metroa', stop: 'najbliža postaja metroa'},
         train: {sgNom: 'linija vlaka', sgAcc: 'liniju vlaka', pl: 'linije vlakova', stop: 'najbliža željeznička postaja'}
     },

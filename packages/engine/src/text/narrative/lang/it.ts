@@ -3,7 +3,7 @@
 // impersonal ("si raggiunge", "si trova"), the usual register of Italian property listings.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, strong,
+import {cityTrips, distinctKinds, eachCity, glue, hoursAndMinutes, joinList, kindNouns, pick, pickClose, placeTrips, quote, sentenceWriter, strong,
     tidy, tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
@@ -109,16 +109,20 @@ function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `In ${trips(p, 'in', '')} si arriva ${the(p, 'a')}.`,
         () => upperInitial(`${the(p)} si trova a ${trips(p, 'a', '')}.`),
+        () => `A ${trips(p, 'a', '')} si trova ${the(p)}.`
+    ];
+    const praising = [
         () => `Voglia di scoprire ${the(p)}? Si trova ad appena ${trips(p, 'a', '')}.`,
-        () => `A ${trips(p, 'a', '')} si trova ${the(p)}.`,
         () => `Tra le mete più vicine figura ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => upperInitial(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}.`),
+        () => upperInitial(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}.`)
+    ];
+    const praising = [
         () => `A ${trips(p, 'a', '')} si trova ${the(p)}, un vantaggio per gli spostamenti quotidiani.`,
         () => `Per muoversi con facilità, ${the(p)} è a ${trips(p, 'a', '')}.`
     ];
@@ -132,20 +136,23 @@ function transport(p: FactPlace, v: number): string {
             trainStation: () => `Per chi viaggia spesso, ${def(n)} più ${agree(n, 'vicino', 'vicina')} è ${name}: ${trips(p)}.`,
             chargingStation: () => `Per chi guida un'auto elettrica, ${def(n)} ${name} è a ${trips(p, 'a', '')}.`
         };
-        const extra = special[distinctKinds(p.kinds)[0] ?? ''];
-        if (extra) patterns.push(extra);
+        const kind = distinctKinds(p.kinds)[0] ?? '', extra = special[kind];
+        if (extra) (kind === 'bikeSharing' ? praising : patterns).push(extra);
     }
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
-    const patterns = [
+    const plain = [
+        () => upperInitial(`${the(p)} si trova a ${trips(p, 'a', '')}.`)
+    ];
+    const praising = [
         () => `Ad appena ${trips(p, 'a', '')} si trova ${quote(p.name)}, ${what(p)}: ideale per i tragitti in famiglia.`,
         () => `Le famiglie con bambini apprezzeranno la vicinanza di ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Un vero punto di forza per le famiglie: ${the(p)} dista appena ${trips(p)}.`,
         () => upperInitial(`${the(p)} è raggiungibile in ${trips(p, 'in', '')}, una comodità per accompagnare i figli ogni giorno.`)
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, plain, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
@@ -153,50 +160,56 @@ function supermarkets(places: FactPlace[], v: number): string {
     const items = list(places.map(item));
     if (places.length === 1) {
         const p = places[0], n = nouns(p)[0];
-        const patterns = [
-            () => `Per la ${strong('spesa')}, ${glue(article(n), n.word)} ${quote(strong(p.name))} si trova a ${trips(p, 'a', '')}.`,
+        return pickClose(p.close, [
             () => `Fare la ${strong('spesa')} è semplice: ${quote(strong(p.name))} è a ${trips(p, 'a', '')}.`,
             () => `${upperInitial(indef(n))} a portata di mano: ${item(p)}.`
-        ];
-        return pick(patterns, v)();
+        ], [
+            () => `Per la ${strong('spesa')}, ${glue(article(n), n.word)} ${quote(strong(p.name))} si trova a ${trips(p, 'a', '')}.`
+        ], v)();
     }
-    const patterns = [
+    return pickClose(places.every((p) => p.close), [
         `Per la ${strong('spesa')} ci sono diverse opzioni nelle vicinanze: ${items}.`,
         `Fare la ${strong('spesa')} è semplice, con diversi negozi nei dintorni: ${items}.`,
         `${strong('Supermercati')} a portata di mano: ${items}.`
-    ];
-    return pick(patterns, v);
+    ], [
+        `Per la ${strong('spesa')}, i ${strong('supermercati')} più vicini sono ${items}.`
+    ], v);
 }
 
-function motorways(ms: FactMotorway[], v: number): string {
+function motorways(ms: FactMotorway[], v: number, close: boolean): string {
     const one = ms.length === 1, m0 = ms[0];
     const paren = list(ms.map((m) => `${m.name} (${duration(m.minutes)})`));
-    const patterns = [
+    const praising = [
         () => `La rete ${strong('autostradale')} è a portata di mano: ${list(ms.map((m) => `${m.name} a ${duration(m.minutes)}`))} in auto.`,
-        () => one
-            ? `Per chi si sposta in auto, l'accesso ${strong('autostradale')} più vicino è ${m0.name} (${duration(m0.minutes)}).`
-            : `Per chi si sposta in auto, gli accessi ${strong('autostradali')} più vicini sono ${paren}.`,
         () => one
             ? `In auto si raggiunge rapidamente l'${strong('autostrada')} ${m0.name}: ${duration(m0.minutes)}.`
             : `In auto si raggiungono rapidamente le ${strong('autostrade')}: ${paren}.`
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => one
+            ? `Per chi si sposta in auto, l'accesso ${strong('autostradale')} più vicino è ${m0.name} (${duration(m0.minutes)}).`
+            : `Per chi si sposta in auto, gli accessi ${strong('autostradali')} più vicini sono ${paren}.`
+    ];
+    return pickClose(close, praising, patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
     const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'o', prep, '');
+    const praising = [
+        (c: FactCity, name: string) => `${name} è facilmente raggiungibile, a ${tripsOf(c, 'a')}.`,
+        (c: FactCity, name: string) => `Anche ${name} è a portata di mano: ${tripsOf(c, '')}.`
+    ];
     const patterns = [
         (c: FactCity, name: string) => `Serve andare ${toWord(name)} per lavoro o per svago? Il tragitto dura circa ${tripsOf(c, '')}.`,
-        (c: FactCity, name: string) => `${name} è facilmente raggiungibile, a ${tripsOf(c, 'a')}.`,
-        (c: FactCity, name: string) => `Anche ${name} è a portata di mano: ${tripsOf(c, '')}.`,
         (c: FactCity, name: string) => `In ${tripsOf(c, 'in')} si arriva ${toWord(name)}.`
     ];
-    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c, strong(c.name)));
+    return eachCity(cs, v, (c, cv) => pickClose(c.close, praising, patterns, cv)(c, strong(c.name)));
 }
 
 const LINES: Record<FactLines['kind'], {sg: string; pl: string; by: string; stop: string}> = {
     bus: {sg: `linea di ${strong('autobus')}`, pl: `linee di ${strong('autobus')}`, by: `dagli ${strong('autobus')}`, stop: 'fermata'},
     tram: {sg: `linea del ${strong('tram')}`, pl: `linee del ${strong('tram')}`, by: `dal ${strong('tram')}`, stop: 'fermata'},
+    lightRail: {sg: `linea della ${strong('metrotranvia')}`, pl: `linee della ${strong('metrotranvia')}`, by: `dalla ${strong('metrotranvia')}`, stop: 'fermata'},
     metro: {sg: `linea della ${strong('metropolitana')}`, pl: `linee della ${strong('metropolitana')}`, by: `dalla ${strong('metropolitana')}`, stop: 'stazione'},
     train: {sg: `linea ${strong('ferroviaria')}`, pl: `linee ${strong('ferroviarie')}`, by: `dal ${strong('treno')}`, stop: 'stazione'}
 };
@@ -204,12 +217,13 @@ const LINES: Record<FactLines['kind'], {sg: string; pl: string; by: string; stop
 function lines(l: FactLines, v: number): string {
     const k = LINES[l.kind], one = l.lines.length === 1, names = l.lines.join(', ');
     const walk = `${duration(l.walkMinutes)} a piedi`;
-    const patterns = [
+    return pickClose(l.close, [
         `Chi usa i mezzi pubblici apprezzerà l'accesso ${one ? `alla ${k.sg}` : `alle ${k.pl}`} ${names}, con una ${k.stop} a ${walk}.`,
-        `Il quartiere è ben servito ${k.by}, con ${one ? 'la linea' : 'le linee'} ${names} e una ${k.stop} a ${walk}.`,
-        `A ${walk} c'è una ${k.stop} servita ${one ? `dalla ${k.sg}` : `dalle ${k.pl}`} ${names}.`
-    ];
-    return pick(patterns, v);
+        `Il quartiere è ben servito ${k.by}, con ${one ? 'la linea' : 'le linee'} ${names} e una ${k.stop} a ${walk}.`
+    ], [
+        `A ${walk} c'è una ${k.stop} servita ${one ? `dalla ${k.sg}` : `dalle ${k.pl}`} ${names}.`,
+        `La ${k.stop} più vicina, a ${walk}, è servita ${one ? `dalla ${k.sg}` : `dalle ${k.pl}`} ${names}.`
+    ], v);
 }
 
 function outro(v: number): string {

@@ -4,7 +4,7 @@
 // siegħa / sigħat likewise, chosen with Intl.PluralRules('mt').
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong,
     type DurationWords} from './common.js';
 
 interface Noun {
@@ -41,6 +41,7 @@ const MODES: Record<ModeCode, string> = {1: 'bil-karozza', 2: 'bil-mixi', 3: 'bi
 const LINES: Record<FactLines['kind'], {sg: string; pl: string; stop: string}> = {
     bus: {sg: 'rotta tal-[STRONG]karozzi tal-linja[/STRONG]', pl: 'rotot tal-[STRONG]karozzi tal-linja[/STRONG]', stop: 'l-eqreb waqfa tinsab'},
     tram: {sg: 'linja tat-[STRONG]tramm[/STRONG]', pl: 'linji tat-[STRONG]tramm[/STRONG]', stop: 'l-eqreb waqfa tinsab'},
+    lightRail: {sg: 'linja tal-[STRONG]light rail[/STRONG]', pl: 'linji tal-[STRONG]light rail[/STRONG]', stop: 'l-eqreb waqfa tinsab'},
     metro: {sg: 'linja tal-[STRONG]metro[/STRONG]', pl: 'linji tal-[STRONG]metro[/STRONG]', stop: 'l-eqreb stazzjon jinsab'},
     train: {sg: 'linja tal-[STRONG]ferrovija[/STRONG]', pl: 'linji tal-[STRONG]ferrovija[/STRONG]', stop: 'l-eqreb stazzjon jinsab'}
 };
@@ -95,33 +96,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `Il-familji bit-tfal japprezzaw il-viċinanza ta' "${p.name}" (${kinds(p)}), ${away(p)}.`,
-        () => reach(p),
         () => `Vantaġġ għall-familji: hemm ${kinds(p)}, "${p.name}", ${away(p)}.`
+    ], [
+        () => reach(p)
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `Bil-karozza tasal malajr fuq l-${strong('awtostrada')}: ${items}.`,
         `In-netwerk tal-${strong('awtostradi')} huwa faċli biex tilħqu bil-karozza: ${items}.`
+    ], [
+        `Bil-karozza tasal fuq l-${strong('awtostrada')}: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `Fejn jidħol ${strong('ix-xiri')}, fil-qrib hemm "${p.name}" (${trips(p)}).`,
+        return pickClose(p.close, [
+            `Fejn jidħol ${strong('ix-xiri')}, fil-qrib hemm "${p.name}" (${trips(p)}).`
+        ], [
             `L-eqreb ${strong('supermarket')}: "${p.name}" (${trips(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `Fejn jidħol ${strong('ix-xiri')}, għandek diversi għażliet fil-qrib: ${items}.`,
         `Fil-qrib hemm diversi ${strong('supermarkets')}: ${items}.`
+    ], [
+        `L-eqreb ${strong('supermarkets')}: ${items}.`
     ], variant);
 }
 

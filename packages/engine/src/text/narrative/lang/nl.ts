@@ -2,7 +2,7 @@
 // clauses (omdat, wie, dat) with the verb at the end.
 import type {FactCity, FactLines, FactMotorway, FactPlace, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, placeTrips, quote, sentenceWriter, strong,
+import {capitalize, cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, pick, pickClose, placeTrips, quote, sentenceWriter, strong,
     tidySentence, type DurationWords} from './common.js';
 
 interface Noun {
@@ -48,6 +48,7 @@ const MODES: Record<number, string> = {1: 'met de auto', 2: 'te voet', 3: 'met d
 const LINE_KINDS: Record<string, {word: string; stop: Noun}> = {
     metro: {word: 'metro', stop: {word: 'station', het: true}},
     tram: {word: 'tram', stop: {word: 'halte'}},
+    lightRail: {word: 'sneltram', stop: {word: 'halte'}},
     bus: {word: 'bus', stop: {word: 'halte'}},
     train: {word: 'trein', stop: {word: 'station', het: true}}
 };
@@ -119,32 +120,36 @@ function tourism(p: FactPlace, variant: number): string {
 function transport(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
     const hook = HOOKS[distinctKinds(k)[0]] ?? '';
-    return pick([
-        () => `${hook} ${capitalize(np(k, 'de', 'dichtstbijzijnde'))}, ${n}, ${agree(k, 'ligt', 'liggen')} op ${t}.`,
-        () => `${n}, ${np(k, 'de', 'dichtstbijzijnde')}, is bereikbaar in ${t}.`,
+    return pickClose(p.close, [
         () => `Op slechts ${t} vindt u ${np(k, 'een')}: ${n}.`,
         () => `${hook} Omdat ${np(k, 'de')} ${n} op ${t} ${agree(k, 'ligt', 'liggen')}, bent u snel onderweg.`
+    ], [
+        () => `${hook} ${capitalize(np(k, 'de', 'dichtstbijzijnde'))}, ${n}, ${agree(k, 'ligt', 'liggen')} op ${t}.`,
+        () => `${n}, ${np(k, 'de', 'dichtstbijzijnde')}, is bereikbaar in ${t}.`
     ], variant)();
 }
 
-function motorways(ms: readonly FactMotorway[], variant: number): string {
+function motorways(ms: readonly FactMotorway[], variant: number, close: boolean): string {
     if (ms.length === 0) return 'Het snelwegennet is vlot bereikbaar met de auto.';
     const the = `de ${strong(ms.length > 1 ? 'snelwegen' : 'snelweg')}`;
-    return pick([
+    return pickClose(close, [
         () => `Het snelwegennet is goed bereikbaar: ${joinList(ms.map((m, i) =>
             i === 0 ? `de ${strong('snelweg')} ${quote(m.name)} ligt op ${duration(m.minutes)}` : `${quote(m.name)} op ${duration(m.minutes)}`), ', ', ' en ')} met de auto.`,
-        () => `Met de auto bereikt u ${the} ${joinList(ms.map((m) => `${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' en ')}.`,
         () => `Wie met de auto reist, zit snel op ${the}: ${joinList(ms.map((m) => `${quote(m.name)} ligt op ${duration(m.minutes)}`), ', ', ' en ')}.`
+    ], [
+        () => `Met de auto bereikt u ${the} ${joinList(ms.map((m) => `${quote(m.name)} in ${duration(m.minutes)}`), ', ', ' en ')}.`
     ], variant)();
 }
 
 function education(p: FactPlace, variant: number): string {
     const k = p.kinds, n = quote(p.name), t = trips(placeTrips(p));
-    return pick([
+    return pickClose(p.close, [
         () => `Op slechts ${t} ligt ${n}, ${np(k, 'een')}, ideaal voor gezinnen.`,
         () => `Gezinnen met schoolgaande kinderen zullen de nabijheid van ${n}, ${np(k, 'een')} op slechts ${t}, waarderen.`,
         () => `Een troef voor gezinnen: ${np(k, 'de')} ${n} ${agree(k, 'ligt', 'liggen')} zo dichtbij dat u er in ${t} bent.`,
         () => `Wie kinderen heeft, waardeert dat ${np(k, 'de')} ${n} op ${t} ${agree(k, 'ligt', 'liggen')}.`
+    ], [
+        () => `${capitalize(np(k, 'de'))} ${n} ${agree(k, 'ligt', 'liggen')} op ${t}.`
     ], variant)();
 }
 
@@ -152,10 +157,12 @@ function supermarkets(ps: readonly FactPlace[], variant: number): string {
     if (ps.length === 0) return `De dagelijkse ${strong('boodschappen')} doet u in de buurt.`;
     const list = joinList(ps.map((p) => `${quote(strong(p.name))} (${trips(placeTrips(p))})`), ', ', ' en ');
     const several = ps.length > 1;
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         () => `Wat ${strong('boodschappen')} betreft, bent u goed voorzien met ${several ? 'meerdere adressen' : 'een adres'} in de buurt: ${list}.`,
         () => `Voor de dagelijkse ${strong('boodschappen')} ${several ? 'zijn er meerdere supermarkten' : 'is er een supermarkt'} vlakbij: ${list}.`,
         () => `${strong('Boodschappen doen')} is hier eenvoudig: ${list}.`
+    ], [
+        () => `De dichtstbijzijnde ${strong(several ? 'supermarkten' : 'supermarkt')}: ${list}.`
     ], variant)();
 }
 
@@ -163,9 +170,10 @@ function city(c: FactCity, variant: number): string {
     const n = strong(c.name), ts = cityTrips(c);
     if (ts.length === 0) return `${n} ligt vlakbij.`;
     const t = trips(ts);
-    return pick([
+    return pickClose(c.close, [
+        () => `${n} blijft vlot bereikbaar, op ${t}.`
+    ], [
         () => `Moet u naar ${n} voor werk of vrije tijd? Reken op ${t}.`,
-        () => `${n} blijft vlot bereikbaar, op ${t}.`,
         () => `Wie naar ${n} wil, is er in ${t}.`,
         () => `${n} ligt op ${t}.`
     ], variant)();
@@ -175,11 +183,13 @@ function lines(l: FactLines, variant: number): string {
     const kind = LINE_KINDS[l.kind] ?? {word: l.kind, stop: LINE_KINDS.bus.stop};
     const one = l.lines.length === 1, list = l.lines.join(', '), d = duration(l.walkMinutes), w = strong(kind.word);
     const stop = kind.stop.word, theStop = `${kind.stop.het ? 'het' : 'de'} dichtstbijzijnde ${stop}`;
-    return pick([
-        () => `Gebruikers van het openbaar vervoer hebben toegang tot de ${w}${one ? 'lijn' : 'lijnen'} ${list}, met een ${stop} op ${d} lopen.`,
+    return pickClose(l.close, [
         () => `De buurt is goed bereikbaar met de ${w}: op ${d} lopen ligt een ${stop} van ${one ? 'lijn' : 'de lijnen'} ${list}.`,
         () => `Omdat ${theStop} op slechts ${d} lopen ligt, ${one ? 'is de' : 'zijn de'} ${w}${one ? 'lijn' : 'lijnen'} ${list} vlot bereikbaar.`,
         () => `Dit gebied is goed verbonden per ${w}, met ${one ? 'de lijn' : 'de lijnen'} ${list} op ${d} lopen.`
+    ], [
+        () => `Gebruikers van het openbaar vervoer hebben toegang tot de ${w}${one ? 'lijn' : 'lijnen'} ${list}, met een ${stop} op ${d} lopen.`,
+        () => `${capitalize(theStop)} van de ${w} ligt op ${d} lopen, met ${one ? 'lijn' : 'de lijnen'} ${list}.`
     ], variant)();
 }
 

@@ -4,7 +4,7 @@
 // names stand bare ("em Lisboa", "perto de Rue de la Loi").
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, kindNouns, pick, placeTrips, quote, sentenceWriter, strong, tidy,
+import {cityTrips, distinctKinds, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, placeTrips, quote, sentenceWriter, strong, tidy,
     tripOrAlternative, upperInitial, type DurationWords} from './common.js';
 
 type Gender = 'm' | 'f';
@@ -128,16 +128,20 @@ function tourism(p: FactPlace, v: number): string {
     const patterns = [
         () => `Em ${trips(p, 'em', '')} chega-se ${the(p, 'a')}.`,
         () => upperInitial(`${the(p)} fica a ${trips(p, 'a', '')}.`),
+        () => `A ${trips(p, 'a', '')} encontra-se ${the(p)}.`
+    ];
+    const praising = [
         () => `Que tal descobrir ${the(p)}? Fica a apenas ${trips(p, 'a', '')}.`,
-        () => `A ${trips(p, 'a', '')} encontra-se ${the(p)}.`,
         () => `Entre os locais de interesse próximos destaca-se ${quote(p.name)}, ${what(p)}, a ${trips(p, 'a', '')}.`
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function transport(p: FactPlace, v: number): string {
     const patterns = [
-        () => upperInitial(`${the(p)} é acessível em ${trips(p, 'em', '')}.`),
+        () => upperInitial(`${the(p)} é acessível em ${trips(p, 'em', '')}.`)
+    ];
+    const praising = [
         () => `A ${trips(p, 'a', '')} encontra-se ${the(p)}, uma vantagem para as deslocações diárias.`,
         () => `Para se deslocar com facilidade, ${the(p)} fica a ${trips(p, 'a', '')}.`
     ];
@@ -151,71 +155,80 @@ function transport(p: FactPlace, v: number): string {
             trainStation: () => `Para quem viaja com frequência, ${def(n)} mais ${agree(n, 'próximo', 'próxima')} é ${name}: ${trips(p)}.`,
             chargingStation: () => `Para quem conduz um carro elétrico, ${def(n)} ${name} fica a ${trips(p, 'a', '')}.`
         };
-        const extra = special[distinctKinds(p.kinds)[0] ?? ''];
-        if (extra) patterns.push(extra);
+        const kind = distinctKinds(p.kinds)[0] ?? '', extra = special[kind];
+        if (extra) (kind === 'bikeSharing' ? praising : patterns).push(extra);
     }
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, patterns, v)();
 }
 
 function education(p: FactPlace, v: number): string {
-    const patterns = [
+    const plain = [
+        () => upperInitial(`${the(p)} fica a ${trips(p, 'a', '')}.`)
+    ];
+    const praising = [
         () => `A apenas ${trips(p, 'a', '')} encontra-se ${quote(p.name)}, ${what(p)}, ideal para as deslocações em família.`,
         () => `As famílias com crianças vão apreciar a proximidade de ${quote(p.name)}, ${what(p)} a ${trips(p, 'a', '')}.`,
         () => `Uma vantagem para as famílias: ${the(p)} fica a apenas ${trips(p, 'a', '')}.`,
         () => upperInitial(`${the(p)} é acessível em ${trips(p, 'em', '')}, uma comodidade para levar as crianças todos os dias.`)
     ];
-    return pick(patterns, v)();
+    return pickClose(p.close, praising, plain, v)();
 }
 
 function supermarkets(places: FactPlace[], v: number): string {
     const item = (p: FactPlace) => `${quote(strong(p.name))} (${trips(p)})`;
     if (places.length === 1) {
         const p = places[0], n = nouns(p)[0];
-        const patterns = [
-            () => `Para as ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} fica a ${trips(p, 'a', '')}.`,
+        return pickClose(p.close, [
             () => `Fazer as ${strong('compras')} é fácil: ${quote(strong(p.name))} fica a ${trips(p, 'a', '')}.`,
             () => `${upperInitial(indef(n))} à mão: ${item(p)}.`
-        ];
-        return pick(patterns, v)();
+        ], [
+            () => `Para as ${strong('compras')}, ${article(n.g)} ${n.word} ${quote(strong(p.name))} fica a ${trips(p, 'a', '')}.`
+        ], v)();
     }
     const items = list(places.map(item));
-    const patterns = [
+    return pickClose(places.every((p) => p.close), [
         `Para as ${strong('compras')}, há várias opções por perto: ${items}.`,
         `Fazer as ${strong('compras')} é fácil, com várias lojas nas redondezas: ${items}.`,
         `${strong('Supermercados')} à mão: ${items}.`
-    ];
-    return pick(patterns, v);
+    ], [
+        `Para as ${strong('compras')}, os ${strong('supermercados')} mais próximos são ${items}.`
+    ], v);
 }
 
-function motorways(ms: FactMotorway[], v: number): string {
+function motorways(ms: FactMotorway[], v: number, close: boolean): string {
     const one = ms.length === 1, m0 = ms[0];
     const paren = list(ms.map((m) => `${m.name} (${duration(m.minutes)})`));
-    const patterns = [
+    const praising = [
         () => `A rede de ${strong('autoestradas')} está à mão: ${list(ms.map((m) => `${m.name} a ${duration(m.minutes)}`))} de carro.`,
-        () => one
-            ? `Para quem se desloca de carro, o acesso à ${strong('autoestrada')} mais próximo é ${m0.name} (${duration(m0.minutes)}).`
-            : `Para quem se desloca de carro, os acessos às ${strong('autoestradas')} mais próximos são ${paren}.`,
         () => one
             ? `De carro chega-se rapidamente à ${strong('autoestrada')} ${m0.name}: ${duration(m0.minutes)}.`
             : `De carro chega-se rapidamente às ${strong('autoestradas')}: ${paren}.`
     ];
-    return pick(patterns, v)();
+    const patterns = [
+        () => one
+            ? `Para quem se desloca de carro, o acesso à ${strong('autoestrada')} mais próximo é ${m0.name} (${duration(m0.minutes)}).`
+            : `Para quem se desloca de carro, os acessos às ${strong('autoestradas')} mais próximos são ${paren}.`
+    ];
+    return pickClose(close, praising, patterns, v)();
 }
 
 function cities(cs: FactCity[], v: number): string {
     const tripsOf = (c: FactCity, prep: string) => tripOrAlternative(cityTrips(c), trip, 'ou', prep, '');
+    const praising = [
+        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} é facilmente acessível, a ${tripsOf(c, 'a')}.`),
+        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} também fica perto: ${tripsOf(c, '')}.`)
+    ];
     const patterns = [
         (c: FactCity) => `Precisa de ir ${city(c.name, 'a', strong(c.name))} por trabalho ou lazer? A viagem demora cerca de ${tripsOf(c, '')}.`,
-        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} é facilmente acessível, a ${tripsOf(c, 'a')}.`),
-        (c: FactCity) => upperInitial(`${citySubject(c.name, strong(c.name))} também fica perto: ${tripsOf(c, '')}.`),
         (c: FactCity) => `Em ${tripsOf(c, 'em')} chega-se ${city(c.name, 'a', strong(c.name))}.`
     ];
-    return eachCity(cs, v, (c, cv) => pick(patterns, cv)(c));
+    return eachCity(cs, v, (c, cv) => pickClose(c.close, praising, patterns, cv)(c));
 }
 
 const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
     bus: {word: 'autocarro', stop: 'paragem'},
     tram: {word: 'elétrico', stop: 'paragem'},
+    lightRail: {word: 'metro ligeiro', stop: 'paragem'},
     metro: {word: 'metro', stop: 'estação'},
     train: {word: 'comboio', stop: 'estação'}
 };
@@ -223,12 +236,13 @@ const LINES: Record<FactLines['kind'], {word: string; stop: string}> = {
 function lines(l: FactLines, v: number): string {
     const k = LINES[l.kind], one = l.lines.length === 1, names = l.lines.join(', ');
     const walk = `${duration(l.walkMinutes)} a pé`;
-    const patterns = [
+    return pickClose(l.close, [
         `Os utilizadores de transportes públicos vão apreciar o acesso ${one ? 'à linha' : 'às linhas'} de ${strong(k.word)} ${names}, com uma ${k.stop} a ${walk}.`,
-        `O bairro é bem servido pelo ${strong(k.word)}, com ${one ? 'a linha' : 'as linhas'} ${names} e uma ${k.stop} a ${walk}.`,
-        `A ${walk} há uma ${k.stop} de ${strong(k.word)} servida ${one ? 'pela linha' : 'pelas linhas'} ${names}.`
-    ];
-    return pick(patterns, v);
+        `O bairro é bem servido pelo ${strong(k.word)}, com ${one ? 'a linha' : 'as linhas'} ${names} e uma ${k.stop} a ${walk}.`
+    ], [
+        `A ${walk} há uma ${k.stop} de ${strong(k.word)} servida ${one ? 'pela linha' : 'pelas linhas'} ${names}.`,
+        `A ${k.stop} de ${strong(k.word)} mais próxima fica a ${walk} e é servida ${one ? 'pela linha' : 'pelas linhas'} ${names}.`
+    ], v);
 }
 
 function outro(v: number): string {

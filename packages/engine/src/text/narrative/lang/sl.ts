@@ -4,7 +4,7 @@
 // and 1 ura, 2 uri, 3 ure, 5 ur (accusative 1 uro).
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong,
     type DurationWords} from './common.js';
 
 interface Noun {
@@ -43,6 +43,7 @@ const MODES: Record<ModeCode, string> = {1: 'z avtomobilom', 2: 'peš', 3: 's ko
 const LINES: Record<FactLines['kind'], {sgNom: string; sgAcc: string; pl: string}> = {
     bus: {sgNom: 'avtobusna linija', sgAcc: 'avtobusno linijo', pl: 'avtobusne linije'},
     tram: {sgNom: 'tramvajska linija', sgAcc: 'tramvajsko linijo', pl: 'tramvajske linije'},
+    lightRail: {sgNom: 'linija lahke železnice', sgAcc: 'linijo lahke železnice', pl: 'linije lahke železnice'},
     metro: {sgNom: 'linija metroja', sgAcc: 'linijo metroja', pl: 'linije metroja'},
     train: {sgNom: 'železniška linija', sgAcc: 'železniško linijo', pl: 'železniške linije'}
 };
@@ -67,9 +68,9 @@ const dur = (n: number, c: Case = 'nom') => hoursAndMinutes(n, DURATION[c]);
 const list = (items: string[]) => joinList(items, ', ', ' in ');
 
 const trip = (t: Trip, c: Case) => `${dur(t.minutes, c)} ${MODES[t.mode]}`;
-const le = (t: Trip) => (t.minutes <= 10 ? 'le ' : '');
+const le = (p: FactPlace) => (p.close ? 'le ' : '');
 /** "le 2 minuti z avtomobilom ali 8 minut z javnim prevozom" (accusative, after "potrebujete" / "traja"). */
-const reach = (p: FactPlace) => `${le(p.trip)}${trip(p.trip, 'acc')}${p.alt ? ` ali ${trip(p.alt, 'acc')}` : ''}`;
+const reach = (p: FactPlace) => `${le(p)}${trip(p.trip, 'acc')}${p.alt ? ` ali ${trip(p.alt, 'acc')}` : ''}`;
 const tripsNom = (p: FactPlace) => `${trip(p.trip, 'nom')}${p.alt ? ` ali ${trip(p.alt, 'nom')}` : ''}`;
 
 const nouns = (p: FactPlace): Noun[] => kindNouns(p.kinds, KINDS, PLACE);
@@ -111,33 +112,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
-        () => `Družine z otroki bodo cenile bližino: do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`,
+    return pickClose(p.close, [
+        () => `Družine z otroki bodo cenile bližino: do ${kindsGen(p)} "${p.name}" potrebujete ${reach(p)}.`
+    ], [
         () => nearestTrip(p),
         () => `Pot do ${kindsGen(p)} "${p.name}" traja ${reach(p)}.`
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `Z avtomobilom hitro pridete do ${strong('avtoceste')}: ${items}.`,
         `Omrežje ${strong('avtocest')} je z avtomobilom lahko dostopno: ${items}.`
+    ], [
+        `Najbližji priključki na ${strong('avtocesto')} z avtomobilom: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `Za ${strong('nakupovanje')} je v bližini "${p.name}" (${tripsNom(p)}).`,
+        return pickClose(p.close, [
+            `Za ${strong('nakupovanje')} je v bližini "${p.name}" (${tripsNom(p)}).`
+        ], [
             `Najbližji ${strong('supermarket')} je "${p.name}" (${tripsNom(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${tripsNom(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `Za ${strong('nakupovanje')} imate v bližini več možnosti: ${items}.`,
         `V bližini je več ${strong('supermarketov')}: ${items}.`
+    ], [
+        `Najbližji ${strong('supermarketi')}: ${items}.`
     ], variant);
 }
 
@@ -155,7 +162,7 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `${l.walkMinutes <= 10 ? 'le ' : ''}${dur(l.walkMinutes, 'acc')} peš`;
+    const walk = `${l.close ? 'le ' : ''}${dur(l.walkMinutes, 'acc')} peš`;
     return pick([
         `Uporabniki javnega prevoza imajo na voljo ${strong(one ? w.sgAcc : w.pl)} ${names}, do najbližje postaje pa potrebujejo ${walk}.`,
         `Do najbližje postaje potrebujete ${walk}, od tam pa ${one ? 'vozi' : 'vozijo'} ${strong(one ? w.sgNom : w.pl)} ${names}.`

@@ -10,7 +10,7 @@
 // ("na 1 minutu", "na 2 minute", "na 5 minuta").
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, ParagraphId, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong,
+import {capitalize, cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong,
     type DurationWords} from './common.js';
 
 /** A noun in the nominative singular (plural for plurale tantum such as "jaslice") with its gender. */
@@ -90,9 +90,9 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
     /** A duration; `acc` for the accusative (after "na"). 75 → "1 sat i 15 minuta". */
     const dur = (n: number, acc = false): string => hoursAndMinutes(n, acc ? accusative : nominative);
     const trip = (t: Trip, acc = false) => `${dur(t.minutes, acc)} ${v.modes[t.mode]}`;
-    const only = (t: Trip) => (t.minutes <= 10 ? 'samo ' : '');
+    const only = (p: FactPlace) => (p.close ? 'samo ' : '');
     /** "na samo 2 minute automobilom ili 8 minuta javnim prijevozom" */
-    const away = (p: FactPlace) => `na ${only(p.trip)}${trip(p.trip, true)}${p.alt ? ` ili ${trip(p.alt, true)}` : ''}`;
+    const away = (p: FactPlace) => `na ${only(p)}${trip(p.trip, true)}${p.alt ? ` ili ${trip(p.alt, true)}` : ''}`;
     const tripsNom = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ili ${trip(p.alt)}` : ''}`;
 
     const nouns = (p: FactPlace): SlavicNoun[] => kindNouns(p.kinds, v.kinds, v.place);
@@ -131,32 +131,38 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         }
     ], variant)();
 
-    const education = (p: FactPlace, variant: number): string => pick([
+    const education = (p: FactPlace, variant: number): string => pickClose(p.close, [
         () => `${v.words.families}: "${p.name}" (${kinds(p)}) nalazi se ${away(p)}.`,
-        () => nearestAway(p),
         () => `${v.words.goodNews}: "${p.name}" (${kinds(p)}) je ${away(p)}.`
+    ], [
+        () => nearestAway(p)
     ], variant)();
 
-    const motorways = (ms: FactMotorway[], variant: number): string => {
+    const motorways = (ms: FactMotorway[], variant: number, close: boolean): string => {
         const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-        return pick([
+        return pickClose(close, [
             () => `${capitalize(v.modes[1])} brzo stižete do ${strong(v.words.motorwayGen)}: ${items}.`,
             () => `${v.words.motorwayNetwork} lako je dostupna ${v.modes[1]}: ${items}.`
+        ], [
+            () => `${capitalize(v.modes[1])} do ${strong(v.words.motorwayGen)}: ${items}.`
         ], variant)();
     };
 
     const supermarkets = (ps: FactPlace[], variant: number): string => {
         if (ps.length === 1) {
             const p = ps[0];
-            return pick([
-                () => `Za ${strong(v.words.shopping)} u blizini imate "${p.name}" (${tripsNom(p)}).`,
+            return pickClose(p.close, [
+                () => `Za ${strong(v.words.shopping)} u blizini imate "${p.name}" (${tripsNom(p)}).`
+            ], [
                 () => `Najbliži ${strong(v.kinds.supermarket?.nom ?? 'supermarket')} je "${p.name}" (${tripsNom(p)}).`
             ], variant)();
         }
         const items = list(ps.map((p) => `"${strong(p.name)}" (${tripsNom(p)})`));
-        return pick([
+        return pickClose(ps.every((p) => p.close), [
             () => `Za ${strong(v.words.shopping)} u blizini imate nekoliko mogućnosti: ${items}.`,
             () => `Nekoliko ${strong('supermarketa')} nalazi se u blizini: ${items}.`
+        ], [
+            () => `Najbliži ${strong('supermarketi')}: ${items}.`
         ], variant)();
     };
 
@@ -175,7 +181,7 @@ export function southSlavicPack(v: SouthSlavicVocab): LanguagePack {
         const walk = `${dur(l.walkMinutes, true)} ${v.modes[2]}`;
         return pick([
             () => `${v.words.ptUsers} imaju na raspolaganju ${strong(one ? w.sgAcc : w.pl)} ${names}, a ${w.stop} je na ${walk}.`,
-            () => `${capitalize(w.stop)} je na ${l.walkMinutes <= 10 ? 'samo ' : ''}${walk}, a odatle ${one ? v.words.runSg : v.words.runPl} ${strong(one ? w.sgNom : w.pl)} ${names}.`
+            () => `${capitalize(w.stop)} je na ${l.close ? 'samo ' : ''}${walk}, a odatle ${one ? v.words.runSg : v.words.runPl} ${strong(one ? w.sgNom : w.pl)} ${names}.`
         ], variant)();
     };
 

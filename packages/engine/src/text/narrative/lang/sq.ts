@@ -3,7 +3,7 @@
 // 2 minuta; 1 orë, 2 orë; "1 orë e 15 minuta".
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: 'çerdhe',
@@ -32,7 +32,7 @@ const PLACE = 'vend';
 const MODES: Record<ModeCode, string> = {1: 'me makinë', 2: 'në këmbë', 3: 'me biçikletë', 4: 'me transport publik'};
 
 /** The vehicle in the definite genitive, after "linja e" / "linjat e". */
-const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', metro: 'metrosë', train: 'trenit'};
+const LINES: Record<FactLines['kind'], string> = {bus: 'autobusit', tram: 'tramvajit', lightRail: 'hekurudhës së lehtë', metro: 'metrosë', train: 'trenit'};
 
 const DURATION: DurationWords = {
     minutes: (m) => `${m} ${m === 1 ? 'minutë' : 'minuta'}`,
@@ -44,17 +44,17 @@ const dur = (n: number) => hoursAndMinutes(n, DURATION);
 const list = (items: string[]) => joinList(items, ', ', ' dhe ');
 
 const trip = (t: Trip) => `${dur(t.minutes)} ${MODES[t.mode]}`;
-const only = (t: Trip) => (t.minutes <= 10 ? 'vetëm ' : '');
+const only = (p: FactPlace) => (p.close ? 'vetëm ' : '');
 const trips = (p: FactPlace) => `${trip(p.trip)}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
 /** "vetëm 2 minuta larg me makinë ose 8 minuta me transport publik" */
-const away = (p: FactPlace) => `${only(p.trip)}${dur(p.trip.minutes)} larg ${MODES[p.trip.mode]}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
+const away = (p: FactPlace) => `${only(p)}${dur(p.trip.minutes)} larg ${MODES[p.trip.mode]}${p.alt ? ` ose ${trip(p.alt)}` : ''}`;
 
 const kinds = (p: FactPlace) => kindNouns(p.kinds, KINDS, PLACE).map(strong).join(' / ');
 
 function tourism(p: FactPlace, variant: number): string {
     return pick([
         `"${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
-        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
+        `Për ${only(p)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
         `Dëshironi të vizitoni "${p.name}" (${kinds(p)})? Ndodhet ${away(p)}.`
     ], variant);
 }
@@ -62,39 +62,46 @@ function tourism(p: FactPlace, variant: number): string {
 function transport(p: FactPlace, variant: number): string {
     return pick([
         `"${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
-        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
+        `Për ${only(p)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
         `Keni nevojë për një ${kinds(p)}? "${p.name}" është ${away(p)}.`
     ], variant);
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         `Familjet me fëmijë do ta vlerësojnë afërsinë: "${p.name}" (${kinds(p)}) ndodhet ${away(p)}.`,
-        `Për ${only(p.trip)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`,
         `Një avantazh për familjet: "${p.name}" (${kinds(p)}) është ${away(p)}.`
+    ], [
+        `Për ${only(p)}${trips(p)} arrini te "${p.name}" (${kinds(p)}).`
     ], variant);
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `Me makinë arrini shpejt në ${strong('autostradë')}: ${items}.`,
         `Rrjeti i ${strong('autostradave')} është lehtësisht i arritshëm me makinë: ${items}.`
+    ], [
+        `Me makinë arrini në ${strong('autostradë')}: ${items}.`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
+        return pickClose(p.close, [
             `Për ${strong('blerjet')} keni afër "${p.name}" (${trips(p)}).`,
             `Afër ndodhet ${strong('supermarketi')} "${p.name}" (${trips(p)}).`
+        ], [
+            `${strong('Supermarketi')} më i afërt: "${p.name}" (${trips(p)}).`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `Për ${strong('blerjet')} keni disa mundësi afër: ${items}.`,
         `Afër ndodhen disa ${strong('supermarkete')}: ${items}.`
+    ], [
+        `${strong('Supermarketet')} më të afërta: ${items}.`
     ], variant);
 }
 
@@ -110,7 +117,7 @@ function cities(cs: FactCity[], variant: number): string {
 function lines(l: FactLines, variant: number): string {
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `${l.walkMinutes <= 10 ? 'vetëm ' : ''}${dur(l.walkMinutes)} larg në këmbë`;
+    const walk = `${l.close ? 'vetëm ' : ''}${dur(l.walkMinutes)} larg në këmbë`;
     return pick([
         `Përdoruesit e transportit publik kanë në dispozicion ${one ? 'linjën' : 'linjat'} e ${strong(LINES[l.kind])} ${names}, me stacionin më të afërt ${walk}.`,
         `Zona shërbehet nga ${one ? 'linja' : 'linjat'} e ${strong(LINES[l.kind])} ${names}, dhe stacioni më i afërt është ${walk}.`

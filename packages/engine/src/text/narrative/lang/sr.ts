@@ -36,6 +36,7 @@ export default southSlavicPack({
     lines: {
         bus: {sgNom: 'autobuska linija', sgAcc: 'autobusku liniju', pl: 'autobuske linije', stop: 'najbliže autobusko stajalište'},
         tram: {sgNom: 'tramvajska linija', sgAcc: 'tramvajsku liniju', pl: 'tramvajske linije', stop: 'najbliže tramvajsko stajalište'},
+        lightRail: {sgNom: 'linija lake železnice', sgAcc: 'liniju lake železnice', pl: 'linije lake železnice', stop: 'najbliže stajalište lake železnice'},
         metro: {sgNom: 'linija metroa', sgAcc: 'liniju metroa', pl: 'linije metroa', stop: 'najbliža stanica metroa'},
         train: {sgNom: 'linija voza', sgAcc: 'liniju voza', pl: 'linije vozova', stop: 'najbliža železnička stanica'}
     },

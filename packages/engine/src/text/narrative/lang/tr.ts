@@ -4,7 +4,7 @@
 // a city). Nouns are never pluralised after a number: 5 dakika, 2 saat.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, joinList, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: 'kreş',
@@ -35,6 +35,7 @@ const MODES: Record<ModeCode, string> = {1: 'arabayla', 2: 'yürüyerek', 3: 'bi
 const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     bus: {kind: 'otobüs', stop: 'durak'},
     tram: {kind: 'tramvay', stop: 'durak'},
+    lightRail: {kind: 'hafif raylı', stop: 'durak'},
     metro: {kind: 'metro', stop: 'istasyon'},
     train: {kind: 'tren', stop: 'istasyon'}
 };
@@ -46,9 +47,9 @@ const capitalize = (s: string) => s.charAt(0).toLocaleUpperCase('tr') + s.slice(
 const lower = (s: string) => s.toLocaleLowerCase('tr');
 const list = (items: string[]) => joinList(items, ', ', ' ve ');
 
-const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only && t.minutes <= 10 ? 'sadece ' : ''}${dur(t.minutes)}`;
+const trip = (t: Trip, only = false) => `${MODES[t.mode]} ${only ? 'sadece ' : ''}${dur(t.minutes)}`;
 /** "arabayla sadece 2 dakika veya toplu taşımayla 8 dakika" */
-const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only && p.close === true)}${p.alt ? ` veya ${trip(p.alt)}` : ''}`;
 
 const kinds = (p: FactPlace) => kindNouns(p.kinds, KINDS, PLACE).map(strong).join(' / ');
 
@@ -69,18 +70,21 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `Çocuklu aileler yakınlığı takdir edecek: "${p.name}" (${kinds(p)}), ${trips(p)} uzaklıkta.`,
-        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`,
         () => `Aileler için bir avantaj: "${p.name}" (${kinds(p)}), ${trips(p, false)} içinde ulaşabileceğiniz bir konumda.`
+    ], [
+        () => `En yakın ${kinds(p)} "${p.name}", ${trips(p)} uzaklıktadır.`
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name} (${dur(m.minutes)})`));
-    return pick([
+    return pickClose(close, [
         `${strong('Otoyol')} ağına arabayla kolayca ulaşılır: ${items}.`,
         `Arabayla kısa sürede ${strong('otoyol')} bağlantılarına ulaşabilirsiniz: ${items}.`
+    ], [
+        `Arabayla ${strong('otoyol')} bağlantıları: ${items}.`
     ], variant);
 }
 
@@ -93,9 +97,11 @@ function supermarkets(ps: FactPlace[], variant: number): string {
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}" (${trips(p, false)})`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `${strong('Alışveriş')} için yakınlarda birçok seçenek var: ${items}.`,
         `Yakınlarda birkaç ${strong('süpermarket')} bulunuyor: ${items}.`
+    ], [
+        `En yakın ${strong('süpermarketler')}: ${items}.`
     ], variant);
 }
 
@@ -112,9 +118,10 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `yürüyerek ${l.walkMinutes <= 10 ? 'sadece ' : ''}${dur(l.walkMinutes)} uzaklıktadır`;
-    return pick([
-        `Toplu taşıma kullanıcıları ${names} ${strong(w.kind)} ${one ? 'hattına' : 'hatlarına'} kolayca ulaşabilir; en yakın ${w.stop} ${walk}.`,
+    const walk = `yürüyerek ${l.close ? 'sadece ' : ''}${dur(l.walkMinutes)} uzaklıktadır`;
+    return pickClose(l.close, [
+        `Toplu taşıma kullanıcıları ${names} ${strong(w.kind)} ${one ? 'hattına' : 'hatlarına'} kolayca ulaşabilir; en yakın ${w.stop} ${walk}.`
+    ], [
         `Bölgeden şu ${strong(w.kind)} ${one ? 'hattı' : 'hatları'} geçiyor: ${names}; en yakın ${w.stop} ${walk}.`
     ], variant);
 }

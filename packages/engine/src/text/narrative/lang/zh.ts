@@ -3,7 +3,7 @@
 // Durations: 5分钟, 1小时15分钟, 1小时.
 import type {FactCity, FactLines, FactMotorway, FactPlace, ModeCode, Trip} from '../facts.js';
 import type {LanguagePack} from '../pack.js';
-import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, sentenceWriter, strong, type DurationWords} from './common.js';
+import {cityTrips, eachCity, hoursAndMinutes, kindNouns, pick, pickClose, sentenceWriter, strong, type DurationWords} from './common.js';
 
 const KINDS: Record<string, string> = {
     nursery: '托儿所',
@@ -34,6 +34,7 @@ const MODES: Record<ModeCode, string> = {1: '开车', 2: '步行', 3: '骑自行
 const LINES: Record<FactLines['kind'], {kind: string; stop: string}> = {
     bus: {kind: '公交', stop: '公交站'},
     tram: {kind: '有轨电车', stop: '电车站'},
+    lightRail: {kind: '轻轨', stop: '轻轨站'},
     metro: {kind: '地铁', stop: '地铁站'},
     train: {kind: '火车', stop: '火车站'}
 };
@@ -43,9 +44,9 @@ const dur = (n: number) => hoursAndMinutes(n, DURATION);
 
 const list = (items: string[]) => items.join('、');
 
-const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only && t.minutes <= 10 ? '仅需' : ''}${dur(t.minutes)}`;
+const trip = (t: Trip, only = false) => `${MODES[t.mode]}${only ? '仅需' : ''}${dur(t.minutes)}`;
 /** "开车仅需2分钟或乘坐公共交通8分钟" */
-const trips = (p: FactPlace, only = true) => `${trip(p.trip, only)}${p.alt ? `或${trip(p.alt)}` : ''}`;
+const trips = (p: FactPlace, only = true) => `${trip(p.trip, only && p.close === true)}${p.alt ? `或${trip(p.alt)}` : ''}`;
 
 const kindList = (p: FactPlace): string[] => kindNouns(p.kinds, KINDS, PLACE);
 const kinds = (p: FactPlace) => kindList(p).map(strong).join('、');
@@ -80,33 +81,39 @@ function transport(p: FactPlace, variant: number): string {
 }
 
 function education(p: FactPlace, variant: number): string {
-    return pick([
+    return pickClose(p.close, [
         () => `有孩子的家庭会喜欢这里的便利：${named(p)}${trips(p)}即可到达。`,
-        () => nearestTrip(p),
         () => `对家庭来说是一大优势：从这里${trips(p)}就能到达${named(p)}。`
+    ], [
+        () => nearestTrip(p)
     ], variant)();
 }
 
-function motorways(ms: FactMotorway[], variant: number): string {
+function motorways(ms: FactMotorway[], variant: number, close: boolean): string {
     const items = list(ms.map((m) => `${m.name}（${dur(m.minutes)}）`));
-    return pick([
+    return pickClose(close, [
         `开车可以很快驶上${strong('高速公路')}：${items}。`,
         `${strong('高速公路')}网络近在咫尺，开车可达：${items}。`
+    ], [
+        `开车前往${strong('高速公路')}：${items}。`
     ], variant);
 }
 
 function supermarkets(ps: FactPlace[], variant: number): string {
     if (ps.length === 1) {
         const p = ps[0];
-        return pick([
-            `在${strong('购物')}方面，附近有"${p.name}"（${trips(p, false)}）。`,
+        return pickClose(p.close, [
+            `在${strong('购物')}方面，附近有"${p.name}"（${trips(p, false)}）。`
+        ], [
             `最近的${strong('超市')}是"${p.name}"（${trips(p, false)}）。`
         ], variant);
     }
     const items = list(ps.map((p) => `"${strong(p.name)}"（${trips(p, false)}）`));
-    return pick([
+    return pickClose(ps.every((p) => p.close), [
         `在${strong('购物')}方面，附近有多个选择：${items}。`,
         `附近有多家${strong('超市')}：${items}。`
+    ], [
+        `最近的${strong('超市')}：${items}。`
     ], variant);
 }
 
@@ -123,9 +130,10 @@ function lines(l: FactLines, variant: number): string {
     const w = LINES[l.kind];
     const one = l.lines.length === 1;
     const names = list(l.lines);
-    const walk = `步行${l.walkMinutes <= 10 ? '仅需' : ''}${dur(l.walkMinutes)}`;
-    return pick([
-        `公共交通使用者可以方便地乘坐${one ? '' : '多条'}${strong(w.kind)}线路：${names}，最近的${w.stop}${walk}即可到达。`,
+    const walk = `步行${l.close ? '仅需' : ''}${dur(l.walkMinutes)}`;
+    return pickClose(l.close, [
+        `公共交通使用者可以方便地乘坐${one ? '' : '多条'}${strong(w.kind)}线路：${names}，最近的${w.stop}${walk}即可到达。`
+    ], [
         `本区域有${one ? '一条' : '多条'}${strong(w.kind)}线路经过：${names}；从这里${walk}即可到达最近的${w.stop}。`
     ], variant);
 }
