@@ -80,4 +80,8 @@ t.test("L'Aquila: no operator or stop name given as a line", async (t) => {
     }
     t.same(found, [], 'every line name is a route reference');
     t.ok(named.size >= 5, `bus lines named from the feed's route_short_name: ${[...named].slice(0, 8).join(', ')}`);
+    // Unnamed stops tagged operator=AMA are not called "AMA" either.
+    const stopsCalledAma: number[] = [];
+    for (let i = 0; i < P.count; i++) if (P.name(i) === 'AMA') stopsCalledAma.push(i);
+    t.same(stopsCalledAma, [], 'no place takes the operator as its name');
 });

@@ -193,7 +193,9 @@ export class PoiBuilder {
             const b = this.matcher.brandOf(s, tags);
             if (b) brand.set(s, {variant: b.variant, icon: b.icon});
         }
-        const name = tags.get('name') ?? tags.get('brand') ?? tags.get('operator') ?? tags.get('ref') ?? '';
+        // A shop or a charging point without a name goes by its brand or operator; a transit stop
+        // does not: its operator ("AMA") and its ref (a stop code) are not what the stop is called.
+        const name = tags.get('name') ?? (isTransitStop(tags) ? '' : tags.get('brand') ?? tags.get('operator') ?? tags.get('ref') ?? '');
         const sd: Record<string, string> = {};
         const iata = tags.get('iata');
         if (iata) sd.iata = iata;
@@ -513,4 +515,12 @@ export function lineLabel(ref: string, name: string, from: string | undefined, t
     rest = rest.replace(/\s*(<=>|<->|↔|=>|→|->)\s*/g, ' - ');
     if (!ref) return rest || name;
     return rest ? `${ref} - ${rest}` : ref;
+}
+
+/** A stop, platform or station of public transport (its name is its own or none). */
+function isTransitStop(tags: OsmTags): boolean {
+    const pt = tags.get('public_transport'), railway = tags.get('railway');
+    return tags.get('highway') === 'bus_stop' || tags.get('amenity') === 'bus_station'
+        || pt === 'platform' || pt === 'stop_position' || pt === 'station'
+        || railway === 'tram_stop' || railway === 'station' || railway === 'halt' || railway === 'platform';
 }
