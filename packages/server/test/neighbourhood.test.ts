@@ -124,7 +124,7 @@ t.test('/enrichment follows SPEC §2.4 and §4.4', async (t) => {
     const r = await get(url('be', 'enrichment', `${BXL}&language=FR`));
     t.equal(r.status, 200);
     const doc = r.body;
-    t.same(keysOf(doc), ['latitude', 'longitude', 'country', 'language', 'searchRadiusMeters', 'categories']);
+    t.same(keysOf(doc), ['latitude', 'longitude', 'country', 'language', 'searchRadiusMeters', 'dataReachMeters', 'categories']);
     t.equal(doc.latitude, 50.8461);
     t.equal(doc.longitude, 4.3664);
     t.equal(doc.country, 'BE');
@@ -135,7 +135,7 @@ t.test('/enrichment follows SPEC §2.4 and §4.4', async (t) => {
     t.same(doc.categories.map((c: any) => c.id), expected.map((e) => e.id));
     t.ok(doc.categories.find((c: any) => c.key === 'Transports.Metros').nearest.name.includes('Arts-Loi'));
     for (const c of doc.categories) {
-        t.same(keysOf(c), ['id', 'key', 'group', 'label', 'nearest']);
+        t.same(keysOf(c), ['id', 'key', 'group', 'label', 'nearest', 'complete']);
         t.match(c.key, /^(Children|Transports|Shopping)\.[A-Za-z]+$/);
         t.equal(c.group, c.key.split('.')[0]);
         if (c.nearest === null) continue;
@@ -152,8 +152,20 @@ t.test('/enrichment follows SPEC §2.4 and §4.4', async (t) => {
         // Transit is never slower than the walk (the walk itself counts as the trip).
         if (n.transit && n.walking) t.ok(n.transit.durationSeconds <= n.walking.durationSeconds + 1);
     }
-    // The airport lies beyond 25 km of the Brussels extract's roads: null, not 0 or a far place.
-    t.equal(doc.categories.find((c: any) => c.key === 'Transports.Airports').nearest, null);
+    // Brussels Airport (Zaventem, 11 km away) lies outside the Brussels-Capital extract: the data
+    // ends 1-10 km from the Rue de la Loi, so the null airport is not "none within 25 km".
+    t.ok(doc.dataReachMeters > 1000 && doc.dataReachMeters < 10000, `the data reaches ${doc.dataReachMeters} m`);
+    const airport = doc.categories.find((c: any) => c.key === 'Transports.Airports');
+    t.same([airport.nearest, airport.complete], [null, false], 'no airport in the data, and the answer says it is not certain');
+    const metro = doc.categories.find((c: any) => c.key === 'Transports.Metros');
+    t.equal(metro.complete, true, 'a metro station 200 m away: nothing beyond the data can be nearer');
+    for (const c of doc.categories) {
+        if (c.nearest) t.equal(c.complete, c.nearest.straightLineDistanceMeters <= doc.dataReachMeters, c.key);
+    }
+    // Malta's extract is the whole country: every answer is certain, nulls included.
+    const malta = (await get(url('mt', 'enrichment', VALLETTA))).body;
+    t.equal(malta.dataReachMeters, null);
+    t.ok(malta.categories.every((c: any) => c.complete), 'Malta: complete');
     // Everything but the labels is the same in every language.
     const en = (await get(url('be', 'enrichment', BXL))).body;
     t.equal(en.language, 'EN', 'default language');

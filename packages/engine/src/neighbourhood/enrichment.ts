@@ -1,5 +1,6 @@
 // The enrichment document (SPEC §2.4): one entry per category of the country, the nearest place
-// with a trip per mode; null, never 0, where nothing was found or a mode cannot get there.
+// with a trip per mode; null, never 0, where nothing was found or a mode cannot get there; and
+// whether each answer is certain where a city extract ends within the search radius.
 import {round6} from '../geo/distance.js';
 import {label} from '../poi/catalog.js';
 import {loadCategories, type CategoriesFile} from '../poi/categories.js';
@@ -19,6 +20,8 @@ export interface EnrichmentDocument {
     country: string;
     language: string;
     searchRadiusMeters: number;
+    /** How far the data reaches around the position when less than searchRadiusMeters (a city extract's edge); else null. */
+    dataReachMeters: number | null;
     categories: {
         id: number;
         key: string;
@@ -34,6 +37,11 @@ export interface EnrichmentDocument {
             driving: EnrichmentTrip | null;
             transit: EnrichmentTrip | null;
         } | null;
+        /**
+         * Whether `nearest` is certain: the place lies within the data's reach (nothing beyond the
+         * data's edge can be nearer), or, when null, the data covers the whole search radius.
+         */
+        complete: boolean;
     }[];
 }
 
@@ -49,6 +57,7 @@ export function formatEnrichment(data: EnrichmentData, language: string, file: C
         country: data.country,
         language,
         searchRadiusMeters: SEARCH_RADIUS_METERS,
+        dataReachMeters: data.dataReachMeters < SEARCH_RADIUS_METERS ? data.dataReachMeters : null,
         categories: data.entries.map((e) => {
             const sub = file.categories.find((c) => c.ct === e.ct)?.subtypes.find((s) => s.st === e.st);
             const n = e.nearest;
@@ -57,7 +66,8 @@ export function formatEnrichment(data: EnrichmentData, language: string, file: C
                 nearest: n && {
                     name: n.name, latitude: round6(n.lat), longitude: round6(n.lon), straightLineDistanceMeters: n.straightMeters,
                     walking: trip(n.walking), bicycling: trip(n.bicycling), driving: trip(n.driving), transit: trip(n.transit)
-                }
+                },
+                complete: n ? n.straightMeters <= data.dataReachMeters : data.dataReachMeters >= SEARCH_RADIUS_METERS
             };
         })
     };

@@ -105,6 +105,8 @@ export interface EnrichmentData {
     country: string;
     /** The country's categories (data/categories.json `enrichment`), in that order. */
     entries: {key: string; group: string; id: number; ct: number; st: number; nearest: EnrichedPlace | null}[];
+    /** How far the region's data reaches around the position, up to SEARCH_RADIUS_METERS (Coverage.dataReachMeters). */
+    dataReachMeters: number;
 }
 
 /** A sub-type's candidates and, once ranked, the places it shows. */
@@ -232,7 +234,7 @@ export class NeighbourhoodFinder {
             }
             return {key: e.key, group: e.group, id: e.id, ct, st, nearest};
         });
-        return {lat, lon, country: this.region.country.code, entries};
+        return {lat, lon, country: this.region.country.code, entries, dataReachMeters: Math.floor(this.region.coverage.dataReachMeters(lat, lon, SEARCH_RADIUS_METERS))};
     }
 
     private positions(pois: number[]): [number, number][] {

@@ -167,7 +167,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const placesOut = places.build(border, country.cityAdminLevel);
         write(tmp, 'places', placesOut.section);
         progress.update('coverage', 1);
-        const coverageOut = buildCoverageSection(graph, border, headers.slice(0, routingFiles).map((h) => h.bbox));
+        const coverageOut = buildCoverageSection(graph, border, headers.slice(0, routingFiles).map((h) => h.bbox), config.wholeCountry === true);
         write(tmp, 'coverage', coverageOut.section);
         progress.update('map data', 1);
         const mapOut = map.build();

@@ -17,6 +17,11 @@ export interface RegionConfig {
     gtfs?: string[];
     /** Overrides for the transit reference day (YYYY-MM-DD); see the transit docs. */
     transitDate?: string;
+    /**
+     * The extracts hold the whole country (Malta): the covered area ends at coasts and borders, not
+     * where the data stops, so /enrichment's answers are complete up to the search radius.
+     */
+    wholeCountry?: boolean;
 }
 
 export interface CountryConfig {

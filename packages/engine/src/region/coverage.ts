@@ -32,9 +32,11 @@ export interface CoverageStats {
 
 /**
  * Builds the coverage section from the routing graph, the country border and the routing extracts'
- * header boxes ([minLon, minLat, maxLon, maxLat]; null when a header has none).
+ * header boxes ([minLon, minLat, maxLon, maxLat]; null when a header has none). `wholeCountry`: the
+ * extracts hold the whole country, so the outline is no edge of the data (RegionConfig).
  */
-export function buildCoverageSection(graph: RoadGraph, border: CountryBorder, headerBoxes: ([number, number, number, number] | null)[]): {section: Uint8Array; stats: CoverageStats} {
+export function buildCoverageSection(graph: RoadGraph, border: CountryBorder, headerBoxes: ([number, number, number, number] | null)[],
+    wholeCountry = false): {section: Uint8Array; stats: CoverageStats} {
     const started = performance.now();
     // The box of the usable roads (their end nodes and shape points), plus the snapping limit.
     let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
@@ -130,7 +132,7 @@ export function buildCoverageSection(graph: RoadGraph, border: CountryBorder, he
     polygonStarts.push(ringStarts.length);
     ringStarts.push(coords.length / 2);
     const outlinePositions = coords.length / 2;
-    const meta = {lon0: grid.lon0, lat0: grid.lat0, kx: grid.kx, ky: grid.ky, cell, nx, ny};
+    const meta = {lon0: grid.lon0, lat0: grid.lat0, kx: grid.kx, ky: grid.ky, cell, nx, ny, wholeCountry};
     const stats: CoverageStats = {
         cellMeters: Math.round(cell * 10) / 10, columns: nx, rows: ny,
         squareKilometers: Math.round((count * cell * cell) / 1e4) / 100, outlinePositions,
@@ -188,7 +190,11 @@ function outlineOf(grid: Grid, inside: Uint8Array): MultiPolygonGeometry {
 export class Coverage {
     readonly outline: MultiPolygonGeometry;
     readonly stats: {cellMeters: number; columns: number; rows: number};
+    /** The extracts hold the whole country: the outline is coasts and borders, not the end of the data. */
+    readonly wholeCountry: boolean;
     private readonly bits: Uint8Array;
+    private readonly coords: Float64Array;
+    private readonly ringStarts: Uint32Array;
     private readonly lon0: number;
     private readonly lat0: number;
     private readonly kx: number;
@@ -209,6 +215,34 @@ export class Coverage {
         this.outline = outlineFrom(section);
         this.stats = {cellMeters: m.cell, columns: m.nx, rows: m.ny};
         this.bits = section.array('bits', Uint8Array);
+        this.coords = section.array('coords', Float64Array);
+        this.ringStarts = section.array('ringStarts', Uint32Array);
+        this.wholeCountry = m.wholeCountry === true;
+    }
+
+    /**
+     * How far (m) the data reaches around a covered position in every direction: the distance to the
+     * outline, at most `limit`; `limit` when the region holds the whole country. Places beyond it
+     * are unknown, so "nothing nearer than this" holds only within it.
+     */
+    dataReachMeters(lat: number, lon: number, limit: number): number {
+        if (this.wholeCountry) return limit;
+        if (!this.contains(lat, lon)) return 0;
+        const kx = Math.cos((lat * Math.PI) / 180) * 111320, ky = 111320;
+        let best = limit * limit;
+        const c = this.coords;
+        for (let r = 0; r + 1 < this.ringStarts.length; r++) {
+            for (let i = this.ringStarts[r]; i + 1 < this.ringStarts[r + 1]; i++) {
+                // Segment (x1, y1)-(x2, y2) in metres around the position.
+                const x1 = (c[2 * i] - lon) * kx, y1 = (c[2 * i + 1] - lat) * ky;
+                const x2 = (c[2 * i + 2] - lon) * kx, y2 = (c[2 * i + 3] - lat) * ky;
+                const dx = x2 - x1, dy = y2 - y1, len2 = dx * dx + dy * dy;
+                const t = len2 > 0 ? Math.max(0, Math.min(1, -(x1 * dx + y1 * dy) / len2)) : 0;
+                const px = x1 + t * dx, py = y1 + t * dy, d2 = px * px + py * py;
+                if (d2 < best) best = d2;
+            }
+        }
+        return Math.sqrt(best);
     }
 
     /** Whether the region's data covers the position (its nearest lattice point is covered). */
