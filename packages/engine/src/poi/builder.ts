@@ -26,6 +26,9 @@ const ROUTE_KIND: Record<string, number> = {
     train: BADGE_KINDS.train
 };
 
+/** The `route` values of public transport, whose presence tells which transit modes a region has. */
+const TRANSIT_ROUTES = new Set(['subway', 'light_rail', 'monorail', 'tram', 'bus', 'trolleybus', 'train']);
+
 interface Draft {
     osmType: number;
     osmId: number;
@@ -66,6 +69,10 @@ export class PoiBuilder {
     private readonly lines: Line[] = [];
     /** Route relation types each member node or way belongs to (key: id * 2 + 0 node / 1 way). */
     private readonly routesOf = new Map<number, Set<string>>();
+    /** Members (id * 2 + type) of each public_transport=stop_area relation, until the relation pass ends. */
+    private readonly stopAreas: number[][] = [];
+    /** The transit `route` values of the extract's route relations (what modes the region has). */
+    private readonly transitRoutes = new Set<string>();
     // Nodes of motorways, with the motorway's ref, for the junctions on them.
     private readonly motorwayNodeIds = new Growable(Float64Array);
     private readonly motorwayNodeRef = new Growable(Uint32Array);
@@ -80,8 +87,15 @@ export class PoiBuilder {
     addRelation(rel: OsmRelation): void {
         const tags = rel.tags;
         const type = tags.get('type');
+        if (type === 'public_transport' && tags.get('public_transport') === 'stop_area') {
+            const members: number[] = [];
+            for (let i = 0; i < rel.memberCount; i++) if (rel.memberTypes[i] <= 1) members.push(rel.memberRefs[i] * 2 + rel.memberTypes[i]);
+            this.stopAreas.push(members);
+            return;
+        }
         if (type === 'route') {
             const route = tags.get('route') ?? '';
+            if (rel.memberCount > 0 && TRANSIT_ROUTES.has(route)) this.transitRoutes.add(route);
             for (let i = 0; i < rel.memberCount; i++) {
                 const t = rel.memberTypes[i];
                 if (t > 1) continue;
@@ -117,8 +131,28 @@ export class PoiBuilder {
         if (outer.length) this.addDraft(OSM_RELATION, rel.id, tags, NaN, NaN, Float64Array.from(outer));
     }
 
+    /**
+     * A station node is rarely a member of the routes that serve it; its stop_area relation joins it to the stop
+     * positions and platforms that are. Every member of a stop area gets the route types of all its members.
+     */
+    private spreadStopAreaRoutes(): void {
+        if (this.stopAreas.length === 0) return;
+        for (const members of this.stopAreas) {
+            const union = new Set<string>();
+            for (const m of members) for (const r of this.routesOf.get(m) ?? []) union.add(r);
+            if (union.size === 0) continue;
+            for (const m of members) {
+                let set = this.routesOf.get(m);
+                if (!set) this.routesOf.set(m, set = new Set());
+                for (const r of union) set.add(r);
+            }
+        }
+        this.stopAreas.length = 0;
+    }
+
     /** Way pass: POI areas, members of POI multipolygons, motorways. */
     addWay(way: OsmWay): void {
+        this.spreadStopAreaRoutes();
         const tags = way.tags;
         const n = way.refCount;
         if (this.wantedWays.has(way.id)) {
@@ -145,6 +179,7 @@ export class PoiBuilder {
 
     /** Node pass: POI nodes. */
     addNode(node: OsmNode): void {
+        this.spreadStopAreaRoutes();
         if (node.tags.count === 0 || this.matcher.match(node.tags, this.hits, this.routesOf.get(node.id * 2) ?? null) === 0) return;
         this.addDraft(OSM_NODE, node.id, node.tags, node.lat, node.lon, null);
     }
@@ -361,7 +396,8 @@ export class PoiBuilder {
         arrays.sdOf = arrays.sd;
         delete arrays.name;
         delete arrays.sd;
-        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version};
+        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version,
+            osmTransitRoutes: [...this.transitRoutes].sort()};
         const stats: PoiStats = {records: n, places: placeCount, byCategory, lines: lineCount, motorways: this.motorwayRefList.length};
         return {section: encodeSection(POIS_KIND, POIS_VERSION, meta, arrays), stats};
     }

@@ -20,6 +20,18 @@ export interface Brand {
     icon: number;
     name: string;
     match: string;
+    /** Countries (ISO codes) where the chain trades: /categories offers it there, or where the region's data has it. */
+    countries: string[];
+}
+
+/** How to tell that a region has the transit mode of a stop sub-type (metro, tram, bus, train). */
+export interface TransitModeConfig {
+    /** `route` values of OSM route relations of this mode (`a|b`). */
+    osmRoutes: string;
+    /** GTFS route_type values (basic and extended) of this mode. */
+    gtfsRouteTypes: number[];
+    /** route=light_rail also counts, when the region holds stops of this sub-type (Porto's metro, a Stadtbahn's trams). */
+    lightRail?: boolean;
 }
 
 export interface SubtypeConfig {
@@ -32,6 +44,7 @@ export interface SubtypeConfig {
     modes: number[];
     variants: 'none' | 'brand' | 'line' | 'motorway';
     match: Rule[];
+    transit?: TransitModeConfig;
     brands?: Brand[];
 }
 

@@ -6,7 +6,7 @@ import {haversineMeters} from '../geo/distance.js';
 import {typeId} from './categories.js';
 
 export const POIS_KIND = 'pois';
-export const POIS_VERSION = 1;
+export const POIS_VERSION = 2;
 /** What a badge (sub-icon) stands for. */
 export const BADGE_KINDS = {metro: 1, tram: 2, bus: 3, train: 4, motorway: 5} as const;
 
@@ -33,6 +33,8 @@ export class PoiIndex {
     readonly badgeText: StringTable;
     readonly badgeLabel: StringTable;
     readonly index: Flatbush;
+    /** The transit `route` values (subway, tram, light_rail, bus, train...) of the extract's route relations. */
+    readonly osmTransitRoutes: readonly string[];
 
     constructor(section: Section) {
         this.section = section;
@@ -57,6 +59,7 @@ export class PoiIndex {
         this.badgeLabel = new StringTable(section, 'badgeLabel');
         const indexBytes = section.array('index', Uint8Array);
         this.index = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
+        this.osmTransitRoutes = section.meta.osmTransitRoutes;
     }
 
     static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): PoiIndex {
