@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, loadCategories, readOsmPbf} from '../packages/engine/dist/src/index.js';
+import {mulberry32} from './ch-lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REGIONS = ['BE', 'PT', 'MT', 'IT', 'DE'];
@@ -20,18 +21,6 @@ const VERDICTS = path.join(root, 'bench', 'category-audit-verdicts.json');
 const TYPE_LETTER = ['n', 'w', 'r'];
 // Tags that say nothing about what a place is.
 const NOISE = /^(addr:|source|created_by|note|fixme|check_date|ref:|wikipedia|image|website|contact:|phone|email|opening_hours|wheelchair|survey|lit$|level$|layer$|building:|roof:|height$|start_date$|name:(?!en$|fr$|nl$|de$|it$|pt$|mt$))/;
-
-/** mulberry32: a small seeded generator, so the sample is the same every run. */
-function random(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 /** Up to PER_SUBTYPE places per sub-type key: [{key, osm: 'n123', type, id}] in sample order. */
 function sample(region, keyOf) {
@@ -47,7 +36,7 @@ function sample(region, keyOf) {
     const out = [];
     for (const key of [...bySubtype.keys()].sort()) {
         const places = [...bySubtype.get(key).values()].sort((a, b) => a.type - b.type || a.id - b.id);
-        const next = random(SEED);
+        const next = mulberry32(SEED);
         for (let i = places.length - 1; i > 0; i--) {
             const j = Math.floor(next() * (i + 1));
             [places[i], places[j]] = [places[j], places[i]];
