@@ -1,7 +1,8 @@
 // Category audit: for each test region (as built by the test setup), a seeded sample of up to 30 places per
 // sub-type, printed with their OSM tags, names and the transit routes serving them, so a person can judge
 // whether each place really is what its sub-type says. The judgements live in
-// bench/category-audit-verdicts.json ("CC:subtypeKey:n123" → {"ok": true|false, "why": "..."}), written by
+// bench/category-audit-verdicts.json ("CC:subtypeKey:n123" → {"ok": true|false|null, "why": "..."}; null when
+// the tags and name do not say enough to judge, e.g. an unnamed school, left out of the share), written by
 // the auditor after reading the printed places; this script only joins them into the table of
 // bench/RESULTS.md (right share per sub-type, the wrong ones and why). The judge is that file, not the matcher.
 //   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js
@@ -11,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, loadCategories, readOsmPbf} from '../packages/engine/dist/src/index.js';
-import {mulberry32} from './ch-lib.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REGIONS = ['BE', 'PT', 'MT', 'IT', 'DE'];
@@ -21,6 +21,13 @@ const VERDICTS = path.join(root, 'bench', 'category-audit-verdicts.json');
 const TYPE_LETTER = ['n', 'w', 'r'];
 // Tags that say nothing about what a place is.
 const NOISE = /^(addr:|source|created_by|note|fixme|check_date|ref:|wikipedia|image|website|contact:|phone|email|opening_hours|wheelchair|survey|lit$|level$|layer$|building:|roof:|height$|start_date$|name:(?!en$|fr$|nl$|de$|it$|pt$|mt$))/;
+
+/** FNV-1a of the seed and an OSM id ('n123'): the place's fixed position in the sample order. */
+function rankOf(osm) {
+    let h = 0x811c9dc5 ^ SEED;
+    for (let i = 0; i < osm.length; i++) h = Math.imul(h ^ osm.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+}
 
 /** Up to PER_SUBTYPE places per sub-type key: [{key, osm: 'n123', type, id}] in sample order. */
 function sample(region, keyOf) {
@@ -35,12 +42,11 @@ function sample(region, keyOf) {
     }
     const out = [];
     for (const key of [...bySubtype.keys()].sort()) {
-        const places = [...bySubtype.get(key).values()].sort((a, b) => a.type - b.type || a.id - b.id);
-        const next = mulberry32(SEED);
-        for (let i = places.length - 1; i > 0; i--) {
-            const j = Math.floor(next() * (i + 1));
-            [places[i], places[j]] = [places[j], places[i]];
-        }
+        // Ordered by a seeded hash of the OSM id: a rule change that drops places lets the next ones in
+        // without reshuffling the rest, so earlier verdicts stay valid.
+        const places = [...bySubtype.get(key).values()];
+        for (const p of places) p.rank = rankOf(p.osm);
+        places.sort((a, b) => a.rank - b.rank || a.type - b.type || a.id - b.id);
         out.push(...places.slice(0, PER_SUBTYPE));
     }
     return out;
@@ -111,7 +117,7 @@ if (command === 'print') {
         for (const p of picked) process.stdout.write(`${cc}:${p.key}:${p.osm}\t${describe(tags.get(p.osm), served.get(p.osm))}\n`);
     }
 } else {
-    console.log('| Region | Sub-type | Sampled | Right | Share | Wrong (why) |');
+    console.log('| Region | Sub-type | Sampled | Right/judged | Share | Wrong (why) |');
     console.log('|---|---|---:|---:|---:|---|');
     let unjudged = 0, below = 0;
     for (const cc of REGIONS) {
@@ -120,19 +126,24 @@ if (command === 'print') {
         const keys = [...new Set(picked.map((p) => p.key))];
         for (const key of keys) {
             const mine = picked.filter((p) => p.key === key);
-            let right = 0, judged = 0;
+            let right = 0, judged = 0, unsure = 0;
             const wrong = [];
             for (const p of mine) {
                 const v = verdicts[`${cc}:${key}:${p.osm}`];
                 if (v === undefined) { unjudged++; continue; }
+                // ok null: the tags and name do not say enough to judge (an unnamed school); left out of the share.
+                if (v.ok === null) { unsure++; continue; }
                 judged++;
                 if (v.ok) right++;
                 else wrong.push(`${p.osm}: ${v.why}`);
             }
             const share = judged ? right / judged : NaN;
             if (share < 0.95) below++;
-            const note = judged < mine.length ? ` (${mine.length - judged} not judged)` : '';
-            console.log(`| ${cc} | ${key} | ${mine.length} | ${right} | ${judged ? (100 * share).toFixed(0) + '%' : '-'} | ${wrong.join('; ')}${note} |`);
+            const notes = [];
+            if (unsure) notes.push(`${unsure} cannot be judged from tags and name`);
+            if (judged + unsure < mine.length) notes.push(`${mine.length - judged - unsure} not judged`);
+            const note = notes.length ? ` (${notes.join('; ')})` : '';
+            console.log(`| ${cc} | ${key} | ${mine.length} | ${right}/${judged} | ${judged ? (100 * share).toFixed(0) + '%' : '-'} | ${wrong.join('; ')}${note} |`);
         }
     }
     console.log(`\n${unjudged} sampled places without a verdict; ${below} sub-types below 95%.`);
