@@ -42,7 +42,9 @@ const CASES: Case[] = [
     {id: 143, tags: {railway: 'halt', name: 'Handschuhsheim'}, expect: ['tram']},
     {id: 144, tags: {railway: 'station', name: 'Heidelberg Hauptbahnhof'}, expect: ['trainStation']},
     {id: 151, tags: {shop: 'supermarket', name: 'Lidl'}, expect: ['supermarket']},
-    {id: 152, tags: {shop: 'supermarket', name: 'Carrefour'}, expect: ['supermarket']}
+    {id: 152, tags: {shop: 'supermarket', name: 'Carrefour'}, expect: ['supermarket']},
+    {id: 153, tags: {shop: 'supermarket', name: 'Safeway'}, expect: ['supermarket']},
+    {id: 154, tags: {shop: 'supermarket', name: 'Tesco Metro', brand: 'Tesco'}, expect: ['supermarket']}
 ];
 
 function writeFixture(pbf: string): void {
@@ -89,6 +91,16 @@ t.test('tightened rules: each hand-made object gets exactly its sub-types', asyn
     }
 });
 
+t.test('a chain is recognised by its name only where it trades', async (t) => {
+    const brands = file.categories.find((c) => c.ct === 3)!.subtypes.find((s) => s.key === 'supermarket')!.brands!;
+    const variantOf = (id: number) => {
+        for (let i = 0; i < region.pois.count; i++) if (region.pois.osmId[i] === id) return region.pois.variant[i];
+        return -1;
+    };
+    t.equal(variantOf(151), brands.find((b) => b.name === 'Lidl')!.variant, 'Lidl trades in Malta');
+    t.equal(variantOf(153), 0, 'a Maltese shop named Safeway is not the Canadian chain');
+});
+
 t.test('/categories of a region lists only its modes and its brands', async (t) => {
     t.same([...region.pois.osmTransitRoutes], ['light_rail', 'train', 'tram'], 'route types stored in the bundle');
     const tree = new Catalog(region.pois, catalogScope('MT', region.pois, region.transit)).tree('EN');
@@ -97,7 +109,9 @@ t.test('/categories of a region lists only its modes and its brands', async (t) 
     t.same(stopKeys.sort(), ['trainStation', 'tram'], 'light rail without metro stations is no metro; no bus routes, no bus');
     const brands = tree.find((c) => c.id === 1003)!.c.find((s) => keyOf.get(subtypeKey(s)) === 'supermarket')!.c.map((b) => b.l);
     t.ok(brands.includes("Welbee's"), 'a Maltese chain is offered in Malta');
-    t.ok(brands.includes('Carrefour'), 'a chain present in the data is offered');
+    t.ok(brands.includes('Tesco'), 'a chain present in the data (by its brand tag) is offered');
+    t.notOk(brands.includes('Carrefour'), 'nor a foreign chain by name only');
+    t.notOk(brands.includes('Safeway'), 'nor a foreign chain by name only');
     t.notOk(brands.includes('Loblaws') || brands.includes('Rewe') || brands.includes('Delhaize'), 'no chain from elsewhere');
     const everything = new Catalog(region.pois).tree('EN');
     t.ok(everything.find((c) => c.id === 1002)!.c.length > transport.c.length, 'without a scope the whole file is listed');

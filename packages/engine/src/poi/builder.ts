@@ -79,7 +79,8 @@ export class PoiBuilder {
     private readonly motorwayRefs = new StringTableBuilder();
     private readonly motorwayRefList: string[] = [];
 
-    constructor(private readonly nodes: NodeStore, matcher = new CategoryMatcher()) {
+    /** `country`: the region's country, for brands (a chain is recognised by name only where it trades). */
+    constructor(private readonly nodes: NodeStore, matcher = new CategoryMatcher(), private readonly country: string | null = null) {
         this.matcher = matcher;
     }
 
@@ -188,7 +189,7 @@ export class PoiBuilder {
         const subtypes = this.hits.slice();
         const brand = new Map<number, {variant: number; icon: number}>();
         for (const s of subtypes) {
-            const b = this.matcher.brandOf(s, tags);
+            const b = this.matcher.brandOf(s, tags, this.country);
             if (b) brand.set(s, {variant: b.variant, icon: b.icon});
         }
         const name = tags.get('name') ?? tags.get('brand') ?? tags.get('operator') ?? tags.get('ref') ?? '';

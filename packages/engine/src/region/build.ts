@@ -16,6 +16,7 @@ import {RoadGraph} from '../graph/road-graph.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
+import {CategoryMatcher} from '../poi/categories.js';
 import {MapDataBuilder} from '../render/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
 import {Progress} from '../util/progress.js';
@@ -77,7 +78,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
     try {
         const nodes = new NodeStore();
         const roads = new RoadGraphBuilder(nodes);
-        const pois = new PoiBuilder(nodes);
+        const pois = new PoiBuilder(nodes, new CategoryMatcher(), country.code);
         const places = new PlacesBuilder(nodes);
         const map = new MapDataBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
