@@ -20,6 +20,8 @@ interface Case {
     tags: Tags;
     /** sub-type keys the object must have (exactly) */
     expect: string[];
+    /** placed inside the zoo's outline instead of along the street */
+    inZoo?: boolean;
 }
 
 const CASES: Case[] = [
@@ -44,7 +46,10 @@ const CASES: Case[] = [
     {id: 151, tags: {shop: 'supermarket', name: 'Lidl'}, expect: ['supermarket']},
     {id: 152, tags: {shop: 'supermarket', name: 'Carrefour'}, expect: ['supermarket']},
     {id: 153, tags: {shop: 'supermarket', name: 'Safeway'}, expect: ['supermarket']},
-    {id: 154, tags: {shop: 'supermarket', name: 'Tesco Metro', brand: 'Tesco'}, expect: ['supermarket']}
+    {id: 154, tags: {shop: 'supermarket', name: 'Tesco Metro', brand: 'Tesco'}, expect: ['supermarket']},
+    // Inside the zoo drawn below: an enclosure mapped as a plain attraction is part of the zoo.
+    {id: 161, tags: {tourism: 'attraction', name: 'Kleiner Panda'}, expect: [], inZoo: true},
+    {id: 162, tags: {tourism: 'attraction', name: 'Manneken Pis'}, expect: ['attraction']}
 ];
 
 function writeFixture(pbf: string): void {
@@ -54,12 +59,19 @@ function writeFixture(pbf: string): void {
         w.node(1 + i, LAT, LON + i * 0.0003);
         road.push(1 + i);
     }
-    CASES.forEach((c, i) => w.node(c.id, LAT + 0.0002, LON + i * 0.0003, c.tags));
+    CASES.forEach((c, i) => w.node(c.id, c.inZoo ? LAT + 0.003 : LAT + 0.0002, LON + i * 0.0003, c.tags));
+    // A zoo north of the street, around the enclosure.
+    const zooLon = LON + CASES.findIndex((c) => c.inZoo) * 0.0003;
+    w.node(301, LAT + 0.002, zooLon - 0.001);
+    w.node(302, LAT + 0.002, zooLon + 0.001);
+    w.node(303, LAT + 0.004, zooLon + 0.001);
+    w.node(304, LAT + 0.004, zooLon - 0.001);
     // Stop positions of the Stadtbahn on the track.
     w.node(201, LAT - 0.0001, LON + 13 * 0.0003, {public_transport: 'stop_position', name: 'Bismarckplatz'});
     w.node(202, LAT - 0.0001, LON + 15 * 0.0003, {public_transport: 'stop_position', name: 'Handschuhsheim'});
     w.node(203, LAT - 0.0001, LON + 16 * 0.0003, {public_transport: 'stop_position', name: 'Heidelberg Hauptbahnhof'});
     w.way(1, road, {highway: 'residential', name: 'Triq il-Fixture'});
+    w.way(2, [301, 302, 303, 304, 301], {tourism: 'zoo', name: 'Fixture Zoo'});
     w.relation(1, [{type: 'node', ref: 201, role: 'stop'}, {type: 'node', ref: 142, role: 'stop'}, {type: 'node', ref: 202, role: 'stop'}],
         {type: 'route', route: 'light_rail', ref: '5', name: 'RNV 5'});
     w.relation(2, [{type: 'node', ref: 142, role: 'stop'}], {type: 'route', route: 'tram', ref: '24'});
@@ -89,6 +101,7 @@ t.test('tightened rules: each hand-made object gets exactly its sub-types', asyn
     for (const c of CASES) {
         t.same([...(got.get(c.id) ?? [])].sort(), c.expect.slice().sort(), `${c.tags.name}: ${c.expect.join(', ') || 'nothing'}`);
     }
+    t.same([...(got.get(2) ?? [])], ['zoo'], 'the zoo itself');
 });
 
 t.test('a chain is recognised by its name only where it trades', async (t) => {

@@ -11,6 +11,7 @@ import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS} from './poi-index.js';
+import {pointInRing, type Ring} from '../isochrone/contour.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
@@ -206,6 +207,27 @@ export class PoiBuilder {
         this.drafts.push({osmType, osmId, subtypes, name, sd: JSON.stringify(sd), brand, lat, lon, refs, motorway});
     }
 
+    private subtypeIndex(key: string): number {
+        return this.matcher.subtypes.findIndex((s) => s.subtype.key === key);
+    }
+
+    /**
+     * Animal enclosures and other attractions inside a zoo's outline are part of the zoo, not places of
+     * their own (the Aachen Tierpark maps each enclosure as tourism=attraction): they lose the attraction sub-type.
+     */
+    private dropZooEnclosures(zooRings: Ring[], zoo: number, attraction: number): void {
+        for (const d of this.drafts) {
+            const a = d.subtypes.indexOf(attraction);
+            if (a < 0 || d.subtypes.includes(zoo) || !Number.isFinite(d.lat)) continue;
+            for (const ring of zooRings) {
+                if (pointInRing(d.lon, d.lat, ring)) {
+                    d.subtypes.splice(a, 1);
+                    break;
+                }
+            }
+        }
+    }
+
     build(): {section: Uint8Array; stats: PoiStats} {
         const store = this.nodes;
         const coord = (id: number, out: number[]): boolean => {
@@ -215,7 +237,9 @@ export class PoiBuilder {
             return true;
         };
 
-        // Positions of ways and multipolygons.
+        // Positions of ways and multipolygons; the outlines of zoos, whose enclosures are no attractions of their own.
+        const zoo = this.subtypeIndex('zoo'), attraction = this.subtypeIndex('attraction');
+        const zooRings: Ring[] = [];
         for (const d of this.drafts) {
             if (d.osmType === OSM_NODE || d.refs === null) continue;
             const rings: number[][] = [];
@@ -235,8 +259,17 @@ export class PoiBuilder {
             const c = placeOf(rings);
             d.lat = c[0];
             d.lon = c[1];
+            if (d.subtypes.includes(zoo)) {
+                for (const pts of rings) {
+                    const ring: Ring = [];
+                    for (let i = 0; i < pts.length; i += 2) ring.push([pts[i + 1], pts[i]]);
+                    const closed = pts.length >= 8 && pts[0] === pts[pts.length - 2] && pts[1] === pts[pts.length - 1];
+                    if (closed) zooRings.push(ring);
+                }
+            }
         }
-        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon)));
+        if (zooRings.length > 0) this.dropZooEnclosures(zooRings, zoo, attraction);
+        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0));
 
         // Badges: transit lines (merged by kind and ref) and motorways.
         const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
