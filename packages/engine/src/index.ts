@@ -30,8 +30,8 @@ export {
     loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion
 } from './region/config.js';
 export type {RegionConfig, CountryConfig} from './region/config.js';
-export {Catalog, label, WILDCARD_VARIANT} from './poi/catalog.js';
-export type {CategoryNode} from './poi/catalog.js';
+export {Catalog, catalogScope, label, WILDCARD_VARIANT} from './poi/catalog.js';
+export type {CategoryNode, CatalogScope} from './poi/catalog.js';
 export {queryPoints, MAX_POINTS} from './poi/points.js';
 export type {PointsQuery, PointItem, PointsResult} from './poi/points.js';
 export {RoadRouter, RouteError, SAME_POSITION_METERS} from './route/road-router.js';

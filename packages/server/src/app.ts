@@ -2,7 +2,7 @@
 // default), query parameter names are matched case-insensitively, the country comes from the
 // host or a path prefix, and every error is JSON.
 import express, {type NextFunction, type Request, type Response} from 'express';
-import {Catalog, loadCountries, type Region} from '@quartier/engine';
+import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
 import {countryMiddleware} from './country.js';
 import {HttpError, errorHandler} from './errors.js';
 import {type Access, type KeyStore} from './keys.js';
@@ -51,7 +51,7 @@ export function createApp(options: AppOptions) {
     app.set('query parser', 'simple');
 
     const served = new Map<string, ServedRegion>();
-    for (const region of options.regions) served.set(region.country.code, {region, catalog: new Catalog(region.pois)});
+    for (const region of options.regions) served.set(region.country.code, {region, catalog: new Catalog(region.pois, catalogScope(region.country.code, region.pois, region.transit))});
     const countries = loadCountries();
     const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 

@@ -160,3 +160,37 @@ t.test('every configured country answers', async (t) => {
         t.equal(c.status, 200);
     }
 });
+
+t.test('/categories lists only what can exist in the country', async (t) => {
+    const file = loadCategories();
+    const supermarket = file.categories.find((c) => c.ct === 3)!.subtypes.find((s) => s.key === 'supermarket')!;
+    const stopIds = new Map(file.categories.find((c) => c.ct === 2)!.subtypes
+        .filter((s) => s.transit).map((s) => [10020000000001 + s.st * 1e6, s.key]));
+    const modesOf = async (cc: string) => {
+        const c = await get(`${server.url}/${cc}/categories?language=EN`);
+        t.equal(c.status, 200);
+        const transport = c.body.find((x: any) => x.id === 1002);
+        return {body: c.body, modes: transport.c.map((s: any) => stopIds.get(s.id)).filter(Boolean).sort()};
+    };
+    const mt = await modesOf('mt');
+    t.same(mt.modes, ['bus'], 'Malta: buses only, no metro, tram or train');
+    const mtSimplified = await get(`${server.url}/mt/simplifiedcategories?language=EN`);
+    t.notOk(mtSimplified.body.Transports.some((id: number) => stopIds.has(id) && stopIds.get(id) !== 'bus'), 'nor in /simplifiedcategories');
+    t.same((await modesOf('be')).modes, ['bus', 'metro', 'trainStation', 'tram'], 'Brussels has all four');
+    t.same((await modesOf('de')).modes, ['bus', 'trainStation'], 'Aachen: no metro, no tram');
+    for (const cc of ['be', 'pt', 'mt', 'it', 'de']) {
+        const {body} = await modesOf(cc);
+        const brands = body.find((x: any) => x.id === 1003).c.find((s: any) => s.id === 10030001000001).c;
+        const inView = await get(`${server.url}/${cc}/simplifiedcategories?language=EN`);
+        const present = new Set(inView.body.Shopping);
+        for (const b of brands) {
+            const config = supermarket.brands!.find((x) => x.name === b.l)!;
+            t.ok(config.countries.includes(cc.toUpperCase()) || present.has(b.id), `${cc}: ${b.l} is configured for the country or in its data`);
+        }
+        if (cc === 'be') {
+            const names = brands.map((b: any) => b.l);
+            t.ok(names.includes('Delhaize') && names.includes('Colruyt'), 'BE: Delhaize and Colruyt');
+            t.notOk(names.some((n: string) => ['Loblaws', 'Sobeys', 'Woolworths', 'Coles', 'Marjane', 'Mercadona', 'Esselunga'].includes(n)), 'BE: no foreign chains');
+        }
+    }
+});

@@ -12,6 +12,7 @@ import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';
+import {pointInRing, type Ring} from '../isochrone/contour.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
@@ -31,6 +32,11 @@ const ROUTE_KIND: Record<string, number> = {
 const GTFS_ROUTE: Record<string, LineRoute> = {
     subway: 'subway', monorail: 'monorail', tram: 'tram', bus: 'bus', trolleybus: 'trolleybus', rail: 'train'
 };
+
+const LIGHT_RAIL = LINE_ROUTES.indexOf('light_rail');
+
+/** The `route` values of public transport, whose presence tells which transit modes a region has. */
+const TRANSIT_ROUTES = new Set(['subway', 'light_rail', 'monorail', 'tram', 'bus', 'trolleybus', 'train']);
 
 interface Draft {
     osmType: number;
@@ -76,13 +82,18 @@ export class PoiBuilder {
     private readonly lines: Line[] = [];
     /** Route relation types each member node or way belongs to (key: id * 2 + 0 node / 1 way). */
     private readonly routesOf = new Map<number, Set<string>>();
+    /** Members (id * 2 + type) of each public_transport=stop_area relation, until the relation pass ends. */
+    private readonly stopAreas: number[][] = [];
+    /** The transit `route` values of the extract's route relations (what modes the region has). */
+    private readonly transitRoutes = new Set<string>();
     // Nodes of motorways, with the motorway's ref, for the junctions on them.
     private readonly motorwayNodeIds = new Growable(Float64Array);
     private readonly motorwayNodeRef = new Growable(Uint32Array);
     private readonly motorwayRefs = new StringTableBuilder();
     private readonly motorwayRefList: string[] = [];
 
-    constructor(private readonly nodes: NodeStore, matcher = new CategoryMatcher()) {
+    /** `country`: the region's country, for brands (a chain is recognised by name only where it trades). */
+    constructor(private readonly nodes: NodeStore, matcher = new CategoryMatcher(), private readonly country: string | null = null) {
         this.matcher = matcher;
     }
 
@@ -90,8 +101,15 @@ export class PoiBuilder {
     addRelation(rel: OsmRelation): void {
         const tags = rel.tags;
         const type = tags.get('type');
+        if (type === 'public_transport' && tags.get('public_transport') === 'stop_area') {
+            const members: number[] = [];
+            for (let i = 0; i < rel.memberCount; i++) if (rel.memberTypes[i] <= 1) members.push(rel.memberRefs[i] * 2 + rel.memberTypes[i]);
+            this.stopAreas.push(members);
+            return;
+        }
         if (type === 'route') {
             const route = tags.get('route') ?? '';
+            if (rel.memberCount > 0 && TRANSIT_ROUTES.has(route)) this.transitRoutes.add(route);
             for (let i = 0; i < rel.memberCount; i++) {
                 const t = rel.memberTypes[i];
                 if (t > 1) continue;
@@ -154,8 +172,28 @@ export class PoiBuilder {
         }
     }
 
+    /**
+     * A station node is rarely a member of the routes that serve it; its stop_area relation joins it to the stop
+     * positions and platforms that are. Every member of a stop area gets the route types of all its members.
+     */
+    private spreadStopAreaRoutes(): void {
+        if (this.stopAreas.length === 0) return;
+        for (const members of this.stopAreas) {
+            const union = new Set<string>();
+            for (const m of members) for (const r of this.routesOf.get(m) ?? []) union.add(r);
+            if (union.size === 0) continue;
+            for (const m of members) {
+                let set = this.routesOf.get(m);
+                if (!set) this.routesOf.set(m, set = new Set());
+                for (const r of union) set.add(r);
+            }
+        }
+        this.stopAreas.length = 0;
+    }
+
     /** Way pass: POI areas, members of POI multipolygons, motorways. */
     addWay(way: OsmWay): void {
+        this.spreadStopAreaRoutes();
         const tags = way.tags;
         const n = way.refCount;
         if (this.wantedWays.has(way.id)) {
@@ -182,6 +220,7 @@ export class PoiBuilder {
 
     /** Node pass: POI nodes. */
     addNode(node: OsmNode): void {
+        this.spreadStopAreaRoutes();
         if (node.tags.count === 0 || this.matcher.match(node.tags, this.hits, this.routesOf.get(node.id * 2) ?? null) === 0) return;
         this.addDraft(OSM_NODE, node.id, node.tags, node.lat, node.lon, null);
     }
@@ -190,7 +229,7 @@ export class PoiBuilder {
         const subtypes = this.hits.slice();
         const brand = new Map<number, {variant: number; icon: number}>();
         for (const s of subtypes) {
-            const b = this.matcher.brandOf(s, tags);
+            const b = this.matcher.brandOf(s, tags, this.country);
             if (b) brand.set(s, {variant: b.variant, icon: b.icon});
         }
         // A shop or a charging point without a name goes by its brand or operator; a transit stop
@@ -209,6 +248,27 @@ export class PoiBuilder {
         this.drafts.push({osmType, osmId, subtypes, name, sd: JSON.stringify(sd), brand, lat, lon, refs, motorway});
     }
 
+    private subtypeIndex(key: string): number {
+        return this.matcher.subtypes.findIndex((s) => s.subtype.key === key);
+    }
+
+    /**
+     * Animal enclosures and other attractions inside a zoo's outline are part of the zoo, not places of
+     * their own (the Aachen Tierpark maps each enclosure as tourism=attraction): they lose the attraction sub-type.
+     */
+    private dropZooEnclosures(zooRings: Ring[], zoo: number, attraction: number): void {
+        for (const d of this.drafts) {
+            const a = d.subtypes.indexOf(attraction);
+            if (a < 0 || d.subtypes.includes(zoo) || !Number.isFinite(d.lat)) continue;
+            for (const ring of zooRings) {
+                if (pointInRing(d.lon, d.lat, ring)) {
+                    d.subtypes.splice(a, 1);
+                    break;
+                }
+            }
+        }
+    }
+
     build(): {section: Uint8Array; stats: PoiStats} {
         const store = this.nodes;
         const coord = (id: number, out: number[]): boolean => {
@@ -218,7 +278,9 @@ export class PoiBuilder {
             return true;
         };
 
-        // Positions of ways and multipolygons.
+        // Positions of ways and multipolygons; the outlines of zoos, whose enclosures are no attractions of their own.
+        const zoo = this.subtypeIndex('zoo'), attraction = this.subtypeIndex('attraction');
+        const zooRings: Ring[] = [];
         for (const d of this.drafts) {
             if (d.osmType === OSM_NODE || d.refs === null) continue;
             const rings: number[][] = [];
@@ -238,8 +300,17 @@ export class PoiBuilder {
             const c = placeOf(rings);
             d.lat = c[0];
             d.lon = c[1];
+            if (d.subtypes.includes(zoo)) {
+                for (const pts of rings) {
+                    const ring: Ring = [];
+                    for (let i = 0; i < pts.length; i += 2) ring.push([pts[i + 1], pts[i]]);
+                    const closed = pts.length >= 8 && pts[0] === pts[pts.length - 2] && pts[1] === pts[pts.length - 1];
+                    if (closed) zooRings.push(ring);
+                }
+            }
         }
-        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon)));
+        if (zooRings.length > 0) this.dropZooEnclosures(zooRings, zoo, attraction);
+        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0));
 
         // Badges: transit lines (merged by kind and ref) and motorways.
         const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
@@ -356,7 +427,10 @@ export class PoiBuilder {
                     }
                     for (const i of near) {
                         const badge = memberBadge[i];
-                        if (badgeKind.data[badge] !== wanted) continue;
+                        // Light rail serves metro-like stations (Porto) and tram-like stops (a Stadtbahn)
+                        // alike: its lines go to whichever of the two the stop is.
+                        const lightRail = badgeRoute.data[badge] === LIGHT_RAIL && (wanted === BADGE_KINDS.metro || wanted === BADGE_KINDS.tram);
+                        if (badgeKind.data[badge] !== wanted && !lightRail) continue;
                         if (haversineMeters(d.lat, d.lon, memberLat[i], memberLon[i]) <= LINE_STOP_RADIUS) lineBadges.add(badge);
                     }
                     if (lineBadges.size === 0) push(0, subtype.icon, 0);
@@ -409,7 +483,8 @@ export class PoiBuilder {
         arrays.sdOf = arrays.sd;
         delete arrays.name;
         delete arrays.sd;
-        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version};
+        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version,
+            osmTransitRoutes: [...this.transitRoutes].sort()};
         const stats: PoiStats = {records: n, places: placeCount, byCategory, lines: lineCount, motorways: this.motorwayRefList.length};
         return {section: encodeSection(POIS_KIND, POIS_VERSION, meta, arrays), stats};
     }

@@ -20,6 +20,18 @@ export interface Brand {
     icon: number;
     name: string;
     match: string;
+    /** Countries (ISO codes) where the chain trades: /categories offers it there, or where the region's data has it. */
+    countries: string[];
+}
+
+/** How to tell that a region has the transit mode of a stop sub-type (metro, tram, bus, train). */
+export interface TransitModeConfig {
+    /** `route` values of OSM route relations of this mode (`a|b`). */
+    osmRoutes: string;
+    /** GTFS route_type values (basic and extended) of this mode. */
+    gtfsRouteTypes: number[];
+    /** route=light_rail also counts, when the region holds stops of this sub-type (Porto's metro, a Stadtbahn's trams). */
+    lightRail?: boolean;
 }
 
 export interface SubtypeConfig {
@@ -32,6 +44,7 @@ export interface SubtypeConfig {
     modes: number[];
     variants: 'none' | 'brand' | 'line' | 'motorway';
     match: Rule[];
+    transit?: TransitModeConfig;
     brands?: Brand[];
 }
 
@@ -205,14 +218,22 @@ export class CategoryMatcher {
         return out.length;
     }
 
-    /** The brand of a retail place, tested on brand, name and operator; null when none matches. */
-    brandOf(s: number, tags: OsmTags): Brand | null {
+    /**
+     * The brand of a retail place, tested on brand, name and operator; null when none matches. With a
+     * `country`, a chain that does not trade there is only taken from an explicit `brand` tag: a Maltese
+     * shop named "safeway" is not the Canadian chain.
+     */
+    brandOf(s: number, tags: OsmTags, country: string | null = null): Brand | null {
         const brands = this.subtypes[s].brands;
         if (brands.length === 0) return null;
         const fields = [tags.get('brand'), tags.get('name'), tags.get('operator')];
-        for (const f of fields) {
+        for (let i = 0; i < fields.length; i++) {
+            const f = fields[i];
             if (f === undefined) continue;
-            for (const b of brands) if (b.re.test(f)) return b.brand;
+            for (const b of brands) {
+                if (!b.re.test(f)) continue;
+                if (i === 0 || country === null || b.brand.countries.includes(country)) return b.brand;
+            }
         }
         return null;
     }

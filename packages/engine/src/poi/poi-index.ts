@@ -38,6 +38,8 @@ export class PoiIndex {
     readonly badgeText: StringTable;
     readonly badgeLabel: StringTable;
     readonly index: Flatbush;
+    /** The transit `route` values (subway, tram, light_rail, bus, train...) of the extract's route relations. */
+    readonly osmTransitRoutes: readonly string[];
 
     constructor(section: Section) {
         this.section = section;
@@ -63,6 +65,7 @@ export class PoiIndex {
         this.badgeLabel = new StringTable(section, 'badgeLabel');
         const indexBytes = section.array('index', Uint8Array);
         this.index = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
+        this.osmTransitRoutes = section.meta.osmTransitRoutes;
     }
 
     static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): PoiIndex {

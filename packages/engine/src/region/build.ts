@@ -17,6 +17,7 @@ import {PlacesBuilder} from '../geocode/builder.js';
 import {transitStations} from '../geocode/stations.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
+import {CategoryMatcher} from '../poi/categories.js';
 import {MapDataBuilder} from '../render/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
 import {TransitNetwork} from '../transit/network.js';
@@ -80,7 +81,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
     try {
         const nodes = new NodeStore();
         const roads = new RoadGraphBuilder(nodes);
-        const pois = new PoiBuilder(nodes);
+        const pois = new PoiBuilder(nodes, new CategoryMatcher(), country.code);
         const places = new PlacesBuilder(nodes);
         const map = new MapDataBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
