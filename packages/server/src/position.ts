@@ -17,7 +17,7 @@ export function coveredPosition(q: Query, region: Region, latName: string, lonNa
 /** A 400 unless the position lies in the country and in the region's covered area. */
 export function requireCovered(region: Region, lat: number, lon: number, subject = 'The position'): void {
     if (!region.contains(lat, lon)) throw badRequest(`${subject} is outside ${region.country.code}.`);
-    requireCoveredInCountry(region, lat, lon, subject);
+    if (!region.covers(lat, lon)) throw notCovered(region, subject);
 }
 
 /** A 400 when the position lies in the country but outside the covered area (positions abroad pass). */

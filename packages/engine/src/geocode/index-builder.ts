@@ -19,6 +19,9 @@ import {
     STREET_FROM_ADDRESSES, STREET_SQUARE, STREET_WAY
 } from './places.js';
 
+/** POI keys under which the OSM data may already hold a feed's station (the station, its stop, its building). */
+const STATION_LIKE = /^(railway|public_transport|building|amenity=bus_station)/;
+
 export interface PlacesStats {
     addresses: number;
     interpolated: number;
@@ -257,10 +260,13 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         areaPlace[a] = place;
         if (place >= 0 && areaPostcode[a] !== '' && places[place].postcode === '') places[place].postcode = areaPostcode[a];
     }
+    // A city's own boundary is at the municipal level (or the one above, for a city that is its own
+    // district); a province or a country whose capital it is does not bound it.
+    const municipal = (level: number) => level <= cityLevel && level >= cityLevel - 1;
     const bounded = new Uint8Array(places.length);
     for (let a = 0; a < areaIndex.areas.length; a++) {
         const area = areaIndex.areas[a];
-        if (areaPlace[a] >= 0 && area.kind === AREA_ADMIN && area.level <= cityLevel) bounded[areaPlace[a]] = 1;
+        if (areaPlace[a] >= 0 && area.kind === AREA_ADMIN && municipal(area.level)) bounded[areaPlace[a]] = 1;
     }
     const localityOf = (lat: number, lon: number, out: Locality): Locality => {
         out.city = out.district = -1;
@@ -278,7 +284,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
             }
             const p = areaPlace[a];
             if (p < 0) continue;
-            if (area.level <= cityLevel && area.level > foundLevel && CITY_TYPES.has(PLACE_TYPES[places[p].type])) {
+            if (municipal(area.level) && area.level > foundLevel && CITY_TYPES.has(PLACE_TYPES[places[p].type])) {
                 foundLevel = area.level;
                 out.city = p;
             }
@@ -577,10 +583,13 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         // A feed's station the OSM data already has under one of its names (a station, its building).
         const named = poiByName.get(fold(p.names.name));
         if (j >= d.pois.length && named?.some((i) => i < osmPois && flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < STATION_DUPLICATE_METERS)) continue;
-        for (const n of nameStrings(p.names)) {
-            const list = poiByName.get(fold(n));
-            if (!list) poiByName.set(fold(n), [pois.length]);
-            else if (list[list.length - 1] !== pois.length) list.push(pois.length);
+        // Only what can stand for a station: a café called "Trindade" does not hide the Trindade station.
+        if (j < d.pois.length && STATION_LIKE.test(p.key)) {
+            for (const n of nameStrings(p.names)) {
+                const list = poiByName.get(fold(n));
+                if (!list) poiByName.set(fold(n), [pois.length]);
+                else if (list[list.length - 1] !== pois.length) list.push(pois.length);
+            }
         }
         if (same) same.push(pois.length);
         else poiByKey.set(key, [pois.length]);

@@ -38,8 +38,8 @@ export interface EnrichmentDocument {
             transit: EnrichmentTrip | null;
         } | null;
         /**
-         * Whether `nearest` is certain: the place lies within the data's reach (nothing beyond the
-         * data's edge can be nearer), or, when null, the data covers the whole search radius.
+         * Whether `nearest` is certain: the walk to it stays within the data's reach (nothing beyond
+         * the data's edge can be nearer), or, when null, the data covers the whole search radius.
          */
         complete: boolean;
     }[];
@@ -67,7 +67,8 @@ export function formatEnrichment(data: EnrichmentData, language: string, file: C
                     name: n.name, latitude: round6(n.lat), longitude: round6(n.lon), straightLineDistanceMeters: n.straightMeters,
                     walking: trip(n.walking), bicycling: trip(n.bicycling), driving: trip(n.driving), transit: trip(n.transit)
                 },
-                complete: n ? n.straightMeters <= data.dataReachMeters : data.dataReachMeters >= SEARCH_RADIUS_METERS
+                // The walk is never shorter than the straight line: a walk within the reach leaves no room for a nearer unknown place.
+                complete: n ? (n.walking?.meters ?? n.straightMeters) <= data.dataReachMeters : data.dataReachMeters >= SEARCH_RADIUS_METERS
             };
         })
     };

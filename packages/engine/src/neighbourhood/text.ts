@@ -13,6 +13,7 @@ export function wholeMinutes(seconds: number): number {
 }
 
 const MAX_TOURISM = 6;
+const SCHOOLS = ['nursery', 'preschool', 'elementarySchool', 'secondarySchool'];
 const MAX_CITIES = 3;
 const TRANSPORT_ORDER = ['bikeSharing', 'carSharing', 'trainStation', 'airport', 'chargingStation'];
 /** The text's word for a line comes from its route type (OSM route=*), not from the stop's sub-type. */
@@ -86,7 +87,8 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
     }
     sights.sort((a, b) => a.order - b.order);
     // The introduction says shops and transport are close at hand: only when a supermarket and a stop are.
-    if (sights.length && street && closeAtHand(data)) tourism.push({type: 'intro', street});
+    const nearEverything = closeAtHand(data);
+    if (sights.length && street && nearEverything) tourism.push({type: 'intro', street});
     for (const {place} of sights.slice(0, MAX_TOURISM)) tourism.push({type: 'tourism', place});
     paragraphs.push({id: 'tourism', facts: tourism});
 
@@ -112,7 +114,7 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
     // Education: one sentence per school, naming every kind it is (a preschool and elementary school).
     const education: Fact[] = [];
     const schools = new Map<string, FactPlace>();
-    for (const key of ['nursery', 'preschool', 'elementarySchool', 'secondarySchool']) {
+    for (const key of SCHOOLS) {
         const p = first(key);
         if (!p) continue;
         const seen = schools.get(p.placeName);
@@ -147,12 +149,15 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
 
     // Public transport: the lines at the nearest stop of each kind, named by their reference, with
     // the mode word of their route type; a stop beyond the serving limit, or without known lines, is left out.
+    // Light-rail lines belong to metro and tram stops alike: one sentence per mode word.
     const lines: Fact[] = [];
+    const kinds = new Set<LineKind>();
     for (const key of ['bus', 'tram', 'metro']) {
         const fact = stopLines(sub.get(key));
-        if (fact) lines.push({type: 'lines', lines: fact});
+        if (fact && !kinds.has(fact.kind)) lines.push({type: 'lines', lines: fact});
+        if (fact) kinds.add(fact.kind);
     }
-    if (lines.length && closeAtHand(data)) lines.push({type: 'outro'});
+    if (lines.length && nearEverything) lines.push({type: 'outro'});
     paragraphs.push({id: 'publictransports', facts: lines});
     return paragraphs;
 }
@@ -170,17 +175,22 @@ function stopLines(places: NearbyPlace[] | undefined): FactLines | null {
     return {kind, lines: names, walkMinutes, close: isClose([walkMinutes])};
 }
 
-/** A supermarket and a transit stop within the on-foot limit: the general "close at hand" sentences are true. */
+/**
+ * A supermarket, a school, a transit stop and a place to visit, each within the on-foot limit: the
+ * general sentences ("shops, schools, transport and leisure are all close at hand") are true.
+ */
 function closeAtHand(data: NeighbourhoodData): boolean {
-    let shop = false, stop = false;
+    let shop = false, school = false, stop = false, leisure = false;
     for (const c of data.categories) {
         for (const s of c.subcategories) {
             const near = s.places.some((p) => nearWalk(p) !== null);
             if (s.key === 'supermarket') shop ||= near;
-            if (s.key === 'bus' || s.key === 'tram' || s.key === 'metro') stop ||= near;
+            else if (SCHOOLS.includes(s.key)) school ||= near;
+            else if (s.key === 'bus' || s.key === 'tram' || s.key === 'metro') stop ||= near;
+            else if (c.key === 'tourism') leisure ||= near;
         }
     }
-    return shop && stop;
+    return shop && school && stop && leisure;
 }
 
 /** /summary/text: every language of the country, in the country's order. */

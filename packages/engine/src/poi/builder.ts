@@ -155,6 +155,8 @@ export class PoiBuilder {
      */
     addTransitLines(net: TransitNetwork): void {
         const lineOfRoute = new Int32Array(net.routeCount).fill(-2);
+        // A stop is served by several patterns of one route: its position goes in once.
+        const lastStop = new Int32Array(net.routeCount).fill(-1);
         for (let s = 0; s < net.stopCount; s++) {
             for (let i = net.stopPatternFirst[s]; i < net.stopPatternFirst[s + 1]; i++) {
                 const r = net.patternRoute[net.stopPatterns[i]];
@@ -167,7 +169,10 @@ export class PoiBuilder {
                             colour: net.text.get(net.routeColor[r]), memberNodes: [], memberPoints: []});
                     }
                 }
-                if (lineOfRoute[r] >= 0) this.lines[lineOfRoute[r]].memberPoints.push(net.stopLat[s] / 1e7, net.stopLon[s] / 1e7);
+                if (lineOfRoute[r] >= 0 && lastStop[r] !== s) {
+                    lastStop[r] = s;
+                    this.lines[lineOfRoute[r]].memberPoints.push(net.stopLat[s] / 1e7, net.stopLon[s] / 1e7);
+                }
             }
         }
     }

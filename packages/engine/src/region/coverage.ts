@@ -222,8 +222,9 @@ export class Coverage {
 
     /**
      * How far (m) the data reaches around a covered position in every direction: the distance to the
-     * outline, at most `limit`; `limit` when the region holds the whole country. Places beyond it
-     * are unknown, so "nothing nearer than this" holds only within it.
+     * outline less the snapping limit the covered area was widened by (the last mapped roads lie that
+     * far inside it), at most `limit`; `limit` when the region holds the whole country. Places beyond
+     * it are unknown, so "nothing nearer than this" holds only within it.
      */
     dataReachMeters(lat: number, lon: number, limit: number): number {
         if (this.wholeCountry) return limit;
@@ -242,16 +243,24 @@ export class Coverage {
                 if (d2 < best) best = d2;
             }
         }
-        return Math.sqrt(best);
+        return Math.max(0, Math.sqrt(best) - MAX_SNAP_METERS);
     }
 
-    /** Whether the region's data covers the position (its nearest lattice point is covered). */
+    /**
+     * Whether the region's data covers the position: a lattice point of its grid cell is covered. Any
+     * of the four, not the nearest: the lattice was clipped to the border, and a position just inside
+     * a land border may have its nearest lattice point just outside.
+     */
     contains(lat: number, lon: number): boolean {
-        const i = Math.round(((lon - this.lon0) * this.kx) / this.cell);
-        const j = Math.round(((lat - this.lat0) * this.ky) / this.cell);
+        const x = ((lon - this.lon0) * this.kx) / this.cell, y = ((lat - this.lat0) * this.ky) / this.cell;
         // written so that NaN is outside
-        if (!(i >= 0 && j >= 0 && i < this.nx && j < this.ny)) return false;
-        const k = j * this.nx + i;
+        if (!(x >= 0 && y >= 0 && x <= this.nx - 1 && y <= this.ny - 1)) return false;
+        const i = Math.floor(x), j = Math.floor(y);
+        const i1 = Math.min(i + 1, this.nx - 1), j1 = Math.min(j + 1, this.ny - 1);
+        return this.bit(j * this.nx + i) || this.bit(j * this.nx + i1) || this.bit(j1 * this.nx + i) || this.bit(j1 * this.nx + i1);
+    }
+
+    private bit(k: number): boolean {
         return (this.bits[k >> 3] & (1 << (k & 7))) !== 0;
     }
 

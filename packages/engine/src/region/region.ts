@@ -119,7 +119,8 @@ export class Region {
 
     /**
      * Whether the region's data covers a position inside its country: near enough a usable road of
-     * its extracts (region/coverage.ts). Positions outside the country are not covered either.
+     * its extracts (region/coverage.ts). Ask contains() first: along a land border the covered cells
+     * reach up to one grid cell (100 m) beyond it.
      */
     covers(lat: number, lon: number): boolean {
         return this.coverage.contains(lat, lon);
