@@ -1,7 +1,7 @@
 // Stations of the region's public transport feeds (rail, metro, tram), searchable by name like the
 // OSM's own: an extract may lack a station its GTFS feed has (Porto's metro station "Casa da Música").
 // Bus stops are left out: thousands, named after the street they stand in.
-import type {TransitNetwork} from '../transit/network.js';
+import {routeMode, type TransitNetwork} from '../transit/network.js';
 import {fold} from './fold.js';
 
 /** A feed's stops of one name this close (m) are one station (its platforms, its entrances). */
@@ -13,10 +13,11 @@ export interface Station {
     lon: number;
 }
 
-/** Whether a GTFS route_type (basic or extended) runs on rails: tram, metro, rail, funicular, monorail. */
-export function railRouteType(type: number): boolean {
-    return type === 0 || type === 1 || type === 2 || type === 5 || type === 7 || type === 12
-        || (type >= 100 && type < 200) || (type >= 400 && type < 500) || (type >= 900 && type < 1000) || (type >= 1400 && type < 1500);
+const RAIL_MODES = new Set(['tram', 'subway', 'rail', 'monorail', 'funicular', 'cable_tram']);
+
+/** Whether a GTFS route_type (basic or extended) runs on rails, by the transit network's one classification. */
+function railRouteType(type: number): boolean {
+    return RAIL_MODES.has(routeMode(type));
 }
 
 /** The named stops served by a rail route, one per name within SAME_STATION_METERS. */
