@@ -49,7 +49,8 @@ const CASES: Case[] = [
     {id: 154, tags: {shop: 'supermarket', name: 'Tesco Metro', brand: 'Tesco'}, expect: ['supermarket']},
     // Inside the zoo drawn below: an enclosure mapped as a plain attraction is part of the zoo.
     {id: 161, tags: {tourism: 'attraction', name: 'Kleiner Panda'}, expect: [], inZoo: true},
-    {id: 162, tags: {tourism: 'attraction', name: 'Manneken Pis'}, expect: ['attraction']}
+    {id: 162, tags: {tourism: 'attraction', name: 'Manneken Pis'}, expect: ['attraction']},
+    {id: 171, tags: {highway: 'bus_stop', name: 'Fixture Stop'}, expect: ['bus']}
 ];
 
 function writeFixture(pbf: string): void {
@@ -119,7 +120,7 @@ t.test('/categories of a region lists only its modes and its brands', async (t) 
     const tree = new Catalog(region.pois, catalogScope('MT', region.pois, region.transit)).tree('EN');
     const transport = tree.find((c) => c.id === 1002)!;
     const stopKeys = transport.c.map((s) => keyOf.get(subtypeKey(s))).filter((k) => ['metro', 'tram', 'bus', 'trainStation'].includes(k!));
-    t.same(stopKeys.sort(), ['trainStation', 'tram'], 'light rail without metro stations is no metro; no bus routes, no bus');
+    t.same(stopKeys.sort(), ['bus', 'trainStation', 'tram'], 'light rail without metro stations is no metro; a bus stop without mapped routes is still a bus stop');
     const brands = tree.find((c) => c.id === 1003)!.c.find((s) => keyOf.get(subtypeKey(s)) === 'supermarket')!.c.map((b) => b.l);
     t.ok(brands.includes("Welbee's"), 'a Maltese chain is offered in Malta');
     t.ok(brands.includes('Tesco'), 'a chain present in the data (by its brand tag) is offered');

@@ -72,13 +72,16 @@ export class Catalog {
         }
     }
 
-    /** A stop sub-type is listed only when the region has its mode: OSM routes, GTFS route types, or light rail with such stops. */
+    /**
+     * A stop sub-type is listed only when the region has its mode: stops of it in the data (a stop
+     * the rules kept is real, routes mapped or not; light rail makes metro or tram stops), or OSM
+     * routes or GTFS route types of it.
+     */
     private modeExists(ct: number, s: SubtypeConfig): boolean {
         const mode = s.transit;
-        if (!mode || this.scope === null) return true;
+        if (!mode || this.scope === null || this.variantsPresent.has((ct << 8) | s.st)) return true;
         for (const r of mode.osmRoutes.split('|')) if (this.scope.osmRoutes.has(r)) return true;
-        for (const t of mode.gtfsRouteTypes) if (this.scope.gtfsRouteTypes.has(t)) return true;
-        return mode.lightRail === true && this.scope.osmRoutes.has('light_rail') && this.variantsPresent.has((ct << 8) | s.st);
+        return mode.gtfsRouteTypes.some((t) => this.scope!.gtfsRouteTypes.has(t));
     }
 
     /** Brands of a sub-type that /categories offers: configured for the country, or present in the region's data. */

@@ -30,8 +30,6 @@ export interface TransitModeConfig {
     osmRoutes: string;
     /** GTFS route_type values (basic and extended) of this mode. */
     gtfsRouteTypes: number[];
-    /** route=light_rail also counts, when the region holds stops of this sub-type (Porto's metro, a Stadtbahn's trams). */
-    lightRail?: boolean;
 }
 
 export interface SubtypeConfig {
