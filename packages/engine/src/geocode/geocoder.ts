@@ -17,7 +17,7 @@ import {TermMatches} from './dictionary.js';
 import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
-import {estimateHouse, type StreetLines} from './interpolation.js';
+import {estimateHouse} from './interpolation.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -154,11 +154,9 @@ export class Geocoder {
     private readonly ownerBest: Int32Array;
     private readonly touchedOwners: Uint32Array;
 
-    private readonly lines: StreetLines;
 
     constructor(places: Places, country: CountryConfig) {
         this.places = places;
-        this.lines = {lineStart: places.lineStart, coordLat: places.coordLat, coordLon: places.coordLon};
         this.country = country;
         this.countryWords = Object.values(country.name).map((n) => tokenize(n)).filter((t) => t.length > 0);
         for (let p = 0; p < places.pcTerm.length; p++) this.postcodeOfTerm.set(places.pcTerm[p], p + 1);
@@ -537,7 +535,7 @@ export class Geocoder {
     /** Position of house `number` on street f from its known numbers (interpolation.ts), or null; sets near.index to an address. */
     private estimate(f: number, number: number): [number, number] | null {
         const P = this.places;
-        return estimateHouse(P, P.streetAddrStart[f], P.streetAddrStart[f + 1], number, this.lines, P, this.near);
+        return estimateHouse(P, P.streetAddrStart[f], P.streetAddrStart[f + 1], number, P, P, this.near);
     }
 
     /** How well an address fits the query's other words: its postcode (2), its town or district (1), tagged (0.5). */
