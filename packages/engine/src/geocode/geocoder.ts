@@ -389,7 +389,7 @@ export class Geocoder {
             if (rest !== 0) {
                 const street = address < 0 && P.isStreet(f);
                 // An estimated house takes the postcode and town of the known house nearest in number.
-                if (number >= 0) address = this.estimateNear;
+                if (number >= 0) address = this.near.index;
                 const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
                 const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
                 const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
@@ -513,21 +513,18 @@ export class Geocoder {
         return -1;
     }
 
-    private estimateNear = -1;
+    /** The known house nearest in number to the last estimate (estimateHouse sets it). */
     private readonly near = {index: -1};
 
     /**
      * A word of the query (not used by the name) that is a plain house number street f lacks but can
-     * place between its known numbers; -1 when none. Sets estimateNear (the known house nearest in number).
+     * place between its known numbers; -1 when none. Leaves near.index at the known house nearest in number.
      */
     private estimatedHousenumber(f: number, words: QueryWord[], rest: number): number {
         for (let i = 0; i < words.length; i++) {
             const word = words[i];
             if (!(rest & (1 << i)) || word.plainNumber < 0 || word.postcode !== 0) continue;
-            if (this.estimate(f, word.plainNumber) !== null) {
-                this.estimateNear = this.near.index;
-                return i;
-            }
+            if (this.estimate(f, word.plainNumber) !== null) return i;
         }
         return -1;
     }
