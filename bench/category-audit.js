@@ -38,7 +38,7 @@ function sample(region, keyOf) {
         let places = bySubtype.get(key);
         if (!places) bySubtype.set(key, places = new Map());
         const osm = `${TYPE_LETTER[pois.osmType[i]]}${pois.osmId[i]}`;
-        if (!places.has(osm)) places.set(osm, {key, osm, type: pois.osmType[i], id: pois.osmId[i]});
+        if (!places.has(osm)) places.set(osm, {key, osm, type: pois.osmType[i], id: pois.osmId[i], listed: pois.name(i)});
     }
     const out = [];
     for (const key of [...bySubtype.keys()].sort()) {
@@ -95,8 +95,10 @@ function readTags(region, picked) {
     return {tags, served};
 }
 
-function describe(tags, served) {
+/** The place's tags; first the name it is listed under when that is not its own (halls merged into their venue). */
+function describe(tags, served, listed) {
     const parts = [];
+    if (listed && listed !== tags?.name) parts.push(`LISTED AS=${listed}`);
     for (const [k, v] of Object.entries(tags ?? {})) if (!NOISE.test(k)) parts.push(`${k}=${v.replace(/\s+/g, " ")}`);
     if (served.size) parts.push(`ROUTES=${[...served].sort().join('|')}`);
     return parts.join(' ; ');
@@ -114,7 +116,7 @@ if (command === 'print') {
         const region = Region.open(path.join(buildRoot, cc));
         const picked = sample(region, keyOf).filter((p) => !onlySubtype || p.key === onlySubtype);
         const {tags, served} = readTags(region, picked);
-        for (const p of picked) process.stdout.write(`${cc}:${p.key}:${p.osm}\t${describe(tags.get(p.osm), served.get(p.osm))}\n`);
+        for (const p of picked) process.stdout.write(`${cc}:${p.key}:${p.osm}\t${describe(tags.get(p.osm), served.get(p.osm), p.listed)}\n`);
     }
 } else {
     console.log('| Region | Sub-type | Sampled | Right/judged | Share | Wrong (why) |');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode} from '../src/index.js';
+import {Catalog, CategoryMatcher, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode} from '../src/index.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {dataRoot} from './helpers.js';
 
@@ -50,7 +50,13 @@ const CASES: Case[] = [
     // Inside the zoo drawn below: an enclosure mapped as a plain attraction is part of the zoo.
     {id: 161, tags: {tourism: 'attraction', name: 'Kleiner Panda'}, expect: [], inZoo: true},
     {id: 162, tags: {tourism: 'attraction', name: 'Manneken Pis'}, expect: ['attraction']},
-    {id: 171, tags: {highway: 'bus_stop', name: 'Fixture Stop'}, expect: ['bus']}
+    {id: 171, tags: {highway: 'bus_stop', name: 'Fixture Stop'}, expect: ['bus']},
+    // "Academy" names a UK secondary school; in Malta it is a tuition centre, and no school level at all.
+    {id: 181, tags: {amenity: 'school', name: 'Magister Academy'}, expect: []},
+    // Three rooms of one congress centre, mapped as theatres ~33 m apart: one venue, named after the operator.
+    {id: 191, tags: {amenity: 'theatre', name: 'Berlin', operator: 'Eurogress Fixture'}, expect: ['theatre']},
+    {id: 192, tags: {amenity: 'theatre', name: 'Brüssel', operator: 'Eurogress Fixture'}, expect: []},
+    {id: 193, tags: {amenity: 'theatre', name: 'Europa', operator: 'Eurogress Fixture', 'theatre:genre': 'philharmonic'}, expect: []}
 ];
 
 function writeFixture(pbf: string): void {
@@ -103,6 +109,34 @@ t.test('tightened rules: each hand-made object gets exactly its sub-types', asyn
         t.same([...(got.get(c.id) ?? [])].sort(), c.expect.slice().sort(), `${c.tags.name}: ${c.expect.join(', ') || 'nothing'}`);
     }
     t.same([...(got.get(2) ?? [])], ['zoo'], 'the zoo itself');
+});
+
+t.test('halls of one venue are one place under the operator\'s name', async (t) => {
+    const names: string[] = [];
+    for (let i = 0; i < region.pois.count; i++) if (region.pois.osmId[i] === 191) names.push(region.pois.name(i));
+    t.same(names, ['Eurogress Fixture']);
+});
+
+t.test('naming habits of one country: rules and name exclusions per country', async (t) => {
+    const tagsOf = (o: Record<string, string>) => {
+        const entries = Object.entries(o);
+        return {count: entries.length, key: (i: number) => entries[i][0], value: (i: number) => entries[i][1],
+            get: (k: string) => o[k], has: (k: string) => k in o};
+    };
+    const keysFor = (country: string | null, tags: Record<string, string>) => {
+        const m = new CategoryMatcher(file, country);
+        const out: number[] = [];
+        m.match(tagsOf(tags), out);
+        return out.map((s) => m.subtypes[s].subtype.key).sort();
+    };
+    const academy = {amenity: 'school', name: 'Oakfield Academy'};
+    t.same(keysFor('UK', academy), ['secondarySchool'], 'a UK academy is a secondary school');
+    t.same(keysFor('MT', academy), [], 'a Maltese academy is no school level');
+    const herculano = {amenity: 'school', name: 'Escola Alexandre Herculano'};
+    t.same(keysFor('PT', herculano), [], 'a Portuguese school named after a person, no level: not claimed primary');
+    t.same(keysFor('BE', herculano), ['elementarySchool'], 'the exclusion is Portugal\'s only');
+    t.same(keysFor('PT', {amenity: 'school', name: 'Escola da Bandeirinha'}), ['elementarySchool'], 'named after its neighbourhood: primary');
+    t.same(keysFor('PT', {amenity: 'school', name: 'Escola Básica de Miragaia'}), ['elementarySchool'], 'Escola Básica');
 });
 
 t.test('a chain is recognised by its name only where it trades', async (t) => {

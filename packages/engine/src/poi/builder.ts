@@ -18,6 +18,8 @@ import {pointInRing, type Ring} from '../isochrone/contour.js';
 const LINE_STOP_RADIUS = 60;
 /** The same sub-type with the same name within this distance (m) is one place mapped twice. */
 const DUPLICATE_RADIUS = 150;
+/** Places of a `venueHalls` sub-type with one operator within this distance (m) are halls of one venue. */
+const VENUE_RADIUS = 100;
 
 const OSM_NODE = 0, OSM_WAY = 1, OSM_RELATION = 2;
 
@@ -51,6 +53,8 @@ interface Draft {
     /** for ways and relations: node ids (ways) or member way ids (relations), resolved at the end */
     refs: Float64Array | null;
     motorway: string;
+    /** the `operator` tag, '' when none */
+    operator: string;
 }
 
 interface Line {
@@ -250,7 +254,8 @@ export class PoiBuilder {
             if (ref) sd.exit = ref;
         }
         const motorway = tags.get('highway') === 'motorway_junction' ? 'junction' : '';
-        this.drafts.push({osmType, osmId, subtypes, name, sd: JSON.stringify(sd), brand, lat, lon, refs, motorway});
+        this.drafts.push({osmType, osmId, subtypes, name, sd: JSON.stringify(sd), brand, lat, lon, refs, motorway,
+            operator: tags.get('operator') ?? ''});
     }
 
     private subtypeIndex(key: string): number {
@@ -315,7 +320,8 @@ export class PoiBuilder {
             }
         }
         if (zooRings.length > 0) this.dropZooEnclosures(zooRings, zoo, attraction);
-        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0));
+        const venueHalls = new Set(this.matcher.subtypes.flatMap((s, i) => (s.subtype.venueHalls ? [i] : [])));
+        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0), venueHalls);
 
         // Badges: transit lines (merged by kind and ref) and motorways.
         const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
@@ -553,25 +559,35 @@ function placeOf(rings: number[][]): [number, number] {
     return [by, bx];
 }
 
-/** Drops a place when the same sub-types under the same name lie within DUPLICATE_RADIUS (node kept over area). */
-function dedupe(drafts: Draft[]): Draft[] {
+/**
+ * Drops a place when the same sub-types under the same name lie within DUPLICATE_RADIUS (node kept over area).
+ * For `venueHalls` sub-types, the rooms of one venue mapped apart (the Eurogress halls "Berlin", "Brüssel"
+ * and "Europa", each amenity=theatre with one operator) are one place, named after the operator.
+ */
+function dedupe(drafts: Draft[], venueHalls: ReadonlySet<number>): Draft[] {
     const groups = new Map<string, Draft[]>();
-    for (const d of drafts) {
-        if (d.name === '') continue;
-        const key = `${d.subtypes.join(',')}|${d.name.toLowerCase()}`;
+    const add = (key: string, d: Draft) => {
         let g = groups.get(key);
         if (!g) groups.set(key, g = []);
         g.push(d);
+    };
+    for (const d of drafts) {
+        if (d.name !== '') add(`${d.subtypes.join(',')}|${d.name.toLowerCase()}`, d);
+        if (d.operator !== '' && d.subtypes.length === 1 && venueHalls.has(d.subtypes[0])) add(`${d.subtypes[0]}|operator|${d.operator.toLowerCase()}`, d);
     }
     const dropped = new Set<Draft>();
-    for (const g of groups.values()) {
+    for (const [key, g] of groups) {
         if (g.length < 2) continue;
+        const halls = key.includes('|operator|');
+        const radius = halls ? VENUE_RADIUS : DUPLICATE_RADIUS;
         g.sort((a, b) => a.osmType - b.osmType || a.osmId - b.osmId);
         for (let i = 0; i < g.length; i++) {
             if (dropped.has(g[i])) continue;
             for (let j = i + 1; j < g.length; j++) {
                 if (dropped.has(g[j])) continue;
-                if (haversineMeters(g[i].lat, g[i].lon, g[j].lat, g[j].lon) <= DUPLICATE_RADIUS) dropped.add(g[j]);
+                if (haversineMeters(g[i].lat, g[i].lon, g[j].lat, g[j].lon) > radius) continue;
+                dropped.add(g[j]);
+                if (halls && g[j].name !== g[i].name) g[i].name = g[i].operator;
             }
         }
     }

@@ -13,6 +13,10 @@ export interface Rule {
     notName?: string;
     routes?: string;
     notRoutes?: string;
+    /** Countries (`A|B`) where the rule holds; elsewhere it is left out (a naming habit of one country). */
+    countries?: string;
+    /** Names excluded only in one country, where its naming habits say the name is something else. */
+    notNameIn?: Record<string, string>;
 }
 
 export interface Brand {
@@ -44,6 +48,8 @@ export interface SubtypeConfig {
     match: Rule[];
     transit?: TransitModeConfig;
     brands?: Brand[];
+    /** Places of this sub-type with one operator within 100 m are halls of one venue, listed once. */
+    venueHalls?: boolean;
 }
 
 export interface CategoryConfig {
@@ -90,13 +96,15 @@ class CompiledRule {
     private readonly routes: Set<string> | null;
     private readonly notRoutes: Set<string> | null;
 
-    constructor(rule: Rule) {
+    /** `country`: the region's, so its own naming rules (`notNameIn`) apply; null outside a region. */
+    constructor(rule: Rule, country: string | null) {
         const values = (v: string) => (v === '*' ? null : new Set(v.split('|')));
         this.tags = Object.entries(rule.tags ?? {}).map(([k, v]) => [k, values(v)]);
         this.notTags = Object.entries(rule.notTags ?? {}).map(([k, v]) => [k, values(v)]);
         this.listTags = Object.entries(rule.listTags ?? {}).map(([k, v]) => [k, new Set(v.split('|'))]);
         this.name = rule.name ? new RegExp(rule.name, 'iu') : null;
-        this.notName = rule.notName ? new RegExp(rule.notName, 'iu') : null;
+        const notName = [rule.notName, country === null ? undefined : rule.notNameIn?.[country]].filter((n) => n);
+        this.notName = notName.length ? new RegExp(notName.join('|'), 'iu') : null;
         this.routes = rule.routes ? new Set(rule.routes.split('|')) : null;
         this.notRoutes = rule.notRoutes ? new Set(rule.notRoutes.split('|')) : null;
     }
@@ -170,13 +178,19 @@ export class CategoryMatcher {
     /** Tag keys that any rule requires first: objects with none of them are skipped at once. */
     private readonly keys: Set<string>;
 
-    constructor(file: CategoriesFile = loadCategories()) {
+    /**
+     * `country`: the region being built; rules limited to other countries are left out and the country's
+     * own name exclusions added. Null: every rule, no country's exclusions.
+     */
+    constructor(file: CategoriesFile = loadCategories(), country: string | null = null) {
         this.file = file;
         const keys = new Set<string>();
         let everyRuleKeyed = true;
         for (const category of file.categories) {
             for (const subtype of category.subtypes) {
-                const rules = subtype.match.map((r) => new CompiledRule(r));
+                const rules = subtype.match
+                    .filter((r) => r.countries === undefined || country !== null && r.countries.split('|').includes(country))
+                    .map((r) => new CompiledRule(r, country));
                 for (const r of rules) {
                     const k = r.requiredKey;
                     if (k === null) everyRuleKeyed = false;

@@ -81,7 +81,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
     try {
         const nodes = new NodeStore();
         const roads = new RoadGraphBuilder(nodes);
-        const pois = new PoiBuilder(nodes, new CategoryMatcher(), country.code);
+        const pois = new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code);
         const places = new PlacesBuilder(nodes);
         const map = new MapDataBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
