@@ -11,12 +11,13 @@
 // updated for the neighbours of each contracted node and lazily: a popped node is evaluated again,
 // and pushed back if it is no longer the smallest.
 //
-// Section `ch-<mode>`, version 1 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
+// Section `ch-<mode>`, version 2 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
 //   rank                             Uint32 [node]        contraction order, 0 first
 //   upFirst / downFirst              Uint32 [node + 1]    CSR offsets, by node id
 //   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc node → upHead, rank rises
 //   downHead, downWeight, downMiddle Uint32 [down arc]    backward graph: arc downHead → node, from a
 //                                                         higher-ranked node (the backward search walks it)
+//   upLength / downLength            Float64 [arc]        metres of the road path an arc stands for (lengths.ts)
 // middle: for a shortcut, the contracted node it bypasses (< ORIGINAL); for an original arc,
 // ORIGINAL | the road-graph arc index, always the arc owned by the tail and traversed forwards (arcOut).
 // meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
@@ -28,6 +29,7 @@ import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
 import {NodeHeap} from './heap.js';
 import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
+import {arcLengths} from './lengths.js';
 import {WitnessSearch} from './witness.js';
 
 export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
@@ -296,13 +298,17 @@ class Contractor {
         this.up = arcRuns(1);
         const [downFirst, downHead, downWeight, downMiddle] = toCsr(n, this.downAt, this.downCount, this.down);
         this.down = arcRuns(1);
+        // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
+        const lengths = arcLengths({nodeCount: n, rank: this.rank, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
+            this.graph.arcEdge, this.graph.edgeLength);
         const meta = {
             mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
             upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
             settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds
         };
         return encodeSection(chKind(this.mode), CH_VERSION, meta, {
-            rank: this.rank, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle
+            rank: this.rank, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
+            upLength: lengths.up, downLength: lengths.down
         });
     }
 }

@@ -4,7 +4,8 @@ import {Section, type AnyBuffer} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
 import type {RoadGraph} from '../graph/road-graph.js';
 
-export const CH_VERSION = 1;
+/** 2: arc lengths stored (upLength, downLength). */
+export const CH_VERSION = 2;
 /** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
 export const ORIGINAL = 0x80000000;
 
@@ -14,7 +15,7 @@ export function chKind(mode: number): string {
 }
 
 /** What contraction and queries read of a road graph (a RoadGraph is one). */
-export type CHGraph = Pick<RoadGraph, 'nodeCount' | 'arcCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn' | 'edgeFrom' | 'edgeTo'>;
+export type CHGraph = Pick<RoadGraph, 'nodeCount' | 'arcCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn' | 'edgeFrom' | 'edgeTo' | 'edgeLength'>;
 
 export class ContractionHierarchy {
     readonly section: Section;
@@ -31,6 +32,9 @@ export class ContractionHierarchy {
     readonly downHead: Uint32Array;
     readonly downWeight: Uint32Array;
     readonly downMiddle: Uint32Array;
+    /** Metres per up / down arc (the road path an arc stands for). */
+    readonly upLength: Float64Array;
+    readonly downLength: Float64Array;
 
     constructor(section: Section) {
         this.section = section;
@@ -48,6 +52,8 @@ export class ContractionHierarchy {
         this.downHead = section.array('downHead', Uint32Array);
         this.downWeight = section.array('downWeight', Uint32Array);
         this.downMiddle = section.array('downMiddle', Uint32Array);
+        this.upLength = section.array('upLength', Float64Array);
+        this.downLength = section.array('downLength', Float64Array);
     }
 
     static from(buffer: AnyBuffer, mode: number, byteOffset = 0, byteLength?: number): ContractionHierarchy {

@@ -1,8 +1,9 @@
 // Lengths (metres) of every arc of a contraction hierarchy, original or shortcut, so that one-to-many
-// searches can report the length of the fastest path without unpacking it. A shortcut u → v over m
+// searches can report the length of the fastest path without unpacking it. Measured once at build
+// time (contract.ts stores them in the section as upLength / downLength). A shortcut u → v over m
 // is the arcs u → m (a down arc kept at m) and m → v (an up arc kept at m); m ranks below u and v,
 // so going through the nodes by rising rank finds both halves already measured.
-import {ORIGINAL, type ContractionHierarchy} from './hierarchy.js';
+import {ORIGINAL} from './hierarchy.js';
 import {REVERSED} from '../graph/road-graph.js';
 
 export interface ArcLengths {
@@ -12,7 +13,19 @@ export interface ArcLengths {
     down: Float64Array;
 }
 
-export function arcLengths(ch: ContractionHierarchy, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): ArcLengths {
+/** The arrays of a hierarchy that its arc lengths follow from (a ContractionHierarchy has them all). */
+export interface HierarchyArcs {
+    nodeCount: number;
+    rank: Uint32Array;
+    upFirst: Uint32Array;
+    upHead: Uint32Array;
+    upMiddle: Uint32Array;
+    downFirst: Uint32Array;
+    downHead: Uint32Array;
+    downMiddle: Uint32Array;
+}
+
+export function arcLengths(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): ArcLengths {
     const n = ch.nodeCount;
     const byRank = new Uint32Array(n);
     for (let x = 0; x < n; x++) byRank[ch.rank[x]] = x;

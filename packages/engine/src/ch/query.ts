@@ -10,7 +10,6 @@ import type {Section} from '../format/section.js';
 import {INF, REVERSED} from '../graph/road-graph.js';
 import {NodeHeap} from './heap.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
-import {arcLengths, type ArcLengths} from './lengths.js';
 
 export interface CHPath {
     /** ms; INF when the target cannot be reached. */
@@ -62,7 +61,7 @@ export class CHQuery {
     private bucketDist: Float64Array = new Float64Array(1024);
     private entryCount = 0;
     // Path lengths (metres) beside the times, for tableWithLengths (allocated on first use).
-    private arcLength: ArcLengths | null = null;
+    private keepLength = false;
     private forwardLen: Float64Array = new Float64Array(0);
     private backwardLen: Float64Array = new Float64Array(0);
     private entryLen: Float64Array = new Float64Array(1024);
@@ -171,13 +170,12 @@ export class CHQuery {
     }
 
     /**
-     * Times (ms) and lengths (m) of the fastest paths for all pairs, row by source (INF and
-     * Infinity where unreachable). The first call measures every arc of the hierarchy (`edgeLength`:
-     * the road graph's edge lengths), once per query object.
+     * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
+     * for all pairs, row by source (INF and Infinity where unreachable).
      */
-    tableWithLengths(sources: Uint32Array, targets: Uint32Array, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): {times: Float64Array; lengths: Float64Array} {
-        if (this.arcLength === null) {
-            this.arcLength = arcLengths(this.ch, arcEdge, edgeLength);
+    tableWithLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        if (!this.keepLength) {
+            this.keepLength = true;
             this.forwardLen = new Float64Array(this.nodeCount);
             this.backwardLen = new Float64Array(this.nodeCount);
             // Buckets filled before lengths were kept hold none: fill again.
@@ -319,7 +317,7 @@ export class CHQuery {
             this.bucketDist = new Float64Array(this.entryNode.length);
             this.bucketLen = new Float64Array(this.entryNode.length);
         }
-        const keepLength = this.arcLength !== null;
+        const keepLength = this.keepLength;
         for (let e = 0; e < this.entryCount; e++) {
             const k = --bucketStart[this.entryNode[e]];
             this.bucketTarget[k] = this.entryTarget[e];
@@ -337,7 +335,7 @@ export class CHQuery {
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
         const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
         const bucketCount = this.bucketCount;
-        const len = this.arcLength ? this.backwardLen : null, downLen = this.arcLength?.down;
+        const len = this.keepLength ? this.backwardLen : null, downLen = ch.downLength;
         if (len) len[target] = 0;
         dist[target] = 0;
         touched[0] = target;
@@ -371,7 +369,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
-                    if (len) len[v] = len[x] + downLen![i];
+                    if (len) len[v] = len[x] + downLen[i];
                     heap.push(v, nd);
                 }
             }
@@ -389,7 +387,7 @@ export class CHQuery {
         const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap;
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
         const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
-        const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, upLen = this.arcLength?.up, bucketLen = this.bucketLen;
+        const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, upLen = ch.upLength, bucketLen = this.bucketLen;
         if (len) len[source] = 0;
         dist[source] = 0;
         touched[0] = source;
@@ -424,7 +422,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
-                    if (len) len[v] = len[x] + upLen![i];
+                    if (len) len[v] = len[x] + upLen[i];
                     heap.push(v, nd);
                 }
             }

@@ -10,7 +10,7 @@ import {buildInstructions, type Instruction, type Piece} from './instructions.js
 export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
     /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
-    tableWithLengths?(sources: Uint32Array, targets: Uint32Array, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): {times: Float64Array; lengths: Float64Array};
+    tableWithLengths?(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
 }
 
 export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
@@ -155,7 +155,7 @@ export class RoadRouter {
         for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
         const sources = Uint32Array.from(starts, (s) => s.node);
         const {times, lengths} = targets.length && sources.length
-            ? finder.tableWithLengths(sources, targets, g.arcEdge, g.edgeLength)
+            ? finder.tableWithLengths(sources, targets)
             : {times: new Float64Array(0), lengths: new Float64Array(0)};
         const k = targets.length;
         return tos.map((to, j) => {
