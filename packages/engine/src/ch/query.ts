@@ -67,6 +67,19 @@ export class CHQuery {
     private entryLen: Float64Array = new Float64Array(1024);
     private bucketLen: Float64Array = new Float64Array(1024);
     private lengthOut: Float64Array | null = null;
+    // Nodes the last forward search settled without stalling, in settling order.
+    private readonly forwardSettled: Uint32Array;
+    private forwardSettledCount = 0;
+    // Target sweep (one source, many targets): the nodes from which a target is reached downwards,
+    // highest rank first, as a sparse set (selIndex[x] < selCount and selNodes[selIndex[x]] === x);
+    // their distances and lengths from the source by position in that order.
+    private selTargets: Uint32Array = new Uint32Array(0);
+    private selNodes: Uint32Array = new Uint32Array(1024);
+    private selCount = 0;
+    private readonly selIndex: Uint32Array;
+    private selDist: Float64Array = new Float64Array(1024);
+    private selLen: Float64Array = new Float64Array(1024);
+    private byRank: Uint32Array | null = null;
 
     constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
         this.graph = graph;
@@ -85,6 +98,8 @@ export class CHQuery {
         this.backwardHeap = new NodeHeap(n);
         this.bucketStart = new Uint32Array(n);
         this.bucketCount = new Uint32Array(n);
+        this.forwardSettled = new Uint32Array(n);
+        this.selIndex = new Uint32Array(n);
     }
 
     /** Shortest travel time in ms from source to target, INF if the target cannot be reached. */
@@ -171,9 +186,12 @@ export class CHQuery {
 
     /**
      * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
-     * for all pairs, row by source (INF and Infinity where unreachable).
+     * for all pairs, row by source (INF and Infinity where unreachable). With few sources (a position's
+     * ways out to the places around it) the targets are reached by one sweep down the part of the
+     * hierarchy above them instead of one backward search each (see sweep()).
      */
     tableWithLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        if (sources.length <= SWEEP_MAX_SOURCES) return this.sweep(sources, targets);
         if (!this.keepLength) {
             this.keepLength = true;
             this.forwardLen = new Float64Array(this.nodeCount);
@@ -285,19 +303,19 @@ export class CHQuery {
         return best;
     }
 
+    /** Adds x to the selection unless it is there; the new count. */
+    private select(x: number, count: number): number {
+        const index = this.selIndex;
+        if (index[x] < count && this.selNodes[index[x]] === x) return count;
+        if (count === this.selNodes.length) this.selNodes = grow(this.selNodes);
+        this.selNodes[count] = x;
+        index[x] = count;
+        return count + 1;
+    }
+
     /** Fills the buckets for a target set, unless they already hold exactly these targets. */
     private prepareBuckets(targets: Uint32Array): void {
-        const known = this.bucketTargets;
-        if (known.length === targets.length) {
-            let same = true;
-            for (let j = 0; j < targets.length; j++) {
-                if (known[j] !== targets[j]) {
-                    same = false;
-                    break;
-                }
-            }
-            if (same) return;
-        }
+        if (sameTargets(this.bucketTargets, targets)) return;
         for (let j = 0; j < targets.length; j++) this.checkNode(targets[j]);
         for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
         this.bucketNodeCount = 0;
@@ -377,21 +395,21 @@ export class CHQuery {
         this.backwardTouchedCount = count;
     }
 
-    /** Full forward upward search from the source, taking the best through each bucket into out[offset + j]. */
-    private scanBuckets(source: number, out: Float64Array, offset: number, k: number): void {
-        out.fill(Infinity, offset, offset + k);
+    /**
+     * Full forward upward search from the source (stall-on-demand): distances (and lengths when kept)
+     * of the nodes it reaches; the settled, unstalled ones listed in forwardSettled.
+     */
+    private forwardFill(source: number): void {
         this.resetForward();
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
-        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap;
-        const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
-        const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
-        const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, upLen = ch.upLength, bucketLen = this.bucketLen;
+        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled;
+        const len = this.keepLength ? this.forwardLen : null, upLen = ch.upLength;
         if (len) len[source] = 0;
         dist[source] = 0;
         touched[0] = source;
-        let count = 1;
+        let count = 1, settledCount = 0;
         heap.push(source, 0);
         while (heap.length > 0) {
             const x = heap.pop();
@@ -404,17 +422,7 @@ export class CHQuery {
                 }
             }
             if (stalled) continue;
-            const entries = bucketCount[x];
-            if (entries > 0) {
-                for (let e = bucketStart[x], end = e + entries; e < end; e++) {
-                    const j = offset + bucketTarget[e];
-                    const through = d + bucketDist[e];
-                    if (through < out[j]) {
-                        out[j] = through;
-                        if (len) lengthOut![j] = len[x] + bucketLen[e];
-                    }
-                }
-            }
+            settled[settledCount++] = x;
             for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
                 const v = upHead[i];
                 const nd = d + upWeight[i];
@@ -428,8 +436,115 @@ export class CHQuery {
             }
         }
         this.forwardTouchedCount = count;
+        this.forwardSettledCount = settledCount;
+    }
+
+    /** Forward search from the source, taking the best through each bucket into out[offset + j]. */
+    private scanBuckets(source: number, out: Float64Array, offset: number, k: number): void {
+        out.fill(Infinity, offset, offset + k);
+        this.forwardFill(source);
+        const dist = this.forwardDist, settled = this.forwardSettled;
+        const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
+        const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
+        const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, bucketLen = this.bucketLen;
+        for (let n = 0; n < this.forwardSettledCount; n++) {
+            const x = settled[n];
+            const entries = bucketCount[x];
+            if (entries === 0) continue;
+            const d = dist[x];
+            for (let e = bucketStart[x], end = e + entries; e < end; e++) {
+                const j = offset + bucketTarget[e];
+                const through = d + bucketDist[e];
+                if (through < out[j]) {
+                    out[j] = through;
+                    if (len) lengthOut![j] = len[x] + bucketLen[e];
+                }
+            }
+        }
         if (lengthOut) for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) lengthOut[j] = Infinity;
         for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) out[j] = INF;
+    }
+
+    /**
+     * One-to-many by a sweep (RPHAST, Delling et al. 2011): the nodes from which some target is
+     * reached by down arcs are selected once per target set (their union is far smaller than the sum
+     * of the targets' backward searches, which overlap), then per source a forward upward search and
+     * one pass over the selection by falling rank, each node taking the best of its own upward
+     * distance and its higher neighbours' over their down arcs.
+     */
+    private sweep(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        if (!this.keepLength) {
+            this.keepLength = true;
+            this.forwardLen = new Float64Array(this.nodeCount);
+            this.backwardLen = new Float64Array(this.nodeCount);
+            this.bucketTargets = new Uint32Array(0);
+        }
+        this.prepareSelection(targets);
+        const k = targets.length, count = this.selCount;
+        const times = new Float64Array(sources.length * k), lengths = new Float64Array(sources.length * k);
+        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
+        const nodes = this.selNodes, index = this.selIndex, selDist = this.selDist, selLen = this.selLen;
+        const dist = this.forwardDist, len = this.forwardLen;
+        for (let s = 0; s < sources.length; s++) {
+            this.checkNode(sources[s]);
+            this.forwardFill(sources[s]);
+            for (let p = 0; p < count; p++) {
+                const x = nodes[p];
+                let d = dist[x], l = len[x];
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                    const q = index[downHead[i]];
+                    const through = selDist[q] + downWeight[i];
+                    if (through < d) {
+                        d = through;
+                        l = selLen[q] + downLen[i];
+                    }
+                }
+                selDist[p] = d;
+                selLen[p] = d === Infinity ? Infinity : l;
+            }
+            for (let j = 0; j < k; j++) {
+                const p = index[targets[j]];
+                const d = selDist[p];
+                times[s * k + j] = d === Infinity ? INF : d;
+                lengths[s * k + j] = selLen[p];
+            }
+        }
+        return {times, lengths};
+    }
+
+    /** Selects the nodes above a target set (every target, and the tails of the down arcs into a selected node), highest rank first. */
+    private prepareSelection(targets: Uint32Array): void {
+        if (sameTargets(this.selTargets, targets)) return;
+        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, rank = ch.rank, index = this.selIndex;
+        // Breadth first from the targets, the list itself as the queue.
+        let count = 0;
+        for (let j = 0; j < targets.length; j++) {
+            this.checkNode(targets[j]);
+            count = this.select(targets[j], count);
+        }
+        for (let q = 0; q < count; q++) {
+            const x = this.selNodes[q];
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
+        }
+        // Highest rank first: sort the ranks, read the nodes back through rank → node.
+        if (this.byRank === null) {
+            this.byRank = new Uint32Array(this.nodeCount);
+            for (let x = 0; x < this.nodeCount; x++) this.byRank[rank[x]] = x;
+        }
+        const ranks = new Uint32Array(count);
+        for (let q = 0; q < count; q++) ranks[q] = rank[this.selNodes[q]];
+        ranks.sort();
+        for (let p = 0; p < count; p++) {
+            const x = this.byRank[ranks[count - 1 - p]];
+            this.selNodes[p] = x;
+            index[x] = p;
+        }
+        this.selCount = count;
+        if (this.selDist.length < count) {
+            this.selDist = new Float64Array(this.selNodes.length);
+            this.selLen = new Float64Array(this.selNodes.length);
+        }
+        this.selTargets = targets.slice();
     }
 
     private resetForward(): void {
@@ -472,6 +587,15 @@ export class CHQuery {
             throw new RangeError(`node ${node} is not in the road graph (0..${this.nodeCount - 1})`);
         }
     }
+}
+
+/** Up to this many sources, tableWithLengths sweeps (see sweep()) rather than fills buckets. */
+const SWEEP_MAX_SOURCES = 4;
+
+function sameTargets(known: Uint32Array, targets: Uint32Array): boolean {
+    if (known.length !== targets.length) return false;
+    for (let j = 0; j < targets.length; j++) if (known[j] !== targets[j]) return false;
+    return true;
 }
 
 function grow(a: Uint32Array): Uint32Array {
