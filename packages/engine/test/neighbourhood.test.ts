@@ -69,10 +69,28 @@ t.test('trips equal full routes, mode by mode', async (t) => {
             if (transit) {
                 const r = be.transitRouter.route(lat, lon, p.lat, p.lon);
                 t.equal(transit.seconds, Math.round(r.time / 1000));
+                t.equal(transit.meters, Math.round(r.distance));
             }
         }
     }
     t.ok(checked > 30, `${checked} trips checked`);
+});
+
+t.test('enrichment: public transport by one search per position equals the route to each place', async (t) => {
+    let checked = 0;
+    for (const [lat, lon] of ORIGINS) {
+        for (const e of finder.enrich(lat, lon).entries) {
+            const p = e.nearest;
+            if (!p) continue;
+            let r = null;
+            try {
+                r = be.transitRouter.route(lat, lon, p.lat, p.lon);
+            } catch { /* no journey: the enrichment says null */ }
+            t.same(p.transit && [p.transit.seconds, p.transit.meters], r && [Math.round(r.time / 1000), Math.round(r.distance)], `${e.key} from ${lat},${lon}`);
+            checked++;
+        }
+    }
+    t.ok(checked > 20, `${checked} places checked`);
 });
 
 t.test('summary data: places, lines and cities', async (t) => {

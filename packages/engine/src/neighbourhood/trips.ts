@@ -48,7 +48,9 @@ export class TripMeter {
         }
         if (todo.length === 0) return;
         if (tm === TM_TRANSIT) {
-            for (const [lat, lon] of todo) this.memo.set(`${tm}:${lat}:${lon}`, this.transit(lat, lon));
+            // One access search and one RAPTOR run for all of them (the same answers as route() one by one).
+            const found = this.transitMany(todo);
+            for (let i = 0; i < todo.length; i++) this.memo.set(`${tm}:${todo[i][0]}:${todo[i][1]}`, found[i]);
             return;
         }
         const mode = ROAD_MODE[tm];
@@ -67,26 +69,27 @@ export class TripMeter {
         const key = `${tm}:${lat}:${lon}`;
         let found = this.memo.get(key);
         if (found === undefined) {
-            if (tm === TM_TRANSIT) this.memo.set(key, found = this.transit(lat, lon));
-            else {
-                this.prefetch(tm, [[lat, lon]]);
-                found = this.memo.get(key)!;
-            }
+            this.prefetch(tm, [[lat, lon]]);
+            found = this.memo.get(key)!;
         }
         return found;
     }
 
     /** Public transport at the reference weekday's 08:00, or the walk when it is faster (the router decides). */
-    private transit(lat: number, lon: number): Trip | null {
-        if (this.region.transit === null) return null;
+    private transitMany(positions: readonly (readonly [number, number])[]): (Trip | null)[] {
+        if (this.region.transit === null) return positions.map(() => null);
+        const tos = new Float64Array(2 * positions.length);
+        for (let i = 0; i < positions.length; i++) {
+            tos[2 * i] = positions[i][0];
+            tos[2 * i + 1] = positions[i][1];
+        }
         try {
-            const r = this.region.transitRouter.route(this.lat, this.lon, lat, lon);
-            return {tm: TM_TRANSIT, meters: Math.round(r.distance), seconds: Math.round(r.time / 1000)};
+            return this.region.transitRouter.measureMany(this.lat, this.lon, tos)
+                .map((m) => m && {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)});
         } catch (err) {
-            if (!(err instanceof TransitError)) throw err;
-            // Same spot: no trip to make.
-            if (err.code === 'same-position') return {tm: TM_TRANSIT, meters: 0, seconds: 0};
-            return null;
+            // The origin is off the foot network: no trip by public transport from here.
+            if (err instanceof TransitError && err.code === 'from-off-network') return positions.map(() => null);
+            throw err;
         }
     }
 }
