@@ -71,6 +71,8 @@ for (const [country, finder] of [['BE', true], ['PT', true], ['IT', true], ['BE'
                 throw err;
             }
             t.equal(many.length, PER_ORIGIN);
+            // The second time the destinations' egress walks come from the router's memory.
+            t.same(router.measureMany(aLat, aLon, tos, departure), many, 'measured again: the same answers');
             for (let j = 0; j < PER_ORIGIN; j++) {
                 const expected = single(router, aLat, aLon, tos[2 * j], tos[2 * j + 1], departure);
                 compared++;

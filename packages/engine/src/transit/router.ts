@@ -24,6 +24,16 @@ export const EGRESS_MAX_SECONDS = 900;
 /** 08:00 local time: the reference departure (SPEC §2.4 rule 3). */
 export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
 
+/** Egress walks remembered per router (about 20 bytes each with the map's share). */
+const EGRESS_MEMO_WALKS = 500_000;
+
+/** The walks from the stops around one destination to it: stop index (ascending), ms, metres. */
+interface EgressWalks {
+    stop: Uint32Array;
+    ms: Float64Array;
+    meters: Float64Array;
+}
+
 /** Kinds of the steps traceJourney leaves. */
 const STEP_ACCESS = 0, STEP_RIDE = 1, STEP_FOOT = 2;
 
@@ -185,6 +195,9 @@ export class TransitRouter {
     private readonly stepA: Int32Array;
     private readonly stepB: Int32Array;
     private readonly stepAt: Float64Array;
+    /** Egress walks by destination (see egressWalks), in the order they were found. */
+    private readonly egressMemo = new Map<string, EgressWalks>();
+    private egressMemoWalks = 0;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -256,21 +269,18 @@ export class TransitRouter {
         const snaps: (Snap | null)[] = [], points: (EdgePoint | null)[] = [];
         const egressFirst = new Uint32Array(n + 1);
         const stops: number[] = [], ms: number[] = [], meters: number[] = [];
-        const egress = this.raptor.egressMs;
         for (let j = 0; j < n; j++) {
             const to = this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT);
             const tp = to && edgePoint(this.graph, to.edge, to.offset);
             snaps.push(to);
             points.push(tp);
-            if (tp) {
-                this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
-                const list = this.egressList.subarray(0, this.egressCount).sort();
-                for (const s of list) {
-                    stops.push(s);
-                    ms.push(egress[s]);
-                    meters.push(this.walkPath(this.backward, tp, this.stopPoint(s), null).meters);
+            if (to && tp) {
+                const walks = this.egressWalks(to, tp);
+                for (let i = 0; i < walks.stop.length; i++) {
+                    stops.push(walks.stop[i]);
+                    ms.push(walks.ms[i]);
+                    meters.push(walks.meters[i]);
                 }
-                this.clearEgress();
             }
             egressFirst[j + 1] = stops.length;
         }
@@ -278,6 +288,35 @@ export class TransitRouter {
             count: n, snaps, points, egressFirst,
             egressStop: Uint32Array.from(stops), egressMs: Float64Array.from(ms), egressMeters: Float64Array.from(meters)
         };
+    }
+
+    /**
+     * The walks from the stops within EGRESS_MAX_SECONDS of a destination to it, by stop index. They
+     * depend on the destination alone, and the places measured from listing after listing are mostly
+     * the same few (2,000 Brussels positions: 24,000 trips to 1,365 places), so they are remembered,
+     * up to EGRESS_MEMO_WALKS walks (the oldest destinations forgotten first).
+     */
+    private egressWalks(to: Snap, tp: EdgePoint): EgressWalks {
+        const key = `${to.edge}:${to.offset}`;
+        const known = this.egressMemo.get(key);
+        if (known) return known;
+        this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
+        const stop = this.egressList.slice(0, this.egressCount).sort();
+        const ms = new Float64Array(stop.length), meters = new Float64Array(stop.length);
+        for (let i = 0; i < stop.length; i++) {
+            ms[i] = this.raptor.egressMs[stop[i]];
+            meters[i] = this.walkPath(this.backward, tp, this.stopPoint(stop[i]), null).meters;
+        }
+        this.clearEgress();
+        const walks = {stop, ms, meters};
+        this.egressMemoWalks += stop.length;
+        for (const [oldKey, old] of this.egressMemo) {
+            if (this.egressMemoWalks <= EGRESS_MEMO_WALKS) break;
+            this.egressMemo.delete(oldKey);
+            this.egressMemoWalks -= old.stop.length;
+        }
+        this.egressMemo.set(key, walks);
+        return walks;
     }
 
     /**
