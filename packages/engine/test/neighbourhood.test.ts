@@ -197,6 +197,38 @@ t.test('line labels read like the reference ("65 - Gare Centrale - Machelen")', 
     t.equal(lineLabel('', 'Linha Azul', undefined, undefined, []), 'Linha Azul', 'no reference: the name as it is');
 });
 
+t.test('one-to-many from seeds: the best seed per target, its own time and length added', async (t) => {
+    const {CHQuery} = await import('../src/ch/query.js');
+    for (const mode of [CAR, FOOT, BIKE]) {
+        const q = new CHQuery(be.roads, be.ch[mode]), check = new CHQuery(be.roads, be.ch[mode]);
+        let x = 99 + mode;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.nodeCount;
+        const seeds = Uint32Array.from({length: 2}, next), targets = Uint32Array.from({length: 100}, next);
+        const seedTime = Float64Array.of(0, 45000), seedLength = Float64Array.of(0, 600);
+        const {times, lengths} = q.sweepFromSeeds(seeds, seedTime, seedLength, targets);
+        const one = check.tableWithLengths(seeds, targets);
+        let reached = 0, sameLength = 0;
+        for (let j = 0; j < targets.length; j++) {
+            let best = INF, meters = Infinity;
+            for (let s = 0; s < 2; s++) {
+                const time = one.times[s * targets.length + j];
+                if (time < INF && seedTime[s] + time < best) {
+                    best = seedTime[s] + time;
+                    meters = seedLength[s] + one.lengths[s * targets.length + j];
+                }
+            }
+            t.equal(times[j], best, `target ${j} time`);
+            if (best < INF) {
+                reached++;
+                if (Math.abs(lengths[j] - meters) < 0.5) sameLength++;
+            }
+        }
+        t.ok(reached > 50, `mode ${mode}: ${reached} targets reached`);
+        // Equal-time paths may differ in length; they are rare on real weights.
+        t.ok(sameLength >= reached * 0.95, `mode ${mode}: ${sameLength} of ${reached} lengths as the best seed's`);
+    }
+});
+
 t.test('one-to-many with lengths: the times of table() and the lengths of the unpacked paths', async (t) => {
     const {CHQuery} = await import('../src/ch/query.js');
     // 8 sources fill buckets; 1 and 3 sweep the targets' part of the hierarchy (twice: the selection is reused).

@@ -396,21 +396,27 @@ export class CHQuery {
     }
 
     /**
-     * Full forward upward search from the source (stall-on-demand): distances (and lengths when kept)
+     * Full forward upward search from the source, or from several seeds each starting at its own time
+     * and length (stall-on-demand): distances (and lengths when kept)
      * of the nodes it reaches; the settled, unstalled ones listed in forwardSettled.
      */
-    private forwardFill(source: number): void {
+    private forwardFill(source: number, seedTime: ArrayLike<number> = ZERO, seedLength: ArrayLike<number> = ZERO, seeds: ArrayLike<number> | null = null): void {
         this.resetForward();
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
         const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled;
         const len = this.keepLength ? this.forwardLen : null, upLen = ch.upLength;
-        if (len) len[source] = 0;
-        dist[source] = 0;
-        touched[0] = source;
-        let count = 1, settledCount = 0;
-        heap.push(source, 0);
+        // Several seeds (a position's ways out, each with what it costs to reach) search as one.
+        let count = 0, settledCount = 0;
+        for (let i = 0, n = seeds ? seeds.length : 1; i < n; i++) {
+            const x = seeds ? seeds[i] : source;
+            if (dist[x] === Infinity) touched[count++] = x;
+            else if (dist[x] <= seedTime[i]) continue;
+            dist[x] = seedTime[i];
+            if (len) len[x] = seedLength[i];
+            heap.push(x, seedTime[i]);
+        }
         while (heap.length > 0) {
             const x = heap.pop();
             const d = dist[x];
@@ -473,6 +479,65 @@ export class CHQuery {
      * distance and its higher neighbours' over their down arcs.
      */
     private sweep(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        this.prepareSweep(targets);
+        const k = targets.length;
+        const times = new Float64Array(sources.length * k), lengths = new Float64Array(sources.length * k);
+        for (let s = 0; s < sources.length; s++) {
+            this.checkNode(sources[s]);
+            this.forwardFill(sources[s]);
+            this.sweepPass(times, lengths, s * k, targets);
+        }
+        return {times, lengths};
+    }
+
+    /**
+     * Times and lengths from several seeds at once to many targets, the best seed for each (a seed's
+     * time and length are added): one forward search and one sweep (see sweep()).
+     */
+    sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        this.prepareSweep(targets);
+        for (let i = 0; i < seeds.length; i++) this.checkNode(seeds[i]);
+        const times = new Float64Array(targets.length), lengths = new Float64Array(targets.length);
+        if (seeds.length === 0) {
+            times.fill(INF);
+            lengths.fill(Infinity);
+            return {times, lengths};
+        }
+        this.forwardFill(seeds[0], seedTime, seedLength, seeds);
+        this.sweepPass(times, lengths, 0, targets);
+        return {times, lengths};
+    }
+
+    /** Sweeps the selection down from the forward search's distances into out[offset + j] per target j. */
+    private sweepPass(times: Float64Array, lengths: Float64Array, offset: number, targets: Uint32Array): void {
+        const count = this.selCount;
+        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
+        const nodes = this.selNodes, index = this.selIndex, selDist = this.selDist, selLen = this.selLen;
+        const dist = this.forwardDist, len = this.forwardLen;
+        for (let p = 0; p < count; p++) {
+            const x = nodes[p];
+            let d = dist[x], l = len[x];
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                const q = index[downHead[i]];
+                const through = selDist[q] + downWeight[i];
+                if (through < d) {
+                    d = through;
+                    l = selLen[q] + downLen[i];
+                }
+            }
+            selDist[p] = d;
+            selLen[p] = d === Infinity ? Infinity : l;
+        }
+        for (let j = 0; j < targets.length; j++) {
+            const p = index[targets[j]];
+            const d = selDist[p];
+            times[offset + j] = d === Infinity ? INF : d;
+            lengths[offset + j] = selLen[p];
+        }
+    }
+
+    /** Lengths kept from now on, and the selection made for these targets. */
+    private prepareSweep(targets: Uint32Array): void {
         if (!this.keepLength) {
             this.keepLength = true;
             this.forwardLen = new Float64Array(this.nodeCount);
@@ -480,36 +545,6 @@ export class CHQuery {
             this.bucketTargets = new Uint32Array(0);
         }
         this.prepareSelection(targets);
-        const k = targets.length, count = this.selCount;
-        const times = new Float64Array(sources.length * k), lengths = new Float64Array(sources.length * k);
-        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
-        const nodes = this.selNodes, index = this.selIndex, selDist = this.selDist, selLen = this.selLen;
-        const dist = this.forwardDist, len = this.forwardLen;
-        for (let s = 0; s < sources.length; s++) {
-            this.checkNode(sources[s]);
-            this.forwardFill(sources[s]);
-            for (let p = 0; p < count; p++) {
-                const x = nodes[p];
-                let d = dist[x], l = len[x];
-                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-                    const q = index[downHead[i]];
-                    const through = selDist[q] + downWeight[i];
-                    if (through < d) {
-                        d = through;
-                        l = selLen[q] + downLen[i];
-                    }
-                }
-                selDist[p] = d;
-                selLen[p] = d === Infinity ? Infinity : l;
-            }
-            for (let j = 0; j < k; j++) {
-                const p = index[targets[j]];
-                const d = selDist[p];
-                times[s * k + j] = d === Infinity ? INF : d;
-                lengths[s * k + j] = selLen[p];
-            }
-        }
-        return {times, lengths};
     }
 
     /** Selects the nodes above a target set (every target, and the tails of the down arcs into a selected node), highest rank first. */
@@ -588,6 +623,8 @@ export class CHQuery {
         }
     }
 }
+
+const ZERO = [0];
 
 /** Up to this many sources, tableWithLengths sweeps (see sweep()) rather than fills buckets. */
 const SWEEP_MAX_SOURCES = 4;

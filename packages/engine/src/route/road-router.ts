@@ -11,6 +11,8 @@ export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
     /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
     tableWithLengths?(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
+    /** From several seeds at once (a position's ways out, with their times and lengths) to many targets. */
+    sweepFromSeeds?(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
 }
 
 export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
@@ -145,32 +147,27 @@ export class RoadRouter {
     measureMany(mode: number, from: Snap, tos: (Snap | null)[]): ({time: number; distance: number} | null)[] {
         const finder = this.finders[mode];
         if (!finder) throw new Error(`no path finder for mode ${mode}`);
-        if (!finder.tableWithLengths) return tos.map((to) => to && this.measure(mode, from, to));
-        const g = this.graph;
+        if (!finder.sweepFromSeeds) return tos.map((to) => to && this.measure(mode, from, to));
         const starts = this.exits(from, mode);
         const ends = tos.map((to) => (to ? this.entries(to, mode) : []));
         const firstEnd = new Uint32Array(tos.length + 1);
         for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
         const targets = new Uint32Array(firstEnd[tos.length]);
         for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
-        const sources = Uint32Array.from(starts, (s) => s.node);
-        const {times, lengths} = targets.length && sources.length
-            ? finder.tableWithLengths(sources, targets)
-            : {times: new Float64Array(0), lengths: new Float64Array(0)};
-        const k = targets.length;
+        // One search from all ways out at once, each seeded with what reaching it costs.
+        const {times, lengths} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
+            Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets);
         return tos.map((to, j) => {
             if (!to) return null;
             if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
             let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
-            for (let s = 0; s < starts.length; s++) {
-                for (let e = 0; e < ends[j].length; e++) {
-                    const t = s * k + firstEnd[j] + e;
-                    if (times[t] >= INF) continue;
-                    const total = starts[s].weight + times[t] + ends[j][e].weight;
-                    if (total < best) {
-                        best = total;
-                        distance = starts[s].length + lengths[t] + ends[j][e].length;
-                    }
+            for (let e = 0; e < ends[j].length; e++) {
+                const t = firstEnd[j] + e;
+                if (times[t] >= INF) continue;
+                const total = times[t] + ends[j][e].weight;
+                if (total < best) {
+                    best = total;
+                    distance = lengths[t] + ends[j][e].length;
                 }
             }
             return best === INF ? null : {time: Math.round(best), distance};
