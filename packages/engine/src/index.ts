@@ -92,3 +92,4 @@ export type {LanguagePack} from './text/narrative/pack.js';
 export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js';
 export {distanceLabels, durationLabels} from './text/units.js';
 export type {DistanceLabels, DurationLabels} from './text/units.js';
+export {Progress} from './util/progress.js';

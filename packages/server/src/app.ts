@@ -17,6 +17,7 @@ import type {WorkerPool} from './pool.js';
 import type {ResponseCache} from './cache.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
+import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions) {
     geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
     neighbourhoodRoutes(app, guard, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
+    enrichmentBatchRoutes(app, guard, options.pool?.size ?? 1);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));

@@ -10,12 +10,16 @@ export interface KeyEntry {
     countries: string[];
     domains?: string[];
     appIds?: string[];
-    /** Requests per second allowed for this key (token bucket); default DEFAULT_RATE. */
+    /**
+     * Requests per second allowed for this key (token bucket). Default: DEFAULT_RATE for a frontend
+     * key; none for a backend key (a portal scoring its listings is not throttled unless its entry says so).
+     */
     ratePerSecond?: number;
     burst?: number;
     name?: string;
 }
 
+/** Requests per second of a frontend key whose entry sets no rate. */
 export const DEFAULT_RATE = 50;
 /** The committed development key: a production server refuses to start with it. */
 export const DEVELOPMENT_KEY_MARK = 'quartier-dev-';
@@ -48,7 +52,11 @@ export class KeyStore {
             if (entry.key.startsWith(DEVELOPMENT_KEY_MARK)) dev = true;
             const digest = sha256(entry.key);
             const countries = entry.countries.includes('*') ? null : new Set(entry.countries.map((c) => c.toUpperCase()));
-            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: entry.burst ?? 2 * (entry.ratePerSecond ?? DEFAULT_RATE), refilledAt: Date.now()});
+            if (entry.ratePerSecond !== undefined && !(typeof entry.ratePerSecond === 'number' && entry.ratePerSecond > 0)) {
+                throw new Error(`${where}: "ratePerSecond" must be a positive number`);
+            }
+            const rate = rateOf(entry);
+            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: Date.now()});
         });
         this.usesDevelopmentKeys = dev;
     }
@@ -93,7 +101,8 @@ export class KeyStore {
     }
 
     private take(record: KeyRecord): void {
-        const rate = record.entry.ratePerSecond ?? DEFAULT_RATE;
+        const rate = rateOf(record.entry);
+        if (rate === null) return;
         const burst = record.entry.burst ?? 2 * rate;
         const now = Date.now();
         record.tokens = Math.min(burst, record.tokens + ((now - record.refilledAt) / 1000) * rate);
@@ -126,6 +135,11 @@ function checkFrontendOrigin(entry: KeyEntry, origin: RequestOrigin): void {
     throw new HttpError(403, entry.domains?.length
         ? 'This key is tied to a web domain: the request must come from a page of that domain (Origin or Referer header).'
         : 'This key is tied to mobile applications: send the X-Service-App-Id header.');
+}
+
+/** The key's requests per second, null when unlimited (a backend key without a rate). */
+function rateOf(entry: KeyEntry): number | null {
+    return entry.ratePerSecond ?? (entry.kind === 'backend' ? null : DEFAULT_RATE);
 }
 
 function sha256(s: string): Buffer {

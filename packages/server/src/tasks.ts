@@ -1,6 +1,6 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {NeighbourhoodFinder, Region, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -35,6 +35,24 @@ export interface NeighbourhoodTask {
     lon: number;
 }
 
+/**
+ * Enrichment documents for many positions at once (bulk scoring): fewer messages between threads
+ * than one task per listing, and the formatting done on the workers.
+ */
+export interface EnrichmentBatchTask {
+    type: 'enrichment-batch';
+    country: string;
+    language: string;
+    /** lat, lon, lat, lon, … (positions already checked against the country and the covered area) */
+    positions: number[];
+}
+
+/** Per position, the document as JSON text, or null and the reason in `errors`. */
+export interface EnrichmentBatchResult {
+    documents: (string | null)[];
+    errors: (string | null)[];
+}
+
 /** A test-only task that runs for `ms` milliseconds (to exercise time limits and crashes). */
 export interface SleepTask {
     type: 'sleep';
@@ -42,7 +60,7 @@ export interface SleepTask {
     crash?: boolean;
 }
 
-export type Task = RouteTask | IsochroneTask | NeighbourhoodTask | SleepTask;
+export type Task = RouteTask | IsochroneTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -90,12 +108,12 @@ export class TaskRunner {
                 return this.isochrone(task);
             case 'neighbourhood':
             case 'enrichment': {
-                const region = this.regions.get(task.country);
-                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
-                let finder = this.finders.get(task.country);
-                if (!finder) this.finders.set(task.country, finder = new NeighbourhoodFinder(region));
+                const finder = this.finder(task.country);
+                if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
                 return task.type === 'neighbourhood' ? finder.find(task.lat, task.lon) : finder.enrich(task.lat, task.lon);
             }
+            case 'enrichment-batch':
+                return this.enrichmentBatch(task);
             case 'sleep': {
                 if (task.crash) process.exit(1);
                 const until = Date.now() + task.ms;
@@ -103,6 +121,31 @@ export class TaskRunner {
                 return {slept: task.ms};
             }
         }
+    }
+
+    private finder(country: string): NeighbourhoodFinder | null {
+        const region = this.regions.get(country);
+        if (!region) return null;
+        let finder = this.finders.get(country);
+        if (!finder) this.finders.set(country, finder = new NeighbourhoodFinder(region));
+        return finder;
+    }
+
+    private enrichmentBatch(task: EnrichmentBatchTask): EnrichmentBatchResult | TaskError {
+        const finder = this.finder(task.country);
+        if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        const n = task.positions.length >> 1;
+        const result: EnrichmentBatchResult = {documents: new Array(n).fill(null), errors: new Array(n).fill(null)};
+        for (let i = 0; i < n; i++) {
+            try {
+                const data = finder.enrich(task.positions[2 * i], task.positions[2 * i + 1]);
+                result.documents[i] = JSON.stringify(formatEnrichment(data, task.language));
+            } catch (err) {
+                // One listing the engine cannot score must not cost the others theirs.
+                result.errors[i] = `The enrichment failed at this position: ${(err as Error).message}`;
+            }
+        }
+        return result;
     }
 
     private isochrone(task: IsochroneTask): unknown {

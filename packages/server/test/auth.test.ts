@@ -1,6 +1,6 @@
 // The 401/403/404 matrix of SPEC §5 and COMPAT.md, and keys never reaching the logs.
 import t from 'tap';
-import {KeyStore} from '../src/keys.js';
+import {DEFAULT_RATE, KeyStore} from '../src/keys.js';
 import {BACKEND_KEY, BE_ONLY_KEY, FRONTEND_KEY, get, getWithHost, testServer} from './helpers.js';
 
 const server = await testServer();
@@ -79,6 +79,26 @@ t.test('rate limit per key: 429 with Retry-After', async (t) => {
     store.check('limited-key-123', 'BE', 'any', {});
     store.check('limited-key-123', 'BE', 'any', {});
     t.throws(() => store.check('limited-key-123', 'BE', 'any', {}), /Too many requests/);
+});
+
+t.test('rates: a backend key without a rate is unlimited; a frontend key keeps the default', async (t) => {
+    const store = new KeyStore([
+        {key: 'backend-no-rate', kind: 'backend', countries: ['*']},
+        {key: 'frontend-no-rate', kind: 'frontend', countries: ['*'], domains: ['example.com']}
+    ]);
+    // Well past a default bucket (2 x DEFAULT_RATE), with no time passing in between.
+    for (let i = 0; i < 10 * DEFAULT_RATE; i++) store.check('backend-no-rate', 'BE', 'backend', {});
+    t.pass(`${10 * DEFAULT_RATE} backend requests at once, none refused`);
+    let refused = 0;
+    for (let i = 0; i < 3 * DEFAULT_RATE; i++) {
+        try {
+            store.check('frontend-no-rate', 'BE', 'any', {webHost: 'example.com'});
+        } catch (err) {
+            if ((err as Error).message.includes('Too many requests')) refused++;
+        }
+    }
+    t.ok(refused >= DEFAULT_RATE - 1 && refused <= DEFAULT_RATE, `frontend: ${refused} of ${3 * DEFAULT_RATE} refused (burst ${2 * DEFAULT_RATE})`);
+    t.throws(() => new KeyStore([{key: 'bad-rate-key', kind: 'backend', countries: ['*'], ratePerSecond: -1}]), /ratePerSecond/);
 });
 
 t.test('keys file validation and production refusal', async (t) => {

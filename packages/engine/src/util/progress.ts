@@ -9,14 +9,17 @@ export class Progress {
         this.tty = Boolean(stream.isTTY) && !process.env.CI;
     }
 
-    /** Reports a stage and its completion share (0..1). */
-    update(stage: string, done: number): void {
+    /**
+     * Reports a stage and its completion share (0..1). `detail` (a count, a rate, an ETA) shows on
+     * the bar and in each plain line, but changing it alone prints no new plain line.
+     */
+    update(stage: string, done: number, detail = ''): void {
         if (this.quiet) return;
         const percent = Math.max(0, Math.min(100, Math.floor(done * 100)));
         if (this.tty) {
             const width = 30;
             const filled = Math.round((percent / 100) * width);
-            const line = `${this.label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${String(percent).padStart(3)}% ${stage}`;
+            const line = `${this.label} [${'#'.repeat(filled)}${' '.repeat(width - filled)}] ${String(percent).padStart(3)}% ${stage}${detail && ` ${detail}`}`;
             if (line !== this.lastLine) {
                 this.stream.write(`\r${line.padEnd(this.lastLine.length)}`);
                 this.lastLine = line;
@@ -25,7 +28,7 @@ export class Progress {
             // Plain output: one line per stage change or every 25%.
             const now = Date.now();
             if (stage !== this.lastLine || percent >= this.lastPercent + 25 || now - this.lastPlain > 10000) {
-                this.stream.write(`${this.label}: ${stage} ${percent}%\n`);
+                this.stream.write(`${this.label}: ${stage} ${percent}%${detail && ` ${detail}`}\n`);
                 this.lastLine = stage;
                 this.lastPercent = percent;
                 this.lastPlain = now;

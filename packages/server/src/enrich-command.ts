@@ -1,0 +1,281 @@
+// `quartier enrich`: a listing file (CSV or NDJSON) scored through the worker pool, written as NDJSON
+// (one enrichment document per line, as GET /enrichment answers it, with the listing's id) or CSV.
+// Resumable: ids already in the output are skipped, and a line a killed run left half-written is cut
+// off first; lines are only ever appended whole.
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import {parseArgs} from 'node:util';
+import {parse as parseCsv} from 'csv-parse';
+import {parse as parseCsvSync} from 'csv-parse/sync';
+import {Progress, Region, buildRoot, loadRegionConfigs} from '@quartier/engine';
+import {csvColumns, csvRow, enrichListings, ndjsonLine, readListing, type BulkResult, type Listing} from './bulk.js';
+import {WorkerPool} from './pool.js';
+
+/** Listings per pool task, and tasks in flight per worker. */
+const CHUNK = 32;
+const CHUNKS_PER_WORKER = 2;
+/** Output is written at least this often (whole lines), and fsynced every FSYNC_MS. */
+const FLUSH_BYTES = 1 << 16;
+const FSYNC_MS = 5000;
+
+class UsageError extends Error {}
+
+/** Runs the command; the process exit code (0 done, 1 could not run). */
+export async function runEnrichCommand(argv: string[]): Promise<number> {
+    try {
+        return await enrich(argv);
+    } catch (err) {
+        process.stderr.write(`quartier enrich: ${(err as Error).message}\n`);
+        return 1;
+    }
+}
+
+async function enrich(argv: string[]): Promise<number> {
+    let parsed;
+    try {
+        parsed = parseArgs({
+            args: argv, allowPositionals: true,
+            options: {
+                country: {type: 'string'}, output: {type: 'string', short: 'o'}, language: {type: 'string'},
+                workers: {type: 'string'}, out: {type: 'string'}, data: {type: 'string'}, 'input-format': {type: 'string'}
+            }
+        });
+    } catch (err) {
+        throw new UsageError((err as Error).message);
+    }
+    const {values, positionals} = parsed;
+    if (positionals.length !== 1) throw new UsageError('give one input file: quartier enrich --country BE listings.csv -o scored.ndjson');
+    const input = path.resolve(positionals[0]);
+    if (!values.output) throw new UsageError('give the output file with -o (scored.ndjson or scored.csv)');
+    const output = path.resolve(values.output);
+    const country = (values.country ?? '').toUpperCase();
+    if (!country) throw new UsageError('give the country with --country (e.g. --country BE)');
+    const inputFormat = values['input-format'] ?? (/\.csv$/i.test(input) ? 'csv' : /\.(nd)?json(l)?$/i.test(input) ? 'ndjson' : '');
+    if (inputFormat !== 'csv' && inputFormat !== 'ndjson') throw new UsageError(`cannot tell the input's format from '${path.basename(input)}': name it .csv or .ndjson, or give --input-format csv|ndjson`);
+    const outputFormat = /\.csv$/i.test(output) ? 'csv' : /\.(nd)?json(l)?$/i.test(output) ? 'ndjson' : '';
+    if (!outputFormat) throw new UsageError(`the output must end in .ndjson or .csv, got '${path.basename(output)}'`);
+    if (!fs.existsSync(input)) throw new UsageError(`no input file ${input}`);
+    if (input === output) throw new UsageError('the input and the output are the same file');
+    const workers = values.workers === undefined ? undefined : Number(values.workers);
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers must be a positive integer, got '${values.workers}'`);
+
+    const region = openRegion(country, values.out);
+    const languages = region.country.languages;
+    const language = (values.language ?? 'EN').toUpperCase();
+    if (!languages.includes(language)) throw new UsageError(`language '${values.language}' is not served in ${country}: use one of ${languages.join(', ')}`);
+
+    const columns = outputFormat === 'csv' ? csvColumns(country) : [];
+    const done = readDone(output, outputFormat, columns);
+    const fd = fs.openSync(output, 'a');
+    if (outputFormat === 'csv' && done.fresh) fs.writeSync(fd, `${columns.join(',')}\n`);
+    const total = countRecords(input, inputFormat);
+    const pool = new WorkerPool([region], {size: workers, warm: true, maxQueue: 1 << 20});
+    const progress = new Progress('enrich');
+    const writer = new LineWriter(fd);
+    const started = performance.now();
+    let scored = 0, failed = 0, skipped = 0;
+    const killAfter = Number(process.env.QUARTIER_ENRICH_KILL_AFTER ?? NaN);
+
+    // The listings to score: read, checked, and those already in the output (or twice in the input) set aside.
+    const seen = new Set<string>();
+    async function* listings(): AsyncGenerator<Listing> {
+        for await (const record of readRecords(input, inputFormat)) {
+            if ('error' in record) {
+                yield {id: null, lat: NaN, lon: NaN, error: record.error as string};
+                continue;
+            }
+            const listing = readListing(record, region);
+            if (listing.id !== null) {
+                const key = String(listing.id);
+                if (done.ids.has(key)) {
+                    skipped++;
+                    continue;
+                }
+                if (seen.has(key)) listing.error = `The id ${key} appears more than once in the input; it was scored at its first appearance.`;
+                seen.add(key);
+            }
+            yield listing;
+        }
+    }
+
+    try {
+        const results = enrichListings(pool, region, language, listings(), {chunkSize: CHUNK, inFlight: CHUNKS_PER_WORKER * pool.size});
+        for await (const r of results) {
+            if (r.document !== null) scored++;
+            else failed++;
+            writer.add(outputFormat === 'csv' ? csvRow(r, columns) : ndjsonLine(r));
+            if (scored + failed === killAfter) killForTest(writer, r);
+            const finished = scored + failed + skipped;
+            const seconds = (performance.now() - started) / 1000;
+            const rate = (scored + failed) / Math.max(seconds, 1e-3);
+            progress.update('scoring', total ? finished / total : 0,
+                `${finished.toLocaleString('en')}/${total.toLocaleString('en')}, ${Math.round(rate)}/s, ETA ${eta((total - finished) / Math.max(rate, 1e-3))}`);
+        }
+        writer.close();
+    } finally {
+        await pool.close();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    progress.done(`done ${scored + failed} (scored ${scored}, failed ${failed}), skipped ${skipped} already in ${path.basename(output)}, `
+        + `${Math.round((scored + failed) / Math.max(seconds, 1e-3))} listings/s in ${seconds.toFixed(1)} s`);
+    return 0;
+}
+
+function openRegion(country: string, out: string | undefined): Region {
+    if (!loadRegionConfigs().some((r) => r.country === country)) {
+        throw new UsageError(`no region is configured for ${country} (data/regions.json lists ${loadRegionConfigs().map((r) => r.country).join(', ')})`);
+    }
+    const dir = path.join(buildRoot(out), country);
+    if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
+        throw new Error(`no region bundle for ${country} in ${dir}: build it with "npx quartier-build ${country}" (or start the server once, which builds what is missing)`);
+    }
+    return Region.open(dir);
+}
+
+/** The ids already in the output (and whether it is new): a half-written last line is cut off first. */
+function readDone(output: string, format: string, columns: string[]): {ids: Set<string>; fresh: boolean} {
+    const ids = new Set<string>();
+    if (!fs.existsSync(output) || fs.statSync(output).size === 0) return {ids, fresh: true};
+    let text = fs.readFileSync(output, 'utf8');
+    const end = text.lastIndexOf('\n') + 1;
+    if (end < text.length) {
+        // A run killed in the middle of a line: that listing is scored again.
+        fs.truncateSync(output, Buffer.byteLength(text.slice(0, end)));
+        text = text.slice(0, end);
+    }
+    if (format === 'ndjson') {
+        let line = 0;
+        for (const l of text.split('\n')) {
+            line++;
+            if (l === '') continue;
+            let id: unknown;
+            try {
+                id = (JSON.parse(l) as {id?: unknown}).id;
+            } catch {
+                throw new Error(`${output} line ${line} is not an enrichment record: choose another output file`);
+            }
+            if (id !== null && id !== undefined) ids.add(String(id));
+        }
+        return {ids, fresh: false};
+    }
+    const rows = parseCsvSync(text, {relax_column_count: true}) as string[][];
+    if (rows.length === 0) return {ids, fresh: true};
+    if (rows[0].join(',') !== columns.join(',')) throw new Error(`${output} has other columns than this command writes: choose another output file`);
+    for (let i = 1; i < rows.length; i++) if (rows[i][0] !== '') ids.add(rows[i][0]);
+    return {ids, fresh: false};
+}
+
+/** Records of the input: objects with id, latitude, longitude; {error} for one that cannot be read. */
+async function* readRecords(file: string, format: string): AsyncGenerator<Record<string, unknown>> {
+    if (format === 'ndjson') {
+        const lines = readline.createInterface({input: fs.createReadStream(file), crlfDelay: Infinity});
+        let n = 0;
+        for await (const line of lines) {
+            n++;
+            if (line.trim() === '') continue;
+            let record: unknown;
+            try {
+                record = JSON.parse(line);
+            } catch {
+                yield {error: `Line ${n} is not JSON.`};
+                continue;
+            }
+            if (record === null || typeof record !== 'object' || Array.isArray(record)) yield {error: `Line ${n} is not a JSON object.`};
+            else yield record as Record<string, unknown>;
+        }
+        return;
+    }
+    const skipped: string[] = [];
+    const parser = fs.createReadStream(file).pipe(parseCsv({
+        columns: (header: string[]) => {
+            const names = header.map((h) => h.trim().toLowerCase());
+            for (const need of ['id', 'latitude', 'longitude']) {
+                if (!names.includes(need)) throw new Error(`${file}: the header has no '${need}' column (it needs id, latitude, longitude)`);
+            }
+            return names;
+        },
+        bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, skip_records_with_error: true,
+        on_skip: (err) => {
+            skipped.push(`A row cannot be read as CSV: ${err?.message ?? 'malformed'}.`);
+            return undefined;
+        }
+    }));
+    for await (const record of parser) {
+        while (skipped.length) yield {error: skipped.shift()};
+        yield record as Record<string, unknown>;
+    }
+    while (skipped.length) yield {error: skipped.shift()};
+}
+
+/** Records in the input, for the progress bar (lines; the CSV header and blank lines left out). */
+function countRecords(file: string, format: string): number {
+    const fd = fs.openSync(file, 'r');
+    const buf = Buffer.alloc(1 << 20);
+    let lines = 0, last = 10, n: number;
+    try {
+        while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) {
+            for (let i = 0; i < n; i++) {
+                if (buf[i] === 10 && last !== 10) lines++;
+                last = buf[i];
+            }
+        }
+    } finally {
+        fs.closeSync(fd);
+    }
+    if (last !== 10) lines++;
+    return Math.max(0, format === 'csv' ? lines - 1 : lines);
+}
+
+function eta(seconds: number): string {
+    if (!Number.isFinite(seconds)) return '-';
+    const s = Math.round(seconds);
+    return s < 60 ? `${s} s` : s < 3600 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+}
+
+/** Appends whole lines: buffered, written when the buffer is large or old, fsynced now and then. */
+class LineWriter {
+    private buffer: string[] = [];
+    private bytes = 0;
+    private lastSync = performance.now();
+    private lastWrite = performance.now();
+
+    constructor(readonly fd: number) {}
+
+    add(line: string): void {
+        this.buffer.push(line, '\n');
+        this.bytes += line.length + 1;
+        const now = performance.now();
+        if (this.bytes >= FLUSH_BYTES || now - this.lastWrite > 200) this.flush();
+        if (now - this.lastSync > FSYNC_MS) {
+            fs.fsyncSync(this.fd);
+            this.lastSync = now;
+        }
+    }
+
+    /** One write per flush: lines only ever reach the file whole (bar a crash inside this write, cut off at the next start). */
+    flush(): void {
+        if (this.buffer.length === 0) return;
+        fs.writeSync(this.fd, this.buffer.join(''));
+        this.buffer = [];
+        this.bytes = 0;
+        this.lastWrite = performance.now();
+    }
+
+    close(): void {
+        this.flush();
+        fs.fsyncSync(this.fd);
+        fs.closeSync(this.fd);
+    }
+}
+
+/**
+ * Test hook (QUARTIER_ENRICH_KILL_AFTER=n): the process kills itself hard once n records are in the
+ * output, as a crash or `kill -9` would; with QUARTIER_ENRICH_KILL_PARTIAL=1 it first writes half of
+ * one more line, as a crash inside a write could.
+ */
+function killForTest(writer: LineWriter, last: BulkResult): void {
+    writer.flush();
+    if (process.env.QUARTIER_ENRICH_KILL_PARTIAL === '1') fs.writeSync(writer.fd, ndjsonLine(last).slice(0, 20));
+    process.kill(process.pid, 'SIGKILL');
+}

@@ -1,0 +1,82 @@
+// POST /enrichment/batch: up to MAX_BATCH_LISTINGS listings (a JSON array or NDJSON of {id, latitude,
+// longitude}) answered as NDJSON streamed in input order, one line per listing: its enrichment
+// document with its id, or {"id", "error"}. Backend keys only. Batches share the workers with
+// interactive requests: their chunks are small and at most half the workers' worth run at once across
+// all batches, so an interactive task waits behind a few short chunks at most, never a whole batch.
+import type {Express, Request} from 'express';
+import {Gate, enrichListings, ndjsonLine, readListing} from '../bulk.js';
+import type {Guard} from '../app.js';
+import {HttpError, badRequest} from '../errors.js';
+import {optionalString} from '../params.js';
+
+export const MAX_BATCH_LISTINGS = 10000;
+/** Bytes a batch body may have: 10,000 listings of about 100 bytes, with room. */
+export const MAX_BATCH_BYTES = 2 * 1024 * 1024;
+/** Listings per pool task: a chunk takes a few tens of ms, what an interactive request may wait behind. */
+const BATCH_CHUNK = 8;
+
+export function enrichmentBatchRoutes(app: Express, guard: Guard, workers: number): void {
+    const gate = new Gate(Math.max(1, Math.floor(workers / 2)));
+    app.post('/enrichment/batch', guard('backend', async (ctx, req, res) => {
+        const region = ctx.served.region;
+        const languages = region.country.languages;
+        const requested = optionalString(ctx.query, 'language');
+        const language = requested === undefined ? 'EN' : requested.toUpperCase();
+        if (!languages.includes(language)) throw badRequest(`Language '${requested!.slice(0, 10)}' is not served in ${ctx.country}: use one of ${languages.join(', ')}.`);
+        if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
+        const records = parseBody(await readBody(req));
+        const abort = new AbortController();
+        res.on('close', () => abort.abort());
+        res.status(200).type('application/x-ndjson');
+        const listings = records.map((r, i) => (r === null
+            ? {id: null, lat: NaN, lon: NaN, error: `Listing ${i} is not a JSON object with id, latitude and longitude.`}
+            : readListing(r, region)));
+        for await (const result of enrichListings(ctx.pool, region, language, listings, {chunkSize: BATCH_CHUNK, inFlight: 2, gate, signal: abort.signal})) {
+            if (abort.signal.aborted) break;
+            // Backpressure: a slow reader holds the batch, not the server's memory.
+            if (!res.write(`${ndjsonLine(result)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+        }
+        res.end();
+    }));
+}
+
+/** The body as text, refused past MAX_BATCH_BYTES. */
+async function readBody(req: Request): Promise<string> {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of req) {
+        bytes += (chunk as Buffer).length;
+        if (bytes > MAX_BATCH_BYTES) throw new HttpError(413, `The batch body is larger than ${MAX_BATCH_BYTES / 1048576} MB: send at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} listings per request.`);
+        chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Listings from a JSON array or NDJSON; null for an entry that is not an object. */
+function parseBody(text: string): (Record<string, unknown> | null)[] {
+    const trimmed = text.trim();
+    if (trimmed === '') throw badRequest('The batch is empty: send a JSON array or NDJSON of {"id", "latitude", "longitude"}.');
+    let records: unknown[];
+    if (trimmed.startsWith('[')) {
+        try {
+            records = JSON.parse(trimmed) as unknown[];
+        } catch (err) {
+            throw badRequest(`The batch is not valid JSON: ${(err as Error).message}`);
+        }
+    } else {
+        records = [];
+        const lines = trimmed.split('\n');
+        for (let i = 0; i < lines.length; i++) {
+            if (lines[i].trim() === '') continue;
+            try {
+                records.push(JSON.parse(lines[i]));
+            } catch {
+                throw badRequest(`Line ${i + 1} of the batch is not JSON: send a JSON array or one JSON object per line (NDJSON).`);
+            }
+        }
+    }
+    if (records.length > MAX_BATCH_LISTINGS) {
+        throw badRequest(`The batch has ${records.length.toLocaleString('en')} listings; at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} per request (quartier enrich scores files of any size).`);
+    }
+    return records.map((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? r as Record<string, unknown> : null));
+}
