@@ -58,7 +58,7 @@ export {
 } from './transit/router.js';
 export type {
     TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode,
-    TransitRouterOptions, WalkFinder
+    TransitRouterOptions, WalkFinder, TransitMeasure, TransitTargets
 } from './transit/router.js';
 export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/compile.js';
 export type {TransitBuildOptions, TransitBuildResult} from './transit/compile.js';

@@ -165,11 +165,16 @@ export class FootSearch {
 
     /**
      * The walk's geometry (flat lon, lat) and metres between the seeded point `seedPoint` and the
-     * point `p` reached through its end `end` (0 = A, 1 = B), in walking order.
+     * point `p` reached through its end `end` (0 = A, 1 = B), in walking order. With `points`
+     * null, only the metres (no geometry is drawn).
      */
-    path(seedPoint: EdgePoint, p: EdgePoint, end: number): {points: number[]; meters: number} {
+    path(seedPoint: EdgePoint, p: EdgePoint, end: number, points: number[] | null = []): {points: number[]; meters: number} {
         const g = this.graph;
         const node = end === 0 ? g.edgeFrom[p.edge] : g.edgeTo[p.edge];
+        const pEnd = end === 0 ? 0 : g.edgeLength[p.edge];
+        let meters = this.meters[node] + Math.abs(pEnd - p.offset);
+        if (!Number.isFinite(meters)) meters = 0;
+        if (points === null) return {points: [], meters};
         // Arcs from the reached node back to a seed.
         const arcs: number[] = [];
         let x = node;
@@ -179,9 +184,6 @@ export class FootSearch {
         }
         const root = x;
         const seedEnd = root === g.edgeFrom[seedPoint.edge] ? 0 : g.edgeLength[seedPoint.edge];
-        const pEnd = end === 0 ? 0 : g.edgeLength[p.edge];
-        const points: number[] = [];
-        let meters = this.meters[node] + Math.abs(pEnd - p.offset);
         if (this.forward) {
             // seed point → root … node → p
             appendEdgePoints(g, seedPoint.edge, seedPoint.offset, seedEnd, points, true);
@@ -193,7 +195,6 @@ export class FootSearch {
             for (let i = 0; i < arcs.length; i++) appendArc(g, arcs[i], points, true);
             appendEdgePoints(g, seedPoint.edge, seedEnd, seedPoint.offset, points, false);
         }
-        if (!Number.isFinite(meters)) meters = 0;
         return {points, meters};
     }
 }

@@ -179,6 +179,10 @@ export class Raptor {
                 }
             }
             this.markedCount = 0;
+            // Patterns in index order and (below) reached stops in index order: equal arrivals are
+            // then broken the same way whatever else the run reached, so a run pruned by a target
+            // and one without a target give the same journey (TransitRouter.measureMany relies on it).
+            this.patternQueue.subarray(0, queued).sort();
 
             let rideCount = 0;
             for (let q = 0; q < queued; q++) {
@@ -190,6 +194,7 @@ export class Raptor {
                 this.patternFrom[p] = -1;
             }
             this.scannedPatterns += queued;
+            this.rideList.subarray(0, rideCount).sort();
 
             // The stops a ride reached: the destination, footpaths, boarding in the next round.
             const row = k * S;
@@ -221,6 +226,31 @@ export class Raptor {
             for (let r = 0; r < walkCount; r++) {
                 const s = this.walkList[r];
                 this.improveBoard(s, this.walkTime[row + s], k, 0);
+            }
+        }
+    }
+
+    /**
+     * The best arrival of the last run through egress walks (stops[i] within ms[i] of the
+     * destination, for i in [first, end), stops ascending) that beats boundMs, picked as the run's
+     * own egress check picks it (earliest round, then lowest stop): sets bestTarget, bestRound and
+     * bestStop (bestRound -1: none beats the bound). For a run without a target (one-to-all).
+     */
+    pickTarget(stops: Uint32Array, ms: Float64Array, first: number, end: number, boundMs: number): void {
+        const S = this.stopCount, rideTime = this.rideTime;
+        this.bestTarget = boundMs;
+        this.bestRound = -1;
+        this.bestStop = -1;
+        for (let k = 1; k < this.rowsUsed; k++) {
+            const row = k * S;
+            for (let i = first; i < end; i++) {
+                const s = stops[i];
+                const t = rideTime[row + s];
+                if (t !== Infinity && t + ms[i] < this.bestTarget) {
+                    this.bestTarget = t + ms[i];
+                    this.bestRound = k;
+                    this.bestStop = s;
+                }
             }
         }
     }

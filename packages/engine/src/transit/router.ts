@@ -24,6 +24,9 @@ export const EGRESS_MAX_SECONDS = 900;
 /** 08:00 local time: the reference departure (SPEC §2.4 rule 3). */
 export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
 
+/** Kinds of the steps traceJourney leaves. */
+const STEP_ACCESS = 0, STEP_RIDE = 1, STEP_FOOT = 2;
+
 export type TransitErrorCode = 'no-transit' | 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
 
 export class TransitError extends Error {
@@ -112,6 +115,33 @@ export interface TransitRoute {
     to: Snap;
 }
 
+/** Time and distance of the fastest journey, without its legs (route()'s `time` and `distance`). */
+export interface TransitMeasure {
+    /** ms */
+    time: number;
+    /** metres */
+    distance: number;
+}
+
+/**
+ * Destinations prepared once for measuring from many origins (TransitRouter.targets): their foot
+ * snaps and their egress walks to the stops around them.
+ */
+export interface TransitTargets {
+    readonly count: number;
+    /** Per destination, where it lies on the foot network; null when too far from any path. */
+    readonly snaps: (Snap | null)[];
+    readonly points: (EdgePoint | null)[];
+    /**
+     * Destination j's egress walks, i in [egressFirst[j], egressFirst[j + 1]): from stop
+     * egressStop[i] (ascending) in egressMs[i] ms over egressMeters[i] metres.
+     */
+    readonly egressFirst: Uint32Array;
+    readonly egressStop: Uint32Array;
+    readonly egressMs: Float64Array;
+    readonly egressMeters: Float64Array;
+}
+
 /** Node-to-node walking times and paths on the foot graph (a CHQuery over the foot hierarchy). */
 export interface WalkFinder {
     distance(source: number, target: number): number;
@@ -150,6 +180,11 @@ export class TransitRouter {
     /** The direct walk found by walkFinder: the two nodes it runs between (-1: found by the access search). */
     private walkSource = -1;
     private walkTarget = -1;
+    /** The journey traceJourney follows, in travel order: kind, stop or label, footpath end and arrival. */
+    private readonly stepKind: Uint8Array;
+    private readonly stepA: Int32Array;
+    private readonly stepB: Int32Array;
+    private readonly stepAt: Float64Array;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -175,6 +210,11 @@ export class TransitRouter {
         this.accessMs = new Float64Array(s);
         this.egressList = new Uint32Array(s);
         this.stamp = new Int32Array(s).fill(-1);
+        const steps = 2 * this.raptor.maxRides + 1;
+        this.stepKind = new Uint8Array(steps);
+        this.stepA = new Int32Array(steps);
+        this.stepB = new Int32Array(steps);
+        this.stepAt = new Float64Array(steps);
     }
 
     /** The fastest way from one position to another, leaving at departureSeconds (after midnight, local time). */
@@ -183,17 +223,13 @@ export class TransitRouter {
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const to = this.snapper.snap(toLat, toLon, FOOT);
         if (!to) throw new TransitError('to-off-network', 'The destination is too far from any path or street one may walk on.');
-        if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
-            throw new TransitError('same-position', 'Start and destination are the same place.');
-        }
+        if (samePosition(from, to)) throw new TransitError('same-position', 'Start and destination are the same place.');
         const g = this.graph;
         const fp = edgePoint(g, from.edge, from.offset), tp = edgePoint(g, to.edge, to.offset);
         const departureMs = departureSeconds * 1000;
 
         this.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
-        let walk = this.directWalk(fp, tp);
-        this.walkSource = this.walkTarget = -1;
-        if (walk === Infinity && this.walkFinder) walk = this.finderWalk(fp, tp);
+        let walk = this.walkBefore(fp, tp);
         this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
         const raptor = this.raptor;
         raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, departureMs + walk);
@@ -209,6 +245,119 @@ export class TransitRouter {
         }
         if (walk <= transit) return this.walkRoute(fp, tp, from, to, departureMs, walk);
         return this.journey(fp, tp, from, to, departureMs);
+    }
+
+    /**
+     * Snaps destinations (flat lat, lon, lat, lon, …) and finds their egress walks, once, for
+     * measureTargets from any number of origins.
+     */
+    targets(tos: ArrayLike<number>): TransitTargets {
+        const n = tos.length >> 1;
+        const snaps: (Snap | null)[] = [], points: (EdgePoint | null)[] = [];
+        const egressFirst = new Uint32Array(n + 1);
+        const stops: number[] = [], ms: number[] = [], meters: number[] = [];
+        const egress = this.raptor.egressMs;
+        for (let j = 0; j < n; j++) {
+            const to = this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT);
+            const tp = to && edgePoint(this.graph, to.edge, to.offset);
+            snaps.push(to);
+            points.push(tp);
+            if (tp) {
+                this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
+                const list = this.egressList.subarray(0, this.egressCount).sort();
+                for (const s of list) {
+                    stops.push(s);
+                    ms.push(egress[s]);
+                    meters.push(this.walkPath(this.backward, tp, this.stopPoint(s), null).meters);
+                }
+                this.clearEgress();
+            }
+            egressFirst[j + 1] = stops.length;
+        }
+        return {
+            count: n, snaps, points, egressFirst,
+            egressStop: Uint32Array.from(stops), egressMs: Float64Array.from(ms), egressMeters: Float64Array.from(meters)
+        };
+    }
+
+    /**
+     * route()'s `time` and `distance` from one position to every destination of `targets`, with one
+     * access search and one RAPTOR run (bounded by the slowest direct walk, without a target) for
+     * all of them: null where route() finds no journey ('unreachable') or the destination is off
+     * the foot network ('to-off-network'); {time: 0, distance: 0} where start and destination are
+     * the same place (route() throws 'same-position'). Throws 'from-off-network' like route().
+     */
+    measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departureSeconds = DEFAULT_DEPARTURE_SECONDS): (TransitMeasure | null)[] {
+        const from = this.snapper.snap(fromLat, fromLon, FOOT);
+        if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        const fp = edgePoint(this.graph, from.edge, from.offset);
+        const departureMs = departureSeconds * 1000;
+        const n = targets.count;
+        const out: (TransitMeasure | null)[] = new Array<TransitMeasure | null>(n).fill(null);
+        this.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
+
+        // The direct walks known before RAPTOR (NaN: nothing to measure), and the finder's ends.
+        const walks = new Float64Array(n), walkEnds = new Int32Array(2 * n);
+        let slowest = 0;
+        for (let j = 0; j < n; j++) {
+            const to = targets.snaps[j], tp = targets.points[j];
+            walks[j] = NaN;
+            if (!to || !tp) continue;
+            if (samePosition(from, to)) {
+                out[j] = {time: 0, distance: 0};
+                continue;
+            }
+            const walk = walks[j] = this.walkBefore(fp, tp);
+            walkEnds[2 * j] = this.walkSource;
+            walkEnds[2 * j + 1] = this.walkTarget;
+            if (walk > slowest) slowest = walk;
+        }
+        // No journey slower than a direct walk is an answer: bound the run by the slowest one.
+        const raptor = this.raptor;
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + slowest, Infinity);
+
+        // Per destination the best ride and egress that beats its walk, as route()'s run picks it.
+        const transits = new Float64Array(n), rounds = new Int32Array(n), lastStops = new Int32Array(n);
+        let extendTo = -1;
+        for (let j = 0; j < n; j++) {
+            if (Number.isNaN(walks[j])) continue;
+            raptor.pickTarget(targets.egressStop, targets.egressMs, targets.egressFirst[j], targets.egressFirst[j + 1], departureMs + walks[j]);
+            transits[j] = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
+            rounds[j] = raptor.bestRound;
+            lastStops[j] = raptor.bestStop;
+            if (walks[j] === Infinity) extendTo = Math.max(extendTo, transits[j]);
+        }
+        if (extendTo >= 0) {
+            // Destinations beyond the access bound without a walk finder: walk on, as route() does.
+            this.forward.run(extendTo);
+            for (let j = 0; j < n; j++) if (walks[j] === Infinity) walks[j] = this.directWalk(fp, targets.points[j]!);
+        }
+
+        for (let j = 0; j < n; j++) {
+            const walk = walks[j], transit = transits[j];
+            if (Number.isNaN(walk) || (walk === Infinity && transit === Infinity)) continue;
+            if (walk <= transit) {
+                this.walkSource = walkEnds[2 * j];
+                this.walkTarget = walkEnds[2 * j + 1];
+                out[j] = {time: Math.round(walk), distance: this.walkMeters(fp, targets.points[j]!)};
+                continue;
+            }
+            let egressMeters = 0;
+            for (let i = targets.egressFirst[j]; i < targets.egressFirst[j + 1]; i++) {
+                if (targets.egressStop[i] === lastStops[j]) egressMeters = targets.egressMeters[i];
+            }
+            const steps = this.traceJourney(rounds[j], lastStops[j]);
+            out[j] = {time: Math.round(transit), distance: this.journeyMeters(fp, steps, egressMeters)};
+        }
+        return out;
+    }
+
+    /**
+     * route()'s `time` and `distance` from one position to many (flat lat, lon, lat, lon, …): one
+     * access search and one RAPTOR run for all of them. See measureTargets for what each gives.
+     */
+    measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departureSeconds = DEFAULT_DEPARTURE_SECONDS): (TransitMeasure | null)[] {
+        return this.measureTargets(fromLat, fromLon, this.targets(tos), departureSeconds);
     }
 
     /**
@@ -333,6 +482,21 @@ export class TransitRouter {
         this.egressCount = 0;
     }
 
+    /**
+     * The direct walk (ms) known before RAPTOR: settled by the access search, else through the walk
+     * finder (which remembers its two nodes in walkSource / walkTarget); Infinity when unknown.
+     */
+    private walkBefore(fp: EdgePoint, tp: EdgePoint): number {
+        const walk = this.directWalk(fp, tp);
+        this.walkSource = this.walkTarget = -1;
+        return walk === Infinity && this.walkFinder ? this.finderWalk(fp, tp) : walk;
+    }
+
+    /** Metres of the direct walk found last (through the walk finder's nodes, else the forward search). */
+    private walkMeters(fp: EdgePoint, tp: EdgePoint): number {
+        return this.walkSource >= 0 ? this.finderPath(fp, tp, null).meters : this.walkPath(this.forward, fp, tp, null).meters;
+    }
+
     /** The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair. */
     private finderWalk(fp: EdgePoint, tp: EdgePoint): number {
         const g = this.graph, finder = this.walkFinder!;
@@ -380,8 +544,11 @@ export class TransitRouter {
         return {id: net.stopIds.get(s), name: net.stopNames.get(s), lat: net.stopLat[s] / 1e7, lon: net.stopLon[s] / 1e7};
     }
 
-    /** A walk between two points: through the search that settled `to` (forward from `from`), or along their shared edge. */
-    private walkPath(search: FootSearch, seed: EdgePoint, target: EdgePoint): {points: number[]; meters: number; ms: number} {
+    /**
+     * A walk between two points: through the search that settled `to` (forward from `from`), or
+     * along their shared edge. With `points` null, only metres and time (no geometry).
+     */
+    private walkPath(search: FootSearch, seed: EdgePoint, target: EdgePoint, points: number[] | null = []): {points: number[]; meters: number; ms: number} {
         const g = this.graph;
         const via = search.timeAt(target);
         let along = Infinity;
@@ -389,13 +556,12 @@ export class TransitRouter {
             along = search.forward ? alongEdge(g, seed.edge, seed.offset, target.offset) : alongEdge(g, seed.edge, target.offset, seed.offset);
         }
         if (along <= via.ms) {
-            const points: number[] = [];
-            if (search.forward) appendEdgePoints(g, seed.edge, seed.offset, target.offset, points, true);
-            else appendEdgePoints(g, seed.edge, target.offset, seed.offset, points, true);
-            return {points, meters: Math.abs(seed.offset - target.offset), ms: along};
+            if (points !== null && search.forward) appendEdgePoints(g, seed.edge, seed.offset, target.offset, points, true);
+            else if (points !== null) appendEdgePoints(g, seed.edge, target.offset, seed.offset, points, true);
+            return {points: points ?? [], meters: Math.abs(seed.offset - target.offset), ms: along};
         }
         if (via.end < 0) return {points: [], meters: 0, ms: Infinity};
-        const p = search.path(seed, target, via.end);
+        const p = search.path(seed, target, via.end, points);
         return {points: p.points, meters: p.meters, ms: via.ms};
     }
 
@@ -409,25 +575,24 @@ export class TransitRouter {
         };
     }
 
-    /** Geometry and metres of the walk finderWalk found. */
-    private finderPath(fp: EdgePoint, tp: EdgePoint): {points: number[]; meters: number} {
+    /** Geometry (unless `points` is null) and metres of the walk finderWalk found. */
+    private finderPath(fp: EdgePoint, tp: EdgePoint, points: number[] | null = []): {points: number[]; meters: number} {
         const g = this.graph;
         const found = this.walkFinder!.path(this.walkSource, this.walkTarget);
-        const points: number[] = [];
         const startEnd = this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge];
-        appendEdgePoints(g, fp.edge, fp.offset, startEnd, points, true);
+        if (points) appendEdgePoints(g, fp.edge, fp.offset, startEnd, points, true);
         let meters = Math.abs(fp.offset - startEnd);
         for (const a of found.arcs) {
             const ref = g.arcEdge[a];
             const e = (ref & ~REVERSED) >>> 0;
             const reversed = (ref & REVERSED) !== 0;
-            appendEdgePoints(g, e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], points, false);
+            if (points) appendEdgePoints(g, e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], points, false);
             meters += g.edgeLength[e];
         }
         const endEnd = this.walkTarget === g.edgeFrom[tp.edge] ? 0 : g.edgeLength[tp.edge];
-        appendEdgePoints(g, tp.edge, endEnd, tp.offset, points, false);
+        if (points) appendEdgePoints(g, tp.edge, endEnd, tp.offset, points, false);
         meters += Math.abs(tp.offset - endEnd);
-        return {points, meters};
+        return {points: points ?? [], meters};
     }
 
     private times(departureMs: number, arrivalMs: number, day: number, offset: number): {departure: number; arrival: number; departureTime: string; arrivalTime: string} {
@@ -437,57 +602,89 @@ export class TransitRouter {
         };
     }
 
-    /** Rebuilds the journey RAPTOR found, from its last ride back to the access walk. */
-    private journey(fp: EdgePoint, tp: EdgePoint, from: Snap, to: Snap, departureMs: number): TransitRoute {
+    /**
+     * Follows the labels of the last run back from the ride reaching stop s in round k to the
+     * access walk; the steps go, in travel order, to step*[0..count) (returned).
+     */
+    private traceJourney(k: number, s: number): number {
         const raptor = this.raptor, net = this.network, S = net.stopCount;
-        // Walk the labels backwards: rides and footpaths, newest first.
-        type Step = {kind: 'ride'; idx: number} | {kind: 'foot'; from: number; to: number; at: number} | {kind: 'access'; stop: number};
-        const steps: Step[] = [];
-        let k = raptor.bestRound, s = raptor.bestStop, byRide = true;
+        const kind = this.stepKind, a = this.stepA, b = this.stepB;
+        // Newest first, reversed at the end.
+        let count = 0, byRide = true;
         for (;;) {
             if (byRide) {
                 const idx = k * S + s;
-                steps.push({kind: 'ride', idx});
+                kind[count] = STEP_RIDE;
+                a[count++] = idx;
                 const p = net.tripPattern[raptor.rideTrip[idx]];
                 s = net.patternStops[net.patternStopFirst[p] + raptor.rideBoardPos[idx]];
                 byRide = raptor.rideBoardByRide[idx] === 1;
                 k = raptor.rideBoardRound[idx];
             } else if (k === 0) {
-                steps.push({kind: 'access', stop: s});
+                kind[count] = STEP_ACCESS;
+                a[count++] = s;
                 break;
             } else {
                 const idx = k * S + s;
-                const a = raptor.walkFrom[idx];
-                steps.push({kind: 'foot', from: a, to: s, at: raptor.walkTime[idx]});
-                s = a;
+                const from = raptor.walkFrom[idx];
+                kind[count] = STEP_FOOT;
+                a[count] = from;
+                b[count++] = s;
+                this.stepAt[count - 1] = raptor.walkTime[idx];
+                s = from;
                 byRide = true;
             }
         }
-        steps.reverse();
+        kind.subarray(0, count).reverse();
+        a.subarray(0, count).reverse();
+        b.subarray(0, count).reverse();
+        this.stepAt.subarray(0, count).reverse();
+        return count;
+    }
 
+    /**
+     * Metres of the journey traceJourney left in the steps, summed leg by leg as journey() sums
+     * them; egressMeters: the walk from its last stop to the destination.
+     */
+    private journeyMeters(fp: EdgePoint, count: number, egressMeters: number): number {
+        let distance = 0;
+        for (let i = 0; i < count; i++) {
+            const kind = this.stepKind[i];
+            if (kind === STEP_ACCESS) distance += this.walkPath(this.forward, fp, this.stopPoint(this.stepA[i]), null).meters;
+            else if (kind === STEP_RIDE) distance += this.rideMeters(this.stepA[i]);
+            else distance += this.footpathMeters(this.stepA[i], this.stepB[i]);
+        }
+        return distance + egressMeters;
+    }
+
+    /** Rebuilds the journey RAPTOR found, from its last ride back to the access walk. */
+    private journey(fp: EdgePoint, tp: EdgePoint, from: Snap, to: Snap, departureMs: number): TransitRoute {
+        const raptor = this.raptor, net = this.network;
+        const count = this.traceJourney(raptor.bestRound, raptor.bestStop);
         const legs: TransitLeg[] = [];
         const feedOf = (idx: number) => net.tripFeed(raptor.rideTrip[idx]);
         // The day and offset for a leg's ISO times: those of the nearest ride's feed.
         let rideFeed = 0;
-        for (const st of steps) if (st.kind === 'ride') {
-            rideFeed = feedOf(st.idx);
+        for (let i = 0; i < count; i++) if (this.stepKind[i] === STEP_RIDE) {
+            rideFeed = feedOf(this.stepA[i]);
             break;
         }
         let clock = departureMs;
         let rides = 0;
-        for (const st of steps) {
-            if (st.kind === 'access') {
-                const w = this.walkPath(this.forward, fp, this.stopPoint(st.stop));
+        for (let i = 0; i < count; i++) {
+            const kind = this.stepKind[i], a = this.stepA[i];
+            if (kind === STEP_ACCESS) {
+                const w = this.walkPath(this.forward, fp, this.stopPoint(a));
                 legs.push({type: 'walk', ...this.times(clock, clock + w.ms, this.days[rideFeed], net.feeds[rideFeed].utcOffset), distance: w.meters, time: Math.round(w.ms), points: w.points});
                 clock += w.ms;
-            } else if (st.kind === 'ride') {
-                rideFeed = feedOf(st.idx);
-                legs.push(this.rideLeg(st.idx));
-                clock = raptor.rideTime[st.idx];
+            } else if (kind === STEP_RIDE) {
+                rideFeed = feedOf(a);
+                legs.push(this.rideLeg(a));
+                clock = raptor.rideTime[a];
                 rides++;
             } else {
-                legs.push(this.transferLeg(st.from, st.to, clock, st.at, rideFeed));
-                clock = st.at;
+                legs.push(this.transferLeg(a, this.stepB[i], clock, this.stepAt[i], rideFeed));
+                clock = this.stepAt[i];
             }
         }
         // Egress: from the last stop to the destination, over the backward search.
@@ -528,7 +725,7 @@ export class TransitRouter {
             type: 'ride',
             departure, arrival,
             departureTime: isoLocal(day, departure - shift, offset), arrivalTime: isoLocal(day, arrival - shift, offset),
-            distance: net.patternStopMeters[sBase + alight] - net.patternStopMeters[sBase + board],
+            distance: this.rideMeters(idx),
             time: (arrival - departure) * 1000,
             points: this.ridePoints(p, board, alight),
             routeId: net.routeIds.get(route),
@@ -545,6 +742,21 @@ export class TransitRouter {
             to: this.stopRef(net.patternStops[sBase + alight]),
             stops
         };
+    }
+
+    /** Metres ridden by the ride label idx (round * stopCount + stop). */
+    private rideMeters(idx: number): number {
+        const raptor = this.raptor, net = this.network;
+        const sBase = net.patternStopFirst[net.tripPattern[raptor.rideTrip[idx]]];
+        return net.patternStopMeters[sBase + raptor.rideAlightPos[idx]] - net.patternStopMeters[sBase + raptor.rideBoardPos[idx]];
+    }
+
+    /** Metres of the footpath from stop a to stop b. */
+    private footpathMeters(a: number, b: number): number {
+        const net = this.network;
+        let meters = 0;
+        for (let i = net.footFirst[a]; i < net.footFirst[a + 1]; i++) if (net.footTo[i] === b) meters = net.footMeters[i];
+        return meters;
     }
 
     /** A ride's geometry: along the shape between the two stops' places on it, else stop to stop. */
@@ -579,8 +791,7 @@ export class TransitRouter {
     private transferLeg(a: number, b: number, startMs: number, endMs: number, feed: number): TransferLeg {
         const net = this.network;
         let points: number[] = [];
-        let meters = 0;
-        for (let i = net.footFirst[a]; i < net.footFirst[a + 1]; i++) if (net.footTo[i] === b) meters = net.footMeters[i];
+        const meters = this.footpathMeters(a, b);
         if (net.stopEdge[a] >= 0 && net.stopEdge[b] >= 0) {
             const pa = this.stopPoint(a), pb = this.stopPoint(b);
             const search = this.spare;
@@ -603,4 +814,9 @@ function appendPoints(out: number[], points: number[]): void {
     let i = 0;
     if (out.length >= 2 && points.length >= 2 && out[out.length - 2] === points[0] && out[out.length - 1] === points[1]) i = 2;
     for (; i < points.length; i++) out.push(points[i]);
+}
+
+/** Whether two snaps are the same place (route() refuses them, the measures give 0). */
+function samePosition(from: Snap, to: Snap): boolean {
+    return from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS;
 }

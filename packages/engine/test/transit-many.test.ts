@@ -1,0 +1,95 @@
+// Transit one-to-many: measureMany gives, for every destination, exactly the time and distance
+// route() gives for the pair (null where route() finds no journey or the destination is off the
+// foot network, 0 for the same place), on seeded pairs in every region with a timetable, with and
+// without a walk finder, at several departures.
+import t from 'tap';
+import {Snapper, TransitError, TransitRouter, type TransitMeasure} from '../src/index.js';
+import {testRegion} from './helpers.js';
+
+/** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
+function random(seed: number): () => number {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let x = Math.imul(a ^ (a >>> 15), 1 | a);
+        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+/** Pairs route() answered by public transport (not the direct walk), counted by single(). */
+let rideCount = 0;
+
+/** route()'s time and distance for a pair, or what measureMany gives instead of its errors. */
+function single(router: TransitRouter, aLat: number, aLon: number, bLat: number, bLon: number, departure: number): TransitMeasure | null | string {
+    try {
+        const r = router.route(aLat, aLon, bLat, bLon, departure);
+        if (!r.walkOnly) rideCount++;
+        return {time: r.time, distance: r.distance};
+    } catch (err) {
+        if (!(err instanceof TransitError)) throw err;
+        if (err.code === 'same-position') return {time: 0, distance: 0};
+        if (err.code === 'unreachable' || err.code === 'to-off-network') return null;
+        return err.code;
+    }
+}
+
+const ORIGINS = 12, PER_ORIGIN = 30;
+
+for (const [country, finder] of [['BE', true], ['PT', true], ['IT', true], ['BE', false]] as [string, boolean][]) {
+    t.test(`${country}${finder ? '' : ' without a walk finder'}: measureMany equals route() on ${ORIGINS * PER_ORIGIN} pairs`, async (t) => {
+        const region = testRegion(country);
+        const net = region.transit!;
+        const router = finder ? region.transitRouter : new TransitRouter(region.roads, new Snapper(region.roads), net);
+        const stops: number[] = [];
+        for (let s = 0; s < net.stopCount; s++) if (net.stopEdge[s] >= 0 && net.stopPatternFirst[s + 1] > net.stopPatternFirst[s]) stops.push(s);
+        const rnd = random(country.charCodeAt(0) * 31 + (finder ? 1 : 2));
+        // Around a stop: up to about 600 m, sometimes several km away (long walks, long rides).
+        const near = (spread: number): [number, number] => {
+            const s = stops[Math.floor(rnd() * stops.length)];
+            return [net.stopLat[s] / 1e7 + (rnd() - 0.5) * 0.011 * spread, net.stopLon[s] / 1e7 + (rnd() - 0.5) * 0.016 * spread];
+        };
+        let compared = 0, nulls = 0, zeros = 0;
+        rideCount = 0;
+        const problems: string[] = [];
+        for (let o = 0; o < ORIGINS; o++) {
+            const [aLat, aLon] = near(1);
+            const departure = o % 3 === 2 ? Math.round(rnd() * 24 * 3600) : Math.round(7.5 * 3600 + rnd() * 3600);
+            const tos: number[] = [];
+            for (let j = 0; j < PER_ORIGIN; j++) {
+                const [lat, lon] = j === 0 ? [aLat, aLon] : j === 1 ? [aLat + 3, aLon] : near(rnd() < 0.8 ? 1 : 4);
+                tos.push(lat, lon);
+            }
+            let many: (TransitMeasure | null)[];
+            try {
+                many = router.measureMany(aLat, aLon, tos, departure);
+            } catch (err) {
+                if (err instanceof TransitError && err.code === 'from-off-network') {
+                    t.equal(single(router, aLat, aLon, tos[2], tos[3], departure), 'from-off-network', 'route() refuses the same start');
+                    continue;
+                }
+                throw err;
+            }
+            t.equal(many.length, PER_ORIGIN);
+            for (let j = 0; j < PER_ORIGIN; j++) {
+                const expected = single(router, aLat, aLon, tos[2 * j], tos[2 * j + 1], departure);
+                compared++;
+                if (expected === null) nulls++;
+                else if (typeof expected === 'object' && expected.time === 0) zeros++;
+                if (JSON.stringify(many[j]) !== JSON.stringify(expected) && problems.length < 5) {
+                    problems.push(`${aLat},${aLon} → ${tos[2 * j]},${tos[2 * j + 1]} at ${departure}: measureMany ${JSON.stringify(many[j])}, route() ${JSON.stringify(expected)}`);
+                }
+            }
+        }
+        t.same(problems, [], 'every destination as route() has it');
+        t.ok(compared >= ORIGINS * PER_ORIGIN * 0.8, `${compared} pairs compared (${nulls} null, ${zeros} same place)`);
+        t.ok(nulls >= 1 && zeros >= 1, 'the off-network and same-place cases are among them');
+        t.ok(rideCount > compared / 4, `${rideCount} of them by public transport, the rest on foot`);
+    });
+}
+
+t.test('measureMany throws like route() for a start off the network; an empty list gives an empty answer', async (t) => {
+    const router = testRegion('BE').transitRouter;
+    t.throws(() => router.measureMany(0, 0, [50.85, 4.35]), {code: 'from-off-network'});
+    t.same(router.measureMany(50.8466, 4.3528, []), []);
+});
