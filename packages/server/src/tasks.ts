@@ -1,6 +1,7 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
-import {FOOT, NeighbourhoodFinder, Region, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type Snap, type TransitRoute} from '@quartier/engine';
+import {NeighbourhoodFinder, Region, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {matrixPart, type MatrixTask} from './matrix-task.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -25,30 +26,6 @@ export interface IsochroneTask {
     lon: number;
     /** Seconds, one area per limit, in this order. */
     limits: number[];
-}
-
-/** Travel times and distances between every source and every destination (or a block of the sources). */
-export interface MatrixTask {
-    type: 'matrix';
-    country: string;
-    /** 0 car, 1 foot, 2 bike, 3 transit */
-    mode: number;
-    /** flat lat, lon, lat, lon, … */
-    sources: number[];
-    destinations: number[];
-    /** Index of the first source in the whole request (for the messages). */
-    sourceOffset: number;
-}
-
-/**
- * A matrix task's answer, row by source: time (ms) and distance (m) of each pair, NaN where it
- * cannot be routed; snapped positions as lon, lat, metres from the requested position.
- */
-export interface MatrixResult {
-    times: Float64Array;
-    distances: Float64Array;
-    sourceSnaps: Float64Array;
-    destinationSnaps: Float64Array;
 }
 
 /** What lies around a position (the summaries, the text, the scores), language-independent. */
@@ -112,8 +89,11 @@ export class TaskRunner {
                 return this.route(task);
             case 'isochrone':
                 return this.isochrone(task);
-            case 'matrix':
-                return this.matrix(task);
+            case 'matrix': {
+                const region = this.regions.get(task.country);
+                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                return matrixPart(region, task);
+            }
             case 'neighbourhood':
             case 'enrichment': {
                 const region = this.regions.get(task.country);
@@ -129,47 +109,6 @@ export class TaskRunner {
                 return {slept: task.ms};
             }
         }
-    }
-
-    private matrix(task: MatrixTask): MatrixResult | TaskError {
-        const region = this.regions.get(task.country);
-        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
-        const transit = task.mode === TRANSIT;
-        if (transit && !region.transit) return {error: {status: 400, message: `Public transport is not available in this region (${task.country}): it has no timetable data.`}};
-        const snapper = region.router.snapper, snapMode = transit ? FOOT : task.mode;
-        const nowhere = transit ? 'is too far from any path or street one may walk on' : 'is too far from any road this mode may use';
-        // Every position snapped first: one off the network is a 400 naming it.
-        const snapAll = (flat: number[], name: string, offset: number): Snap[] | TaskError => {
-            const snaps: Snap[] = [];
-            for (let i = 0; i < flat.length; i += 2) {
-                const snap = snapper.snap(flat[i], flat[i + 1], snapMode);
-                if (!snap) return {error: {status: 400, message: `${name}[${offset + i / 2}] ${nowhere}.`}};
-                snaps.push(snap);
-            }
-            return snaps;
-        };
-        const froms = snapAll(task.sources, 'sources', task.sourceOffset);
-        if (!Array.isArray(froms)) return froms;
-        const tos = snapAll(task.destinations, 'destinations', 0);
-        if (!Array.isArray(tos)) return tos;
-        const located = (snaps: Snap[]) => {
-            const out = new Float64Array(3 * snaps.length);
-            snaps.forEach((s, i) => out.set([s.lon, s.lat, s.distance], 3 * i));
-            return out;
-        };
-        const result = {sourceSnaps: located(froms), destinationSnaps: located(tos)};
-        if (!transit) return {...region.router.measureTable(task.mode, froms, tos), ...result};
-        const router = region.transitRouter, m = tos.length;
-        const targets = router.targets(task.destinations);
-        const times = new Float64Array(froms.length * m), distances = new Float64Array(froms.length * m);
-        for (let i = 0; i < froms.length; i++) {
-            const row = router.measureTargets(task.sources[2 * i], task.sources[2 * i + 1], targets);
-            for (let j = 0; j < m; j++) {
-                times[i * m + j] = row[j]?.time ?? NaN;
-                distances[i * m + j] = row[j]?.distance ?? NaN;
-            }
-        }
-        return {times, distances, ...result};
     }
 
     private isochrone(task: IsochroneTask): unknown {

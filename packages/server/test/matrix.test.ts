@@ -2,8 +2,10 @@
 // its pair (car, foot, bike and public transport), 0 for the same place; the snapped positions;
 // limits and bad input, each a 400 that says what is wrong. (Null cells: no pair inside the test
 // regions' coverage is unroutable; the engine tests check them.)
+import path from 'node:path';
 import t from 'tap';
-import {BACKEND_KEY, FRONTEND_KEY, get, testServer} from './helpers.js';
+import {CAR, FOOT, Region} from '@quartier/engine';
+import {BACKEND_KEY, FRONTEND_KEY, get, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
 t.teardown(() => server.close());
@@ -96,6 +98,30 @@ t.test('a large table is split by blocks of sources over the workers: the rows a
         t.same(one.body.distances[0], whole.body.distances[i]);
         t.same(one.body.sources[0], whole.body.sources[i]);
     }
+});
+
+t.test('a position too far from any road the mode may use is a 400 naming it, in whichever block of sources', async (t) => {
+    // A covered position in Brussels' south with a path to walk on but no road for cars within reach (found with the engine).
+    const region = Region.open(path.join(testBuildRoot, 'BE'));
+    let offRoad: [number, number] | null = null;
+    for (let lat = 50.75; lat < 50.80 && !offRoad; lat += 0.001) {
+        for (let lon = 4.33; lon < 4.45 && !offRoad; lon += 0.001) {
+            const p: [number, number] = [Math.round(lat * 1e4) / 1e4, Math.round(lon * 1e4) / 1e4];
+            if (region.covers(...p) && region.contains(...p) && !region.router.snap(...p, CAR) && region.router.snap(...p, FOOT)) offRoad = p;
+        }
+    }
+    t.ok(offRoad, `an off-road position: ${offRoad}`);
+    if (!offRoad) return;
+    const sources = positions(51, 150), destinations = positions(52, 150);
+    sources[120] = offRoad;
+    const r = await post({travelMode: 'Driving', sources, destinations});
+    t.equal(r.status, 400);
+    t.equal(r.body.Error, 'sources[120] is too far from any road this mode may use.');
+    const d = await get(`${base}?travelMode=Driving&sources=${list(sources.slice(0, 2))}&destinations=${list([destinations[0], destinations[1], destinations[2], offRoad])}`);
+    t.equal(d.status, 400);
+    t.equal(d.body.Error, 'destinations[3] is too far from any road this mode may use.');
+    const walking = await get(`${base}?travelMode=Walking&sources=${list(sources.slice(0, 2))}&destinations=${list([offRoad])}`);
+    t.equal(walking.status, 200, 'on foot it is reachable');
 });
 
 t.test('public transport where a region has no timetable: a 400 that says so', async (t) => {

@@ -4,23 +4,22 @@
 // `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
 // /route finds no route, 0 for the same place.
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import {round6} from '@quartier/engine';
 import type {Guard, RequestContext} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
 import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../params.js';
 import {requireCovered} from '../position.js';
-import type {MatrixResult} from '../tasks.js';
+import type {MatrixPart} from '../matrix-task.js';
 
 /** Cells (sources x destinations) per request; documented in the README. */
 export const MAX_GET_CELLS = 2500;
 export const MAX_POST_CELLS = 1_000_000;
-/** Public transport: one RAPTOR run per source (about 30 ms in Brussels, see bench/RESULTS.md). */
+/** Public transport: one RAPTOR run per source (about 20 ms in Brussels, see bench/RESULTS.md). */
 export const MAX_TRANSIT_CELLS = 10_000;
 export const MAX_TRANSIT_SOURCES = 100;
 /** Positions per list in a POST body, and the body's size. */
 export const MAX_POSITIONS = 10_000;
 export const MAX_BODY = '1mb';
-/** From this many cells, a table is split by blocks of sources over the workers. */
+/** From this many cells (road modes), a table is split by blocks of sources over the workers. */
 const SPLIT_CELLS = 20_000;
 
 interface MatrixRequest {
@@ -81,45 +80,23 @@ async function answer(ctx: RequestContext, res: Response, r: MatrixRequest): Pro
     if (!pool) throw new HttpError(503, 'The routing engine is not running.');
     const started = performance.now();
     const n = r.sources.length / 2, m = r.destinations.length / 2;
-    const blocks = n * m >= SPLIT_CELLS ? Math.min(pool.size, n) : 1;
+    // Public transport costs a timetable search per source: split it whatever its size.
+    const blocks = r.mode === 3 || n * m >= SPLIT_CELLS ? Math.min(pool.size, n) : 1;
     const per = Math.ceil(n / blocks);
-    const parts: Promise<MatrixResult>[] = [];
+    const parts: Promise<MatrixPart>[] = [];
     for (let i0 = 0; i0 < n; i0 += per) {
         const i1 = Math.min(n, i0 + per);
-        parts.push(pool.run<MatrixResult>({
+        parts.push(pool.run<MatrixPart>({
             type: 'matrix', country: ctx.country, mode: r.mode,
             sources: r.sources.slice(2 * i0, 2 * i1), destinations: r.destinations, sourceOffset: i0
         }));
     }
     const results = await Promise.all(parts);
-    const durations: string[] = [], distances: string[] = [], sources: string[] = [];
-    for (const part of results) {
-        const rows = part.times.length / Math.max(1, m);
-        for (let i = 0; i < rows; i++) {
-            let time = '[', distance = '[';
-            for (let j = 0; j < m; j++) {
-                const t = part.times[i * m + j], d = part.distances[i * m + j];
-                const comma = j > 0 ? ',' : '';
-                time += comma + (Number.isNaN(t) ? 'null' : String(t / 1000));
-                distance += comma + (Number.isNaN(d) ? 'null' : String(Math.round(d * 1000) / 1000));
-            }
-            durations.push(`${time}]`);
-            distances.push(`${distance}]`);
-        }
-        sources.push(...locations(part.sourceSnaps));
-    }
-    const destinations = r.allToAll ? sources : locations(results[0].destinationSnaps);
+    const join = (key: keyof MatrixPart) => results.map((part) => part[key]).join(',');
+    const sources = join('sources');
+    const destinations = r.allToAll ? sources : results[0].destinations;
     const took = Math.round(performance.now() - started);
-    res.type('application/json').send(`{"durations":[${durations.join(',')}],"distances":[${distances.join(',')}],"sources":[${sources.join(',')}],"destinations":[${destinations.join(',')}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
-}
-
-/** Snapped positions as JSON objects: where on the network, and how far from the requested position. */
-function locations(snaps: Float64Array): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < snaps.length; i += 3) {
-        out.push(`{"location":[${round6(snaps[i])},${round6(snaps[i + 1])}],"snapDistance":${Math.round(snaps[i + 2] * 100) / 100}}`);
-    }
-    return out;
+    res.type('application/json').send(`{"durations":[${join('durations')}],"distances":[${join('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
 }
 
 function copyrights(mode: number): string[] {
