@@ -2,7 +2,7 @@
 // (car, foot and bike in Brussels, seeded positions near and far), NaN where a pair cannot be
 // routed or a position is off the network, 0 for the same place; measureMany is its one-row case.
 import t from 'tap';
-import {BIKE, CAR, FOOT, MODES, type Snap} from '../src/index.js';
+import {BIKE, CAR, CHQuery, FOOT, MODES, REVERSED, type Snap} from '../src/index.js';
 import {random, testRegion} from './helpers.js';
 
 const SOURCES = 20, DESTINATIONS = 25;
@@ -64,6 +64,47 @@ for (const mode of [CAR, FOOT, BIKE]) {
         t.throws(() => router.route(mode, sources[0][0], sources[0][1], sources[0][0], sources[0][1]), {code: 'same-position'});
     });
 }
+
+t.test('MT car: where paths of equal time differ in length, the table, measure() and route() take the same one', async (t) => {
+    const region = testRegion('MT');
+    const router = region.router, g = region.roads;
+    const rnd = random(5);
+    const points: [number, number][] = [];
+    for (let i = 0; i < 150; i++) {
+        const x = Math.floor(rnd() * g.nodeCount);
+        points.push([g.nodeLat[x] / 1e7 + (rnd() - 0.5) * 0.002, g.nodeLon[x] / 1e7 + (rnd() - 0.5) * 0.003]);
+    }
+    const snaps = points.map(([lat, lon]) => router.snap(lat, lon, CAR));
+    const {times, distances} = router.measureTable(CAR, snaps, snaps);
+    // The bidirectional search (path()) breaks such ties its own way: count the pairs where it does.
+    const query = new CHQuery(g, region.ch[CAR]);
+    const length = (arcs: Uint32Array) => arcs.reduce((sum, a) => sum + g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0], 0);
+    let ties = 0, compared = 0;
+    const problems: string[] = [];
+    for (let i = 0; i < 150; i++) {
+        for (let j = 0; j < 150; j++) {
+            const from = snaps[i], to = snaps[j];
+            if (!from || !to || i === j) continue;
+            const m = router.measure(CAR, from, to);
+            const cell = i * 150 + j;
+            compared++;
+            if (!m || m.time !== times[cell] || Math.abs(m.distance - distances[cell]) > 1e-6) problems.push(`${i},${j}: table ${times[cell]} ms ${distances[cell]} m, measure() ${JSON.stringify(m)}`);
+            let tied = false;
+            for (const a of [g.edgeFrom[from.edge], g.edgeTo[from.edge]]) {
+                for (const b of [g.edgeFrom[to.edge], g.edgeTo[to.edge]]) {
+                    if (length(query.path(a, b).arcs) !== length(query.tablePath(a, b).arcs)) tied = true;
+                }
+            }
+            if (tied) {
+                ties++;
+                const r = router.route(CAR, ...points[i], ...points[j]);
+                if (r.time !== times[cell] || Math.abs(r.distance - distances[cell]) > 1e-6) problems.push(`${i},${j}: table ${times[cell]} ms ${distances[cell]} m, route() ${r.time} ms ${r.distance} m`);
+            }
+        }
+    }
+    t.same(problems.slice(0, 5), [], `${compared} pairs as measure() has them, and route() where path() would differ`);
+    t.ok(ties > 0, `${ties} pairs where path() and tablePath() take different paths of the same time between their ends`);
+});
 
 t.test('measureTable: empty lists, and blocks of sources give the same cells as one', async (t) => {
     const router = testRegion('BE').router;

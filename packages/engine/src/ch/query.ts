@@ -68,6 +68,8 @@ export class CHQuery {
     private entryLen: Float64Array = new Float64Array(1024);
     private bucketLen: Float64Array = new Float64Array(1024);
     private lengthOut: Float64Array | null = null;
+    /** tablePath's one cell. */
+    private readonly single = new Float64Array(1);
 
     constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
         this.graph = graph;
@@ -96,7 +98,26 @@ export class CHQuery {
 
     /** Shortest path as road-graph arcs in travel order, and its weight. */
     path(source: number, target: number): CHPath {
-        const best = this.search(source, target);
+        return this.unpack(source, target, this.search(source, target));
+    }
+
+    /**
+     * The shortest path tableWithLengths measures for the pair: where several paths take the same
+     * time, path() may pick another (its bidirectional search meets first elsewhere), this one is
+     * the table's (full upward searches both ways, the first best meeting in the forward search's
+     * order), so a route drawn from it has the table's length.
+     */
+    tablePath(source: number, target: number): CHPath {
+        this.checkNode(source);
+        // Fill again even for the same target: the backward search's parents must be this target's.
+        this.bucketTargets = new Uint32Array(0);
+        this.prepareBuckets(Uint32Array.of(target));
+        this.scanBuckets(source, this.single, 0, 1);
+        return this.unpack(source, target, this.single[0] === INF ? Infinity : this.single[0]);
+    }
+
+    /** The path of the last search (meeting at `meet`, parents both ways), as road-graph arcs. */
+    private unpack(source: number, target: number, best: number): CHPath {
         if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
         // Up-down path as node pairs on the stack, first pair on top: the down part (meet → target)
         // is pushed in order then flipped, the up part (source → meet) is walked back from the meet.
@@ -335,7 +356,7 @@ export class CHQuery {
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
-        const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
+        const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap, parent = this.backwardParent;
         const bucketCount = this.bucketCount;
         const len = this.arcLength ? this.backwardLen : null, downLen = this.arcLength?.down;
         if (len) len[target] = 0;
@@ -371,6 +392,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    parent[v] = x;
                     if (len) len[v] = len[x] + downLen![i];
                     heap.push(v, nd);
                 }
@@ -386,7 +408,7 @@ export class CHQuery {
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
-        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap;
+        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, parent = this.forwardParent;
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
         const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
         const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, upLen = this.arcLength?.up, bucketLen = this.bucketLen;
@@ -413,6 +435,7 @@ export class CHQuery {
                     const through = d + bucketDist[e];
                     if (through < out[j]) {
                         out[j] = through;
+                        this.meet = x; // for tablePath's single target
                         if (len) lengthOut![j] = len[x] + bucketLen[e];
                     }
                 }
@@ -424,6 +447,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    parent[v] = x;
                     if (len) len[v] = len[x] + upLen![i];
                     heap.push(v, nd);
                 }

@@ -9,6 +9,8 @@ import {buildInstructions, type Instruction, type Piece} from './instructions.js
 /** Shortest node-to-node paths on the road graph for one mode (a CHQuery). */
 export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** The path tableWithLengths measures (a CHQuery): routes use it so they equal the tables on ties. */
+    tablePath?(source: number, target: number): {weight: number; arcs: Uint32Array};
     /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
     tableWithLengths?(sources: Uint32Array, targets: Uint32Array, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): {times: Float64Array; lengths: Float64Array};
 }
@@ -236,7 +238,7 @@ export class RoadRouter {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
                 if (base >= best) continue;
-                const found = finder.path(starts[s].node, ends[t].node);
+                const found = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
                 if (found.weight === INF) continue;
                 const total = base + found.weight;
                 if (total < best) {
