@@ -132,6 +132,9 @@ t.test('public transport where a region has no timetable: a 400 that says so', a
 
 t.test('limits and bad input: a 400 that says what is wrong', async (t) => {
     const two = list(positions(1, 2));
+    const full = await get(`${base}?travelMode=Driving&sources=${list(positions(2, 50))}&destinations=${list(positions(3, 50))}`);
+    t.equal(full.status, 200, '2,500 cells by GET');
+    t.equal(full.body.durations.length * full.body.durations[0].length, 2500);
     const cases: [string, string | object, RegExp][] = [
         ['GET', `travelMode=Driving&sources=50.85,4.35;50.84`, /sources\[1\]/],
         ['GET', `travelMode=Driving&sources=50.85,4.35;NaN,4.35`, /sources\[1\].*decimal number/],
