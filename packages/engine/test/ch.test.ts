@@ -84,9 +84,9 @@ function reopen(bytes: Uint8Array, mode: number): ContractionHierarchy {
     return new ContractionHierarchy(Section.from(shared, chKind(mode), CH_VERSION));
 }
 
-/** Checks one path: contiguous road arcs from source to target whose weights add up. Returns a failure or ''. */
-function checkPath(g: CHGraph, mode: number, q: CHQuery, s: number, target: number, expected: number): string {
-    const p = q.path(s, target);
+/** Checks one path (path(), or tablePath()): contiguous road arcs from source to target whose weights add up. Returns a failure or ''. */
+function checkPath(g: CHGraph, mode: number, q: CHQuery, s: number, target: number, expected: number, table = false): string {
+    const p = table ? q.tablePath(s, target) : q.path(s, target);
     if (p.weight !== expected) return `path weight ${p.weight}, expected ${expected}`;
     if (expected === INF) return p.arcs.length === 0 ? '' : 'arcs on an unreachable path';
     let at = s, sum = 0;
@@ -101,6 +101,15 @@ function checkPath(g: CHGraph, mode: number, q: CHQuery, s: number, target: numb
     if (at !== target) return `path ends at ${at}, not ${target}`;
     if (sum !== expected) return `arc weights add up to ${sum}, expected ${expected}`;
     return '';
+}
+
+/** Whether tablePath's arcs are as long as the table says. Returns a failure or ''. */
+function tableLength(g: CHGraph, q: CHQuery, s: number, target: number, edgeLength: ArrayLike<number>, expected: number): string {
+    const p = q.tablePath(s, target);
+    if (p.weight === INF) return expected === Infinity ? '' : `table length ${expected} for an unreachable pair`;
+    let sum = 0;
+    for (const a of p.arcs) sum += edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
+    return sum === expected ? '' : `tablePath ${sum} m long, the table says ${expected} m`;
 }
 
 t.test('random small graphs: zero weights, parallel arcs, one-ways', async (t) => {
@@ -125,12 +134,15 @@ t.test('random small graphs: zero weights, parallel arcs, one-ways', async (t) =
                 edges.push([pu, pv, fwd, weight()]);
             } else edges.push([u, v, fwd, weight()]);
         }
-        const g = graphFromEdges(n, edges);
+        // Lengths that have nothing to do with the weights: many paths of the same time differ in length.
+        const edgeLength = Float32Array.from(edges, () => 1 + Math.floor(random() * 100));
+        const g = {...graphFromEdges(n, edges), edgeLength};
         const q = new CHQuery(g, reopen(contract(g, 0), 0));
         const dijkstra = new Dijkstra(g, 0), bidirectional = new BidirectionalDijkstra(g, 0);
         const all = Uint32Array.from({length: n}, (_, i) => i);
         const row = new Float64Array(n);
         const table = q.table(all, all);
+        const measured = q.tableWithLengths(all, all);
         for (let s = 0; s < n; s++) {
             q.oneToMany(s, all, row);
             for (let x = 0; x < n; x++) {
@@ -142,7 +154,7 @@ t.test('random small graphs: zero weights, parallel arcs, one-ways', async (t) =
                     : bidirectional.distance(s, x) !== expected ? `bidirectional ${bidirectional.distance(s, x)}`
                         : row[x] !== expected ? `oneToMany ${row[x]}`
                             : table[s * n + x] !== expected ? `table ${table[s * n + x]}`
-                                : checkPath(g, 0, q, s, x, expected);
+                                : checkPath(g, 0, q, s, x, expected) || checkPath(g, 0, q, s, x, expected, true) || tableLength(g, q, s, x, edgeLength, measured.lengths[s * n + x]);
                 if (problem && failures++ < 10) t.fail(`round ${round}, ${s} → ${x}: ${problem}, expected ${expected}`);
             }
         }

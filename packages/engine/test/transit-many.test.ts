@@ -4,18 +4,7 @@
 // without a walk finder, at several departures.
 import t from 'tap';
 import {Snapper, TransitError, TransitRouter, type TransitMeasure} from '../src/index.js';
-import {testRegion} from './helpers.js';
-
-/** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
-function random(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let x = Math.imul(a ^ (a >>> 15), 1 | a);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
+import {random, testRegion} from './helpers.js';
 
 /** Pairs route() answered by public transport (not the direct walk), counted by single(). */
 let rideCount = 0;

@@ -13,6 +13,7 @@ import {routeRoutes} from './routes/route.js';
 import {imageRoutes} from './routes/image.js';
 import {geolocationRoutes} from './routes/geolocation.js';
 import {isochroneRoutes} from './routes/isochrone.js';
+import {matrixRoutes} from './routes/matrix.js';
 import type {WorkerPool} from './pool.js';
 import type {ResponseCache} from './cache.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions) {
     imageRoutes(app, guard, options.regions);
     geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
+    matrixRoutes(app, guard);
     neighbourhoodRoutes(app, guard, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
     enrichmentBatchRoutes(app, guard, options.pool?.size ?? 1);
 

@@ -7,7 +7,7 @@ const [command, ...rest] = process.argv.slice(2);
 
 const USAGE = `usage:
   quartier enrich --country CC INPUT.(csv|ndjson) -o OUTPUT.(ndjson|csv) [--language EN] [--workers N]
-                  [--out BUNDLES_DIR] [--data DATA_DIR] [--input-format csv|ndjson]
+                  [--out BUNDLES_DIR] [--input-format csv|ndjson]
   quartier serve [--port N] [--regions BE,PT] [other quartier-server flags]
 `;
 

@@ -38,7 +38,7 @@ async function enrich(argv: string[]): Promise<number> {
             args: argv, allowPositionals: true,
             options: {
                 country: {type: 'string'}, output: {type: 'string', short: 'o'}, language: {type: 'string'},
-                workers: {type: 'string'}, out: {type: 'string'}, data: {type: 'string'}, 'input-format': {type: 'string'}
+                workers: {type: 'string'}, out: {type: 'string'}, 'input-format': {type: 'string'}
             }
         });
     } catch (err) {

@@ -6,6 +6,9 @@ import {badRequest} from './errors.js';
 export type Query = Map<string, string>;
 
 const MAX_PARAM_LENGTH = 2048;
+/** Position lists (/matrix `sources`, `destinations`): about 300 positions each within a URL. */
+const LIST_PARAMS = new Set(['sources', 'destinations']);
+const MAX_LIST_PARAM_LENGTH = 7000;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function normalizeQuery(query: Record<string, unknown>): Query {
@@ -15,7 +18,8 @@ export function normalizeQuery(query: Record<string, unknown>): Query {
         if (typeof v !== 'string') continue;
         const key = k.toLowerCase();
         if (q.has(key)) continue;
-        if (v.length > MAX_PARAM_LENGTH) throw badRequest(`Parameter '${k}' is too long (at most ${MAX_PARAM_LENGTH} characters).`);
+        const max = LIST_PARAMS.has(key) ? MAX_LIST_PARAM_LENGTH : MAX_PARAM_LENGTH;
+        if (v.length > max) throw badRequest(`Parameter '${k}' is too long (at most ${max} characters).`);
         if (CONTROL.test(v)) throw badRequest(`Parameter '${k}' contains control characters.`);
         q.set(key, v);
     }

@@ -1,6 +1,7 @@
 // What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {matrixPart, type MatrixTask} from './matrix-task.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -60,7 +61,7 @@ export interface SleepTask {
     crash?: boolean;
 }
 
-export type Task = RouteTask | IsochroneTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask;
+export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -106,6 +107,11 @@ export class TaskRunner {
                 return this.route(task);
             case 'isochrone':
                 return this.isochrone(task);
+            case 'matrix': {
+                const region = this.regions.get(task.country);
+                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                return matrixPart(region, task);
+            }
             case 'neighbourhood':
             case 'enrichment': {
                 const finder = this.finder(task.country);

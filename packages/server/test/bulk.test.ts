@@ -112,6 +112,13 @@ t.test('quartier enrich: killed mid-run (and mid-line), resumed: nothing lost, n
     t.match(again.stderr, /done 1 \(scored 0, failed 1\), skipped 43/, 'a third run finds everything done but the row without an id');
 });
 
+t.test('the README\'s example file is scored whole', async (t) => {
+    const output = path.join(dir, 'example.ndjson');
+    const run = enrich([path.join(repoRoot, 'data/examples/listings-be.csv'), '-o', output]);
+    t.equal(run.status, 0, run.stderr);
+    t.match(run.stderr, /done 20 \(scored 20, failed 0\)/);
+});
+
 t.test('quartier enrich: NDJSON in; unreadable lines are error records; usage errors say what to do', async (t) => {
     const input = path.join(dir, 'listings.ndjson'), output = path.join(dir, 'from-ndjson.ndjson');
     fs.writeFileSync(input, `${JSON.stringify({id: 7, latitude: POSITIONS[0][0], longitude: POSITIONS[0][1]})}\nnot json\n[1,2]\n`);

@@ -80,6 +80,8 @@ export class CHQuery {
     private selDist: Float64Array = new Float64Array(1024);
     private selLen: Float64Array = new Float64Array(1024);
     private byRank: Uint32Array | null = null;
+    /** tablePath's one cell. */
+    private readonly single = new Float64Array(1);
 
     constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
         this.graph = graph;
@@ -110,7 +112,26 @@ export class CHQuery {
 
     /** Shortest path as road-graph arcs in travel order, and its weight. */
     path(source: number, target: number): CHPath {
-        const best = this.search(source, target);
+        return this.unpack(source, target, this.search(source, target));
+    }
+
+    /**
+     * The shortest path tableWithLengths measures for the pair: where several paths take the same
+     * time, path() may pick another (its bidirectional search meets first elsewhere), this one is
+     * the table's (full upward searches both ways, the first best meeting in the forward search's
+     * order), so a route drawn from it has the table's length.
+     */
+    tablePath(source: number, target: number): CHPath {
+        this.checkNode(source);
+        // Fill again even for the same target: the backward search's parents must be this target's.
+        this.bucketTargets = new Uint32Array(0);
+        this.prepareBuckets(Uint32Array.of(target));
+        this.scanBuckets(source, this.single, 0, 1);
+        return this.unpack(source, target, this.single[0] === INF ? Infinity : this.single[0]);
+    }
+
+    /** The path of the last search (meeting at `meet`, parents both ways), as road-graph arcs. */
+    private unpack(source: number, target: number, best: number): CHPath {
         if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
         // Up-down path as node pairs on the stack, first pair on top: the down part (meet → target)
         // is pushed in order then flipped, the up part (source → meet) is walked back from the meet.
@@ -186,12 +207,9 @@ export class CHQuery {
 
     /**
      * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
-     * for all pairs, row by source (INF and Infinity where unreachable). With few sources (a position's
-     * ways out to the places around it) the targets are reached by one sweep down the part of the
-     * hierarchy above them instead of one backward search each (see sweep()).
+     * for all pairs, row by source (INF and Infinity where unreachable).
      */
     tableWithLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
-        if (sources.length <= SWEEP_MAX_SOURCES) return this.sweep(sources, targets);
         if (!this.keepLength) {
             this.keepLength = true;
             this.forwardLen = new Float64Array(this.nodeCount);
@@ -351,7 +369,7 @@ export class CHQuery {
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
-        const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
+        const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap, parent = this.backwardParent;
         const bucketCount = this.bucketCount;
         const len = this.keepLength ? this.backwardLen : null, downLen = ch.downLength;
         if (len) len[target] = 0;
@@ -387,6 +405,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    parent[v] = x;
                     if (len) len[v] = len[x] + downLen[i];
                     heap.push(v, nd);
                 }
@@ -405,7 +424,7 @@ export class CHQuery {
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
-        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled;
+        const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled, parent = this.forwardParent;
         const len = this.keepLength ? this.forwardLen : null, upLen = ch.upLength;
         // Several seeds (a position's ways out, each with what it costs to reach) search as one.
         let count = 0, settledCount = 0;
@@ -436,6 +455,7 @@ export class CHQuery {
                 if (nd < old) {
                     if (old === Infinity) touched[count++] = v;
                     dist[v] = nd;
+                    parent[v] = x;
                     if (len) len[v] = len[x] + upLen[i];
                     heap.push(v, nd);
                 }
@@ -463,6 +483,7 @@ export class CHQuery {
                 const through = d + bucketDist[e];
                 if (through < out[j]) {
                     out[j] = through;
+                    this.meet = x; // for tablePath's single target
                     if (len) lengthOut![j] = len[x] + bucketLen[e];
                 }
             }
@@ -472,27 +493,12 @@ export class CHQuery {
     }
 
     /**
-     * One-to-many by a sweep (RPHAST, Delling et al. 2011): the nodes from which some target is
-     * reached by down arcs are selected once per target set (their union is far smaller than the sum
-     * of the targets' backward searches, which overlap), then per source a forward upward search and
-     * one pass over the selection by falling rank, each node taking the best of its own upward
-     * distance and its higher neighbours' over their down arcs.
-     */
-    private sweep(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
-        this.prepareSweep(targets);
-        const k = targets.length;
-        const times = new Float64Array(sources.length * k), lengths = new Float64Array(sources.length * k);
-        for (let s = 0; s < sources.length; s++) {
-            this.checkNode(sources[s]);
-            this.forwardFill(sources[s]);
-            this.sweepPass(times, lengths, s * k, targets);
-        }
-        return {times, lengths};
-    }
-
-    /**
-     * Times and lengths from several seeds at once to many targets, the best seed for each (a seed's
-     * time and length are added): one forward search and one sweep (see sweep()).
+     * Times and lengths from several seeds at once (a position's ways out) to many targets (the
+     * places around it), the best seed for each, its own time and length added: one forward search
+     * and one sweep down the part of the hierarchy above the targets (RPHAST, Delling et al. 2011).
+     * The targets share most of their upward search spaces, so selecting their union once and
+     * sweeping it by falling rank costs far less than a backward bucket search per target. Times are
+     * exact; where two paths take exactly the same time, the length may be the other one's.
      */
     sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
         this.prepareSweep(targets);
@@ -626,8 +632,6 @@ export class CHQuery {
 
 const ZERO = [0];
 
-/** Up to this many sources, tableWithLengths sweeps (see sweep()) rather than fills buckets. */
-const SWEEP_MAX_SOURCES = 4;
 
 function sameTargets(known: Uint32Array, targets: Uint32Array): boolean {
     if (known.length !== targets.length) return false;

@@ -9,6 +9,8 @@ import {buildInstructions, type Instruction, type Piece} from './instructions.js
 /** Shortest node-to-node paths on the road graph for one mode (a CHQuery). */
 export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** The path tableWithLengths measures (a CHQuery): routes use it so they equal the tables on ties. */
+    tablePath?(source: number, target: number): {weight: number; arcs: Uint32Array};
     /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
     tableWithLengths?(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
     /** From several seeds at once (a position's ways out, with their times and lengths) to many targets. */
@@ -56,6 +58,9 @@ interface Search {
     bestEnd: number;
     bestArcs: Uint32Array | null;
 }
+
+/** Node-to-node cells measureTable asks the path finder for at a time (times and lengths: 16 bytes each). */
+const TABLE_BLOCK_CELLS = 1 << 20;
 
 /** Below this straight-line distance (m) start and end are the same place. */
 export const SAME_POSITION_METERS = 1;
@@ -133,28 +138,24 @@ export class RoadRouter {
         if (found === null) return null;
         if (found.bestStart < 0) return {time: Math.round(found.best), distance: Math.abs(to.offset - from.offset)};
         const s = found.starts[found.bestStart], t = found.ends[found.bestEnd];
-        let distance = s.length + t.length;
         const g = this.graph;
-        for (const a of found.bestArcs!) distance += g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
-        return {time: Math.round(found.best), distance};
+        let path = 0;
+        for (const a of found.bestArcs!) path += g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
+        return {time: Math.round(found.best), distance: s.length + t.length + path};
     }
 
     /**
-     * measure() from one position to many, with one one-to-many search per way out of the start
-     * (contraction hierarchy buckets) instead of a search per destination and way in. Null
-     * destinations (not snapped) give null.
+     * measure() from one position to many: one search from all its ways out at once, each seeded with
+     * what reaching it costs, swept down to the destinations' ways in (CHQuery.sweepFromSeeds). Times
+     * equal measure()'s; on two paths of exactly the same time the distance may be the other one's.
+     * Null destinations (not snapped) give null.
      */
     measureMany(mode: number, from: Snap, tos: (Snap | null)[]): ({time: number; distance: number} | null)[] {
         const finder = this.finders[mode];
         if (!finder) throw new Error(`no path finder for mode ${mode}`);
         if (!finder.sweepFromSeeds) return tos.map((to) => to && this.measure(mode, from, to));
         const starts = this.exits(from, mode);
-        const ends = tos.map((to) => (to ? this.entries(to, mode) : []));
-        const firstEnd = new Uint32Array(tos.length + 1);
-        for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
-        const targets = new Uint32Array(firstEnd[tos.length]);
-        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
-        // One search from all ways out at once, each seeded with what reaching it costs.
+        const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
         const {times, lengths} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
             Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets);
         return tos.map((to, j) => {
@@ -174,6 +175,86 @@ export class RoadRouter {
         });
     }
 
+    /**
+     * measure() for every pair of sources and destinations, row by source: time (ms, rounded) and
+     * distance (m) of pair (i, j) at [i * tos.length + j], NaN where a pair cannot be routed or a
+     * position is null (not snapped); 0 and 0 for the same place. One backward search per way into
+     * each destination, kept in buckets, then one forward search per way out of each source
+     * (contraction hierarchy buckets), sources taken in blocks so the scratch table stays small.
+     */
+    measureTable(mode: number, froms: (Snap | null)[], tos: (Snap | null)[]): {times: Float64Array; distances: Float64Array} {
+        const finder = this.finders[mode];
+        if (!finder) throw new Error(`no path finder for mode ${mode}`);
+        const n = froms.length, m = tos.length;
+        const times = new Float64Array(n * m).fill(NaN), distances = new Float64Array(n * m).fill(NaN);
+        if (!finder.tableWithLengths) {
+            for (let i = 0; i < n; i++) for (let j = 0; j < m; j++) {
+                const from = froms[i], to = tos[j];
+                const found = from && to && this.measure(mode, from, to);
+                if (found) {
+                    times[i * m + j] = found.time;
+                    distances[i * m + j] = found.distance;
+                }
+            }
+            return {times, distances};
+        }
+        const starts = froms.map((from) => (from ? this.exits(from, mode) : []));
+        const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
+        const k = targets.length;
+        // Sources per block: about TABLE_BLOCK_CELLS node-to-node cells at a time.
+        const block = Math.max(1, Math.floor(TABLE_BLOCK_CELLS / Math.max(1, 2 * k)));
+        for (let i0 = 0; i0 < n; i0 += block) {
+            const i1 = Math.min(n, i0 + block);
+            const firstStart = new Uint32Array(i1 - i0 + 1);
+            for (let i = i0; i < i1; i++) firstStart[i - i0 + 1] = firstStart[i - i0] + starts[i].length;
+            const sources = new Uint32Array(firstStart[i1 - i0]);
+            for (let i = i0; i < i1; i++) for (let s = 0; s < starts[i].length; s++) sources[firstStart[i - i0] + s] = starts[i][s].node;
+            const table = k > 0 && sources.length > 0 ? finder.tableWithLengths(sources, targets) : null;
+            for (let i = i0; i < i1; i++) {
+                const from = froms[i];
+                if (!from) continue;
+                for (let j = 0; j < m; j++) {
+                    const to = tos[j];
+                    if (!to) continue;
+                    const cell = i * m + j;
+                    if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
+                        times[cell] = distances[cell] = 0;
+                        continue;
+                    }
+                    // As search() and measure() combine them: the shared edge, then each way out and in.
+                    let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
+                    for (let s = 0; s < starts[i].length; s++) {
+                        const row = (firstStart[i - i0] + s) * k;
+                        for (let e = 0; e < ends[j].length; e++) {
+                            const t = row + firstEnd[j] + e;
+                            if (table!.times[t] >= INF) continue;
+                            const start = starts[i][s], end = ends[j][e];
+                            const total = start.weight + end.weight + table!.times[t];
+                            if (total < best) {
+                                best = total;
+                                distance = start.length + end.length + table!.lengths[t];
+                            }
+                        }
+                    }
+                    if (best === INF) continue;
+                    times[cell] = Math.round(best);
+                    distances[cell] = distance;
+                }
+            }
+        }
+        return {times, distances};
+    }
+
+    /** The ways into each destination, and their nodes in one list (destination j's from firstEnd[j]). */
+    private entryTargets(mode: number, tos: (Snap | null)[]) {
+        const ends = tos.map((to) => (to ? this.entries(to, mode) : []));
+        const firstEnd = new Uint32Array(tos.length + 1);
+        for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
+        const targets = new Uint32Array(firstEnd[tos.length]);
+        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
+        return {ends, firstEnd, targets};
+    }
+
     /** The best of the searches between the ways out of `from` and into `to` (and along a shared edge). */
     private search(finder: PathFinder, mode: number, from: Snap, to: Snap): Search | null {
         const starts = this.exits(from, mode);
@@ -186,7 +267,7 @@ export class RoadRouter {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
                 if (base >= best) continue;
-                const found = finder.path(starts[s].node, ends[t].node);
+                const found = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
                 if (found.weight === INF) continue;
                 const total = base + found.weight;
                 if (total < best) {

@@ -1,0 +1,138 @@
+// GET and POST /matrix: travel times and distances between every source and every destination
+// (all pairs of the sources when no destinations are given), for every travel mode. A cell is the
+// single /route answer for its pair: `durations` in seconds are /route's `time` (ms) / 1000 (its
+// `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
+// /route finds no route, 0 for the same place.
+import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import type {Guard, RequestContext} from '../app.js';
+import {HttpError, badRequest} from '../errors.js';
+import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../params.js';
+import {requireCovered} from '../position.js';
+import type {MatrixPart} from '../matrix-task.js';
+
+/** Cells (sources x destinations) per request; documented in the README. */
+export const MAX_GET_CELLS = 2500;
+export const MAX_POST_CELLS = 1_000_000;
+/** Public transport: one RAPTOR run per source (about 20 ms in Brussels, see bench/RESULTS.md). */
+export const MAX_TRANSIT_CELLS = 10_000;
+export const MAX_TRANSIT_SOURCES = 100;
+/** Positions per list in a POST body, and the body's size. */
+export const MAX_POSITIONS = 10_000;
+export const MAX_BODY = '1mb';
+/** From this many cells (road modes), a table is split by blocks of sources over the workers. */
+const SPLIT_CELLS = 20_000;
+
+interface MatrixRequest {
+    mode: number;
+    sources: number[];
+    destinations: number[];
+    /** No destinations given: every source to every source. */
+    allToAll: boolean;
+}
+
+export function matrixRoutes(app: Express, guard: Guard): void {
+    app.get('/matrix', guard('any', async (ctx, _req, res) => {
+        const sources = positionList(requiredString(ctx.query, 'sources'), 'sources');
+        const destinationText = optionalString(ctx.query, 'destinations');
+        const destinations = destinationText === undefined ? null : positionList(destinationText, 'destinations');
+        await answer(ctx, res, request(ctx, ctx.query, sources, destinations, MAX_GET_CELLS));
+    }));
+    app.post('/matrix', express.json({limit: MAX_BODY, type: () => true}), guard('any', async (ctx, req, res) => {
+        const body: unknown = req.body;
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+            throw badRequest('The body must be a JSON object: {"travelMode": "Driving", "sources": [[lat, lon], …], "destinations": [[lat, lon], …]}.');
+        }
+        const fields = body as Record<string, unknown>;
+        // travelMode and language as /route reads them from the query.
+        const q: Query = new Map();
+        for (const name of ['travelMode', 'language']) {
+            const v = fields[name];
+            if (typeof v === 'string' || typeof v === 'number') q.set(name.toLowerCase(), String(v));
+            else if (v !== undefined && v !== null) throw badRequest(`'${name}' must be a string.`);
+        }
+        const sources = positionArray(fields.sources, 'sources');
+        const destinations = fields.destinations === undefined || fields.destinations === null ? null : positionArray(fields.destinations, 'destinations');
+        await answer(ctx, res, request(ctx, q, sources, destinations, MAX_POST_CELLS));
+    }), bodyError);
+}
+
+/** Mode, positions checked against the country and its covered area, and the cell limits. */
+function request(ctx: RequestContext, q: Query, sources: number[], destinations: number[] | null, maxCells: number): MatrixRequest {
+    const mode = taskMode(parseTravelMode(q));
+    languageWithFallback(q, ctx.served.region.country.languages); // accepted and checked; the answer has no text
+    const region = ctx.served.region;
+    for (const [list, name] of [[sources, 'sources'], [destinations ?? [], 'destinations']] as const) {
+        for (let i = 0; i < list.length; i += 2) requireCovered(region, list[i], list[i + 1], `${name}[${i / 2}]`);
+    }
+    const n = sources.length / 2, m = destinations ? destinations.length / 2 : n;
+    const transit = mode === 3;
+    const limit = transit ? Math.min(maxCells, MAX_TRANSIT_CELLS) : maxCells;
+    if (n * m > limit) {
+        throw badRequest(`${n} sources x ${m} destinations is ${n * m} cells; at most ${limit} per request${transit ? ' by public transport' : ''}${maxCells === MAX_GET_CELLS ? ' with GET (POST takes more)' : ''}: split the table.`);
+    }
+    if (transit && n > MAX_TRANSIT_SOURCES) throw badRequest(`At most ${MAX_TRANSIT_SOURCES} sources per request by public transport (one timetable search each), got ${n}: split the table.`);
+    return {mode, sources, destinations: destinations ?? sources, allToAll: destinations === null};
+}
+
+/** Runs the table (in blocks of sources over the workers when large) and sends the JSON. */
+async function answer(ctx: RequestContext, res: Response, r: MatrixRequest): Promise<void> {
+    const pool = ctx.pool;
+    if (!pool) throw new HttpError(503, 'The routing engine is not running.');
+    const started = performance.now();
+    const n = r.sources.length / 2, m = r.destinations.length / 2;
+    // Public transport costs a timetable search per source: split it whatever its size.
+    const blocks = r.mode === 3 || n * m >= SPLIT_CELLS ? Math.min(pool.size, n) : 1;
+    const per = Math.ceil(n / blocks);
+    const parts: Promise<MatrixPart>[] = [];
+    for (let i0 = 0; i0 < n; i0 += per) {
+        const i1 = Math.min(n, i0 + per);
+        parts.push(pool.run<MatrixPart>({
+            type: 'matrix', country: ctx.country, mode: r.mode,
+            sources: r.sources.slice(2 * i0, 2 * i1), destinations: r.destinations, sourceOffset: i0
+        }));
+    }
+    const results = await Promise.all(parts);
+    const join = (key: keyof MatrixPart) => results.map((part) => part[key]).join(',');
+    const sources = join('sources');
+    const destinations = r.allToAll ? sources : results[0].destinations;
+    const took = Math.round(performance.now() - started);
+    res.type('application/json').send(`{"durations":[${join('durations')}],"distances":[${join('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
+}
+
+function copyrights(mode: number): string[] {
+    return mode === 3 ? ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'] : ['quartier', 'OpenStreetMap contributors'];
+}
+
+/** GET's `lat,lon;lat,lon;…` as flat lat, lon numbers. */
+function positionList(text: string, name: string): number[] {
+    const parts = text.split(';');
+    if (parts.length > MAX_POSITIONS) throw badRequest(`Parameter '${name}' lists ${parts.length} positions; at most ${MAX_POSITIONS}.`);
+    const out: number[] = [];
+    parts.forEach((part, i) => out.push(...parseLatLng(part, `${name}[${i}]`)));
+    return out;
+}
+
+/** POST's [[lat, lon], …] as flat lat, lon numbers. */
+function positionArray(value: unknown, name: string): number[] {
+    if (value === undefined || value === null) throw badRequest(`Missing '${name}': a list of [latitude, longitude] positions.`);
+    if (!Array.isArray(value)) throw badRequest(`'${name}' must be a list of [latitude, longitude] positions.`);
+    if (value.length === 0) throw badRequest(`'${name}' is empty: give at least one [latitude, longitude] position.`);
+    if (value.length > MAX_POSITIONS) throw badRequest(`'${name}' lists ${value.length} positions; at most ${MAX_POSITIONS}.`);
+    const out: number[] = [];
+    value.forEach((p: unknown, i) => {
+        if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number') {
+            throw badRequest(`${name}[${i}] must be [latitude, longitude] (two numbers), got ${JSON.stringify(p)?.slice(0, 60)}.`);
+        }
+        if (p[0] < -90 || p[0] > 90 || p[1] < -180 || p[1] > 180) throw badRequest(`${name}[${i}] must be [latitude, longitude] with a latitude from -90 to 90 and a longitude from -180 to 180, got [${p[0]}, ${p[1]}].`);
+        out.push(p[0], p[1]);
+    });
+    return out;
+}
+
+/** The JSON body's own errors, said plainly. */
+function bodyError(err: unknown, _req: Request, _res: Response, next: NextFunction): void {
+    const type = (err as {type?: string}).type;
+    if (type === 'entity.too.large') next(new HttpError(413, `The body is larger than ${MAX_BODY}: split the table.`));
+    else if (type === 'entity.parse.failed') next(badRequest(`The body is not valid JSON: ${(err as Error).message.replace(/\.$/, "")}.`));
+    else next(err);
+}
