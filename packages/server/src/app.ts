@@ -19,6 +19,7 @@ import type {ResponseCache} from './cache.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
+import {playgroundRoutes} from './routes/playground.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions) {
         });
     });
 
+    playgroundRoutes(app, options.regions, options.keys);
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
 
     /** Wraps a handler: resolves the served region, checks the key, parses the query. */

@@ -100,6 +100,14 @@ export class KeyStore {
         return entry;
     }
 
+    /** A frontend key tied to this web host (for the playground page opened there), or null. */
+    frontendKeyFor(host: string): string | null {
+        for (const {entry} of this.byDigest.values()) {
+            if (entry.kind === 'frontend' && entry.domains?.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) return entry.key;
+        }
+        return null;
+    }
+
     private take(record: KeyRecord): void {
         const rate = rateOf(record.entry);
         if (rate === null) return;
