@@ -12,6 +12,8 @@ import type {EnrichmentBatchResult} from './tasks.js';
 export interface Listing {
     /** As given (string or number); null when the record has none. */
     id: string | number | null;
+    /** Its place in the input, 1 for the first listing (what names a listing without an id). */
+    record: number;
     lat: number;
     lon: number;
     /** Set when the listing cannot be scored. */
@@ -21,15 +23,18 @@ export interface Listing {
 /** One listing's outcome: the enrichment document as JSON text, or the reason it has none. */
 export interface BulkResult {
     id: string | number | null;
+    record: number;
     document: string | null;
     error: string | null;
+    /** The engine failed (a crashed worker, the time limit), not the listing: worth trying again. */
+    retry: boolean;
 }
 
 /** Checks a record's id and position against the region; a listing with `error` set when it cannot be scored. */
-export function readListing(record: Record<string, unknown>, region: Region): Listing {
+export function readListing(record: Record<string, unknown>, at: number, region: Region): Listing {
     const rawId = record.id;
     const id = typeof rawId === 'number' && Number.isFinite(rawId) ? rawId : typeof rawId === 'string' && rawId.trim() !== '' ? rawId : null;
-    const listing: Listing = {id, lat: NaN, lon: NaN};
+    const listing: Listing = {id, record: at, lat: NaN, lon: NaN};
     try {
         if (id === null) throw new HttpError(400, 'The listing has no id (a non-empty string or a number).');
         listing.lat = parseLatitude(text(record.latitude), 'latitude');
@@ -76,7 +81,7 @@ export async function* enrichListings(pool: WorkerPool, region: Region, language
 }
 
 async function runChunk(pool: WorkerPool, region: Region, language: string, listings: Listing[], gate: Gate | undefined): Promise<BulkResult[]> {
-    const results: BulkResult[] = listings.map((l) => ({id: l.id, document: null, error: l.error ?? null}));
+    const results: BulkResult[] = listings.map((l) => ({id: l.id, record: l.record, document: null, error: l.error ?? null, retry: false}));
     const positions: number[] = [], at: number[] = [];
     listings.forEach((l, i) => {
         if (l.error !== undefined) return;
@@ -93,7 +98,10 @@ async function runChunk(pool: WorkerPool, region: Region, language: string, list
         });
     } catch (err) {
         // The chunk's listings fail with the reason (a worker crash, the time limit); the run goes on.
-        for (const i of at) results[i].error = (err as Error).message;
+        for (const i of at) {
+            results[i].error = (err as Error).message;
+            results[i].retry = true;
+        }
     } finally {
         gate?.release();
     }
@@ -122,11 +130,14 @@ export class Gate {
     }
 }
 
-/** The NDJSON line of a result (without its newline): the document with the listing's id first, or the error. */
+/**
+ * The NDJSON line of a result (without its newline): the document with the listing's id first, or
+ * the error with the listing's place in the input (and "retry" when the engine failed, not the listing).
+ */
 export function ndjsonLine(r: BulkResult): string {
     const id = JSON.stringify(r.id);
     if (r.document !== null) return `{"id":${id},${r.document.slice(1)}`;
-    return `{"id":${id},"error":${JSON.stringify(r.error ?? 'Not scored.')}}`;
+    return `{"id":${id},"record":${r.record},"error":${JSON.stringify(r.error ?? 'Not scored.')}${r.retry ? ',"retry":true' : ''}}`;
 }
 
 const TRIP_MODES = ['walking', 'bicycling', 'driving', 'transit'] as const;
@@ -135,7 +146,7 @@ const PLACE_FIELDS = ['name', 'latitude', 'longitude', 'straightLineDistanceMete
 
 /** Flat CSV columns of a country's enrichment: the listing, then per category its place, each mode's trip and completeness. */
 export function csvColumns(country: string): string[] {
-    const columns = ['id', 'error', 'latitude', 'longitude', 'dataReachMeters'];
+    const columns = ['id', 'record', 'error', 'latitude', 'longitude', 'dataReachMeters'];
     for (const e of loadCategories().enrichment[country] ?? []) {
         for (const f of PLACE_FIELDS) columns.push(`${e.key}.${f}`);
         for (const m of TRIP_MODES) for (const f of TRIP_FIELDS) columns.push(`${e.key}.${m}.${f}`);
@@ -153,7 +164,7 @@ interface Document {
 
 /** The CSV row of a result, in csvColumns order: empty where a value is missing (never 0). One line: newlines in names become spaces. */
 export function csvRow(r: BulkResult, columns: string[]): string {
-    const values = new Map<string, unknown>([['id', r.id], ['error', r.error]]);
+    const values = new Map<string, unknown>([['id', r.id], ['record', r.record], ['error', r.error]]);
     if (r.document !== null) {
         const doc = JSON.parse(r.document) as Document;
         values.set('latitude', doc.latitude);

@@ -7,7 +7,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import {parseArgs} from 'node:util';
 import {parse as parseCsv} from 'csv-parse';
-import {parse as parseCsvSync} from 'csv-parse/sync';
 import {Progress, Region, buildRoot, loadRegionConfigs} from '@quartier/engine';
 import {csvColumns, csvRow, enrichListings, ndjsonLine, readListing, type BulkResult, type Listing} from './bulk.js';
 import {WorkerPool} from './pool.js';
@@ -21,7 +20,7 @@ const FSYNC_MS = 5000;
 
 class UsageError extends Error {}
 
-/** Runs the command; the process exit code (0 done, 1 could not run). */
+/** Runs the command; the process exit code (0 done, 1 could not run, 2 done but some listings to retry). */
 export async function runEnrichCommand(argv: string[]): Promise<number> {
     try {
         return await enrich(argv);
@@ -66,7 +65,7 @@ async function enrich(argv: string[]): Promise<number> {
     if (!languages.includes(language)) throw new UsageError(`language '${values.language}' is not served in ${country}: use one of ${languages.join(', ')}`);
 
     const columns = outputFormat === 'csv' ? csvColumns(country) : [];
-    const done = readDone(output, outputFormat, columns);
+    const done = await readDone(output, outputFormat, columns);
     const fd = fs.openSync(output, 'a');
     if (outputFormat === 'csv' && done.fresh) fs.writeSync(fd, `${columns.join(',')}\n`);
     const total = countRecords(input, inputFormat);
@@ -74,18 +73,25 @@ async function enrich(argv: string[]): Promise<number> {
     const progress = new Progress('enrich');
     const writer = new LineWriter(fd);
     const started = performance.now();
-    let scored = 0, failed = 0, skipped = 0;
+    let scored = 0, failed = 0, skipped = 0, retry = 0;
     const killAfter = Number(process.env.QUARTIER_ENRICH_KILL_AFTER ?? NaN);
 
     // The listings to score: read, checked, and those already in the output (or twice in the input) set aside.
     const seen = new Set<string>();
     async function* listings(): AsyncGenerator<Listing> {
+        let at = 0;
         for await (const record of readRecords(input, inputFormat)) {
-            if ('error' in record) {
-                yield {id: null, lat: NaN, lon: NaN, error: record.error as string};
+            at++;
+            // A listing without an id is known by its place in the input: its error record is written once.
+            if (done.records.has(at)) {
+                skipped++;
                 continue;
             }
-            const listing = readListing(record, region);
+            if ('error' in record) {
+                yield {id: null, record: at, lat: NaN, lon: NaN, error: record.error as string};
+                continue;
+            }
+            const listing = readListing(record, at, region);
             if (listing.id !== null) {
                 const key = String(listing.id);
                 if (done.ids.has(key)) {
@@ -102,13 +108,18 @@ async function enrich(argv: string[]): Promise<number> {
     try {
         const results = enrichListings(pool, region, language, listings(), {chunkSize: CHUNK, inFlight: CHUNKS_PER_WORKER * pool.size});
         for await (const r of results) {
+            if (r.retry) {
+                // The engine failed, not the listing: left out of the output, so the next run tries it again.
+                retry++;
+                continue;
+            }
             if (r.document !== null) scored++;
             else failed++;
             writer.add(outputFormat === 'csv' ? csvRow(r, columns) : ndjsonLine(r));
             if (scored + failed === killAfter) killForTest(writer, r);
-            const finished = scored + failed + skipped;
+            const finished = scored + failed + skipped + retry;
             const seconds = (performance.now() - started) / 1000;
-            const rate = (scored + failed) / Math.max(seconds, 1e-3);
+            const rate = (scored + failed + retry) / Math.max(seconds, 1e-3);
             progress.update('scoring', total ? finished / total : 0,
                 `${finished.toLocaleString('en')}/${total.toLocaleString('en')}, ${Math.round(rate)}/s, ETA ${eta((total - finished) / Math.max(rate, 1e-3))}`);
         }
@@ -118,8 +129,9 @@ async function enrich(argv: string[]): Promise<number> {
     }
     const seconds = (performance.now() - started) / 1000;
     progress.done(`done ${scored + failed} (scored ${scored}, failed ${failed}), skipped ${skipped} already in ${path.basename(output)}, `
-        + `${Math.round((scored + failed) / Math.max(seconds, 1e-3))} listings/s in ${seconds.toFixed(1)} s`);
-    return 0;
+        + `${Math.round((scored + failed) / Math.max(seconds, 1e-3))} listings/s in ${seconds.toFixed(1)} s`
+        + (retry ? `; ${retry} not scored because the engine failed on them: run the same command again to retry them` : ''));
+    return retry ? 2 : 0;
 }
 
 function openRegion(country: string, out: string | undefined): Region {
@@ -133,37 +145,67 @@ function openRegion(country: string, out: string | undefined): Region {
     return Region.open(dir);
 }
 
-/** The ids already in the output (and whether it is new): a half-written last line is cut off first. */
-function readDone(output: string, format: string, columns: string[]): {ids: Set<string>; fresh: boolean} {
-    const ids = new Set<string>();
-    if (!fs.existsSync(output) || fs.statSync(output).size === 0) return {ids, fresh: true};
-    let text = fs.readFileSync(output, 'utf8');
-    const end = text.lastIndexOf('\n') + 1;
-    if (end < text.length) {
-        // A run killed in the middle of a line: that listing is scored again.
-        fs.truncateSync(output, Buffer.byteLength(text.slice(0, end)));
-        text = text.slice(0, end);
-    }
+/**
+ * What the output already holds (ids, and the input places of records without an id), and whether it
+ * is new. A half-written last line (a run killed inside a write) is cut off first. Read as a stream:
+ * outputs of millions of listings are larger than a string can be.
+ */
+async function readDone(output: string, format: string, columns: string[]): Promise<{ids: Set<string>; records: Set<number>; fresh: boolean}> {
+    const ids = new Set<string>(), records = new Set<number>();
+    if (!fs.existsSync(output)) return {ids, records, fresh: true};
+    cutPartialLine(output);
+    if (fs.statSync(output).size === 0) return {ids, records, fresh: true};
+    const note = (id: unknown, record: unknown) => {
+        if (id !== null && id !== undefined && id !== '') ids.add(String(id));
+        else if (Number.isInteger(Number(record)) && record !== '') records.add(Number(record));
+    };
     if (format === 'ndjson') {
         let line = 0;
-        for (const l of text.split('\n')) {
+        for await (const l of readline.createInterface({input: fs.createReadStream(output), crlfDelay: Infinity})) {
             line++;
             if (l === '') continue;
-            let id: unknown;
+            let r: {id?: unknown; record?: unknown};
             try {
-                id = (JSON.parse(l) as {id?: unknown}).id;
+                r = JSON.parse(l) as {id?: unknown; record?: unknown};
             } catch {
                 throw new Error(`${output} line ${line} is not an enrichment record: choose another output file`);
             }
-            if (id !== null && id !== undefined) ids.add(String(id));
+            note(r.id, r.record);
         }
-        return {ids, fresh: false};
+        return {ids, records, fresh: false};
     }
-    const rows = parseCsvSync(text, {relax_column_count: true}) as string[][];
-    if (rows.length === 0) return {ids, fresh: true};
-    if (rows[0].join(',') !== columns.join(',')) throw new Error(`${output} has other columns than this command writes: choose another output file`);
-    for (let i = 1; i < rows.length; i++) if (rows[i][0] !== '') ids.add(rows[i][0]);
-    return {ids, fresh: false};
+    let header = true;
+    for await (const row of fs.createReadStream(output).pipe(parseCsv({relax_column_count: true})) as AsyncIterable<string[]>) {
+        if (header) {
+            if (row.join(',') !== columns.join(',')) throw new Error(`${output} has other columns than this command writes: choose another output file`);
+            header = false;
+            continue;
+        }
+        note(row[0], row[1]);
+    }
+    return {ids, records, fresh: header};
+}
+
+/** Truncates a file after its last newline (nothing kept when it has none), reading only its tail. */
+function cutPartialLine(file: string): void {
+    const fd = fs.openSync(file, 'r');
+    try {
+        const size = fs.fstatSync(fd).size;
+        const buf = Buffer.alloc(1 << 16);
+        for (let end = size; end > 0;) {
+            const start = Math.max(0, end - buf.length);
+            const n = fs.readSync(fd, buf, 0, end - start, start);
+            const at = buf.subarray(0, n).lastIndexOf(10);
+            if (at >= 0) {
+                if (start + at + 1 < size) fs.truncateSync(file, start + at + 1);
+                return;
+            }
+            end = start;
+        }
+        if (size > 0) fs.truncateSync(file, 0);
+    } finally {
+        fs.closeSync(fd);
+    }
 }
 
 /** Records of the input: objects with id, latitude, longitude; {error} for one that cannot be read. */

@@ -13,17 +13,19 @@ export interface MatrixTask {
     /** flat lat, lon, lat, lon, … */
     sources: number[];
     destinations: number[];
-    /** Index of the block's first source in the whole request (for the messages). */
+    /** Index of the block's first source and first destination in the whole request (for the messages). */
     sourceOffset: number;
+    destinationOffset: number;
 }
 
 /**
- * A block's part of the answer as JSON text: its rows of durations and of distances, its
- * snapped sources and the snapped destinations, each a comma-separated list without brackets.
+ * A block's part of the answer as JSON text: per source of the block, its row of durations and of
+ * distances over the block's destinations (cells comma-separated, without brackets: blocks of
+ * destinations are joined row by row), and the snapped sources and destinations, comma-separated.
  */
 export interface MatrixPart {
-    durations: string;
-    distances: string;
+    durations: string[];
+    distances: string[];
     sources: string;
     destinations: string;
 }
@@ -46,7 +48,7 @@ export function matrixPart(region: Region, task: MatrixTask): MatrixPart | TaskE
         return snaps;
     };
     const froms = snapAll(task.sources, 'sources', task.sourceOffset);
-    const tos = snapAll(task.destinations, 'destinations', 0);
+    const tos = snapAll(task.destinations, 'destinations', task.destinationOffset);
     if (error) return error;
     const n = froms.length, m = tos.length;
     let times: Float64Array, distances: Float64Array;
@@ -74,17 +76,17 @@ export function matrixPart(region: Region, task: MatrixTask): MatrixPart | TaskE
     };
 }
 
-/** Rows of thousandths as JSON: [a,b,…],[…] with null for NaN. */
-function rows(values: Float64Array, n: number, m: number, thousandths: (v: number) => number): string {
+/** Rows of thousandths as JSON cells, a,b,… per row, with null for NaN. */
+function rows(values: Float64Array, n: number, m: number, thousandths: (v: number) => number): string[] {
     const out: string[] = [], row: string[] = new Array<string>(m);
     for (let i = 0; i < n; i++) {
         for (let j = 0; j < m; j++) {
             const v = values[i * m + j];
             row[j] = Number.isNaN(v) ? 'null' : decimal3(thousandths(v));
         }
-        out.push(`[${row.join(',')}]`);
+        out.push(row.join(','));
     }
-    return out.join(',');
+    return out;
 }
 
 /**

@@ -65,7 +65,7 @@ t.test('quartier enrich: CSV out, flat columns, empty (never 0) where a value is
     t.equal(run.status, 0, run.stderr);
     const [header, ...rows] = fs.readFileSync(output, 'utf8').trim().split('\n');
     const columns = header.split(',');
-    t.same(columns.slice(0, 5), ['id', 'error', 'latitude', 'longitude', 'dataReachMeters']);
+    t.same(columns.slice(0, 6), ['id', 'record', 'error', 'latitude', 'longitude', 'dataReachMeters']);
     t.equal(rows.length, 44);
     const doc = await viaGet(POSITIONS[0][0], POSITIONS[0][1]);
     const row = rows[0].match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((f) => f.replace(/,$/, '').replace(/^"|"$/g, '').replace(/""/g, '"'));
@@ -87,7 +87,7 @@ t.test('quartier enrich: CSV out, flat columns, empty (never 0) where a value is
         t.equal(cell(`${c.key}.name`), c.nearest ? c.nearest.name.replace(/[\r\n]+/g, ' ') : '');
     }
     t.ok(compared >= 40, `${compared} cells compared (${empties} empty)`);
-    t.match(rows[41], /^antwerp,The position is outside/, 'an error row names the reason');
+    t.match(rows[41], /^antwerp,42,The position is outside/, 'an error row names the listing\'s place in the input and the reason');
 });
 
 t.test('quartier enrich: killed mid-run (and mid-line), resumed: nothing lost, nothing twice', async (t) => {
@@ -108,8 +108,10 @@ t.test('quartier enrich: killed mid-run (and mid-line), resumed: nothing lost, n
     t.same(ids.slice(0, 15), POSITIONS.slice(0, 15).map((_, i) => `L${i}`));
     t.same(new Set(ids.filter((id) => id !== null)).size, 42, 'no id twice');
     t.same(new Set(ids), new Set([...POSITIONS.map((_, i) => `L${i}`), 'bad', 'antwerp', null]), 'no id missing');
+    t.equal(lines.filter((l) => l.id === null).length, 1, 'the row without an id once, known by its place in the input');
     const again = enrich([input, '-o', output]);
-    t.match(again.stderr, /done 1 \(scored 0, failed 1\), skipped 43/, 'a third run finds everything done but the row without an id');
+    t.match(again.stderr, /done 0 \(scored 0, failed 0\), skipped 44/, 'a third run finds everything done, the row without an id included');
+    t.equal(readLines(output).length, 43, 'and writes nothing');
 });
 
 t.test('the README\'s example file is scored whole', async (t) => {
@@ -178,6 +180,21 @@ t.test('POST /enrichment/batch: NDJSON in input order, errors per listing, GET /
     t.match((await postBatch('{"id": 1')).text, /not JSON/);
     const language = await postBatch(JSON.stringify(listings.slice(0, 1)), BACKEND_KEY);
     t.equal(JSON.parse(language.text).language, 'EN');
+    t.match((await postBatch('[]')).text, /empty/, 'an empty array is refused like an empty body');
+});
+
+t.test('POST /enrichment/batch: listings the engine failed on say so ("retry")', async (t) => {
+    const pool = server.pool;
+    const run = pool.run.bind(pool);
+    t.teardown(() => { pool.run = run; });
+    pool.run = (async (task: Parameters<typeof run>[0]) => {
+        if (task.type === 'enrichment-batch') throw new Error('The routing engine failed on this request; retry later.');
+        return run(task);
+    }) as typeof pool.run;
+    const r = await postBatch(JSON.stringify([{id: 'r1', latitude: POSITIONS[0][0], longitude: POSITIONS[0][1]}, {id: 'r2', latitude: 51.2194, longitude: 4.4025}]));
+    const [first, second] = r.text.trim().split('\n').map((l) => JSON.parse(l));
+    t.same(first, {id: 'r1', record: 1, error: 'The routing engine failed on this request; retry later.', retry: true});
+    t.notOk(second.retry, 'a listing outside the area is not worth retrying');
 });
 
 t.test('a batch shares the workers: an interactive request is answered while batch work is held', async (t) => {

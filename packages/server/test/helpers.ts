@@ -33,7 +33,15 @@ export interface Reply {
 
 /** GET with the backend key unless headers say otherwise; parses JSON bodies. */
 export async function get(url: string, headers: Record<string, string> = {LicenseKey: BACKEND_KEY}): Promise<Reply> {
-    const res = await fetch(url, {headers});
+    let res: Response;
+    try {
+        res = await fetch(url, {headers});
+    } catch (err) {
+        // A kept-alive socket the server closed (idle past its keep-alive time) as the request left:
+        // a GET is safe to send again, as HTTP clients do.
+        if ((err as {cause?: {code?: string}}).cause?.code !== 'ECONNRESET') throw err;
+        res = await fetch(url, {headers});
+    }
     const text = await res.text();
     let body: any = text;
     if ((res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);

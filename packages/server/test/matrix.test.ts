@@ -100,6 +100,21 @@ t.test('a large table is split by blocks of sources over the workers: the rows a
     }
 });
 
+t.test('a large table with more destinations than sources is split by blocks of destinations: the columns are those of small tables', async (t) => {
+    const sources = positions(43, 10), destinations = positions(44, 2100);
+    const whole = await post({travelMode: 'Walking', sources, destinations});
+    t.equal(whole.status, 200);
+    t.equal(whole.body.durations.length, 10);
+    t.equal(whole.body.durations[0].length, 2100);
+    t.equal(whole.body.destinations.length, 2100);
+    for (const j of [0, 1049, 1050, 2099]) {
+        const one = await post({travelMode: 'Walking', sources, destinations: [destinations[j]]});
+        t.same(one.body.durations.map((row: number[]) => row[0]), whole.body.durations.map((row: number[]) => row[j]), `column ${j}`);
+        t.same(one.body.distances.map((row: number[]) => row[0]), whole.body.distances.map((row: number[]) => row[j]));
+        t.same(one.body.destinations[0], whole.body.destinations[j]);
+    }
+});
+
 t.test('a position too far from any road the mode may use is a 400 naming it, in whichever block of sources', async (t) => {
     // A covered position in Brussels' south with a path to walk on but no road for cars within reach (found with the engine).
     const region = Region.open(path.join(testBuildRoot, 'BE'));

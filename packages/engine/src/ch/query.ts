@@ -331,6 +331,26 @@ export class CHQuery {
         return count + 1;
     }
 
+    /**
+     * Lets the bucket scratch of a big table go (thousands of destinations: hundreds of MB that would
+     * otherwise stay with the query object for good); small buckets are kept for the next call.
+     */
+    releaseScratch(): void {
+        if (this.entryNode.length <= SCRATCH_KEEP_ENTRIES) return;
+        for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
+        this.bucketNodeCount = 0;
+        this.entryCount = 0;
+        this.bucketTargets = new Uint32Array(0);
+        this.bucketNodes = new Uint32Array(1024);
+        this.entryNode = new Uint32Array(1024);
+        this.entryTarget = new Uint32Array(1024);
+        this.entryDist = new Float64Array(1024);
+        this.entryLen = new Float64Array(1024);
+        this.bucketTarget = new Uint32Array(1024);
+        this.bucketDist = new Float64Array(1024);
+        this.bucketLen = new Float64Array(1024);
+    }
+
     /** Fills the buckets for a target set, unless they already hold exactly these targets. */
     private prepareBuckets(targets: Uint32Array): void {
         if (sameTargets(this.bucketTargets, targets)) return;
@@ -632,6 +652,9 @@ export class CHQuery {
 
 const ZERO = [0];
 
+
+/** Bucket entries kept between calls by releaseScratch (about 28 bytes each). */
+const SCRATCH_KEEP_ENTRIES = 1 << 20;
 
 function sameTargets(known: Uint32Array, targets: Uint32Array): boolean {
     if (known.length !== targets.length) return false;

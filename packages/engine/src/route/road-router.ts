@@ -15,6 +15,8 @@ export interface PathFinder {
     tableWithLengths?(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
     /** From several seeds at once (a position's ways out, with their times and lengths) to many targets. */
     sweepFromSeeds?(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
+    /** Lets a big table's scratch memory go. */
+    releaseScratch?(): void;
 }
 
 export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
@@ -242,6 +244,7 @@ export class RoadRouter {
                 }
             }
         }
+        finder.releaseScratch?.();
         return {times, distances};
     }
 

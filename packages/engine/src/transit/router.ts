@@ -24,8 +24,12 @@ export const EGRESS_MAX_SECONDS = 900;
 /** 08:00 local time: the reference departure (SPEC §2.4 rule 3). */
 export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
 
-/** Egress walks remembered per router (about 20 bytes each with the map's share). */
-const EGRESS_MEMO_WALKS = 500_000;
+/**
+ * Memory the remembered egress walks may take per router: an entry costs about 800 bytes (key, object,
+ * three typed arrays: measured) and 20 bytes per walk.
+ */
+const EGRESS_MEMO_BYTES = 64 * 1024 * 1024;
+const EGRESS_ENTRY_BYTES = 800, EGRESS_WALK_BYTES = 20;
 
 /** The walks from the stops around one destination to it: stop index (ascending), ms, metres. */
 interface EgressWalks {
@@ -195,9 +199,9 @@ export class TransitRouter {
     private readonly stepA: Int32Array;
     private readonly stepB: Int32Array;
     private readonly stepAt: Float64Array;
-    /** Egress walks by destination (see egressWalks), in the order they were found. */
+    /** Egress walks by destination (see egressWalks), in the order they were found, and their estimated bytes. */
     private readonly egressMemo = new Map<string, EgressWalks>();
-    private egressMemoWalks = 0;
+    private egressMemoBytes = 0;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -294,7 +298,8 @@ export class TransitRouter {
      * The walks from the stops within EGRESS_MAX_SECONDS of a destination to it, by stop index. They
      * depend on the destination alone, and the places measured from listing after listing are mostly
      * the same few (2,000 Brussels positions: 24,000 trips to 1,365 places), so they are remembered,
-     * up to EGRESS_MEMO_WALKS walks (the oldest destinations forgotten first).
+     * up to EGRESS_MEMO_BYTES (the oldest destinations forgotten first; a destination with no stop in
+     * reach counts too).
      */
     private egressWalks(to: Snap, tp: EdgePoint): EgressWalks {
         const key = `${to.edge}:${to.offset}`;
@@ -309,11 +314,12 @@ export class TransitRouter {
         }
         this.clearEgress();
         const walks = {stop, ms, meters};
-        this.egressMemoWalks += stop.length;
+        const bytes = (w: EgressWalks) => EGRESS_ENTRY_BYTES + EGRESS_WALK_BYTES * w.stop.length;
+        this.egressMemoBytes += bytes(walks);
         for (const [oldKey, old] of this.egressMemo) {
-            if (this.egressMemoWalks <= EGRESS_MEMO_WALKS) break;
+            if (this.egressMemoBytes <= EGRESS_MEMO_BYTES) break;
             this.egressMemo.delete(oldKey);
-            this.egressMemoWalks -= old.stop.length;
+            this.egressMemoBytes -= bytes(old);
         }
         this.egressMemo.set(key, walks);
         return walks;

@@ -1,8 +1,10 @@
 // POST /enrichment/batch: up to MAX_BATCH_LISTINGS listings (a JSON array or NDJSON of {id, latitude,
 // longitude}) answered as NDJSON streamed in input order, one line per listing: its enrichment
-// document with its id, or {"id", "error"}. Backend keys only. Batches share the workers with
-// interactive requests: their chunks are small and at most half the workers' worth run at once across
-// all batches, so an interactive task waits behind a few short chunks at most, never a whole batch.
+// document with its id, or {"id", "error"} (with "retry": true when the engine failed, not the listing).
+// Backend keys only. Batches share the workers with interactive requests: their chunks are small and
+// at most half the workers' worth run at once across all batches, so an interactive task waits behind
+// at most one short chunk per worker, never a whole batch.
+import {once} from 'node:events';
 import type {Express, Request} from 'express';
 import {Gate, enrichListings, ndjsonLine, readListing} from '../bulk.js';
 import type {Guard} from '../app.js';
@@ -29,12 +31,18 @@ export function enrichmentBatchRoutes(app: Express, guard: Guard, workers: numbe
         res.on('close', () => abort.abort());
         res.status(200).type('application/x-ndjson');
         const listings = records.map((r, i) => (r === null
-            ? {id: null, lat: NaN, lon: NaN, error: `Listing ${i} is not a JSON object with id, latitude and longitude.`}
-            : readListing(r, region)));
+            ? {id: null, record: i + 1, lat: NaN, lon: NaN, error: `Listing ${i + 1} is not a JSON object with id, latitude and longitude.`}
+            : readListing(r, i + 1, region)));
         for await (const result of enrichListings(ctx.pool, region, language, listings, {chunkSize: BATCH_CHUNK, inFlight: 2, gate, signal: abort.signal})) {
             if (abort.signal.aborted) break;
-            // Backpressure: a slow reader holds the batch, not the server's memory.
-            if (!res.write(`${ndjsonLine(result)}\n`)) await new Promise((resolve) => res.once('drain', resolve));
+            // Backpressure: a slow reader holds the batch, not the server's memory; a reader gone ends it.
+            if (!res.write(`${ndjsonLine(result)}\n`)) {
+                try {
+                    await once(res, 'drain', {signal: abort.signal});
+                } catch {
+                    break;
+                }
+            }
         }
         res.end();
     }));
@@ -44,10 +52,16 @@ export function enrichmentBatchRoutes(app: Express, guard: Guard, workers: numbe
 async function readBody(req: Request): Promise<string> {
     const chunks: Buffer[] = [];
     let bytes = 0;
-    for await (const chunk of req) {
-        bytes += (chunk as Buffer).length;
-        if (bytes > MAX_BATCH_BYTES) throw new HttpError(413, `The batch body is larger than ${MAX_BATCH_BYTES / 1048576} MB: send at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} listings per request.`);
-        chunks.push(chunk as Buffer);
+    try {
+        for await (const chunk of req) {
+            bytes += (chunk as Buffer).length;
+            if (bytes > MAX_BATCH_BYTES) throw new HttpError(413, `The batch body is larger than ${MAX_BATCH_BYTES / 1048576} MB: send at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} listings per request.`);
+            chunks.push(chunk as Buffer);
+        }
+    } catch (err) {
+        if (err instanceof HttpError) throw err;
+        // The client went away mid-upload: nobody to answer, nothing to log as our fault.
+        throw new HttpError(400, 'The batch upload was interrupted.');
     }
     return Buffer.concat(chunks).toString('utf8');
 }
@@ -75,6 +89,7 @@ function parseBody(text: string): (Record<string, unknown> | null)[] {
             }
         }
     }
+    if (records.length === 0) throw badRequest('The batch is empty: send a JSON array or NDJSON of {"id", "latitude", "longitude"}.');
     if (records.length > MAX_BATCH_LISTINGS) {
         throw badRequest(`The batch has ${records.length.toLocaleString('en')} listings; at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} per request (quartier enrich scores files of any size).`);
     }

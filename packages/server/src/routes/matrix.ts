@@ -34,6 +34,9 @@ export function matrixRoutes(app: Express, guard: Guard): void {
     app.get('/matrix', guard('any', async (ctx, _req, res) => {
         const sources = positionList(requiredString(ctx.query, 'sources'), 'sources');
         const destinationText = optionalString(ctx.query, 'destinations');
+        if (destinationText !== undefined && destinationText.trim() === '') {
+            throw badRequest("Parameter 'destinations' is empty: list positions as lat,lon;lat,lon, or leave it out for every source to every source.");
+        }
         const destinations = destinationText === undefined ? null : positionList(destinationText, 'destinations');
         await answer(ctx, res, request(ctx, ctx.query, sources, destinations, MAX_GET_CELLS));
     }));
@@ -80,23 +83,32 @@ async function answer(ctx: RequestContext, res: Response, r: MatrixRequest): Pro
     if (!pool) throw new HttpError(503, 'The routing engine is not running.');
     const started = performance.now();
     const n = r.sources.length / 2, m = r.destinations.length / 2;
-    // Public transport costs a timetable search per source: split it whatever its size.
-    const blocks = r.mode === 3 || n * m >= SPLIT_CELLS ? Math.min(pool.size, n) : 1;
-    const per = Math.ceil(n / blocks);
+    // Split over the workers: public transport by sources whatever its size (a timetable search per
+    // source); a large road table along its longer side, since every worker searches backward from
+    // each of its destinations and forward from each of its sources.
+    const split = r.mode === 3 || n * m >= SPLIT_CELLS;
+    const byDestination = split && r.mode !== 3 && m > n;
+    const count = byDestination ? m : n;
+    const per = Math.ceil(count / (split ? Math.min(pool.size, count) : 1));
     const parts: Promise<MatrixPart>[] = [];
-    for (let i0 = 0; i0 < n; i0 += per) {
-        const i1 = Math.min(n, i0 + per);
+    for (let k0 = 0; k0 < count; k0 += per) {
+        const k1 = Math.min(count, k0 + per);
         parts.push(pool.run<MatrixPart>({
             type: 'matrix', country: ctx.country, mode: r.mode,
-            sources: r.sources.slice(2 * i0, 2 * i1), destinations: r.destinations, sourceOffset: i0
+            sources: byDestination ? r.sources : r.sources.slice(2 * k0, 2 * k1),
+            destinations: byDestination ? r.destinations.slice(2 * k0, 2 * k1) : r.destinations,
+            sourceOffset: byDestination ? 0 : k0, destinationOffset: byDestination ? k0 : 0
         }));
     }
     const results = await Promise.all(parts);
-    const join = (key: keyof MatrixPart) => results.map((part) => part[key]).join(',');
-    const sources = join('sources');
-    const destinations = r.allToAll ? sources : results[0].destinations;
+    // Blocks of sources follow one another; blocks of destinations are joined row by row.
+    const table = (key: 'durations' | 'distances') => (byDestination
+        ? results[0][key].map((_, i) => `[${results.map((part) => part[key][i]).join(',')}]`)
+        : results.flatMap((part) => part[key].map((row) => `[${row}]`))).join(',');
+    const sources = byDestination ? results[0].sources : results.map((part) => part.sources).join(',');
+    const destinations = r.allToAll ? sources : byDestination ? results.map((part) => part.destinations).join(',') : results[0].destinations;
     const took = Math.round(performance.now() - started);
-    res.type('application/json').send(`{"durations":[${join('durations')}],"distances":[${join('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
+    res.type('application/json').send(`{"durations":[${table('durations')}],"distances":[${table('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
 }
 
 function copyrights(mode: number): string[] {
