@@ -89,6 +89,7 @@ export class KeyStore {
         const record = this.byDigest.get(digest.toString('hex'));
         if (!record || !crypto.timingSafeEqual(record.digest, digest)) throw new HttpError(401, 'Unknown licence key.');
         const entry = record.entry;
+        if (entry.kind === 'backend' && origin.browser) throw new HttpError(403, BACKEND_KEY_IN_BROWSER);
         if (record.countries !== null && !record.countries.has(country)) {
             throw new HttpError(403, `Your account is authorized to access to the following countries: ${[...record.countries].join(', ')}.`);
         }
@@ -120,7 +121,14 @@ export interface RequestOrigin {
     webHost?: string;
     /** X-Service-App-Id or X-Yatmo-App-Id, when present. */
     appId?: string;
+    /** The request comes from a web page: it has an Origin (any value) or a Sec-Fetch-Site header. */
+    browser?: boolean;
 }
+
+/** SPEC §5.6: the answer to a backend key sent by a browser. */
+export const BACKEND_KEY_IN_BROWSER = 'A backend key must never reach a browser: this request comes from a web page (it has an Origin '
+    + 'or Sec-Fetch-Site header), where anyone can read the key. Call with the backend key from your server, '
+    + 'or use a frontend key tied to your domain in the page.';
 
 function checkFrontendOrigin(entry: KeyEntry, origin: RequestOrigin): void {
     if (origin.appId !== undefined) {

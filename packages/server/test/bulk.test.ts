@@ -8,6 +8,7 @@ import path from 'node:path';
 import t from 'tap';
 import {dataRoot} from '@quartier/engine';
 import {BACKEND_KEY, FRONTEND_KEY, get, repoRoot, testBuildRoot, testServer} from './helpers.js';
+import {checkAnswer} from './openapi-check.js';
 
 const CLI = path.join(repoRoot, 'packages/server/dist/src/cli.js');
 const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
@@ -148,7 +149,16 @@ function postBatch(body: string, key = BACKEND_KEY, extra: Record<string, string
             let text = '';
             res.setEncoding('utf8');
             res.on('data', (d) => (text += d));
-            res.on('end', () => resolve({status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text}));
+            res.on('end', () => {
+                const type = String(res.headers['content-type'] ?? '');
+                try {
+                    checkAnswer('POST', `${server.url}/be/enrichment/batch`, res.statusCode ?? 0, type, text);
+                } catch (err) {
+                    reject(err);
+                    return;
+                }
+                resolve({status: res.statusCode ?? 0, type, text});
+            });
         });
         req.on('error', reject);
         req.end(body);
