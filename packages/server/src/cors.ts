@@ -44,7 +44,7 @@ export function cors() {
         const open = isOpenPath(req.path);
         res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
         // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
-        if (!open) res.setHeader('Vary', 'Origin');
+        if (!open) res.vary('Origin');
         res.setHeader('Access-Control-Allow-Methods', allowMethods);
         res.setHeader('Access-Control-Allow-Headers', allowHeaders);
         res.setHeader('Access-Control-Expose-Headers', exposeHeaders);

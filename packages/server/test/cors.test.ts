@@ -78,6 +78,16 @@ t.test('errors carry the CORS headers, so the page can read them', async (t) => 
     }
 });
 
+t.test('a body too large (413) and a malformed one (400) carry the CORS headers', async (t) => {
+    const post = (body: string) => send(`${server.url}/be/matrix`, {method: 'POST', headers: {LicenseKey: FRONTEND_KEY, Origin: PAGE, 'Content-Type': 'application/json'}, body});
+    const large = await post(JSON.stringify({travelMode: 'Walking', sources: Array.from({length: 100000}, () => [50.8461, 4.3664])}));
+    t.equal(large.status, 413);
+    t.equal(large.headers.get('access-control-allow-origin'), PAGE);
+    const broken = await post('{"travelMode": ');
+    t.equal(broken.status, 400);
+    t.equal(broken.headers.get('access-control-allow-origin'), PAGE);
+});
+
 t.test('a 429 carries the CORS headers and exposes Retry-After', async (t) => {
     const limited = await testServer({keys: await limitedKeysFile()});
     t.teardown(() => limited.close());

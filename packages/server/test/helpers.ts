@@ -53,10 +53,14 @@ export function get(url: string, headers: Record<string, string> = {LicenseKey: 
     return send(url, {headers});
 }
 
-/** GET through node:http, which (unlike fetch) lets a test set the Host header. */
+/**
+ * GET through node:http, which (unlike fetch) lets a test set the Host header, on a connection of
+ * its own: safe after the test process held its event loop (spawnSync) past the server's keep-alive
+ * time, when a pooled connection may be closed by the server just as it is reused.
+ */
 export function getWithHost(url: string, headers: Record<string, string>): Promise<Reply> {
     return new Promise((resolve, reject) => {
-        const req = http.get(url, {headers}, (res) => {
+        const req = http.get(url, {headers, agent: false}, (res) => {
             let text = '';
             res.setEncoding('utf8');
             res.on('data', (d) => (text += d));
