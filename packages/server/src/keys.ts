@@ -38,7 +38,8 @@ export class KeyStore {
     private readonly byDigest = new Map<string, KeyRecord>();
     readonly usesDevelopmentKeys: boolean;
 
-    constructor(entries: KeyEntry[], source = 'keys file') {
+    /** `now`: the clock of the rate buckets (ms); a test passes a still one. */
+    constructor(entries: KeyEntry[], source = 'keys file', private readonly now: () => number = Date.now) {
         if (!Array.isArray(entries)) throw new Error(`${source}: expected a JSON array of keys`);
         let dev = false;
         entries.forEach((entry, i) => {
@@ -56,7 +57,7 @@ export class KeyStore {
                 throw new Error(`${where}: "ratePerSecond" must be a positive number`);
             }
             const rate = rateOf(entry);
-            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: Date.now()});
+            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: now()});
         });
         this.usesDevelopmentKeys = dev;
     }
@@ -105,7 +106,7 @@ export class KeyStore {
         const rate = rateOf(record.entry);
         if (rate === null) return;
         const burst = record.entry.burst ?? 2 * rate;
-        const now = Date.now();
+        const now = this.now();
         record.tokens = Math.min(burst, record.tokens + ((now - record.refilledAt) / 1000) * rate);
         record.refilledAt = now;
         if (record.tokens < 1) {

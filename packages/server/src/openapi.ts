@@ -196,6 +196,7 @@ const parameters: Record<string, Json> = {
 
 const responses: Record<string, Json> = {};
 for (const [status, text] of Object.entries(ERROR_TEXT)) responses[`Error${status}`] = json(ref('Error'), text);
+responses.Error429.headers = {'Retry-After': {schema: {type: 'integer', minimum: 1}, description: 'Seconds to wait before retrying.'}};
 
 const matrixBody = object({
     travelMode: {type: ['string', 'integer']},
@@ -353,7 +354,7 @@ export const openApiDocument = {
         parameters,
         responses,
         securitySchemes: {
-            LicenseKey: {type: 'apiKey', in: 'header', name: 'LicenseKey', description: 'A backend key (server-side only) or a frontend key (tied to web domains or app ids).'},
+            LicenseKey: {type: 'apiKey', in: 'header', name: 'LicenseKey', description: 'A backend key (server-side only: refused with 403 on a request with an Origin or Sec-Fetch-Site header) or a frontend key, tied to web domains (checked against Origin or Referer) or to app ids (sent as X-Service-App-Id or X-Yatmo-App-Id, with X-Service-Platform or X-Yatmo-Platform).'},
             LicenceKey: {type: 'apiKey', in: 'header', name: 'LicenceKey', description: 'The British spelling of the same header.'},
             licenseKeyQuery: {type: 'apiKey', in: 'query', name: 'licenseKey', description: 'The key as a query parameter (any case).'}
         }

@@ -1,6 +1,11 @@
 // The OpenAPI document: valid OpenAPI 3.1 by an independent validator, served at /openapi.json,
 // naming only endpoints that exist; the answer checker the helpers run on every answer really
 // fails on a wrong one; and /docs loads with every asset from this server.
+import {execFile} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {promisify} from 'node:util';
 import t from 'tap';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {openApiDocument} from '../src/openapi.js';
@@ -93,4 +98,32 @@ t.test('/docs: the reference page loads with every asset from this server', asyn
     t.match(bundle.headers.get('content-type') ?? '', /javascript/);
     t.ok(bundle.bytes.length > 500_000, 'the Swagger UI bundle');
     t.equal((await get(`${server.url}/docs/README.md`, {})).status, 404, 'only the files the page needs');
+});
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+t.test('/docs in a real browser: every operation drawn, every request the page makes goes to this server', {skip: fs.existsSync(CHROMIUM) ? false : `no browser at ${CHROMIUM} (set CHROMIUM)`}, async (t) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-docs-'));
+    t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
+    const netLog = path.join(dir, 'net.json');
+    const origin = new URL(server.url).origin;
+    // Every other host fails to resolve: the page must draw from this server alone. Asynchronous, so
+    // that the server in this process answers the browser.
+    const {stdout: dom} = await promisify(execFile)(CHROMIUM, [
+        '--headless', '--no-sandbox', '--disable-gpu', `--user-data-dir=${path.join(dir, 'profile')}`, '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', `--log-net-log=${netLog}`,
+        '--virtual-time-budget=10000', '--dump-dom', `${server.url}/docs`
+    ], {maxBuffer: 64 * 1024 * 1024, timeout: 300_000});
+    for (const [p, item] of Object.entries(openApiDocument.paths)) {
+        const methods = Object.keys(item).filter((m) => m !== 'servers');
+        t.equal(dom.split(`data-path="${p}"`).length - 1, methods.length, `${methods.join(', ').toUpperCase()} ${p}: drawn`);
+    }
+    // The browser's own requests (updates, accounts) have no initiator origin; the page's have ours.
+    const requests: string[] = [];
+    for (const e of JSON.parse(fs.readFileSync(netLog, 'utf8')).events as {params?: {url?: string; initiator?: string}}[]) {
+        if (e.params?.url && e.params.initiator === origin) requests.push(e.params.url);
+    }
+    const files = new Set(requests.map((u) => new URL(u).pathname));
+    for (const f of ['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js', '/openapi.json']) t.ok(files.has(f), `the page loaded ${f}`);
+    t.same(requests.filter((u) => new URL(u).origin !== origin), [], 'the page asked no other host');
 });
