@@ -8,9 +8,11 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import t from 'tap';
 import {Validator} from '@seriousme/openapi-schema-validator';
+import {createApp} from '../src/app.js';
+import {KeyStore} from '../src/keys.js';
 import {openApiDocument} from '../src/openapi.js';
 import {get, send, testServer} from './helpers.js';
-import {checkAnswer} from './openapi-check.js';
+import {checkAnswer, findOperation} from './openapi-check.js';
 
 const server = await testServer();
 t.teardown(() => server.close());
@@ -34,6 +36,21 @@ t.test('GET /openapi.json serves it, with no key', async (t) => {
     }
     t.ok(r.body.paths['/matrix'].post, 'POST /matrix');
     t.same(Object.keys(r.body.components.securitySchemes).sort(), ['LicenceKey', 'LicenseKey', 'licenseKeyQuery']);
+});
+
+t.test('every route the server registers is in the document', async (t) => {
+    const app = createApp({regions: [], keys: new KeyStore([])});
+    const stack = (app as unknown as {router: {stack: {route?: {path: string; methods: Record<string, boolean>}}[]}}).router.stack;
+    let routes = 0;
+    for (const layer of stack) {
+        if (!layer.route) continue;
+        for (const method of Object.keys(layer.route.methods)) {
+            const path = layer.route.path.replace(/:file/, 'init.js');
+            t.ok(findOperation(method.toUpperCase(), path), `${method.toUpperCase()} ${layer.route.path}`);
+            routes++;
+        }
+    }
+    t.ok(routes >= 25, `${routes} routes`);
 });
 
 t.test('every operation the document names exists on the server', async (t) => {
