@@ -4,6 +4,8 @@
 import express, {type NextFunction, type Request, type Response} from 'express';
 import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
 import {countryMiddleware} from './country.js';
+import {cors} from './cors.js';
+import {docsRoutes} from './docs.js';
 import {HttpError, errorHandler} from './errors.js';
 import {type Access, type KeyStore} from './keys.js';
 import {normalizeQuery, type Query} from './params.js';
@@ -70,6 +72,8 @@ export function createApp(options: AppOptions) {
         });
     }
 
+    app.use(cors());
+
     app.get('/health', (_req, res) => {
         res.json({
             status: 'ok',
@@ -91,6 +95,8 @@ export function createApp(options: AppOptions) {
     });
 
     playgroundRoutes(app, options.regions, options.keys);
+    docsRoutes(app);
+
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
 
     /** Wraps a handler: resolves the served region, checks the key, parses the query. */
@@ -106,7 +112,8 @@ export function createApp(options: AppOptions) {
                 const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
                 options.keys.check(key, country, access, {
                     webHost: webHostOf(req),
-                    appId: typeof appId === 'string' ? appId : undefined
+                    appId: typeof appId === 'string' ? appId : undefined,
+                    browser: fromBrowser(req)
                 });
                 const done = handler({country, served: region, query, pool: options.pool}, req, res);
                 if (done) done.catch(next);
@@ -134,6 +141,15 @@ export function createApp(options: AppOptions) {
 
 export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
     (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * Whether a web page sent the request. Browsers send Origin on every cross-origin request and on
+ * every POST, and Sec-Fetch-Site on every request (Chromium, Firefox, Safari 16.4+); server-side
+ * clients (curl, PHP, Node's fetch, which sends Sec-Fetch-Mode but not Sec-Fetch-Site) send neither.
+ */
+function fromBrowser(req: Request): boolean {
+    return req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
+}
 
 function webHostOf(req: Request): string | undefined {
     const src = req.headers.origin ?? req.headers.referer;

@@ -38,7 +38,8 @@ export class KeyStore {
     private readonly byDigest = new Map<string, KeyRecord>();
     readonly usesDevelopmentKeys: boolean;
 
-    constructor(entries: KeyEntry[], source = 'keys file') {
+    /** `now`: the clock of the rate buckets (ms); a test passes a still one. */
+    constructor(entries: KeyEntry[], source = 'keys file', private readonly now: () => number = Date.now) {
         if (!Array.isArray(entries)) throw new Error(`${source}: expected a JSON array of keys`);
         let dev = false;
         entries.forEach((entry, i) => {
@@ -56,7 +57,7 @@ export class KeyStore {
                 throw new Error(`${where}: "ratePerSecond" must be a positive number`);
             }
             const rate = rateOf(entry);
-            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: Date.now()});
+            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: now()});
         });
         this.usesDevelopmentKeys = dev;
     }
@@ -89,6 +90,7 @@ export class KeyStore {
         const record = this.byDigest.get(digest.toString('hex'));
         if (!record || !crypto.timingSafeEqual(record.digest, digest)) throw new HttpError(401, 'Unknown licence key.');
         const entry = record.entry;
+        if (entry.kind === 'backend' && origin.browser) throw new HttpError(403, BACKEND_KEY_IN_BROWSER);
         if (record.countries !== null && !record.countries.has(country)) {
             throw new HttpError(403, `Your account is authorized to access to the following countries: ${[...record.countries].join(', ')}.`);
         }
@@ -112,7 +114,7 @@ export class KeyStore {
         const rate = rateOf(record.entry);
         if (rate === null) return;
         const burst = record.entry.burst ?? 2 * rate;
-        const now = Date.now();
+        const now = this.now();
         record.tokens = Math.min(burst, record.tokens + ((now - record.refilledAt) / 1000) * rate);
         record.refilledAt = now;
         if (record.tokens < 1) {
@@ -128,7 +130,14 @@ export interface RequestOrigin {
     webHost?: string;
     /** X-Service-App-Id or X-Yatmo-App-Id, when present. */
     appId?: string;
+    /** The request comes from a web page: it has an Origin (any value) or a Sec-Fetch-Site header. */
+    browser?: boolean;
 }
+
+/** SPEC §5.6: the answer to a backend key sent by a browser. */
+export const BACKEND_KEY_IN_BROWSER = 'A backend key must never reach a browser: this request comes from a web page (it has an Origin '
+    + 'or Sec-Fetch-Site header), where anyone can read the key. Call with the backend key from your server, '
+    + 'or use a frontend key tied to your domain in the page.';
 
 function checkFrontendOrigin(entry: KeyEntry, origin: RequestOrigin): void {
     if (origin.appId !== undefined) {

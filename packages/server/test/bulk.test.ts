@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import {dataRoot} from '@quartier/engine';
-import {BACKEND_KEY, FRONTEND_KEY, get, repoRoot, testBuildRoot, testServer} from './helpers.js';
+import {BACKEND_KEY, FRONTEND_KEY, get, getWithHost, repoRoot, testBuildRoot, testServer} from './helpers.js';
+import {checkAnswer} from './openapi-check.js';
 
 const CLI = path.join(repoRoot, 'packages/server/dist/src/cli.js');
 const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
@@ -34,7 +35,8 @@ function enrich(args: string[], env: Record<string, string> = {}) {
 const readLines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
 async function viaGet(lat: number, lon: number) {
-    const r = await get(`${server.url}/be/enrichment?latitude=${lat}&longitude=${lon}`);
+    // A fresh connection: spawnSync above held this process (and the server in it) for seconds.
+    const r = await getWithHost(`${server.url}/be/enrichment?latitude=${lat}&longitude=${lon}`, {LicenseKey: BACKEND_KEY});
     t.equal(r.status, 200);
     return r.body;
 }
@@ -150,7 +152,16 @@ function postBatch(body: string, key = BACKEND_KEY, extra: Record<string, string
             let text = '';
             res.setEncoding('utf8');
             res.on('data', (d) => (text += d));
-            res.on('end', () => resolve({status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text}));
+            res.on('end', () => {
+                const type = String(res.headers['content-type'] ?? '');
+                try {
+                    checkAnswer('POST', `${server.url}/be/enrichment/batch`, res.statusCode ?? 0, type, text);
+                } catch (err) {
+                    reject(err);
+                    return;
+                }
+                resolve({status: res.statusCode ?? 0, type, text});
+            });
         });
         req.on('error', reject);
         req.end(body);

@@ -9,15 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import {createCanvas} from '@napi-rs/canvas';
-import {testServer} from './helpers.js';
+import {get, testServer} from './helpers.js';
 import {isPublicAddress, resetMarkerFetchOptions, setMarkerFetchOptions} from '../src/marker-fetch.js';
 import {BACKEND_KEY} from './helpers.js';
 
 async function getBytes(url: string, headers: Record<string, string> = {LicenseKey: BACKEND_KEY}) {
-    const res = await fetch(url, {headers});
-    const body = Buffer.from(await res.arrayBuffer());
-    const json = (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(body.toString('utf8')) : null;
-    return {status: res.status, headers: res.headers, body, json};
+    const r = await get(url, headers);
+    return {status: r.status, headers: r.headers, body: r.bytes, json: typeof r.body === 'string' ? null : r.body};
 }
 
 function jpegSize(jpeg: Buffer): [number, number] {

@@ -1,7 +1,7 @@
 // GET /image and the icon endpoints on the real regions: JPEG answers of the asked size, the cache,
 // every bad parameter a 400 naming it, keys, and PNG icons.
 import t from 'tap';
-import {BACKEND_KEY, FRONTEND_KEY, testServer} from './helpers.js';
+import {BACKEND_KEY, FRONTEND_KEY, get, testServer} from './helpers.js';
 import {imageCache} from '../src/routes/image.js';
 
 const server = await testServer();
@@ -10,10 +10,8 @@ const base = `${server.url}/be`;
 const Q = 'latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450';
 
 async function getBytes(url: string, headers: Record<string, string> = {LicenseKey: BACKEND_KEY}) {
-    const res = await fetch(url, {headers});
-    const body = Buffer.from(await res.arrayBuffer());
-    const json = (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(body.toString('utf8')) : null;
-    return {status: res.status, headers: res.headers, body, json};
+    const r = await get(url, headers);
+    return {status: r.status, headers: r.headers, body: r.bytes, json: typeof r.body === 'string' ? null : r.body};
 }
 
 /** Width and height from a JPEG's start-of-frame segment. */

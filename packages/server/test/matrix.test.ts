@@ -5,7 +5,7 @@
 import path from 'node:path';
 import t from 'tap';
 import {CAR, FOOT, Region} from '@quartier/engine';
-import {BACKEND_KEY, FRONTEND_KEY, get, testBuildRoot, testServer} from './helpers.js';
+import {BACKEND_KEY, FRONTEND_KEY, get, send, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
 t.teardown(() => server.close());
@@ -26,8 +26,8 @@ function positions(seed: number, count: number): [number, number][] {
 const list = (ps: [number, number][]) => ps.map(([lat, lon]) => `${lat},${lon}`).join(';');
 
 async function post(body: unknown, key = BACKEND_KEY) {
-    const res = await fetch(base, {method: 'POST', headers: {LicenseKey: key, 'Content-Type': 'application/json'}, body: typeof body === 'string' ? body : JSON.stringify(body)});
-    return {status: res.status, body: await res.json() as any};
+    const r = await send(base, {method: 'POST', headers: {LicenseKey: key, 'Content-Type': 'application/json'}, body: typeof body === 'string' ? body : JSON.stringify(body)});
+    return {status: r.status, body: r.body};
 }
 
 /** /route's time (s, = its weight) and distance for a pair, null when it answers 400. */

@@ -1,0 +1,60 @@
+// CORS: every answer (errors included, so a page can read the {"Error"}) carries the
+// Access-Control-* headers, and every preflight (OPTIONS) is answered 204 without a key: browsers
+// send none on a preflight. The key is checked on the real request (keys.ts).
+import type {NextFunction, Request, Response} from 'express';
+
+/** Headers the client libraries send from a browser (SPEC §4.14, §5; COMPAT.md). */
+export const ALLOWED_HEADERS = [
+    'LicenseKey', 'LicenceKey', 'Content-Type', 'Accept', 'Accept-Language',
+    'X-Service-App-Id', 'X-Service-Platform', 'X-Yatmo-App-Id', 'X-Yatmo-Platform', 'X-Yatmo-SDK'
+];
+/** Response headers a page may read: the truncation flag of /points, the wait of a 429 or 503, cache validators. */
+export const EXPOSED_HEADERS = ['Nz', 'Retry-After', 'ETag', 'Content-Length'];
+/** How long a browser may reuse a preflight answer (seconds; browsers cap it, Chromium at 2 hours). */
+export const PREFLIGHT_MAX_AGE = 86400;
+
+/**
+ * Paths open to every page (no key, `Access-Control-Allow-Origin: *`): the icons, the API reference,
+ * and the map assets (tiles, styles, glyphs, sprites) as they arrive. Matched after the /{cc}/ prefix
+ * is removed, case-insensitively. Everything else is API: the request's Origin is echoed, with Vary.
+ */
+export const OPEN_PATHS: RegExp[] = [
+    /^\/(icons24|icons32|subicons24)\//i,
+    /^\/(tiles|styles|fonts|sprites?)(\/|\.|$)/i,
+    /^\/(openapi\.json|docs)(\/|$)/i,
+    /^\/(playground|vendor)\//i,
+    /^\/health$/i
+];
+
+/** A leading /{cc}/ segment, which the country middleware strips later. */
+const COUNTRY_PREFIX = /^\/[A-Za-z]{2}(?=\/)/;
+
+export function isOpenPath(path: string): boolean {
+    const bare = path.replace(COUNTRY_PREFIX, '');
+    return OPEN_PATHS.some((re) => re.test(bare));
+}
+
+const allowMethods = 'GET, POST, OPTIONS';
+const allowHeaders = ALLOWED_HEADERS.join(', ');
+const exposeHeaders = EXPOSED_HEADERS.join(', ');
+
+/** The first middleware: sets the CORS headers on whatever follows, and ends preflights. */
+export function cors() {
+    return (req: Request, res: Response, next: NextFunction): void => {
+        const origin = req.headers.origin;
+        const open = isOpenPath(req.path);
+        res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
+        // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
+        if (!open) res.vary('Origin');
+        res.setHeader('Access-Control-Allow-Methods', allowMethods);
+        res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+        res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
+        res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE));
+        if (req.method !== 'OPTIONS') {
+            next();
+            return;
+        }
+        res.setHeader('Allow', allowMethods);
+        res.status(204).end();
+    };
+}

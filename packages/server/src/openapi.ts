@@ -1,0 +1,381 @@
+// The OpenAPI 3.1 description of every endpoint (served at /openapi.json, rendered at /docs).
+// Written by hand from the routes, SPEC.md and COMPAT.md; the server tests validate every JSON
+// answer they receive against it, so a change to an answer's shape must change this file too.
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string): Json => ({$ref: `#/components/schemas/${name}`});
+const param = (name: string): Json => ({$ref: `#/components/parameters/${name}`});
+const json = (schema: Json, description: string): Json => ({description, content: {'application/json': {schema}}});
+const object = (properties: Record<string, Json>, required = Object.keys(properties), open = false): Json =>
+    ({type: 'object', properties, required, ...(open ? {} : {additionalProperties: false})});
+const int = {type: 'integer'};
+const num = {type: 'number'};
+const str = {type: 'string'};
+const bool = {type: 'boolean'};
+const nullable = (schema: Json): Json => ({oneOf: [schema, {type: 'null'}]});
+
+const errorResponses = (statuses: number[]): Record<string, Json> => {
+    const out: Record<string, Json> = {};
+    for (const s of statuses) out[String(s)] = {$ref: `#/components/responses/Error${s}`};
+    return out;
+};
+/** Every endpoint behind a key: bad parameter, key problems, unknown country, rate limit. */
+const KEYED = [400, 401, 403, 404, 429];
+/** Endpoints that run on the routing workers. */
+const ROUTED = [...KEYED, 503];
+
+const ERROR_TEXT: Record<number, string> = {
+    400: 'A parameter is missing or wrong, or the position is outside the area the country\'s data covers; the message says which and what to send.',
+    401: 'The licence key is missing or unknown.',
+    403: 'The key may not call this: another country, a frontend key on a backend-only endpoint, a frontend key from another domain or app, or a backend key sent from a browser (SPEC §5.6).',
+    404: 'No such endpoint, or the country is unknown or not served by this server.',
+    413: 'The body is too large.',
+    429: 'Too many requests for this key, or too much work in flight; `Retry-After` says when to retry.',
+    503: 'The routing engine is not running; retry later.'
+};
+
+const operation = (summary: string, description: string, parameters: Json[], ok: Json, errors: number[], extra: Json = {}): Json =>
+    ({summary, description, parameters, responses: {200: ok, ...errorResponses(errors)}, ...extra});
+
+const position = [param('latitude'), param('longitude')];
+/** The service's own pages are served at the root only, not under /{cc}/. */
+const ROOT_ONLY = [{url: '/'}];
+const isochroneSingle = operation(
+    'A travel-time area',
+    'Where one can get to from the origin within `numberOfSeconds` (SPEC §4.8). Driving, walking and cycling give a Polygon, public transport a MultiPolygon.',
+    [param('travelMode'), ...position, {name: 'numberOfSeconds', in: 'query', required: true, schema: {type: 'integer', minimum: 60, maximum: 3600}, description: 'Travel-time limit; standard values 300, 600, 1200.'}],
+    json(ref('Geometry'), 'A bare GeoJSON geometry.'), ROUTED, {tags: ['Travel']});
+
+const icon = (size: number, what: string): Json => ({
+    get: {
+        summary: `${what} (${size} px)`,
+        description: `PNG, \`{i}.png\` or \`{i}@2x.png\` (SPEC §4.14). Open: no key, \`Access-Control-Allow-Origin: *\`, cached a week.`,
+        tags: ['Icons'],
+        security: [],
+        parameters: [{name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,9}(@2x)?\\.png$'}, example: '61@2x.png'}],
+        responses: {200: {description: 'The icon.', content: {'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}}, 404: {$ref: '#/components/responses/Error404'}}
+    }
+});
+
+const travelEntry = object({
+    hti: {const: true}, tm: {type: 'integer', minimum: 1, maximum: 4, description: '1 driving, 2 walking, 3 bicycling, 4 transit'}, ttm: str,
+    ptdd: {...int, description: 'metres'}, ptdll: str, ptdsl: str, tt: {...int, description: 'seconds'}, ttll: str, ttsl: str, ttesl: str
+});
+const languageMap = {type: 'object', propertyNames: {pattern: '^[A-Z]{2}$'}, additionalProperties: str, description: 'Language code to text, one key per language of the country.'};
+const trip = nullable(object({distanceMeters: int, durationSeconds: int, durationMinutes: int}));
+const lonLat = {type: 'array', prefixItems: [num, num], minItems: 2, maxItems: 2, description: '[longitude, latitude]'};
+const ring = {type: 'array', items: lonLat, minItems: 4};
+const snapped = object({location: lonLat, snapDistance: {...num, description: 'metres from the position to the road it was placed on'}});
+const numberTable = {type: 'array', items: {type: 'array', items: {type: ['number', 'null']}}};
+
+const listingId = {type: ['string', 'number', 'null'], description: 'The id the listing was sent with.'};
+const enrichmentFields: Record<string, Json> = {
+    latitude: num, longitude: num, country: {type: 'string', pattern: '^[A-Z]{2}$'}, language: str, searchRadiusMeters: int,
+    dataReachMeters: {type: ['integer', 'null'], description: 'How far the data reaches around the position when less than searchRadiusMeters; else null.'},
+    categories: {
+        type: 'array',
+        items: object({
+            id: int, key: str, group: str, label: str,
+            nearest: nullable(object({
+                name: str, latitude: num, longitude: num, straightLineDistanceMeters: int,
+                walking: trip, bicycling: trip, driving: trip, transit: trip
+            })),
+            complete: {...bool, description: 'Whether `nearest` is certain (the data reaches far enough around the position).'}
+        })
+    }
+};
+
+const schemas: Record<string, Json> = {
+    Error: {...object({Error: {type: 'string', minLength: 1}}), description: 'Every error: a status and a message that says why and what to do.'},
+    TravelEntry: travelEntry,
+    SummaryPlace: object({id: {...int, description: '14 digits: category, sub-type, variant'}, i: int, si: int, la: num, lo: num, n: str, sd: {type: ['string', 'null']}, td: {type: 'array', items: ref('TravelEntry')}}),
+    SummarySubcategory: object({st: int, l: str, lb: {type: ['string', 'null']}, d: {type: 'array', items: ref('SummaryPlace')}}),
+    SummaryCategory: object({ct: int, l: str, sc: {type: 'array', items: ref('SummarySubcategory')}}),
+    CloseCity: object({n: languageMap, td: {type: 'array', items: ref('TravelEntry')}, c: object({Latitude: num, Longitude: num})}),
+    PlaceInformation: object({StreetName: str, IsLocality: bool, CityName: str, ZipCode: str, LocalizedStreetNames: nullable(languageMap), LocalizedCityNames: nullable(languageMap)}),
+    CustomerItemSummary: {
+        ...object({
+            AvailableCategoriesAroundPosition: {type: 'array', items: ref('SummaryCategory')},
+            CloseCities: {type: 'array', items: ref('CloseCity')},
+            PlaceInformation: nullable(ref('PlaceInformation'))
+        }),
+        description: 'SPEC §2.2, COMPAT.md "summary".'
+    },
+    LanguageMap: languageMap,
+    MultiLanguagesText: object({
+        Paragraphs: {
+            type: 'array',
+            items: object({
+                IconId: str, Title: ref('LanguageMap'), TitleBis: ref('LanguageMap'), TitleTer: ref('LanguageMap'),
+                Sentences: {type: 'array', items: ref('LanguageMap')}, List: {type: 'array', items: ref('LanguageMap')}
+            }, ['IconId', 'Title', 'Sentences', 'List'])
+        }
+    }),
+    TextAndData: object({Data: ref('CustomerItemSummary'), Summary: ref('CustomerItemSummary'), Text: ref('MultiLanguagesText')}),
+    Scores: object({
+        scores: {type: 'array', items: object({k: str, l: str, v: {type: 'number', minimum: 0, maximum: 10}, iconId: int, pt: int, st: {type: 'array', items: int}})},
+        language: str
+    }),
+    Enrichment: {...object(enrichmentFields), description: 'SPEC §2.4. A null `nearest` or mode is a missing value, never 0.'},
+    EnrichmentBatchLine: {
+        oneOf: [
+            object({id: listingId, ...enrichmentFields}),
+            object({id: listingId, record: {type: 'integer', minimum: 1}, error: str, retry: {const: true}}, ['id', 'record', 'error'])
+        ],
+        description: 'One line of the NDJSON answer: the listing\'s enrichment document with its `id` first, or `{"id", "record", "error"}` (`record`: the listing\'s place in the batch, 1 for the first; `"retry": true` when the engine failed, not the listing).'
+    },
+    PointItem: object({
+        n: str, t: str, la: num, ln: num, p: {type: 'string', pattern: '^\\d{14}$'}, i: str, si: str, g: bool,
+        sd: {type: 'string', description: 'JSON text, "{}" when empty'}, fid: str, rpt: str
+    }),
+    SimplifiedCategories: {type: 'object', additionalProperties: {type: 'array', items: int}, description: 'Family name to the type ids `poiTypesIds` takes.'},
+    CategoryNode: object({id: int, l: str, aid: {type: ['integer', 'null']}, i: {type: ['string', 'integer']}, c: {type: 'array', items: ref('CategoryNode')}}),
+    Geometry: {
+        oneOf: [
+            object({type: {const: 'Polygon'}, coordinates: {type: 'array', items: ring}}),
+            object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array', items: {type: 'array', items: ring}}})
+        ],
+        description: 'A bare GeoJSON Polygon or MultiPolygon, [longitude, latitude] (SPEC §2.6).'
+    },
+    MultipleTimes: {type: 'array', minItems: 3, maxItems: 3, items: object({label: str, iso: ref('Geometry')})},
+    Route: object({
+        paths: {
+            type: 'array', minItems: 1,
+            items: object({
+                distance: {...num, description: 'metres'}, weight: num, time: {...num, description: 'milliseconds'}, transfers: int,
+                points_encoded: {const: false}, bbox: {type: 'array', items: num, minItems: 4, maxItems: 4},
+                points: object({type: {const: 'LineString'}, coordinates: {type: 'array', items: lonLat}}),
+                instructions: {type: 'array', items: object({distance: num, heading: num, sign: int, interval: {type: 'array', items: int}, text: str, time: num, street_name: str}, ['distance', 'sign', 'interval', 'text', 'time', 'street_name'])},
+                legs: {type: 'array', items: object({type: {enum: ['walk', 'transfer', 'pt']}, departure_time: str, arrival_time: str, distance: num, travel_time: num, geometry: {type: 'object'}}, undefined, true), description: 'Public transport only: its walks, transfers and rides.'},
+                details: {type: 'object'}, ascend: num, descend: num,
+                snapped_waypoints: object({type: {const: 'LineString'}, coordinates: {type: 'array', items: lonLat}})
+            })
+        },
+        info: ref('Info')
+    }, ['paths', 'info']),
+    Info: object({copyrights: {type: 'array', items: str}, took: {...int, description: 'milliseconds'}}),
+    FeatureCollection: object({
+        type: {const: 'FeatureCollection'},
+        features: {
+            type: 'array',
+            items: object({
+                type: {const: 'Feature'},
+                geometry: object({type: {const: 'Point'}, coordinates: lonLat}),
+                properties: object({name: str, street: str, housenumber: str, postcode: str, city: str, country: str, countrycode: str, type: str, accuracy: {enum: ['exact', 'interpolated', 'street', 'locality']}})
+            })
+        }
+    }),
+    Matrix: {
+        ...object({
+            durations: {...numberTable, description: 'seconds, one row per source; null where no route'},
+            distances: {...numberTable, description: 'metres; null where no route'},
+            sources: {type: 'array', items: snapped},
+            destinations: {type: 'array', items: snapped},
+            info: ref('Info')
+        }),
+        description: 'A cell is what /route answers for its pair: `durations` = /route `time` / 1000, `distances` = /route `distance`.'
+    },
+    Health: object({
+        status: {const: 'ok'},
+        regions: {
+            type: 'array',
+            items: object({
+                country: str, name: str, subdomain: str, languages: {type: 'array', items: str}, bundleFormat: int, buildVersion: int,
+                builtAt: str, sources: {type: 'array', items: object({file: str, date: {type: ['string', 'null']}, role: str})},
+                counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
+                coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})
+            })
+        }
+    })
+};
+
+const parameters: Record<string, Json> = {
+    latitude: {name: 'latitude', in: 'query', required: true, schema: {type: 'number', minimum: -90, maximum: 90}, description: 'Decimal degrees; inside the area the country\'s data covers.', example: 50.8461},
+    longitude: {name: 'longitude', in: 'query', required: true, schema: {type: 'number', minimum: -180, maximum: 180}, description: 'Decimal degrees.', example: 4.3664},
+    language: {name: 'language', in: 'query', required: false, schema: {type: 'string', pattern: '^[A-Za-z]{2}$', default: 'EN'}, description: 'ISO 639-1; a language the country does not serve falls back to EN.'},
+    travelMode: {name: 'travelMode', in: 'query', required: true, schema: {type: 'string', examples: ['Driving', 'Walking', 'Bicycling', 'Transit', '1', '2', '3', '4']}, description: 'Driving or 1, Walking or 2, Bicycling or 3, Transit or 4 (any case).'}
+};
+
+const responses: Record<string, Json> = {};
+for (const [status, text] of Object.entries(ERROR_TEXT)) responses[`Error${status}`] = json(ref('Error'), text);
+responses.Error429.headers = {'Retry-After': {schema: {type: 'integer', minimum: 1}, description: 'Seconds to wait before retrying.'}};
+
+const matrixBody = object({
+    travelMode: {type: ['string', 'integer']},
+    language: str,
+    sources: {type: 'array', minItems: 1, maxItems: 10000, items: {type: 'array', prefixItems: [num, num], minItems: 2, maxItems: 2, description: '[latitude, longitude]'}},
+    destinations: {type: ['array', 'null'], items: {type: 'array', prefixItems: [num, num], minItems: 2, maxItems: 2}}
+}, ['travelMode', 'sources'], true);
+
+export const openApiDocument = {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    info: {
+        title: 'quartier',
+        version: '1',
+        summary: 'What is around a position: places, travel times, travel-time areas, narrative text, geocoding, maps.',
+        description: [
+            'The country comes from the Host sub-domain (`be.example.org`), `X-Forwarded-Host`, or a leading `/{cc}/` path segment. Paths match case-insensitively (`/Points`, `/Isochrone/GetMultipleTimes`).',
+            'Every error is `{"Error": "..."}` with a meaningful status.',
+            'Keys: a backend key for server-to-server calls (never in a browser: a request with a backend key and an `Origin` or `Sec-Fetch-Site` header is refused with 403), a frontend key tied to web domains (checked against `Origin`/`Referer`) or to app ids (`X-Service-App-Id` / `X-Yatmo-App-Id`).',
+            'CORS: every endpoint answers preflights (`OPTIONS`, 204, no key) and every answer carries `Access-Control-Allow-Origin`.'
+        ].join('\n\n'),
+        license: {name: 'MIT', identifier: 'MIT'}
+    },
+    servers: [
+        {url: '/', description: 'This server; the country from the Host sub-domain or the default country'},
+        {url: '/{cc}', description: 'This server, country in the path', variables: {cc: {default: 'be', description: 'Two-letter country code, lower case'}}}
+    ],
+    security: [{LicenseKey: []}, {LicenceKey: []}, {licenseKeyQuery: []}],
+    tags: [
+        {name: 'Neighbourhood'}, {name: 'Places'}, {name: 'Travel'}, {name: 'Geocoding'}, {name: 'Maps'}, {name: 'Icons'}, {name: 'Service'}
+    ],
+    paths: {
+        '/summary': {get: operation('Places by category, close cities, the address', 'SPEC §4.1. Cached 7 days.', [...position, param('language')], json(ref('CustomerItemSummary'), 'The summary.'), ROUTED, {tags: ['Neighbourhood']})},
+        '/summary/text': {get: operation('The neighbourhood in words, every language of the country', 'SPEC §4.2. No language parameter.', position, json(ref('MultiLanguagesText'), 'The paragraphs.'), ROUTED, {tags: ['Neighbourhood']})},
+        '/summary/text-and-data': {get: operation('Summary and text in one call', 'SPEC §4.3; `Data` and `Summary` hold the same summary (COMPAT.md).', [...position, param('language')], json(ref('TextAndData'), 'Summary and text.'), ROUTED, {tags: ['Neighbourhood']})},
+        '/scores': {get: operation('0–10 scores per need', 'COMPAT.md "scores".', [...position, param('language')], json(ref('Scores'), 'The scores.'), ROUTED, {tags: ['Neighbourhood']})},
+        '/enrichment': {get: operation('The listing-enrichment document', 'SPEC §4.4. Backend keys only. `language` must be one the country serves (else 400).', [...position, {...parameters.language, schema: {type: 'string', pattern: '^[A-Za-z]{2}$', default: 'EN'}, description: 'Labels only; one of the country\'s languages.'}], json(ref('Enrichment'), 'The enrichment document.'), ROUTED, {tags: ['Neighbourhood']})},
+        '/enrichment/batch': {
+            post: {
+                summary: 'Enrichment of up to 10,000 listings',
+                description: 'Backend keys only. The body is a JSON array or NDJSON of `{"id", "latitude", "longitude"}`; the answer is NDJSON streamed in input order, one line per listing (schema: one line).',
+                tags: ['Neighbourhood'],
+                parameters: [param('language')],
+                requestBody: {
+                    required: true,
+                    content: {
+                        'application/json': {schema: {type: 'array', maxItems: 10000, items: object({id: {}, latitude: num, longitude: num}, ['id', 'latitude', 'longitude'], true)}},
+                        'application/x-ndjson': {schema: {type: 'string', description: 'One {"id", "latitude", "longitude"} object per line.'}}
+                    }
+                },
+                responses: {200: {description: 'One line per listing.', content: {'application/x-ndjson': {schema: ref('EnrichmentBatchLine')}}}, ...errorResponses([...ROUTED, 413])}
+            }
+        },
+        '/points': {
+            get: operation('Places in a box', 'SPEC §4.5. At most 200 places; the `Nz` header is `true` when the answer was cut (zoom in).', [
+                {name: 'bound1', in: 'query', required: true, schema: {type: 'string'}, description: 'First corner, `latitude,longitude`.', example: '50.844,4.362'},
+                {name: 'bound2', in: 'query', required: true, schema: {type: 'string'}, description: 'Opposite corner, `latitude,longitude`.', example: '50.849,4.371'},
+                param('language'),
+                {name: 'groupSamePositions', in: 'query', schema: {type: 'boolean', default: false}},
+                {name: 'poiTypesIds', in: 'query', schema: {type: 'string'}, description: 'Comma-separated 14-digit type ids from /simplifiedcategories.'},
+                {name: 'caringForBigResponse', in: 'query', schema: {type: 'boolean', default: true}, description: 'When true, a box over 100 km² is refused with 400 `The requested area is too large.`'},
+                {name: 'summaryMode', in: 'query', schema: {type: 'boolean', default: false}}
+            ], {
+                description: 'The places.',
+                headers: {Nz: {schema: {enum: ['true', 'false']}, description: 'true when the answer was truncated'}},
+                content: {'application/json': {schema: {type: 'array', maxItems: 200, items: ref('PointItem')}}}
+            }, KEYED, {tags: ['Places']})
+        },
+        '/simplifiedcategories': {get: operation('Type ids usable in poiTypesIds', 'SPEC §4.6.', [param('language')], json(ref('SimplifiedCategories'), 'The ids by family.'), KEYED, {tags: ['Places']})},
+        '/categories': {get: operation('The localized category tree', 'SPEC §4.7, COMPAT.md.', [param('language')], json({type: 'array', items: ref('CategoryNode')}, 'The tree.'), KEYED, {tags: ['Places']})},
+        '/isochrone': {get: isochroneSingle},
+        '/isochrone/TravelTime': {get: {...isochroneSingle, summary: 'A travel-time area (same as /isochrone)'}},
+        '/isochrone/GetMultipleTimes': {
+            get: operation('The 5, 10 and 20-minute areas', 'SPEC §4.10; smallest first.', [param('travelMode'), ...position, param('language')], json(ref('MultipleTimes'), 'Three areas.'), ROUTED, {tags: ['Travel']})
+        },
+        '/route': {
+            get: operation('A route between two positions', 'GraphHopper-shaped (COMPAT.md).', [
+                param('travelMode'),
+                {name: 'startLatitude', in: 'query', required: true, schema: {type: 'number'}}, {name: 'startLongitude', in: 'query', required: true, schema: {type: 'number'}},
+                {name: 'arrivalLatitude', in: 'query', required: true, schema: {type: 'number'}}, {name: 'arrivalLongitude', in: 'query', required: true, schema: {type: 'number'}},
+                param('language')
+            ], json(ref('Route'), 'The route.'), ROUTED, {tags: ['Travel']})
+        },
+        '/matrix': {
+            get: operation('Travel times between positions (GET)', 'At most 2,500 cells; all pairs of the sources when no destinations are given.', [
+                param('travelMode'),
+                {name: 'sources', in: 'query', required: true, schema: {type: 'string'}, description: '`lat,lon;lat,lon;…`', example: '50.8461,4.3664;50.85,4.36'},
+                {name: 'destinations', in: 'query', schema: {type: 'string'}, description: '`lat,lon;lat,lon;…`'},
+                param('language')
+            ], json(ref('Matrix'), 'The table.'), ROUTED, {tags: ['Travel']}),
+            post: {
+                summary: 'Travel times between positions (POST)',
+                description: 'Up to 1,000,000 cells (10,000 by public transport); body up to 1 MB.',
+                tags: ['Travel'],
+                requestBody: {required: true, content: {'application/json': {schema: matrixBody}}},
+                responses: {200: json(ref('Matrix'), 'The table.'), ...errorResponses([...ROUTED, 413])}
+            }
+        },
+        '/geolocation': {
+            get: operation('Geocoding', 'SPEC §4.11; best first; nothing found is an empty collection.', [
+                {name: 'address', in: 'query', required: true, schema: {type: 'string', maxLength: 200}}, param('language'),
+                {name: 'limit', in: 'query', schema: {type: 'integer', minimum: 1}}
+            ], json(ref('FeatureCollection'), 'The matches.'), KEYED, {tags: ['Geocoding']})
+        },
+        '/geolocation/GetClose': {
+            get: operation('Autocomplete near a position', 'COMPAT.md.', [...position, {name: 'address', in: 'query', required: true, schema: {type: 'string'}}, param('language'), {name: 'limit', in: 'query', schema: {type: 'integer', minimum: 1}}],
+                json(ref('FeatureCollection'), 'The matches.'), KEYED, {tags: ['Geocoding']})
+        },
+        '/geolocation/reverse': {get: operation('Reverse geocoding', 'The nearest address or street: 0 or 1 feature.', [...position, param('language')], json(ref('FeatureCollection'), 'The place.'), KEYED, {tags: ['Geocoding']})},
+        '/image': {
+            get: operation('A map image (JPEG)', 'SPEC §4.13. Backend keys only: for server-side use, not for image tags in pages.', [
+                ...position,
+                {name: 'hexaColor', in: 'query', required: true, schema: {type: 'string', pattern: '^[0-9A-Fa-f]{6}$'}, example: '428BFF'},
+                {name: 'width', in: 'query', required: true, schema: {type: 'integer'}, example: 800},
+                {name: 'height', in: 'query', required: true, schema: {type: 'integer'}, example: 450},
+                {name: 'mapStyle', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 7, default: 1}},
+                {name: 'zoom', in: 'query', schema: {type: 'number'}},
+                {name: 'threeDMode', in: 'query', schema: {type: 'boolean', default: false}},
+                {name: 'bigIcon', in: 'query', schema: {type: 'boolean', default: false}},
+                {name: 'multiborders', in: 'query', schema: {type: 'boolean', default: false}},
+                {name: 'customMarkerUrl', in: 'query', schema: {type: 'string', format: 'uri'}},
+                {name: 'customMarkerWidth', in: 'query', schema: {type: 'integer'}},
+                {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
+            ], {description: 'The map.', content: {'image/jpeg': {schema: {type: 'string', contentMediaType: 'image/jpeg'}}}}, KEYED, {tags: ['Maps']})
+        },
+        '/icons24/{file}': icon(24, 'Place icon'),
+        '/icons32/{file}': icon(32, 'Place icon'),
+        '/subicons24/{file}': icon(24, 'Transit line badge'),
+        '/health': {
+            servers: ROOT_ONLY,
+            get: {summary: 'Regions served', description: 'No key.', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.')}}
+        },
+        '/openapi.json': {
+            servers: ROOT_ONLY,
+            get: {summary: 'This document', tags: ['Service'], security: [], responses: {200: json(object({openapi: str, paths: {type: 'object'}}, ['openapi', 'paths'], true), 'OpenAPI 3.1.')}}
+        },
+        '/docs': {
+            servers: ROOT_ONLY,
+            get: {summary: 'This document as a page', tags: ['Service'], security: [], responses: {200: {description: 'HTML.', content: {'text/html': {schema: str}}}}}
+        },
+        '/': {
+            servers: ROOT_ONLY,
+            get: {summary: 'The playground page', description: 'A map of the region on our tiles with an address search; a click shows what is around. Its script, style sheet and MapLibre GL JS are served under /playground/ and /vendor/maplibre-gl/.', tags: ['Service'], security: [],
+                responses: {200: {description: 'HTML.', content: {'text/html': {schema: str}}}}}
+        },
+        '/playground/config.json': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'The playground page\'s configuration', tags: ['Service'], security: [],
+                description: 'The regions served, and a frontend key tied to the host the page was opened on (null when the keys file has none). Frontend keys live in web pages; a backend key is never given out.',
+                responses: {200: json(object({
+                    key: {type: ['string', 'null']},
+                    regions: {type: 'array', items: object({country: str, name: str, languages: {type: 'array', items: str}, center: {type: 'array', items: {type: 'number'}, minItems: 2, maxItems: 2}}, ['country', 'name', 'languages', 'center'])}
+                }, ['key', 'regions']), 'The configuration.')}
+            }
+        },
+        '/docs/{file}': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'The page\'s script, style sheet and icon', tags: ['Service'], security: [],
+                parameters: [{name: 'file', in: 'path', required: true, schema: {enum: ['init.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']}}],
+                responses: {
+                    200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}, 'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}},
+                    404: {$ref: '#/components/responses/Error404'}
+                }
+            }
+        }
+    },
+    components: {
+        schemas,
+        parameters,
+        responses,
+        securitySchemes: {
+            LicenseKey: {type: 'apiKey', in: 'header', name: 'LicenseKey', description: 'A backend key (server-side only: refused with 403 on a request with an Origin or Sec-Fetch-Site header) or a frontend key, tied to web domains (checked against Origin or Referer) or to app ids (sent as X-Service-App-Id or X-Yatmo-App-Id, with X-Service-Platform or X-Yatmo-Platform).'},
+            LicenceKey: {type: 'apiKey', in: 'header', name: 'LicenceKey', description: 'The British spelling of the same header.'},
+            licenseKeyQuery: {type: 'apiKey', in: 'query', name: 'licenseKey', description: 'The key as a query parameter (any case).'}
+        }
+    }
+};
