@@ -1,5 +1,6 @@
 // GET /fonts/{fontstack}/{start}-{end}.pbf: SDF glyph ranges decoded with pbf and the glyphs.proto
 // layout MapLibre reads, holding the code points of Latin, Greek, Cyrillic and Arabic samples.
+import http from 'node:http';
 import t from 'tap';
 import {PbfReader} from 'pbf';
 import {testServer} from './helpers.js';
@@ -125,4 +126,26 @@ t.test('glyphs', async (t) => {
         t.equal(many.status, 400);
         t.match(((await many.json()) as {Error: string}).Error, /1 to 4 fonts/);
     });
+});
+
+t.test('gzip for clients that accept it, the plain body for the others', async (t) => {
+    const server = await testServer();
+    t.teardown(() => server.close());
+    const url = `${server.url}/fonts/Roboto%20Medium/0-255.pbf`;
+    const zipped = await fetch(url, {headers: {'Accept-Encoding': 'gzip'}});
+    t.equal(zipped.headers.get('content-encoding'), 'gzip');
+    t.match(zipped.headers.get('vary'), /Accept-Encoding/);
+    const plain = await new Promise<{headers: Record<string, unknown>; bytes: number}>((resolve, reject) => {
+        http.get(url, (res) => {
+            let bytes = 0;
+            res.on('data', (d: Buffer) => (bytes += d.length));
+            res.on('end', () => resolve({headers: res.headers, bytes}));
+        }).on('error', reject);
+    });
+    t.equal(plain.headers['content-encoding'], undefined);
+    t.equal(decode(new Uint8Array(await zipped.arrayBuffer())).length, 1, 'the gzipped body decodes to the range');
+    t.ok(plain.bytes > 0);
+    t.not(plain.headers.etag, zipped.headers.get('etag'), 'each representation its own ETag');
+    const revalidated = await fetch(url, {headers: {'Accept-Encoding': 'gzip', 'If-None-Match': String(plain.headers.etag)}});
+    t.equal(revalidated.status, 304, 'either tag revalidates');
 });
