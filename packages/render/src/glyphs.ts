@@ -119,9 +119,9 @@ export function checkGlyphRequest(stack: string[], start: number, end: number): 
     return null;
 }
 
-const cache = new Map<string, Buffer>();
-let cachedBytes = 0;
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const stacks = new Map<string, Buffer>();
+let stackBytes = 0;
+const MAX_STACK_BYTES = 64 * 1024 * 1024;
 
 /**
  * The glyph PBF of code points start..start+255 for a font stack: each code point from the first font
@@ -129,36 +129,72 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
  */
 export function glyphRange(stack: string[], start: number): Buffer {
     const key = `${stack.join(',')}/${start}`;
-    let pbf = cache.get(key);
+    let pbf = stacks.get(key);
     if (pbf) return pbf;
-    const all = fontFaces();
-    const chains = stack.map((f) => all.get(f)!);
+    const fonts = stack.map((f) => fontSlots(f, start));
     const out = new PbfWriter();
     out.writeMessage(1, (_: null, w: PbfWriter) => {
         w.writeStringField(1, stack.join(','));
         w.writeStringField(2, `${start}-${start + 255}`);
-        for (let cp = start; cp <= start + 255; cp++) {
-            const face = findFace(chains, cp);
-            if (face) w.writeMessage(3, writeGlyph, {cp, sdf: sdfOf(face)});
+        for (let i = 0; i < 256; i++) {
+            for (let f = 0; f < fonts.length; f++) {
+                const glyph = fontGlyph(fonts[f], stack[f], start + i);
+                if (glyph) {
+                    w.writeBytesField(3, glyph);
+                    break;
+                }
+            }
         }
     }, null);
     pbf = Buffer.from(out.finish());
-    while (cachedBytes + pbf.length > MAX_CACHED_BYTES && cache.size > 0) {
-        const [oldest, buf] = cache.entries().next().value as [string, Buffer];
-        cache.delete(oldest);
-        cachedBytes -= buf.length;
+    while (stackBytes + pbf.length > MAX_STACK_BYTES && stacks.size > 0) {
+        const [oldest, buf] = stacks.entries().next().value as [string, Buffer];
+        stacks.delete(oldest);
+        stackBytes -= buf.length;
     }
-    cache.set(key, pbf);
-    cachedBytes += pbf.length;
+    stacks.set(key, pbf);
+    stackBytes += pbf.length;
     return pbf;
 }
 
-function findFace(chains: Face[][], cp: number): Face | null {
+/**
+ * Each font's encoded glyph messages per range: undefined until drawn, null where the font has no glyph.
+ * A glyph is drawn once per font, when a stack first needs it; any stack is then put together from
+ * them, so the drawing work is bounded by the fonts we ship, whatever stacks clients ask for.
+ */
+const fontRanges = new Map<string, (Uint8Array | null | undefined)[]>();
+
+function fontSlots(font: string, start: number): (Uint8Array | null | undefined)[] {
+    const key = `${font}/${start}`;
+    let slots = fontRanges.get(key);
+    if (!slots) {
+        slots = new Array<Uint8Array | null | undefined>(256).fill(undefined);
+        fontRanges.set(key, slots);
+    }
+    return slots;
+}
+
+function fontGlyph(slots: (Uint8Array | null | undefined)[], font: string, cp: number): Uint8Array | null {
+    const i = cp & 255;
+    let glyph = slots[i];
+    if (glyph === undefined) {
+        const face = findFace(fontFaces().get(font)!, cp);
+        if (face) {
+            const w = new PbfWriter();
+            writeGlyph({cp, sdf: sdfOf(face)}, w);
+            glyph = w.finish().slice();
+        } else {
+            glyph = null;
+        }
+        slots[i] = glyph;
+    }
+    return glyph;
+}
+
+function findFace(chain: Face[], cp: number): Face | null {
     // Control characters have no glyph; MapLibre never asks for them.
     if (cp < 32 || (cp >= 0x7f && cp < 0xa0)) return null;
-    for (const chain of chains) {
-        for (const face of chain) if (holds(face, cp)) return face;
-    }
+    for (const face of chain) if (holds(face, cp)) return face;
     return null;
 }
 
