@@ -13,7 +13,10 @@ import {packageDir} from './assets.js';
 
 /** MapLibre's glyph metrics: 24 px em, 3 px buffer, SDF radius 8. */
 const FONT_SIZE = 24, BUFFER = 3, RADIUS = 8, CUTOFF = 0.25;
-/** MapLibre places a glyph's top this far below the line's top (its own TinySDF glyphs use the same). */
+/**
+ * A glyph's `top` is measured from an origin this far above the baseline (MapLibre lines its own
+ * TinySDF glyphs up with server glyphs by 27.5 at double resolution; ours are whole pixels).
+ */
 const TOP_OFFSET = 27;
 
 interface Face {
