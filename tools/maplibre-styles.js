@@ -12,7 +12,14 @@ for (const name of STYLE_NAMES) {
     const spec = loadStyle(name).spec;
     const file = path.join(MAPLIBRE_STYLES_DIR, spec.file);
     const tmp = `${file}.tmp`;
-    fs.writeFileSync(tmp, `${JSON.stringify(toMapLibre(spec, icons), null, 1)}\n`);
+    fs.writeFileSync(tmp, format(toMapLibre(spec, icons)));
     fs.renameSync(tmp, file);
     process.stdout.write(`${file}\n`);
+}
+
+/** Like data/styles: the document's fields on their own lines, one line per layer. */
+function format(style) {
+    const {layers, ...head} = style;
+    const fields = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    return `{\n${fields.join(',\n')},\n  "layers": [\n${layers.map((l) => `    ${JSON.stringify(l)}`).join(',\n')}\n  ]\n}\n`;
 }
