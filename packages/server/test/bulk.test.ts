@@ -33,10 +33,22 @@ function enrich(args: string[], env: Record<string, string> = {}) {
 
 const readLines = (file: string) => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
-async function viaGet(lat: number, lon: number) {
-    const r = await get(`${server.url}/be/enrichment?latitude=${lat}&longitude=${lon}`);
-    t.equal(r.status, 200);
-    return r.body;
+/**
+ * GET /enrichment on a fresh connection: the spawnSync runs before it block this process for longer
+ * than the server's keep-alive on a loaded machine, so a pooled socket may already be closed (ECONNRESET).
+ */
+function viaGet(lat: number, lon: number): Promise<any> {
+    return new Promise((resolve, reject) => {
+        http.get(`${server.url}/be/enrichment?latitude=${lat}&longitude=${lon}`, {agent: false, headers: {LicenseKey: BACKEND_KEY}}, (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (text += d));
+            res.on('end', () => {
+                t.equal(res.statusCode, 200);
+                resolve(JSON.parse(text));
+            });
+        }).on('error', reject);
+    });
 }
 
 t.test('quartier enrich: NDJSON out, one record per listing, the documents of GET /enrichment', async (t) => {
