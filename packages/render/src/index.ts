@@ -9,6 +9,11 @@ export {markerImage, markerPng, badgeImage, badgePng, isKnownIcon, iconPriority}
 export {registerFonts, fontString} from './fonts.js';
 export {PIN_WIDTH, PIN_HEIGHT, pinBox} from './pin.js';
 export type {CustomMarker} from './pin.js';
-export {STYLES_DIR} from './assets.js';
+export {STYLES_DIR, MAPLIBRE_STYLES_DIR} from './assets.js';
 export {decodeMarkerImage, sniffMarker, MarkerImageError, MAX_MARKER_BYTES, MAX_MARKER_SIDE} from './marker-image.js';
 export type {MarkerType} from './marker-image.js';
+export {toMapLibre, localizeStyle, readMapLibreStyle, loadPoiIcons, fontName} from './maplibre-style.js';
+export type {PoiIcons} from './maplibre-style.js';
+export {glyphRange, checkGlyphRequest, GLYPH_FONTS, MAX_STACK} from './glyphs.js';
+export {spriteSheet, SPRITE_ICON_SIZE} from './sprite.js';
+export type {Sprite, SpriteEntry} from './sprite.js';

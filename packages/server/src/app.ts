@@ -22,6 +22,9 @@ import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
 import {playgroundRoutes} from './routes/playground.js';
+import {styleRoutes} from './routes/styles.js';
+import {glyphRoutes} from './routes/glyphs.js';
+import {spriteRoutes} from './routes/sprites.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -96,6 +99,9 @@ export function createApp(options: AppOptions) {
 
     playgroundRoutes(app, options.regions, options.keys);
     docsRoutes(app);
+    // Glyphs and sprites are the same for every country.
+    glyphRoutes(app);
+    spriteRoutes(app);
 
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
 
@@ -131,6 +137,7 @@ export function createApp(options: AppOptions) {
     matrixRoutes(app, guard);
     neighbourhoodRoutes(app, guard, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
     enrichmentBatchRoutes(app, guard, options.pool?.size ?? 1);
+    styleRoutes(app, options.regions);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));

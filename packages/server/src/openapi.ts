@@ -325,6 +325,41 @@ export const openApiDocument = {
                 {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
             ], {description: 'The map.', content: {'image/jpeg': {schema: {type: 'string', contentMediaType: 'image/jpeg'}}}}, KEYED, {tags: ['Maps']})
         },
+        '/styles/{file}': {
+            get: {
+                summary: 'A MapLibre style', tags: ['Map'], security: [],
+                description: 'MapLibre style JSON (version 8) over this region\'s vector tiles, glyphs and sprites (SPEC §4.14), addresses absolute from the request\'s host (X-Forwarded-Host/Proto when set). Open: no key, `Access-Control-Allow-Origin: *`, ETag.',
+                parameters: [
+                    {name: 'file', in: 'path', required: true, schema: {enum: ['osm_liberty.json', 'osm_basic.json', 'osm_bright.json', 'osm_3d.json', 'osm_positron.json', 'osm_dark.json', 'osm_liberty_stonehedge.json']}},
+                    {name: 'language', in: 'query', required: false, schema: {type: 'string', pattern: '^[A-Za-z]{2,3}$'}, description: 'Labels read `name:xx`, falling back to `name`.'}
+                ],
+                responses: {200: json(object({version: {const: 8}, sources: {type: 'object'}, layers: {type: 'array'}}, ['version', 'sources', 'layers'], true), 'The style.'),
+                    304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}, 404: {$ref: '#/components/responses/Error404'}}
+            }
+        },
+        '/fonts/{fontstack}/{range}': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'SDF glyphs of a font stack', tags: ['Map'], security: [],
+                description: 'A 256-code-point range of signed-distance-field glyphs (the glyphs.proto MapLibre reads); in a comma-joined stack each code point comes from the first font that has it. Open, ETag, gzip when accepted.',
+                parameters: [
+                    {name: 'fontstack', in: 'path', required: true, schema: str, example: 'Noto Sans Regular'},
+                    {name: 'range', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d+-\\d+\\.pbf$'}, example: '0-255.pbf'}
+                ],
+                responses: {200: {description: 'The glyphs.', content: {'application/x-protobuf': {schema: {type: 'string', contentMediaType: 'application/x-protobuf'}}}},
+                    304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}, 404: {$ref: '#/components/responses/Error404'}}
+            }
+        },
+        '/sprites/{file}': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'The sprite sheet of the styles', tags: ['Map'], security: [],
+                description: '`sprite.json`/`sprite.png` and `sprite@2x.json`/`sprite@2x.png`: the POI icons named by OpenMapTiles class. Open, ETag.',
+                parameters: [{name: 'file', in: 'path', required: true, schema: {enum: ['sprite.json', 'sprite.png', 'sprite@2x.json', 'sprite@2x.png']}}],
+                responses: {200: {description: 'The index or the sheet.', content: {'application/json': {schema: {type: 'object'}}, 'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}},
+                    304: {description: 'Not modified (If-None-Match).'}, 404: {$ref: '#/components/responses/Error404'}}
+            }
+        },
         '/icons24/{file}': icon(24, 'Place icon'),
         '/icons32/{file}': icon(32, 'Place icon'),
         '/subicons24/{file}': icon(24, 'Transit line badge'),

@@ -54,12 +54,18 @@ t.test('every route the server registers is in the document', async (t) => {
 });
 
 t.test('every operation the document names exists on the server', async (t) => {
-    const paths = openApiDocument.paths as Record<string, Record<string, {security?: unknown[]}>>;
+    type Param = {name: string; in: string; example?: string; schema?: {enum?: string[]}};
+    const paths = openApiDocument.paths as unknown as Record<string, Record<string, {security?: unknown[]; parameters?: Param[]}>>;
     for (const [path, item] of Object.entries(paths)) {
         const rootOnly = 'servers' in item;
         for (const [method, op] of Object.entries(item)) {
             if (method === 'servers') continue;
-            const url = `${server.url}${rootOnly ? '' : '/be'}${path.replace('{file}', rootOnly ? 'init.js' : '61@2x.png')}`;
+            // Path parameters take the document's own example (or first allowed value).
+            const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+                const p = (op.parameters ?? []).find((x) => x.in === 'path' && x.name === name);
+                return encodeURIComponent(String(p?.example ?? p?.schema?.enum?.[0] ?? name));
+            });
+            const url = `${server.url}${rootOnly ? '' : '/be'}${filled}`;
             const r = await send(url, {method: method.toUpperCase()});
             const open = Array.isArray(op.security) && op.security.length === 0;
             // Without a key: 401 for the API, 200 for the open endpoints; never "No endpoint".

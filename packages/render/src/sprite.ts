@@ -1,0 +1,72 @@
+// The MapLibre sprite sheet: our POI markers (the /icons24 images) named by the OpenMapTiles POI class
+// or subclass they stand for (data/maplibre-styles/poi-icons.json), the default marker `poi`, the
+// aerodrome marker `airport` and a one-way arrow, packed with potpack at 1x and 2x.
+import {createCanvas, type Canvas} from '@napi-rs/canvas';
+import potpack from 'potpack';
+import {markerImage} from './icons.js';
+import {loadPoiIcons} from './maplibre-style.js';
+
+/** CSS pixels of a POI marker in the sprite (as /icons24). */
+export const SPRITE_ICON_SIZE = 24;
+/** Icon id of the airport marker (data/styles/icons.json). */
+const AIRPORT_ICON = 78;
+/** An icon id no category has: the default marker. */
+const DEFAULT_ICON = 0;
+
+export interface SpriteEntry {x: number; y: number; width: number; height: number; pixelRatio: number}
+export interface Sprite {json: Record<string, SpriteEntry>; png: Buffer}
+
+const sheets = new Map<number, Sprite>();
+
+/** The sprite sheet at a pixel ratio (1 or 2), built once. */
+export function spriteSheet(ratio: 1 | 2): Sprite {
+    let sprite = sheets.get(ratio);
+    if (!sprite) {
+        sprite = buildSprite(ratio);
+        sheets.set(ratio, sprite);
+    }
+    return sprite;
+}
+
+function buildSprite(ratio: number): Sprite {
+    const icons = loadPoiIcons();
+    const images = new Map<string, (ctx: Ctx, x: number, y: number) => void>();
+    const boxes: {name: string; w: number; h: number; x: number; y: number}[] = [];
+    const size = SPRITE_ICON_SIZE * ratio;
+    const marker = (icon: number) => (ctx: Ctx, x: number, y: number) => ctx.drawImage(markerImage(icon, size), x, y, size, size);
+    for (const [name, icon] of [...Object.entries(icons.class), ...Object.entries(icons.subclass), ['poi', DEFAULT_ICON] as const, ['airport', AIRPORT_ICON] as const]) {
+        images.set(name, marker(icon));
+        boxes.push({name, w: size, h: size, x: 0, y: 0});
+    }
+    const arrow = {w: 20 * ratio, h: 12 * ratio};
+    images.set('oneway', (ctx, x, y) => drawArrow(ctx, x, y, arrow.w, arrow.h));
+    boxes.push({name: 'oneway', w: arrow.w, h: arrow.h, x: 0, y: 0});
+    // One pixel between images so that linear sampling never bleeds a neighbour in.
+    const padded = boxes.map((b) => ({...b, w: b.w + 2, h: b.h + 2}));
+    const {w, h} = potpack(padded);
+    const canvas = createCanvas(Math.ceil(w), Math.ceil(h));
+    const ctx = canvas.getContext('2d');
+    const json: Record<string, SpriteEntry> = {};
+    for (const b of padded) {
+        images.get(b.name)!(ctx, b.x + 1, b.y + 1);
+        json[b.name] = {x: b.x + 1, y: b.y + 1, width: b.w - 2, height: b.h - 2, pixelRatio: ratio};
+    }
+    return {json, png: canvas.toBuffer('image/png')};
+}
+
+type Ctx = ReturnType<Canvas['getContext']>;
+
+/** A grey arrow pointing right (along the line's direction). */
+function drawArrow(ctx: Ctx, x: number, y: number, w: number, h: number): void {
+    ctx.fillStyle = '#7a7a7a';
+    ctx.beginPath();
+    ctx.moveTo(x, y + h * 0.38);
+    ctx.lineTo(x + w * 0.6, y + h * 0.38);
+    ctx.lineTo(x + w * 0.6, y);
+    ctx.lineTo(x + w, y + h / 2);
+    ctx.lineTo(x + w * 0.6, y + h);
+    ctx.lineTo(x + w * 0.6, y + h * 0.62);
+    ctx.lineTo(x, y + h * 0.62);
+    ctx.closePath();
+    ctx.fill();
+}

@@ -1,0 +1,52 @@
+// Open map assets (styles, glyphs, sprites): no key, any origin, cached long by browsers and CDNs,
+// revalidated by ETag (304 when the client's copy is current).
+import {createHash} from 'node:crypto';
+import {gzipSync} from 'node:zlib';
+import type {Request, Response} from 'express';
+
+export interface Asset {
+    body: Buffer;
+    /** The body gzipped, for clients that accept it; null for bodies that do not shrink (PNG). */
+    gzipped: Buffer | null;
+    type: string;
+    etag: string;
+}
+
+/** An asset to serve many times: its ETag and gzipped body made once. */
+export function asset(body: Buffer | string, type: string): Asset {
+    const buf = typeof body === 'string' ? Buffer.from(body) : body;
+    const gzipped = type.startsWith('image/') ? null : gzipSync(buf);
+    return {body: buf, gzipped: gzipped && gzipped.length < buf.length ? gzipped : null, type, etag: `"${createHash('sha1').update(buf).digest('base64url')}"`};
+}
+
+/** Sends an asset, or 304 when If-None-Match names its ETag. */
+export function sendAsset(req: Request, res: Response, a: Asset, maxAgeSeconds: number): void {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+    const gzip = a.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    // The gzipped body is another representation: its own (derived) tag.
+    const gzipTag = `${a.etag.slice(0, -1)}-gz"`;
+    res.setHeader('ETag', gzip ? gzipTag : a.etag);
+    if (a.gzipped) res.setHeader('Vary', [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
+    const match = req.headers['if-none-match'];
+    if (match && match.split(',').some((t) => {
+        const tag = t.trim();
+        return tag === '*' || tag === a.etag || tag === gzipTag || tag === `W/${a.etag}` || tag === `W/${gzipTag}`;
+    })) {
+        res.status(304).end();
+        return;
+    }
+    res.setHeader('Content-Type', a.type);
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.end(gzip ? a.gzipped : a.body);
+}
+
+/** The scheme and host the client called (X-Forwarded-Proto/Host behind a proxy), or null when malformed. */
+export function publicBase(req: Request): string | null {
+    const first = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h)?.split(',')[0].trim();
+    const host = first(req.headers['x-forwarded-host']) || first(req.headers.host);
+    const proto = first(req.headers['x-forwarded-proto']) || req.protocol;
+    if (!host || !/^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return null;
+    if (proto !== 'http' && proto !== 'https') return null;
+    return `${proto}://${host}`;
+}
