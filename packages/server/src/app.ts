@@ -19,6 +19,7 @@ import type {ResponseCache} from './cache.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
+import {tileRoutes} from './routes/tiles.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions) {
             }
         };
 
+    tileRoutes(app, options.regions);
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);
