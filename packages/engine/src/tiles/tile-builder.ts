@@ -292,7 +292,8 @@ export class TileBuilder {
                 writer.tag('class', PEAK_KEYS[key]);
                 writer.end();
             } else {
-                if (z < 12 || (z < 14 && P.fImportance[f] < LANDMARK_IMPORTANCE)) continue;
+                // "building=yes" and the like name no kind of place.
+                if (value === 'yes' || z < 12 || (z < 14 && P.fImportance[f] < LANDMARK_IMPORTANCE)) continue;
                 this.pointFeature(writer, frame, 'poi', x, y, f);
                 writer.tag('class', POI_CLASS[value] ?? value);
                 writer.tag('subclass', value);
