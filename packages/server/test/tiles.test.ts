@@ -134,6 +134,21 @@ t.test('water: ponds, the canal and the sea around Malta', async (t) => {
     t.ok(sea[0].geometry.length > 1, 'with the islands cut out');
 });
 
+t.test('Malta: its peaks and aerodromes, labelled', async (t) => {
+    const doc = (await (await fetch(`${server.url}/mt/tiles/tile_planet.json`)).json()) as {bounds: number[]};
+    const [w, s, e, n] = doc.bounds;
+    const [, x0, y0] = tileOf(n, w, 10), [, x1, y1] = tileOf(s, e, 10);
+    const found: Record<string, Record<string, unknown>[]> = {mountain_peak: [], aerodrome_label: []};
+    for (let x = x0; x <= x1; x++) {
+        for (let y = y0; y <= y1; y++) {
+            const res = await tile('mt', [10, x, y]);
+            for (const layer of Object.keys(found)) found[layer].push(...features(res.tile?.layers[layer]).map((f) => f.properties));
+        }
+    }
+    t.ok(found.mountain_peak.length >= 1 && found.mountain_peak.every((p) => p.class === 'peak' && p.name), `${found.mountain_peak.length} named peaks`);
+    t.ok(found.aerodrome_label.length >= 1 && found.aerodrome_label.every((p) => p.name && p.name_en), `aerodromes: ${found.aerodrome_label.map((p) => p.name)}`);
+});
+
 t.test('HTTP: ETag and 304, 204 outside the region, 400 for tiles that do not exist', async (t) => {
     const url = `${server.url}/be/tiles/${tileOf(...GRAND_PLACE, 13).join('/')}.pbf`;
     const first = await fetch(url);

@@ -61,7 +61,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const etag = `"${region.manifest.inputHash.slice(0, 16)}-${z}-${x}-${y}"`;
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.setHeader('ETag', etag);
-        if (req.headers['if-none-match'] === etag) {
+        if (String(req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
             res.status(304).end();
             return;
         }
