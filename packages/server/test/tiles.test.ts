@@ -32,6 +32,16 @@ function features(layer: VectorTileLayer | undefined): {type: number; properties
     return out;
 }
 
+/** Twice the surveyor's area of a ring in tile coordinates: positive for exterior rings (the spec's winding). */
+function area(ring: {x: number; y: number}[]): number {
+    let s = 0;
+    for (let i = 0; i < ring.length; i++) {
+        const a = ring[i], b = ring[(i + 1) % ring.length];
+        s += a.x * b.y - b.x * a.y;
+    }
+    return s;
+}
+
 const GRAND_PLACE: [number, number] = [50.8466, 4.3528];
 
 t.test('TileJSON 3.0 names the tiles from the request host, the coverage and every layer', async (t) => {
@@ -76,6 +86,9 @@ t.test('z14 in central Brussels: streets, buildings with heights, house numbers,
     t.ok(buildings.length > 500, `${buildings.length} buildings`);
     t.ok(buildings.every((f) => f.type === 3 && typeof f.properties.render_height === 'number' && typeof f.properties.render_min_height === 'number'
         && (f.properties.render_height as number) >= (f.properties.render_min_height as number)), 'every building has render heights');
+
+    // The vector tile spec's winding: each polygon starts with an exterior ring (positive surveyor's area).
+    t.ok(buildings.every((f) => area(f.geometry[0]) > 0), 'building rings start exterior');
 
     const numbers = features(vt.layers.housenumber);
     t.ok(numbers.length > 10 && numbers.every((f) => f.type === 1 && /\d/.test(String(f.properties.housenumber))), `${numbers.length} house numbers`);
@@ -132,6 +145,7 @@ t.test('water: ponds, the canal and the sea around Malta', async (t) => {
     const sea = features(mt.layers.water).filter((f) => f.properties.class === 'ocean');
     t.equal(sea.length, 1, 'the sea is one polygon');
     t.ok(sea[0].geometry.length > 1, 'with the islands cut out');
+    t.ok(area(sea[0].geometry[0]) > 0 && sea[0].geometry.slice(1).every((r) => area(r) < 0), 'the sea is the exterior, islands are holes');
 });
 
 t.test('Malta: its peaks and aerodromes, labelled', async (t) => {
