@@ -148,7 +148,7 @@ t.test('water: ponds, the canal and the sea around Malta', async (t) => {
     t.ok(area(sea[0].geometry[0]) > 0 && sea[0].geometry.slice(1).every((r) => area(r) < 0), 'the sea is the exterior, islands are holes');
 });
 
-t.test('Malta: its peaks and aerodromes, labelled', async (t) => {
+t.test('Malta: its peaks and aerodromes, labelled, and the airport drawn', async (t) => {
     const doc = (await (await fetch(`${server.url}/mt/tiles/tile_planet.json`)).json()) as {bounds: number[]};
     const [w, s, e, n] = doc.bounds;
     const [, x0, y0] = tileOf(n, w, 10), [, x1, y1] = tileOf(s, e, 10);
@@ -161,6 +161,10 @@ t.test('Malta: its peaks and aerodromes, labelled', async (t) => {
     }
     t.ok(found.mountain_peak.length >= 1 && found.mountain_peak.every((p) => p.class === 'peak' && p.name), `${found.mountain_peak.length} named peaks`);
     t.ok(found.aerodrome_label.length >= 1 && found.aerodrome_label.every((p) => p.name && p.name_en), `aerodromes: ${found.aerodrome_label.map((p) => p.name)}`);
+    const airport = features((await tile('mt', tileOf(35.857, 14.4775, 13))).tile!.layers.aeroway);
+    t.ok(airport.some((f) => f.properties.class === 'runway' && f.type === 2), 'the runways of Luqa, as lines');
+    t.ok(airport.some((f) => f.properties.class === 'aerodrome' && f.type === 3), 'the airport grounds, as a polygon');
+    t.ok(airport.some((f) => f.properties.class === 'taxiway') && airport.some((f) => f.properties.class === 'apron'), 'taxiways and aprons');
 });
 
 t.test('HTTP: ETag and 304, 204 outside the region, 400 for tiles that do not exist', async (t) => {

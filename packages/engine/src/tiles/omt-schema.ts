@@ -17,7 +17,7 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'landuse', minzoom: 6, fields: {class: 'String: residential, commercial, industrial, retail, railway, military, cemetery, hospital, school, university, garages, pitch, playground, stadium, zoo'}},
     {id: 'park', minzoom: 6, fields: {class: 'String: nature_reserve', rank: 'Number', ...NAME_FIELDS}},
     {id: 'boundary', minzoom: 0, fields: {admin_level: 'Number: OSM admin_level', maritime: 'Number: 0', disputed: 'Number: 0'}},
-    {id: 'aeroway', minzoom: 10, fields: {class: 'String: aerodrome, runway, taxiway, apron, helipad, gate', ref: 'String'}},
+    {id: 'aeroway', minzoom: 10, fields: {class: 'String: aerodrome, runway, taxiway, apron, helipad'}},
     {id: 'transportation', minzoom: 4, fields: {
         class: 'String: motorway, trunk, primary, secondary, tertiary, minor, service, track, path, rail, transit, pier',
         subclass: 'String: rail, narrow_gauge, funicular, light_rail, subway, tram, monorail (railways); pedestrian (paths)',

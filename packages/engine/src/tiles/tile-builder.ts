@@ -6,7 +6,7 @@ import Flatbush from 'flatbush';
 import {PLACE_TYPES, type Places} from '../geocode/places.js';
 import {ADDRESS_INTERPOLATED, LANDMARK_IMPORTANCE} from '../geocode/places.js';
 import type {MapBand, MapData} from '../render/map-data.js';
-import {BOUNDARY, BRIDGE, BUILDING, CLASSES, KINDS, LAND, LANDCOVER, LANDUSE, LINK, ONEWAY, PARK, PIER, RAIL, ROAD, ROAD_AREA, TUNNEL, WATER, WATERWAY, AREA} from '../render/map-classes.js';
+import {AEROWAY, BOUNDARY, BRIDGE, BUILDING, CLASSES, KINDS, LAND, LANDCOVER, LANDUSE, LINK, ONEWAY, PARK, PIER, RAIL, ROAD, ROAD_AREA, TUNNEL, WATER, WATERWAY, isAreaFeature} from '../render/map-classes.js';
 import {ringArea2} from '../render/simplify.js';
 import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../render/mercator.js';
 import {LINESTRING, MvtWriter, POINT, POLYGON} from './mvt-writer.js';
@@ -134,6 +134,18 @@ export class TileBuilder {
             case ROAD_AREA:
                 this.transportation(writer, frame, band, id, kind, cls, flags, brunnel, name);
                 return;
+            case AEROWAY: {
+                // Aerodrome grounds from 10, runways 11, the rest 13 (OpenMapTiles' aeroway zooms).
+                if (z < (cls === 'aerodrome' ? 10 : cls === 'runway' ? 11 : 13)) return;
+                if (isAreaFeature(kind, flags)) {
+                    if (this.area(writer, frame, band, id, 'aeroway', minArea) < 0) return;
+                } else {
+                    this.lines(writer, frame, band, id, 'aeroway');
+                }
+                writer.tag('class', cls);
+                writer.end();
+                return;
+            }
             case BOUNDARY: {
                 const level = band.cls[id];
                 if (z < boundaryMinZoom(level)) return;
@@ -170,7 +182,7 @@ export class TileBuilder {
             subclass = 'pedestrian';
         }
         if (z < minZoom) return;
-        const polygon = kind === ROAD_AREA || (kind === PIER && (flags & AREA) !== 0);
+        const polygon = isAreaFeature(kind, flags);
         if (polygon) {
             if (this.area(writer, frame, band, id, 'transportation', z >= 14 ? 0 : MIN_AREA) < 0) return;
         } else {
