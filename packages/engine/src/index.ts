@@ -93,3 +93,8 @@ export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js'
 export {distanceLabels, durationLabels} from './text/units.js';
 export type {DistanceLabels, DurationLabels} from './text/units.js';
 export {Progress} from './util/progress.js';
+export {TileBuilder} from './tiles/tile-builder.js';
+export {OMT_LAYERS} from './tiles/omt-schema.js';
+export {MAX_TILE_ZOOM} from './tiles/tile-frame.js';
+export {TileArchive, buildTileArchive, coverageBounds, TILES_KIND, TILES_VERSION} from './tiles/tile-archive.js';
+export type {TileArchiveStats} from './tiles/tile-archive.js';

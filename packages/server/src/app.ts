@@ -12,7 +12,7 @@ import {normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
 import {routeRoutes} from './routes/route.js';
-import {imageRoutes} from './routes/image.js';
+import {iconRoutes, imageRoutes} from './routes/image.js';
 import {geolocationRoutes} from './routes/geolocation.js';
 import {isochroneRoutes} from './routes/isochrone.js';
 import {matrixRoutes} from './routes/matrix.js';
@@ -25,6 +25,7 @@ import {playgroundRoutes} from './routes/playground.js';
 import {styleRoutes} from './routes/styles.js';
 import {glyphRoutes} from './routes/glyphs.js';
 import {spriteRoutes} from './routes/sprites.js';
+import {tileRoutes} from './routes/tiles.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -98,6 +99,7 @@ export function createApp(options: AppOptions) {
     });
 
     playgroundRoutes(app, options.regions, options.keys);
+    iconRoutes(app);
     docsRoutes(app);
     // Glyphs and sprites are the same for every country.
     glyphRoutes(app);
@@ -128,6 +130,7 @@ export function createApp(options: AppOptions) {
             }
         };
 
+    tileRoutes(app, options.regions);
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);

@@ -325,6 +325,26 @@ export const openApiDocument = {
                 {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
             ], {description: 'The map.', content: {'image/jpeg': {schema: {type: 'string', contentMediaType: 'image/jpeg'}}}}, KEYED, {tags: ['Maps']})
         },
+        '/tiles/tile_planet.json': {
+            get: {
+                summary: 'TileJSON of the region\'s vector tiles', tags: ['Map'], security: [],
+                description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds from the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
+                responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.')}
+            }
+        },
+        '/tiles/{z}/{x}/{file}': {
+            get: {
+                summary: 'A vector tile (OpenMapTiles schema)', tags: ['Map'], security: [],
+                description: 'Mapbox Vector Tile, gzip-encoded (`Content-Encoding: gzip`), cut from the region\'s own OSM data at build time. 204 when empty or outside the region. Open, ETag and 304.',
+                parameters: [
+                    {name: 'z', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,2}$'}, example: '14'},
+                    {name: 'x', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}$'}, example: '8390'},
+                    {name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}\\.pbf$'}, example: '5496.pbf', description: 'y.pbf'}
+                ],
+                responses: {200: {description: 'The tile.', content: {'application/x-protobuf': {schema: {type: 'string', contentMediaType: 'application/x-protobuf'}}}},
+                    204: {description: 'An empty tile, or one outside the region.'}, 304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}}
+            }
+        },
         '/styles/{file}': {
             get: {
                 summary: 'A MapLibre style', tags: ['Map'], security: [],

@@ -107,6 +107,9 @@ t.test('icon endpoints: PNG markers and line badges, no key needed', async (t) =
         t.equal(r.headers.get('content-type'), 'image/png');
         t.same([r.body.readUInt32BE(16), r.body.readUInt32BE(20)], [side, side], path);
     }
+    // Place icons are the same in every country: served without a country too (a page's icon host).
+    const bare = await getBytes(`${server.url}/icons24/61@2x.png`, {});
+    t.equal(bare.status, 200, '/icons24 without a country');
     const badge = await getBytes(`${base}/subicons24/1@2x.png`, {});
     t.equal(badge.status, 200);
     t.equal(badge.body.readUInt32BE(20), 48, '24 px high at 2x');

@@ -24,7 +24,10 @@ import {TransitNetwork} from '../transit/network.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
-import {buildCoverageSection} from './coverage.js';
+import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage, buildCoverageSection} from './coverage.js';
+import {Places} from '../geocode/places.js';
+import {MapData} from '../render/map-data.js';
+import {buildTileArchive} from '../tiles/tile-archive.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 /** Bumped whenever the build's output changes for the same input. */
@@ -173,6 +176,12 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         progress.update('map data', 1);
         const mapOut = map.build();
         write(tmp, 'map', mapOut.section);
+        // Vector tiles are cut from the sections just built, read back as the server reads them.
+        const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
+        const tilesOut = buildTileArchive(MapData.from(reopen(mapOut.section)), Places.from(reopen(placesOut.section)),
+            new Coverage(Section.from(reopen(coverageOut.section), COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
+            (zoom) => progress.update(`vector tiles, zoom ${zoom}`, 1));
+        write(tmp, 'tiles', tilesOut.section);
         progress.update('border', 1);
         write(tmp, 'border', borderSection);
 
@@ -191,7 +200,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             })).concat(gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
             sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
                 .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
-            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
+            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.

@@ -1,7 +1,7 @@
 // The manifest of a built region bundle (manifest.json beside the section files).
 export const MANIFEST_FILE = 'manifest.json';
-/** 2: the coverage section (coverage.bin) and the region's name. */
-export const MANIFEST_FORMAT = 2;
+/** 2: the coverage section (coverage.bin) and the region's name. 3: the vector tiles section (tiles.bin). */
+export const MANIFEST_FORMAT = 3;
 
 /** One file per section; each is a versioned buffer (format/section.ts). */
 export const SECTION_FILES = {
@@ -14,6 +14,7 @@ export const SECTION_FILES = {
     chFoot: 'ch-foot.bin',
     chBike: 'ch-bike.bin',
     coverage: 'coverage.bin',
+    tiles: 'tiles.bin',
     transit: 'transit.bin'
 } as const;
 

@@ -12,6 +12,7 @@ import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PoiIndex} from '../poi/poi-index.js';
 import {MapData} from '../render/map-data.js';
+import {TileArchive} from '../tiles/tile-archive.js';
 import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from './config.js';
 import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from './coverage.js';
@@ -36,6 +37,8 @@ export class Region {
     readonly coverage: Coverage;
     /** Map data for rendering images (render/map-data.ts). */
     readonly map: MapData;
+    /** Vector tiles in the OpenMapTiles schema, cut at build time (tiles/tile-archive.ts). */
+    readonly tiles: TileArchive;
     /** Contraction hierarchy per mode (index = mode: car, foot, bike). */
     readonly ch: ContractionHierarchy[];
     private roadRouter: RoadRouter | null = null;
@@ -52,6 +55,7 @@ export class Region {
         this.pois = PoiIndex.from(buffers.pois);
         this.places = Places.from(buffers.places);
         this.map = MapData.from(buffers.map);
+        this.tiles = TileArchive.from(buffers.tiles);
         this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
         this.coverage = new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION));
         this.ch = CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode));

@@ -10,7 +10,7 @@ import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {clipRing, splitLine} from './clip.js';
-import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, buildingHeight, classify, isAreaKind, PIER, AREA} from './map-classes.js';
+import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, buildingHeight, classify, isAreaFeature} from './map-classes.js';
 import {MAP_BANDS, MAX_LINE_POINTS, MAX_RING_POINTS, inBand} from './map-bands.js';
 import {MAP_KIND, MAP_VERSION} from './map-data.js';
 import {mercatorX, mercatorY} from './mercator.js';
@@ -182,7 +182,7 @@ export class MapDataBuilder {
         const lines = new Map<string, Float64Array[]>();
         for (const w of this.ways) {
             const kind = w.packed >> 16, cls = (w.packed >> 8) & 0xff, flags = w.packed & 0xff;
-            const area = isAreaKind(kind) || (kind === PIER && (flags & AREA) !== 0);
+            const area = isAreaFeature(kind, flags);
             if (!area) {
                 const key = `${w.packed}\u0000${w.name}`;
                 const list = lines.get(key);
@@ -239,7 +239,7 @@ export class MapDataBuilder {
 
         // Every area is drawn with the non-zero rule (neighbours and overlapping cells add up).
         for (const f of raw) {
-            if (isAreaKind(f.kind) || (f.kind === PIER && (f.flags & AREA) !== 0)) orientRings(f.parts);
+            if (isAreaFeature(f.kind, f.flags)) orientRings(f.parts);
         }
         const arrays: Record<string, TypedArray> = {};
         const stats: MapStats = {features: [], coordinates: [], byKind: {}, coastline};
@@ -264,7 +264,7 @@ function bandFeatures(raw: RawFeature[], b: number): RawFeature[] {
     const out: RawFeature[] = [];
     for (const f of raw) {
         if (!inBand(b, f.kind, f.cls)) continue;
-        const area = isAreaKind(f.kind) || (f.kind === PIER && (f.flags & AREA) !== 0);
+        const area = isAreaFeature(f.kind, f.flags);
         if (f.kind === PLACE) {
             out.push(f);
             continue;

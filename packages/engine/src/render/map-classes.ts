@@ -3,10 +3,10 @@
 import type {OsmTags} from '../osm/pbf.js';
 
 /** Feature kinds (the "source layers" a style draws from). */
-export const KINDS = ['land', 'landuse', 'landcover', 'park', 'water', 'waterway', 'building', 'road_area', 'road', 'rail', 'boundary', 'pier', 'place'] as const;
+export const KINDS = ['land', 'landuse', 'landcover', 'park', 'water', 'waterway', 'building', 'road_area', 'road', 'rail', 'boundary', 'pier', 'place', 'aeroway'] as const;
 export type KindName = typeof KINDS[number];
 export const LAND = 0, LANDUSE = 1, LANDCOVER = 2, PARK = 3, WATER = 4, WATERWAY = 5, BUILDING = 6,
-    ROAD_AREA = 7, ROAD = 8, RAIL = 9, BOUNDARY = 10, PIER = 11, PLACE = 12;
+    ROAD_AREA = 7, ROAD = 8, RAIL = 9, BOUNDARY = 10, PIER = 11, PLACE = 12, AEROWAY = 13;
 
 /** Class names per kind; a feature's class code is the index (0 = no class). Boundaries use the admin level. */
 export const CLASSES: Record<KindName, readonly string[]> = {
@@ -24,7 +24,8 @@ export const CLASSES: Record<KindName, readonly string[]> = {
     rail: ['', 'rail', 'light_rail', 'subway', 'tram', 'narrow_gauge', 'funicular', 'monorail'],
     boundary: ['', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11'],
     pier: ['', 'pier'],
-    place: ['', 'city', 'town', 'village', 'suburb', 'quarter', 'neighbourhood', 'hamlet', 'locality']
+    place: ['', 'city', 'town', 'village', 'suburb', 'quarter', 'neighbourhood', 'hamlet', 'locality'],
+    aeroway: ['', 'aerodrome', 'runway', 'taxiway', 'apron', 'helipad']
 };
 
 /** Feature flags. */
@@ -33,6 +34,11 @@ export const BRIDGE = 1, TUNNEL = 2, LINK = 4, SERVICE = 8, AREA = 16, ONEWAY = 
 /** Kinds whose geometry is a set of rings (filled with the even-odd rule). */
 export function isAreaKind(kind: number): boolean {
     return kind === LAND || kind === LANDUSE || kind === LANDCOVER || kind === PARK || kind === WATER || kind === BUILDING || kind === ROAD_AREA;
+}
+
+/** Whether a feature is a set of rings: an area kind, or a pier or aeroway flagged AREA (they can be lines). */
+export function isAreaFeature(kind: number, flags: number): boolean {
+    return isAreaKind(kind) || ((kind === PIER || kind === AEROWAY) && (flags & AREA) !== 0);
 }
 
 const code = (kind: KindName, name: string): number => {
@@ -124,7 +130,7 @@ const yes = (v: string | undefined): boolean => v !== undefined && v !== 'no' &&
  */
 export function classify(tags: OsmTags, closed: boolean, relation: boolean): number {
     if (tags.count === 0) return -1;
-    let highway, railway, waterway, building, landuse, natural, leisure, amenity, area, bridge, tunnel, layer, manMade, service, water, oneway, tourism;
+    let highway, railway, waterway, building, landuse, natural, leisure, amenity, area, bridge, tunnel, layer, manMade, service, water, oneway, tourism, aeroway;
     for (let i = 0; i < tags.count; i++) {
         const k = tags.key(i);
         switch (k) {
@@ -145,6 +151,7 @@ export function classify(tags: OsmTags, closed: boolean, relation: boolean): num
             case 'water': water = tags.value(i); break;
             case 'oneway': oneway = tags.value(i); break;
             case 'tourism': tourism = tags.value(i); break;
+            case 'aeroway': aeroway = tags.value(i); break;
         }
     }
     const isArea = relation || (closed && area !== 'no');
@@ -180,6 +187,12 @@ export function classify(tags: OsmTags, closed: boolean, relation: boolean): num
     }
     if (manMade === 'pier' || manMade === 'breakwater' || manMade === 'groyne') {
         return packClass(PIER, 1, isArea && manMade === 'pier' && closed ? AREA : (relation ? AREA : 0));
+    }
+    if (aeroway !== undefined) {
+        // Runways and taxiways are lines unless drawn as areas; aerodromes, aprons and helipads are areas.
+        const cls = CLASSES.aeroway.indexOf(aeroway);
+        const lineLike = aeroway === 'runway' || aeroway === 'taxiway';
+        if (cls > 0 && (isArea || lineLike)) return packClass(AEROWAY, cls, relation || (isArea && (!lineLike || area === 'yes')) ? AREA : 0);
     }
     if (!isArea) return -1;
     if (natural !== undefined) {

@@ -221,7 +221,7 @@ function reverseRing(c: Int32Array): void {
 }
 
 /** Even-odd point in ring (ray casting). */
-function insideRing(c: Int32Array, x: number, y: number): boolean {
+export function insideRing(c: Int32Array, x: number, y: number): boolean {
     let inside = false;
     for (let i = 0, j = c.length - 2; i < c.length; j = i, i += 2) {
         const xi = c[i], yi = c[i + 1], xj = c[j], yj = c[j + 1];

@@ -56,6 +56,24 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void
     }));
 
     const regionOf = (res: Response): Region | undefined => regions.find((r) => r.country.code === res.locals.country);
+    iconRoutes(app);
+    app.get('/subicons24/:file', (req: Request, res: Response) => {
+        const region = regionOf(res);
+        const m = /^(\d{1,9})(@2x)?\.png$/i.exec(String(req.params.file));
+        const png = region && m ? badgePng(region.pois, Number(m[1]), m[2] ? 2 : 1) : null;
+        if (!png) {
+            sendError(res, 404, `No sub-icon ${String(req.params.file).slice(0, 40)}${region ? '' : ` (country ${res.locals.country} is not served)`}.`);
+            return;
+        }
+        sendPng(res, png);
+    });
+}
+
+/**
+ * The place icons (icons24/{i}@2x.png, icons32/...): the same in every country, so served without a
+ * country too (app.ts registers them before the country middleware, imageRoutes after it for /{cc}/ paths).
+ */
+export function iconRoutes(app: Express): void {
     const icon = (size: number) => (req: Request, res: Response) => {
         const m = /^(\d{1,6})(@2x)?\.png$/i.exec(String(req.params.file));
         const id = m ? Number(m[1]) : NaN;
@@ -67,16 +85,6 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void
     };
     app.get('/icons24/:file', icon(24));
     app.get('/icons32/:file', icon(32));
-    app.get('/subicons24/:file', (req: Request, res: Response) => {
-        const region = regionOf(res);
-        const m = /^(\d{1,9})(@2x)?\.png$/i.exec(String(req.params.file));
-        const png = region && m ? badgePng(region.pois, Number(m[1]), m[2] ? 2 : 1) : null;
-        if (!png) {
-            sendError(res, 404, `No sub-icon ${String(req.params.file).slice(0, 40)}${region ? '' : ` (country ${res.locals.country} is not served)`}.`);
-            return;
-        }
-        sendPng(res, png);
-    });
 }
 
 function sendPng(res: Response, png: Buffer): void {

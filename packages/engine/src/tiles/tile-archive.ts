@@ -1,0 +1,125 @@
+// The region's vector tiles, cut at region-build time into the bundle's 'tiles' section: every tile of
+// zooms 0–14 that touches the region's coverage, gzipped, behind a sorted key index. Serving a tile
+// is a binary search and a view of the section (bench/RESULTS.md "Vector tiles": a whole region is
+// cut in about a second and weighs a few MB, so nothing is left for the request path).
+import zlib from 'node:zlib';
+import {encodeSection, Section, type AnyBuffer} from '../format/section.js';
+import type {Places} from '../geocode/places.js';
+import type {MapData} from '../render/map-data.js';
+import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../render/mercator.js';
+import type {Coverage} from '../region/coverage.js';
+import {TileBuilder} from './tile-builder.js';
+import {MAX_TILE_ZOOM} from './tile-frame.js';
+
+export const TILES_KIND = 'tiles';
+export const TILES_VERSION = 1;
+
+/** One number per tile: z · 2^28 + x · 2^14 + y (x, y < 2^14 up to zoom 14), sorted. */
+function tileKey(z: number, x: number, y: number): number {
+    return z * 2 ** 28 + x * 2 ** 14 + y;
+}
+
+export interface TileArchiveStats {
+    /** Per zoom: tiles looked at, tiles stored, gzipped bytes, largest tile, milliseconds. */
+    zooms: {zoom: number; tiles: number; stored: number; bytes: number; largest: number; ms: number}[];
+    bytes: number;
+}
+
+/** [west, south, east, north] of a coverage outline. */
+export function coverageBounds(coverage: Coverage): [number, number, number, number] {
+    let w = 180, s = 90, e = -180, n = -90;
+    for (const polygon of coverage.outline.coordinates) {
+        for (const [lon, lat] of polygon[0]) {
+            if (lon < w) w = lon;
+            if (lon > e) e = lon;
+            if (lat < s) s = lat;
+            if (lat > n) n = lat;
+        }
+    }
+    return [w, s, e, n];
+}
+
+/** Cuts every tile of the region (onZoom reports progress). */
+export function buildTileArchive(map: MapData, places: Places, coverage: Coverage, onZoom?: (zoom: number) => void): {section: Uint8Array; stats: TileArchiveStats} {
+    const builder = new TileBuilder(map, places);
+    const bounds = coverageBounds(coverage);
+    const [w, s, e, n] = bounds;
+    const keys: number[] = [];
+    const blobs: Uint8Array[] = [];
+    const stats: TileArchiveStats = {zooms: [], bytes: 0};
+    for (let z = 0; z <= MAX_TILE_ZOOM; z++) {
+        onZoom?.(z);
+        const started = performance.now();
+        const size = WORLD / 2 ** z;
+        const x0 = Math.floor(mercatorX(w) / size), x1 = Math.min(2 ** z - 1, Math.floor(mercatorX(e) / size));
+        const y0 = Math.floor(mercatorY(n) / size), y1 = Math.min(2 ** z - 1, Math.floor(mercatorY(s) / size));
+        const zoom = {zoom: z, tiles: 0, stored: 0, bytes: 0, largest: 0, ms: 0};
+        // x outer, y inner: keys come out sorted.
+        for (let x = x0; x <= x1; x++) {
+            for (let y = y0; y <= y1; y++) {
+                if (!coverage.touches(latOfY((y + 1) * size), lonOfX(x * size), latOfY(y * size), lonOfX((x + 1) * size))) continue;
+                zoom.tiles++;
+                const raw = builder.build(z, x, y);
+                if (raw === null) continue;
+                const gz = zlib.gzipSync(raw, {level: 9});
+                keys.push(tileKey(z, x, y));
+                blobs.push(gz);
+                zoom.stored++;
+                zoom.bytes += gz.length;
+                if (gz.length > zoom.largest) zoom.largest = gz.length;
+            }
+        }
+        zoom.ms = Math.round(performance.now() - started);
+        stats.zooms.push(zoom);
+        stats.bytes += zoom.bytes;
+    }
+    const offsets = new Float64Array(keys.length + 1);
+    const data = new Uint8Array(stats.bytes);
+    let at = 0;
+    for (let i = 0; i < blobs.length; i++) {
+        offsets[i] = at;
+        data.set(blobs[i], at);
+        at += blobs[i].length;
+    }
+    offsets[keys.length] = at;
+    const section = encodeSection(TILES_KIND, TILES_VERSION, {bounds, maxZoom: MAX_TILE_ZOOM}, {
+        key: Float64Array.from(keys), offset: offsets, data
+    });
+    return {section, stats};
+}
+
+export class TileArchive {
+    readonly count: number;
+    /** [west, south, east, north] of the region's coverage. */
+    readonly bounds: [number, number, number, number];
+    private readonly keys: Float64Array;
+    private readonly offsets: Float64Array;
+    private readonly data: Uint8Array;
+
+    constructor(section: Section) {
+        const meta = section.meta as {bounds: [number, number, number, number]};
+        this.bounds = meta.bounds;
+        this.keys = section.array('key', Float64Array);
+        this.offsets = section.array('offset', Float64Array);
+        this.data = section.array('data', Uint8Array);
+        this.count = this.keys.length;
+    }
+
+    static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): TileArchive {
+        return new TileArchive(Section.from(buffer, TILES_KIND, TILES_VERSION, byteOffset, byteLength));
+    }
+
+    /** The gzipped tile (a view of the section), or null when the region has nothing there. */
+    get(z: number, x: number, y: number): Uint8Array | null {
+        const key = tileKey(z, x, y);
+        let lo = 0, hi = this.count - 1;
+        while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            const k = this.keys[mid];
+            if (k === key) return this.data.subarray(this.offsets[mid], this.offsets[mid + 1]);
+            if (k < key) lo = mid + 1;
+            else hi = mid - 1;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,77 @@
+// Vector tiles in the OpenMapTiles schema (SPEC §4.14): GET /{cc}/tiles/{z}/{x}/{y}.pbf and the TileJSON
+// 3.0 document /{cc}/tiles/tile_planet.json. Open (no key) and cacheable like the CDN they stand for.
+// Tiles are cut at region-build time into the bundle (engine tiles/tile-archive.ts): serving one is a
+// lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
+import type {Express, Request, Response} from 'express';
+import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine';
+import {HttpError, badRequest} from '../errors.js';
+
+const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+const ATTRIBUTION = '<a href="https://openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> '
+    + '<a href="https://www.openstreetmap.org/copyright" target="_blank">&copy; OpenStreetMap contributors</a>';
+
+export function tileRoutes(app: Express, regions: Region[]): void {
+    const regionOf = (res: Response): Region => {
+        const region = regions.find((r) => r.country.code === res.locals.country);
+        if (!region) throw new HttpError(404, `Country ${res.locals.country} is not served by this server (served: ${regions.map((r) => r.country.code).join(', ') || 'none'}).`);
+        return region;
+    };
+    // Errors carry the CORS header too, so a page can read why its tile was refused.
+    const open = (res: Response) => {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+    };
+
+    app.get('/tiles/tile_planet.json', (req: Request, res: Response) => {
+        open(res);
+        const region = regionOf(res);
+        const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost').split(',')[0].trim();
+        const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
+        const bounds = region.tiles.bounds.map((v) => Math.round(v * 1e6) / 1e6);
+        res.setHeader('Cache-Control', CACHE_CONTROL);
+        res.json({
+            tilejson: '3.0.0',
+            name: `quartier ${region.label}`,
+            description: `Vector tiles in the OpenMapTiles schema from the OpenStreetMap data of ${region.manifest.name}.`,
+            version: String(region.manifest.buildVersion ?? '1'),
+            attribution: ATTRIBUTION,
+            scheme: 'xyz',
+            tiles: [`${proto}://${host}/${region.country.code.toLowerCase()}/tiles/{z}/{x}/{y}.pbf`],
+            minzoom: 0,
+            maxzoom: MAX_TILE_ZOOM,
+            bounds,
+            center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, 12],
+            format: 'pbf',
+            vector_layers: OMT_LAYERS.map((l) => ({id: l.id, fields: l.fields, minzoom: l.minzoom, maxzoom: MAX_TILE_ZOOM}))
+        });
+    });
+
+    app.get('/tiles/:z/:x/:file', (req: Request, res: Response) => {
+        open(res);
+        const region = regionOf(res);
+        const m = /^(\d{1,9})\.pbf$/.exec(String(req.params.file));
+        const zs = String(req.params.z), xs = String(req.params.x);
+        if (!m || !/^\d{1,2}$/.test(zs) || !/^\d{1,9}$/.test(xs)) {
+            throw badRequest(`Tile paths are /tiles/{z}/{x}/{y}.pbf with whole numbers (got /tiles/${zs.slice(0, 12)}/${xs.slice(0, 12)}/${String(req.params.file).slice(0, 16)}).`);
+        }
+        const z = Number(zs), x = Number(xs), y = Number(m[1]);
+        if (!TileBuilder.valid(z, x, y)) {
+            throw badRequest(`Tile ${z}/${x}/${y} does not exist: zoom is 0 to ${MAX_TILE_ZOOM}, and x and y are 0 to 2^zoom - 1 (${z <= MAX_TILE_ZOOM ? 2 ** z - 1 : 'n/a'} at zoom ${z}).`);
+        }
+        const tile = region.tiles.get(z, x, y);
+        const etag = `"${region.manifest.inputHash.slice(0, 16)}-${z}-${x}-${y}"`;
+        res.setHeader('Cache-Control', CACHE_CONTROL);
+        res.setHeader('ETag', etag);
+        if (String(req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+            res.status(304).end();
+            return;
+        }
+        if (tile === null) {
+            res.status(204).end();
+            return;
+        }
+        res.setHeader('Content-Type', 'application/x-protobuf');
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('Content-Length', tile.length);
+        res.end(tile);
+    });
+}

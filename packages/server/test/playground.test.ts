@@ -1,0 +1,87 @@
+// The playground page in a real browser: Debian's Chromium driven by playwright-core, against the real
+// server on the test bundles. The page must load without a console error or a failed request, fetch
+// tiles, glyphs and sprites, answer a click with the text and three areas, and find an address. The
+// screenshots are saved under build/test-artifacts (look at them).
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import {chromium, type Page} from 'playwright-core';
+import {createCanvas, loadImage} from '@napi-rs/canvas';
+import {repoRoot, testServer} from './helpers.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = path.join(repoRoot, 'build', 'test-artifacts');
+fs.mkdirSync(ARTIFACTS, {recursive: true});
+
+const server = await testServer();
+t.teardown(() => server.close());
+// The development frontend key is tied to localhost: the page is opened there, as a developer would.
+const base = `http://localhost:${server.port}`;
+
+const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader']});
+t.teardown(() => browser.close());
+
+/** Pixel variance of a screenshot's map part (a blank or single-colour map is near 0). */
+async function mapVariance(file: string): Promise<number> {
+    const image = await loadImage(fs.readFileSync(file));
+    const canvas = createCanvas(image.width, image.height);
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(image, 0, 0);
+    const mapWidth = image.width - 400;
+    const {data} = ctx.getImageData(0, 0, mapWidth, image.height);
+    let sum = 0, sq = 0, n = 0;
+    for (let i = 0; i < data.length; i += 16) {
+        const v = 0.3 * data[i] + 0.59 * data[i + 1] + 0.11 * data[i + 2];
+        sum += v;
+        sq += v * v;
+        n++;
+    }
+    return sq / n - (sum / n) ** 2;
+}
+
+async function idle(page: Page): Promise<void> {
+    // In the page: the map has drawn every tile of the view.
+    await page.waitForFunction('window.playgroundMap !== undefined && window.playgroundMap.loaded() && window.playgroundMap.areTilesLoaded()', undefined, {timeout: 60000});
+}
+
+t.test('the playground: map, click, areas, search, no error', async (t) => {
+    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+    const errors: string[] = [], failed: string[] = [], requested: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    page.on('requestfailed', (r) => failed.push(`${r.failure()?.errorText} ${r.url()}`));
+
+    await page.goto(`${base}/?country=BE#15/50.8461/4.3664`);
+    await idle(page);
+    const first = path.join(ARTIFACTS, 'playground-map.png');
+    await page.screenshot({path: first});
+    t.ok(requested.some((p) => /\/be\/tiles\/\d+\/\d+\/\d+\.pbf$/.test(p)), 'vector tiles fetched');
+    t.ok(requested.some((p) => p.startsWith('/fonts/')), 'glyphs fetched');
+    t.ok(requested.some((p) => /sprite/.test(p)), 'sprites fetched');
+    t.ok(await mapVariance(first) > 50, `the map is drawn (variance ${(await mapVariance(first)).toFixed(0)})`);
+
+    // A click: the text, the scores, the nearest places, and the three areas.
+    await page.mouse.click(440, 400);
+    await page.waitForSelector('#text p', {timeout: 30000});
+    await page.waitForFunction('document.querySelectorAll("#places td").length > 0', undefined, {timeout: 30000});
+    t.match(await page.textContent('#text'), /minute/, 'the neighbourhood text is shown');
+    const areas = await page.waitForFunction('(window.playgroundMap.getSource("areas")?.serialize().data.features.length === 3) && 3', undefined, {timeout: 30000});
+    t.equal(await areas.jsonValue(), 3, 'three areas drawn');
+    await idle(page);
+    await page.screenshot({path: path.join(ARTIFACTS, 'playground-click.png')});
+
+    // The address search.
+    await page.fill('#address', 'Rue de la Loi 16');
+    await page.waitForSelector('#suggestions li', {timeout: 30000});
+    t.match(await page.textContent('#suggestions li'), /Loi/, 'the search suggests the street');
+    await page.click('#suggestions li');
+    await page.waitForFunction('document.querySelector("#text p") !== null', undefined, {timeout: 30000});
+    await idle(page);
+    await page.screenshot({path: path.join(ARTIFACTS, 'playground-search.png')});
+
+    t.same(errors, [], 'no console error');
+    t.same(failed, [], `no failed request: ${failed.join(' ')}`);
+    await page.close();
+});
