@@ -18,7 +18,7 @@ import {transitStations} from '../geocode/stations.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {CategoryMatcher} from '../poi/categories.js';
-import {MapDataBuilder} from '../render/map-builder.js';
+import {MapDataBuilder} from '../map-data/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
 import {TransitNetwork} from '../transit/network.js';
 import {Progress} from '../util/progress.js';
@@ -26,7 +26,7 @@ import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
 import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage, buildCoverageSection} from './coverage.js';
 import {Places} from '../geocode/places.js';
-import {MapData} from '../render/map-data.js';
+import {MapData} from '../map-data/map-data.js';
 import {buildTileArchive} from '../tiles/tile-archive.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 

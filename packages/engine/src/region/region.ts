@@ -11,7 +11,7 @@ import {Geocoder} from '../geocode/geocoder.js';
 import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PoiIndex} from '../poi/poi-index.js';
-import {MapData} from '../render/map-data.js';
+import {MapData} from '../map-data/map-data.js';
 import {TileArchive} from '../tiles/tile-archive.js';
 import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from './config.js';
@@ -35,7 +35,7 @@ export class Region {
     readonly border: CountryBorder;
     /** The area the region's data covers (region/coverage.ts). */
     readonly coverage: Coverage;
-    /** Map data for rendering images (render/map-data.ts). */
+    /** Map data for the static map images and the vector tiles (map-data/map-data.ts). */
     readonly map: MapData;
     /** Vector tiles in the OpenMapTiles schema, cut at build time (tiles/tile-archive.ts). */
     readonly tiles: TileArchive;

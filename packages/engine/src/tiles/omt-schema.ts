@@ -1,6 +1,6 @@
 // The OpenMapTiles schema (https://openmaptiles.org/schema/) as far as our data carries it: the
 // layers with their fields (TileJSON vector_layers), and how the map data's kinds and classes
-// (render/map-classes.ts) become OpenMapTiles layers, classes and subclasses, and from which zoom.
+// (map-data/map-classes.ts) become OpenMapTiles layers, classes and subclasses, and from which zoom.
 
 const NAME_FIELDS = {
     name: 'String: the name in the local language (OSM name)',

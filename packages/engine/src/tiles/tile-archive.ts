@@ -5,8 +5,8 @@
 import zlib from 'node:zlib';
 import {encodeSection, Section, type AnyBuffer} from '../format/section.js';
 import type {Places} from '../geocode/places.js';
-import type {MapData} from '../render/map-data.js';
-import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../render/mercator.js';
+import type {MapData} from '../map-data/map-data.js';
+import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
 import type {Coverage} from '../region/coverage.js';
 import {TileBuilder} from './tile-builder.js';
 import {MAX_TILE_ZOOM} from './tile-frame.js';

@@ -1,14 +1,14 @@
 // Vector tiles in the OpenMapTiles schema for zooms 0–14, cut from the region's bundle: geometry from
-// the map data (render/map-data.ts, the zoom band that fits the tile), places, named POIs and house
+// the map data (map-data/map-data.ts, the zoom band that fits the tile), places, named POIs and house
 // numbers from the geocoder's places section (which keeps name:xx names). A builder owns its scratch
 // memory: one per thread.
 import Flatbush from 'flatbush';
 import {PLACE_TYPES, type Places} from '../geocode/places.js';
 import {ADDRESS_INTERPOLATED, LANDMARK_IMPORTANCE} from '../geocode/places.js';
-import type {MapBand, MapData} from '../render/map-data.js';
-import {AEROWAY, BOUNDARY, BRIDGE, BUILDING, CLASSES, KINDS, LAND, LANDCOVER, LANDUSE, LINK, ONEWAY, PARK, PIER, RAIL, ROAD, ROAD_AREA, TUNNEL, WATER, WATERWAY, isAreaFeature} from '../render/map-classes.js';
-import {ringArea2} from '../render/simplify.js';
-import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../render/mercator.js';
+import type {MapBand, MapData} from '../map-data/map-data.js';
+import {AEROWAY, BOUNDARY, BRIDGE, BUILDING, CLASSES, KINDS, LAND, LANDCOVER, LANDUSE, LINK, ONEWAY, PARK, PIER, RAIL, ROAD, ROAD_AREA, TUNNEL, WATER, WATERWAY, isAreaFeature} from '../map-data/map-classes.js';
+import {ringArea2} from '../map-data/simplify.js';
+import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
 import {LINESTRING, MvtWriter, POINT, POLYGON} from './mvt-writer.js';
 import {AERODROME_KEY, boundaryMinZoom, LANDCOVER as LANDCOVER_AS, LANDUSE as LANDUSE_OMT, PARK_AS, PEAK_KEYS, PLACE_AS, POI_CLASS,
     RAIL_MINZOOM, ROAD_MINZOOM, TRANSIT_RAIL, WATER as WATER_AS, WATERWAY_MINZOOM} from './omt-schema.js';

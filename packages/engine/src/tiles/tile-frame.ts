@@ -1,10 +1,10 @@
-// One tile's frame: its box in world units (render/mercator.ts) with a buffer, and the conversion of
+// One tile's frame: its box in world units (map-data/mercator.ts) with a buffer, and the conversion of
 // world geometry into the tile's 4096-unit grid: lines clipped to the buffered box, rings clipped,
 // snapped to the grid and grouped outer ring first with its holes, as the vector tile spec wants.
-import {clipRing} from '../render/clip.js';
-import {insideRing} from '../render/rings.js';
-import {WORLD} from '../render/mercator.js';
-import {ringArea2} from '../render/simplify.js';
+import {clipRing} from '../map-data/clip.js';
+import {insideRing} from '../map-data/rings.js';
+import {WORLD} from '../map-data/mercator.js';
+import {ringArea2} from '../map-data/simplify.js';
 import {EXTENT, type MvtWriter} from './mvt-writer.js';
 
 /** Buffer around each tile, in tile units (of EXTENT): lines and rings run this far past the edge. */
@@ -117,7 +117,7 @@ export class TileFrame {
 
     /**
      * Writes the rings of an area (world units, outer rings turning positively, holes negatively:
-     * render/rings.ts orientRings) clipped to the buffered box, into a Polygon feature already begun.
+     * map-data/rings.ts orientRings) clipped to the buffered box, into a Polygon feature already begun.
      * Rings smaller than `minArea` tile units² are dropped. Returns the number of rings written.
      */
     polygon(writer: MvtWriter, parts: readonly Int32Array[], minArea: number): number {
