@@ -30,8 +30,8 @@ async function api(path, query) {
 
 const styleUrl = () => `/${region.country.toLowerCase()}/styles/${$('style').value}.json?language=${language}`;
 const map = new maplibregl.Map({
-    container: 'map', style: styleUrl(), center: region.center, zoom: 13, hash: true,
-    attributionControl: {customAttribution: '© OpenStreetMap contributors · © OpenMapTiles'}
+    // The attribution (OpenStreetMap contributors, OpenMapTiles) comes with the tiles' TileJSON.
+    container: 'map', style: styleUrl(), center: region.center, zoom: 13, hash: true
 });
 map.addControl(new maplibregl.NavigationControl());
 window.playgroundMap = map;
@@ -88,7 +88,9 @@ async function search() {
             const p = f.properties;
             const li = document.createElement('li');
             li.setAttribute('role', 'option');
-            li.textContent = [p.name, p.housenumber && p.street ? `${p.street} ${p.housenumber}` : '', p.postcode, p.city].filter(Boolean).join(', ');
+            // An address is named after itself ("Rue de la Loi 16"): its street and number are not said twice.
+            const address = p.housenumber && p.street ? `${p.street} ${p.housenumber}` : '';
+            li.textContent = [p.name, address === p.name ? '' : address, p.postcode, p.city].filter(Boolean).join(', ');
             li.onclick = () => {
                 $('suggestions').replaceChildren();
                 $('address').value = li.textContent;

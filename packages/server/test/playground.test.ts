@@ -61,6 +61,7 @@ t.test('the playground: map, click, areas, search, no error', async (t) => {
     t.ok(requested.some((p) => p.startsWith('/fonts/')), 'glyphs fetched');
     t.ok(requested.some((p) => /sprite/.test(p)), 'sprites fetched');
     t.ok(await mapVariance(first) > 50, `the map is drawn (variance ${(await mapVariance(first)).toFixed(0)})`);
+    t.match(await page.textContent('.maplibregl-ctrl-attrib'), /OpenStreetMap contributors[\s\S]*OpenMapTiles|OpenMapTiles[\s\S]*OpenStreetMap contributors/, 'the attribution credits OpenStreetMap contributors and OpenMapTiles');
 
     // A click: the text, the scores, the nearest places, and the three areas.
     await page.mouse.click(440, 400);
