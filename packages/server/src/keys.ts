@@ -105,7 +105,7 @@ export class KeyStore {
     /** A frontend key tied to this web host (for the playground page opened there), or null. */
     frontendKeyFor(host: string): string | null {
         for (const {entry} of this.byDigest.values()) {
-            if (entry.kind === 'frontend' && entry.domains?.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) return entry.key;
+            if (entry.kind === 'frontend' && domainMatches(entry.domains, host)) return entry.key;
         }
         return null;
     }
@@ -146,12 +146,17 @@ function checkFrontendOrigin(entry: KeyEntry, origin: RequestOrigin): void {
     }
     if (origin.webHost !== undefined && entry.domains?.length) {
         const host = origin.webHost;
-        if (entry.domains.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`))) return;
+        if (domainMatches(entry.domains, host)) return;
         throw new HttpError(403, `This key is tied to another domain than '${host.slice(0, 100)}'.`);
     }
     throw new HttpError(403, entry.domains?.length
         ? 'This key is tied to a web domain: the request must come from a page of that domain (Origin or Referer header).'
         : 'This key is tied to mobile applications: send the X-Service-App-Id header.');
+}
+
+/** Whether a web host is one of a key's domains or a sub-domain of one. */
+function domainMatches(domains: string[] | undefined, host: string): boolean {
+    return domains?.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`)) ?? false;
 }
 
 /** The key's requests per second, null when unlimited (a backend key without a rate). */

@@ -41,6 +41,10 @@ const operation = (summary: string, description: string, parameters: Json[], ok:
 const position = [param('latitude'), param('longitude')];
 /** The service's own pages are served at the root only, not under /{cc}/. */
 const ROOT_ONLY = [{url: '/'}];
+/** A body of bytes (an image, a tile) as JSON Schema describes one. */
+const bytes = (type: string): Json => ({type: 'string', contentMediaType: type});
+/** The answers every cached open asset may give besides 200: a 304 on If-None-Match, and errors. */
+const revalidated = (...errors: number[]): Record<string, Json> => ({304: {description: 'Not modified (If-None-Match).'}, ...errorResponses(errors)});
 const isochroneSingle = operation(
     'A travel-time area',
     'Where one can get to from the origin within `numberOfSeconds` (SPEC §4.8). Driving, walking and cycling give a Polygon, public transport a MultiPolygon.',
@@ -54,7 +58,7 @@ const icon = (size: number, what: string): Json => ({
         tags: ['Icons'],
         security: [],
         parameters: [{name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,9}(@2x)?\\.png$'}, example: '61@2x.png'}],
-        responses: {200: {description: 'The icon.', content: {'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}}, 404: {$ref: '#/components/responses/Error404'}}
+        responses: {200: {description: 'The icon.', content: {'image/png': {schema: bytes('image/png')}}}, 404: {$ref: '#/components/responses/Error404'}}
     }
 });
 
@@ -323,13 +327,14 @@ export const openApiDocument = {
                 {name: 'customMarkerUrl', in: 'query', schema: {type: 'string', format: 'uri'}},
                 {name: 'customMarkerWidth', in: 'query', schema: {type: 'integer'}},
                 {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
-            ], {description: 'The map.', content: {'image/jpeg': {schema: {type: 'string', contentMediaType: 'image/jpeg'}}}}, KEYED, {tags: ['Maps']})
+            ], {description: 'The map.', content: {'image/jpeg': {schema: bytes('image/jpeg')}}}, KEYED, {tags: ['Maps']})
         },
         '/tiles/tile_planet.json': {
             get: {
                 summary: 'TileJSON of the region\'s vector tiles', tags: ['Map'], security: [],
                 description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds from the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
-                responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.')}
+                responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.'),
+                    ...errorResponses([400])}
             }
         },
         '/tiles/{z}/{x}/{file}': {
@@ -341,8 +346,8 @@ export const openApiDocument = {
                     {name: 'x', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}$'}, example: '8390'},
                     {name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}\\.pbf$'}, example: '5496.pbf', description: 'y.pbf'}
                 ],
-                responses: {200: {description: 'The tile.', content: {'application/x-protobuf': {schema: {type: 'string', contentMediaType: 'application/x-protobuf'}}}},
-                    204: {description: 'An empty tile, or one outside the region.'}, 304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}}
+                responses: {200: {description: 'The tile.', content: {'application/x-protobuf': {schema: bytes('application/x-protobuf')}}},
+                    204: {description: 'An empty tile, or one outside the region.'}, ...revalidated(400)}
             }
         },
         '/styles/{file}': {
@@ -354,7 +359,7 @@ export const openApiDocument = {
                     {name: 'language', in: 'query', required: false, schema: {type: 'string', pattern: '^[A-Za-z]{2,3}$'}, description: 'Labels read `name:xx`, falling back to `name`.'}
                 ],
                 responses: {200: json(object({version: {const: 8}, sources: {type: 'object'}, layers: {type: 'array'}}, ['version', 'sources', 'layers'], true), 'The style.'),
-                    304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}, 404: {$ref: '#/components/responses/Error404'}}
+                    ...revalidated(400, 404)}
             }
         },
         '/fonts/{fontstack}/{range}': {
@@ -366,8 +371,8 @@ export const openApiDocument = {
                     {name: 'fontstack', in: 'path', required: true, schema: str, example: 'Noto Sans Regular'},
                     {name: 'range', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d+-\\d+\\.pbf$'}, example: '0-255.pbf'}
                 ],
-                responses: {200: {description: 'The glyphs.', content: {'application/x-protobuf': {schema: {type: 'string', contentMediaType: 'application/x-protobuf'}}}},
-                    304: {description: 'Not modified (If-None-Match).'}, 400: {$ref: '#/components/responses/Error400'}, 404: {$ref: '#/components/responses/Error404'}}
+                responses: {200: {description: 'The glyphs.', content: {'application/x-protobuf': {schema: bytes('application/x-protobuf')}}},
+                    ...revalidated(400, 404)}
             }
         },
         '/sprites/{file}': {
@@ -376,8 +381,8 @@ export const openApiDocument = {
                 summary: 'The sprite sheet of the styles', tags: ['Map'], security: [],
                 description: '`sprite.json`/`sprite.png` and `sprite@2x.json`/`sprite@2x.png`: the POI icons named by OpenMapTiles class. Open, ETag.',
                 parameters: [{name: 'file', in: 'path', required: true, schema: {enum: ['sprite.json', 'sprite.png', 'sprite@2x.json', 'sprite@2x.png']}}],
-                responses: {200: {description: 'The index or the sheet.', content: {'application/json': {schema: {type: 'object'}}, 'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}},
-                    304: {description: 'Not modified (If-None-Match).'}, 404: {$ref: '#/components/responses/Error404'}}
+                responses: {200: {description: 'The index or the sheet.', content: {'application/json': {schema: {type: 'object'}}, 'image/png': {schema: bytes('image/png')}}},
+                    ...revalidated(404)}
             }
         },
         '/icons24/{file}': icon(24, 'Place icon'),
@@ -417,7 +422,7 @@ export const openApiDocument = {
                 summary: 'The page\'s script, style sheet and icon', tags: ['Service'], security: [],
                 parameters: [{name: 'file', in: 'path', required: true, schema: {enum: ['init.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']}}],
                 responses: {
-                    200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}, 'image/png': {schema: {type: 'string', contentMediaType: 'image/png'}}}},
+                    200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}, 'image/png': {schema: bytes('image/png')}}},
                     404: {$ref: '#/components/responses/Error404'}
                 }
             }

@@ -1,5 +1,6 @@
-// Open map assets (styles, glyphs, sprites): no key, any origin, cached long by browsers and CDNs,
-// revalidated by ETag (304 when the client's copy is current).
+// Open map assets (styles, glyphs, sprites; tiles use the ETag check): no key, cached long by browsers
+// and CDNs, revalidated by ETag (304 when the client's copy is current). Any origin: cors.ts lists them
+// among the open paths.
 import {createHash} from 'node:crypto';
 import {gzipSync} from 'node:zlib';
 import type {Request, Response} from 'express';
@@ -19,20 +20,24 @@ export function asset(body: Buffer | string, type: string): Asset {
     return {body: buf, gzipped: gzipped && gzipped.length < buf.length ? gzipped : null, type, etag: `"${createHash('sha1').update(buf).digest('base64url')}"`};
 }
 
+/** Whether the request's If-None-Match names one of these tags (strong or weak), or any (`*`). */
+export function etagMatches(req: Request, ...tags: string[]): boolean {
+    const match = req.headers['if-none-match'];
+    return match !== undefined && match.split(',').some((t) => {
+        const tag = t.trim().replace(/^W\//, '');
+        return tag === '*' || tags.includes(tag);
+    });
+}
+
 /** Sends an asset, or 304 when If-None-Match names its ETag. */
 export function sendAsset(req: Request, res: Response, a: Asset, maxAgeSeconds: number): void {
-    res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}`);
     const gzip = a.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     // The gzipped body is another representation: its own (derived) tag.
     const gzipTag = `${a.etag.slice(0, -1)}-gz"`;
     res.setHeader('ETag', gzip ? gzipTag : a.etag);
     if (a.gzipped) res.setHeader('Vary', [res.getHeader('Vary'), 'Accept-Encoding'].filter(Boolean).join(', '));
-    const match = req.headers['if-none-match'];
-    if (match && match.split(',').some((t) => {
-        const tag = t.trim();
-        return tag === '*' || tag === a.etag || tag === gzipTag || tag === `W/${a.etag}` || tag === `W/${gzipTag}`;
-    })) {
+    if (etagMatches(req, a.etag, gzipTag)) {
         res.status(304).end();
         return;
     }

@@ -210,13 +210,7 @@ export class CHQuery {
      * for all pairs, row by source (INF and Infinity where unreachable).
      */
     tableWithLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
-        if (!this.keepLength) {
-            this.keepLength = true;
-            this.forwardLen = new Float64Array(this.nodeCount);
-            this.backwardLen = new Float64Array(this.nodeCount);
-            // Buckets filled before lengths were kept hold none: fill again.
-            this.bucketTargets = new Uint32Array(0);
-        }
+        this.keepLengths();
         const k = targets.length;
         const lengths = new Float64Array(sources.length * k);
         this.lengthOut = lengths;
@@ -564,13 +558,18 @@ export class CHQuery {
 
     /** Lengths kept from now on, and the selection made for these targets. */
     private prepareSweep(targets: Uint32Array): void {
-        if (!this.keepLength) {
-            this.keepLength = true;
-            this.forwardLen = new Float64Array(this.nodeCount);
-            this.backwardLen = new Float64Array(this.nodeCount);
-            this.bucketTargets = new Uint32Array(0);
-        }
+        this.keepLengths();
         this.prepareSelection(targets);
+    }
+
+    /** From now on the searches keep path lengths beside the times (the arrays on first use). */
+    private keepLengths(): void {
+        if (this.keepLength) return;
+        this.keepLength = true;
+        this.forwardLen = new Float64Array(this.nodeCount);
+        this.backwardLen = new Float64Array(this.nodeCount);
+        // Buckets filled before lengths were kept hold none: fill again.
+        this.bucketTargets = new Uint32Array(0);
     }
 
     /** Selects the nodes above a target set (every target, and the tails of the down arcs into a selected node), highest rank first. */

@@ -5,6 +5,7 @@
 import type {Express, Request, Response} from 'express';
 import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine';
 import {HttpError, badRequest} from '../errors.js';
+import {etagMatches, publicBase} from '../static-asset.js';
 
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const ATTRIBUTION = '<a href="https://openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> '
@@ -16,16 +17,11 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         if (!region) throw new HttpError(404, `Country ${res.locals.country} is not served by this server (served: ${regions.map((r) => r.country.code).join(', ') || 'none'}).`);
         return region;
     };
-    // Errors carry the CORS header too, so a page can read why its tile was refused.
-    const open = (res: Response) => {
-        res.setHeader('Access-Control-Allow-Origin', '*');
-    };
-
+    // Any origin, errors included (cors.ts lists the tiles among the open paths).
     app.get('/tiles/tile_planet.json', (req: Request, res: Response) => {
-        open(res);
         const region = regionOf(res);
-        const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost').split(',')[0].trim();
-        const proto = String(req.headers['x-forwarded-proto'] ?? req.protocol).split(',')[0].trim();
+        const base = publicBase(req);
+        if (base === null) throw badRequest('The Host (or X-Forwarded-Host / X-Forwarded-Proto) header is malformed: the tile addresses are made from it.');
         const bounds = region.tiles.bounds.map((v) => Math.round(v * 1e6) / 1e6);
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.json({
@@ -35,7 +31,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
             version: String(region.manifest.buildVersion ?? '1'),
             attribution: ATTRIBUTION,
             scheme: 'xyz',
-            tiles: [`${proto}://${host}/${region.country.code.toLowerCase()}/tiles/{z}/{x}/{y}.pbf`],
+            tiles: [`${base}/${region.country.code.toLowerCase()}/tiles/{z}/{x}/{y}.pbf`],
             minzoom: 0,
             maxzoom: MAX_TILE_ZOOM,
             bounds,
@@ -46,7 +42,6 @@ export function tileRoutes(app: Express, regions: Region[]): void {
     });
 
     app.get('/tiles/:z/:x/:file', (req: Request, res: Response) => {
-        open(res);
         const region = regionOf(res);
         const m = /^(\d{1,9})\.pbf$/.exec(String(req.params.file));
         const zs = String(req.params.z), xs = String(req.params.x);
@@ -61,7 +56,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const etag = `"${region.manifest.inputHash.slice(0, 16)}-${z}-${x}-${y}"`;
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.setHeader('ETag', etag);
-        if (String(req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        if (etagMatches(req, etag)) {
             res.status(304).end();
             return;
         }
