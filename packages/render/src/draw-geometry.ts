@@ -1,72 +1,130 @@
-// Fills and lines of one style layer: matching features in view are traced into shared paths and
-// filled or stroked together. Rings are oriented at build time (holes turn the other way), so the
-// non-zero rule fills overlapping features and cells as one. Skia rasterizes one path with
-// thousands of contours slower than a few dozen smaller ones, so paths are flushed every CHUNK
-// features (in Hilbert order, so each chunk stays compact on screen).
-import type {SKRSContext2D} from '@napi-rs/canvas';
-import {isAreaKind} from '@quartier/engine';
-import type {Scene} from './scene.js';
-import {valueAt, type CompiledLayer} from './style.js';
+// Fill and line layers: the features of a tile that pass the layer's filter are traced into shared
+// paths and filled or stroked together, tile by tile, each clipped to its own square (a tile's buffer
+// overlaps its neighbours'). Skia rasterizes one path with thousands of contours slower than a few
+// dozen smaller ones, so paths are flushed every CHUNK features. A feature-dependent colour or width
+// (a data-driven property) flushes the path whenever it changes.
+import {cssColor, isFeatureDependent, propertyValue, type StyleLayer} from './map-style.js';
+import {layerRange, type SceneTile, type TileScene} from './tile-scene.js';
 
 const CHUNK = 32;
 
-export function drawFill(scene: Scene, layer: CompiledLayer): void {
-    const {ctx, ids, kindStart} = scene;
-    const spec = layer.spec;
-    ctx.globalAlpha = spec.opacity ?? 1;
-    if (spec.color) ctx.fillStyle = spec.color;
-    if (spec.outline) {
-        ctx.strokeStyle = spec.outline;
-        ctx.lineWidth = valueAt(spec.width, scene.zoom, spec.base ?? 1, 0.5) * scene.ratio;
-        // Miter joins: outlines of a device pixel or so stroke several times faster than with round joins.
-        ctx.lineJoin = 'miter';
+interface Paint {color: string; opacity: number; width: number; outline: string | null; dash: number[] | null}
+
+/** Paint of a layer for one feature (or the layer's constant paint when f < 0). */
+function paintOf(scene: TileScene, layer: StyleLayer, tile: SceneTile | null, f: number): Paint {
+    const feature = tile && f >= 0 ? tile.feature(f) : undefined;
+    const g = scene.globals;
+    if (layer.type === 'fill') {
+        const outline = propertyValue<unknown>(layer, 'fill-outline-color', g, feature, null);
+        return {
+            color: cssColor(propertyValue(layer, 'fill-color', g, feature, null)),
+            opacity: propertyValue(layer, 'fill-opacity', g, feature, 1),
+            width: 1, outline: outline === null ? null : cssColor(outline), dash: null
+        };
     }
-    let n = 0;
-    ctx.beginPath();
-    for (let i = kindStart[layer.kind], end = kindStart[layer.kind + 1]; i < end; i++) {
-        const f = ids[i];
-        if (!scene.matches(layer, f)) continue;
-        scene.trace(f, true);
-        if (++n === CHUNK) {
-            paintFill(ctx, spec.color !== undefined, spec.outline !== undefined);
-            ctx.beginPath();
-            n = 0;
-        }
-    }
-    if (n > 0) paintFill(ctx, spec.color !== undefined, spec.outline !== undefined);
+    const width = propertyValue(layer, 'line-width', g, feature, 1);
+    const dash = propertyValue<number[] | null>(layer, 'line-dasharray', g, feature, null);
+    return {
+        color: cssColor(propertyValue(layer, 'line-color', g, feature, null)),
+        opacity: propertyValue(layer, 'line-opacity', g, feature, 1),
+        width,
+        outline: null,
+        // MapLibre measures dashes in line widths.
+        dash: dash && dash.length ? dash.map((d) => d * Math.max(width, 1) * scene.ratio) : null
+    };
+}
+
+const PAINT_PROPS = ['fill-color', 'fill-opacity', 'fill-outline-color', 'line-color', 'line-opacity', 'line-width', 'line-dasharray'];
+
+export function drawBackground(scene: TileScene, layer: StyleLayer, width: number, height: number): void {
+    const {ctx} = scene;
+    ctx.globalAlpha = propertyValue(layer, 'background-opacity', scene.globals, undefined, 1);
+    ctx.fillStyle = cssColor(propertyValue(layer, 'background-color', scene.globals, undefined, null), '#ffffff');
+    ctx.fillRect(0, 0, width, height);
     ctx.globalAlpha = 1;
 }
 
-function paintFill(ctx: SKRSContext2D, fill: boolean, outline: boolean): void {
-    if (fill) ctx.fill('nonzero');
-    if (outline) ctx.stroke();
-}
-
-export function drawLine(scene: Scene, layer: CompiledLayer): void {
-    const {ctx, ids, kindStart} = scene;
-    const spec = layer.spec;
-    const width = valueAt(spec.width, scene.zoom, spec.base ?? 1, 1) * scene.ratio;
-    if (width < 0.05 || !spec.color) return;
-    const close = isAreaKind(layer.kind);
-    ctx.globalAlpha = spec.opacity ?? 1;
-    ctx.strokeStyle = spec.color;
-    ctx.lineWidth = width;
-    ctx.lineCap = spec.cap ?? 'round';
-    ctx.lineJoin = 'round';
-    if (spec.dash) ctx.setLineDash(spec.dash.map((d) => d * scene.ratio));
-    let n = 0;
-    ctx.beginPath();
-    for (let i = kindStart[layer.kind], end = kindStart[layer.kind + 1]; i < end; i++) {
-        const f = ids[i];
-        if (!scene.matches(layer, f)) continue;
-        scene.trace(f, close);
-        if (++n === CHUNK) {
-            ctx.stroke();
-            ctx.beginPath();
-            n = 0;
+/** A fill or line layer. */
+export function drawGeometry(scene: TileScene, layer: StyleLayer): void {
+    const {ctx} = scene;
+    const perFeature = PAINT_PROPS.some((p) => isFeatureDependent(layer, p));
+    const constant = perFeature ? null : paintOf(scene, layer, null, -1);
+    if (constant && !visible(layer, constant, scene.ratio)) return;
+    const fill = layer.type === 'fill';
+    if (!fill) {
+        ctx.lineCap = propertyValue<'butt' | 'round' | 'square'>(layer, 'line-cap', scene.globals, undefined, 'butt');
+        ctx.lineJoin = propertyValue<'miter' | 'round' | 'bevel'>(layer, 'line-join', scene.globals, undefined, 'miter');
+    }
+    for (const tile of scene.tiles) {
+        const [start, end] = layerRange(tile, layer.sourceLayer);
+        if (start === end) continue;
+        let current: Paint | null = null;
+        let n = 0;
+        for (let f = start; f < end; f++) {
+            const type = tile.data.featureType[f];
+            if ((fill && type !== 3) || type === 1 || !scene.inView(tile, f) || !tile.passes(layer, f, scene.globals)) continue;
+            const paint = constant ?? paintOf(scene, layer, tile, f);
+            if (current !== paint && (current === null || !samePaint(current, paint))) {
+                if (n > 0) flush(scene, fill, current!);
+                else if (current === null) scene.clipTo(tile);
+                if (!visible(layer, paint, scene.ratio)) {
+                    current = null;
+                    n = 0;
+                    ctx.restore();
+                    continue;
+                }
+                current = paint;
+                apply(scene, fill, paint);
+                ctx.beginPath();
+                n = 0;
+            }
+            scene.trace(tile, f, type === 3);
+            if (++n === CHUNK) {
+                flush(scene, fill, current);
+                ctx.beginPath();
+                n = 0;
+            }
+        }
+        if (current !== null) {
+            if (n > 0) flush(scene, fill, current);
+            ctx.restore();
         }
     }
-    if (n > 0) ctx.stroke();
-    if (spec.dash) ctx.setLineDash([]);
     ctx.globalAlpha = 1;
+}
+
+function visible(layer: StyleLayer, paint: Paint, ratio: number): boolean {
+    return paint.opacity > 0 && (layer.type === 'fill' || paint.width * ratio >= 0.05);
+}
+
+function samePaint(a: Paint, b: Paint): boolean {
+    return a.color === b.color && a.opacity === b.opacity && a.width === b.width && a.outline === b.outline && String(a.dash) === String(b.dash);
+}
+
+function apply(scene: TileScene, fill: boolean, paint: Paint): void {
+    const ctx = scene.ctx;
+    ctx.globalAlpha = paint.opacity;
+    if (fill) {
+        ctx.fillStyle = paint.color;
+        if (paint.outline) {
+            ctx.strokeStyle = paint.outline;
+            ctx.lineWidth = scene.ratio;
+            // Miter joins: outlines of a device pixel or so stroke several times faster than with round joins.
+            ctx.lineJoin = 'miter';
+        }
+    } else {
+        ctx.strokeStyle = paint.color;
+        ctx.lineWidth = paint.width * scene.ratio;
+        ctx.setLineDash(paint.dash ?? []);
+    }
+}
+
+function flush(scene: TileScene, fill: boolean, paint: Paint): void {
+    const ctx = scene.ctx;
+    if (fill) {
+        ctx.fill('nonzero');
+        if (paint.outline) ctx.stroke();
+    } else {
+        ctx.stroke();
+    }
 }

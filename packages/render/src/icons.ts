@@ -1,12 +1,12 @@
 // POI markers and line badges: Maki glyphs (@mapbox/maki, CC0) drawn white on a disc of the
-// category's colour (data/styles/icons.json), and rounded badges with a transit line's or motorway's
+// category's colour (data/maplibre-styles/icons.json), and rounded badges with a transit line's or motorway's
 // text and colour. Rasterized once per size and kept (the set is small and fixed), then reused as
 // images on every map and served as the PNG icon endpoints.
 import fs from 'node:fs';
 import path from 'node:path';
 import {createCanvas, Image, type Canvas} from '@napi-rs/canvas';
 import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine';
-import {STYLES_DIR, packageDir} from './assets.js';
+import {MAPLIBRE_STYLES_DIR, packageDir} from './assets.js';
 import {fontString, registerFonts} from './fonts.js';
 
 interface IconEntry {glyph: string; color: string}
@@ -24,7 +24,7 @@ let priorities: Map<number, number> | null = null;
 
 function config(): {file: IconsFile; entries: Map<number, IconEntry>; priorities: Map<number, number>} {
     if (!iconsFile || !entries || !priorities) {
-        const file = path.join(STYLES_DIR, 'icons.json');
+        const file = path.join(MAPLIBRE_STYLES_DIR, 'icons.json');
         iconsFile = JSON.parse(fs.readFileSync(file, 'utf8')) as IconsFile;
         entries = new Map();
         priorities = new Map();

@@ -3,7 +3,7 @@
 // overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
-import type {Scene} from './scene.js';
+import type {SceneTile, TileScene} from './tile-scene.js';
 
 export interface TextStyle {
     /** Canvas font string (fonts.ts). */
@@ -70,16 +70,15 @@ export class Labeler {
         else this.placed.set(text, [x, y]);
     }
 
-    /** Projects a line feature into the scratch arrays; returns its point count. */
-    projectLine(scene: Scene, f: number): number {
-        const {band, camera} = scene;
-        const p = band.partStart[f];
-        const c0 = band.coordStart[p], c1 = Math.min(band.coordStart[p + 1], c0 + MAX_LINE_POINTS);
+    /** Projects part p of a tile's line feature into the scratch arrays; returns its point count. */
+    projectLine(scene: TileScene, tile: SceneTile, p: number): number {
+        const camera = scene.camera, d = tile.data;
+        const c0 = d.coordStart[p], c1 = Math.min(d.coordStart[p + 1], c0 + MAX_LINE_POINTS);
         let n = 0;
         for (let c = c0; c < c1; c++) {
             // A pitched camera sees nothing beyond nearY: the line ends there.
-            if (band.y[c] > camera.nearY) break;
-            camera.project(band.x[c], band.y[c], 0);
+            if (d.ys[c] > camera.nearY) break;
+            camera.project(d.xs[c], d.ys[c], 0);
             this.px[n] = camera.sx;
             this.py[n] = camera.sy;
             this.cum[n] = n === 0 ? 0 : this.cum[n - 1] + Math.hypot(this.px[n] - this.px[n - 1], this.py[n] - this.py[n - 1]);
@@ -183,12 +182,12 @@ export class Labeler {
     }
 
     // Result of pointAt.
-    private sx = 0;
-    private sy = 0;
-    private angle = 0;
+    sx = 0;
+    sy = 0;
+    angle = 0;
 
-    /** The point `s` pixels along the projected line and the line's direction there. */
-    private pointAt(n: number, s: number): void {
+    /** The point `s` pixels along the projected line and the line's direction there (to sx, sy, angle). */
+    pointAt(n: number, s: number): void {
         const cum = this.cum;
         let lo = 1, hi = n - 1;
         while (lo < hi) {
@@ -205,33 +204,77 @@ export class Labeler {
         this.angle = Math.atan2(dy, dx);
     }
 
-    /** A label centred at (x, y) (plus dy); returns whether it was placed (and drawn). */
-    placeAt(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
-        if (repeatDistance > 0 && this.repeated(text, x, y, repeatDistance)) return false;
-        const ctx = this.ctx;
-        ctx.font = style.font;
-        const key = `${style.font}\u0000${text}`;
+    /** Width in device pixels of a one-line text. */
+    textWidth(text: string, font: string): number {
+        const key = `${font}\u0000${text}`;
         let width = this.widths.get(key);
         if (width === undefined) {
-            width = ctx.measureText(text).width;
+            this.ctx.font = font;
+            width = this.ctx.measureText(text).width;
             if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
             this.widths.set(key, width);
         }
-        const pad = style.haloWidth;
-        const x0 = x - width / 2 - pad, x1 = x + width / 2 + pad, y0 = y - style.size * 0.6 - pad, y1 = y + style.size * 0.6 + pad;
-        if (!this.grid.fits(x0, y0, x1, y1)) return false;
-        this.grid.insert(x0, y0, x1, y1);
+        return width;
+    }
+
+    /** The box [x0, y0, x1, y1] of a label (lines split at "\n") centred at (x, y). */
+    box(x: number, y: number, text: string, style: TextStyle): [number, number, number, number] {
+        const lines = text.split('\n');
+        let width = 0;
+        for (const line of lines) width = Math.max(width, this.textWidth(line, style.font));
+        const pad = style.haloWidth, half = style.size * (0.6 + (lines.length - 1) * LINE_HEIGHT / 2);
+        return [x - width / 2 - pad, y - half - pad, x + width / 2 + pad, y + half + pad];
+    }
+
+    /** Whether a label centred at (x, y) would fit, and not repeat the same text too close. */
+    fits(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
+        if (repeatDistance > 0 && this.repeated(text, x, y, repeatDistance)) return false;
+        const b = this.box(x, y, text, style);
+        return this.grid.fits(b[0], b[1], b[2], b[3]);
+    }
+
+    /** A label (lines split at "\n") centred at (x, y); returns whether it was placed (and drawn). */
+    placeAt(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
+        if (!this.fits(x, y, text, style, repeatDistance)) return false;
+        const b = this.box(x, y, text, style);
+        this.grid.insert(b[0], b[1], b[2], b[3]);
         this.remember(text, x, y);
+        const ctx = this.ctx;
+        ctx.font = style.font;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
+        const lines = text.split('\n');
+        const y0 = y - (lines.length - 1) * LINE_HEIGHT * style.size / 2;
         if (style.haloWidth > 0) {
             ctx.strokeStyle = style.halo;
             ctx.lineWidth = style.haloWidth * 2;
             ctx.lineJoin = 'round';
-            ctx.strokeText(text, x, y);
+            for (let i = 0; i < lines.length; i++) ctx.strokeText(lines[i], x, y0 + i * LINE_HEIGHT * style.size);
         }
         ctx.fillStyle = style.color;
-        ctx.fillText(text, x, y);
+        for (let i = 0; i < lines.length; i++) ctx.fillText(lines[i], x, y0 + i * LINE_HEIGHT * style.size);
         return true;
     }
+
+    /** Breaks a text into lines of at most `maxWidth` device pixels, at spaces (MapLibre's text-max-width). */
+    wrap(text: string, font: string, maxWidth: number): string {
+        if (this.textWidth(text, font) <= maxWidth) return text;
+        const words = text.split(' ');
+        const lines: string[] = [];
+        let line = '';
+        for (const word of words) {
+            const next = line ? `${line} ${word}` : word;
+            if (line && this.textWidth(next, font) > maxWidth) {
+                lines.push(line);
+                line = word;
+            } else {
+                line = next;
+            }
+        }
+        if (line) lines.push(line);
+        return lines.join('\n');
+    }
 }
+
+/** Line height of wrapped labels, in text sizes (MapLibre's text-line-height default). */
+const LINE_HEIGHT = 1.2;

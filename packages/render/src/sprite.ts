@@ -8,7 +8,7 @@ import {loadPoiIcons} from './maplibre-style.js';
 
 /** CSS pixels of a POI marker in the sprite (as /icons24). */
 export const SPRITE_ICON_SIZE = 24;
-/** Icon id of the airport marker (data/styles/icons.json). */
+/** Icon id of the airport marker (data/maplibre-styles/icons.json). */
 const AIRPORT_ICON = 78;
 /** An icon id no category has: the default marker. */
 const DEFAULT_ICON = 0;
@@ -28,19 +28,44 @@ export function spriteSheet(ratio: 1 | 2): Sprite {
     return sprite;
 }
 
-function buildSprite(ratio: number): Sprite {
+/** Every image name of the sprite: POI classes and subclasses, `poi`, `airport` and `oneway`. */
+export function spriteNames(): string[] {
     const icons = loadPoiIcons();
-    const images = new Map<string, (ctx: Ctx, x: number, y: number) => void>();
-    const boxes: {name: string; w: number; h: number; x: number; y: number}[] = [];
-    const size = SPRITE_ICON_SIZE * ratio;
-    const marker = (icon: number) => (ctx: Ctx, x: number, y: number) => ctx.drawImage(markerImage(icon, size), x, y, size, size);
-    for (const [name, icon] of [...Object.entries(icons.class), ...Object.entries(icons.subclass), ['poi', DEFAULT_ICON] as const, ['airport', AIRPORT_ICON] as const]) {
-        images.set(name, marker(icon));
-        boxes.push({name, w: size, h: size, x: 0, y: 0});
+    return [...new Set([...Object.keys(icons.class), ...Object.keys(icons.subclass), 'poi', 'airport', 'oneway'])];
+}
+
+const images = new Map<string, Canvas | null>();
+
+/**
+ * One image of the sprite at a pixel ratio (any, e.g. 2.67 for /image's bigIcon), drawn once and
+ * kept; null for a name the sprite does not have. /image draws style icons with these, the sprite
+ * sheet packs them.
+ */
+export function spriteImage(name: string, ratio: number): Canvas | null {
+    const key = `${name}@${ratio}`;
+    let image = images.get(key);
+    if (image !== undefined) return image;
+    const icons = loadPoiIcons();
+    const icon = name === 'poi' ? DEFAULT_ICON : name === 'airport' ? AIRPORT_ICON : icons.subclass[name] ?? icons.class[name];
+    if (name === 'oneway') {
+        image = createCanvas(Math.round(20 * ratio), Math.round(12 * ratio));
+        drawArrow(image.getContext('2d'), 0, 0, image.width, image.height);
+    } else if (icon !== undefined) {
+        const size = Math.round(SPRITE_ICON_SIZE * ratio);
+        image = createCanvas(size, size);
+        image.getContext('2d').drawImage(markerImage(icon, size), 0, 0, size, size);
+    } else {
+        image = null;
     }
-    const arrow = {w: 20 * ratio, h: 12 * ratio};
-    images.set('oneway', (ctx, x, y) => drawArrow(ctx, x, y, arrow.w, arrow.h));
-    boxes.push({name: 'oneway', w: arrow.w, h: arrow.h, x: 0, y: 0});
+    images.set(key, image);
+    return image;
+}
+
+function buildSprite(ratio: number): Sprite {
+    const boxes = spriteNames().map((name) => {
+        const image = spriteImage(name, ratio)!;
+        return {name, image, w: image.width, h: image.height, x: 0, y: 0};
+    });
     // One pixel between images so that linear sampling never bleeds a neighbour in.
     const padded = boxes.map((b) => ({...b, w: b.w + 2, h: b.h + 2}));
     const {w, h} = potpack(padded);
@@ -48,7 +73,7 @@ function buildSprite(ratio: number): Sprite {
     const ctx = canvas.getContext('2d');
     const json: Record<string, SpriteEntry> = {};
     for (const b of padded) {
-        images.get(b.name)!(ctx, b.x + 1, b.y + 1);
+        ctx.drawImage(b.image, b.x + 1, b.y + 1);
         json[b.name] = {x: b.x + 1, y: b.y + 1, width: b.w - 2, height: b.h - 2, pixelRatio: ratio};
     }
     return {json, png: canvas.toBuffer('image/png')};

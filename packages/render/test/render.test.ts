@@ -5,38 +5,94 @@ import path from 'node:path';
 import t from 'tap';
 import {GlobalFonts, createCanvas} from '@napi-rs/canvas';
 import {
-    CollisionGrid, DEFAULT_ZOOM, MarkerImageError, STYLE_NAMES, STYLES_DIR, badgePng, compileStyle, decodeMarkerImage,
-    isKnownIcon, markerPng, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, valueAt
+    CollisionGrid, DEFAULT_ZOOM, MAPLIBRE_STYLES_DIR, MarkerImageError, STYLE_NAMES, badgePng, compileStyle, decodeMarkerImage,
+    isKnownIcon, markerPng, readMapLibreStyle, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, type PlacedSymbol
 } from '../src/index.js';
 import {PLACES, difference, testRegion} from './helpers.js';
 
 const brussels = PLACES[0];
 const base = {latitude: brussels.latitude, longitude: brussels.longitude, width: 400, height: 225, mapStyle: 1, pinColor: '#e0245e'};
 
-t.test('seven styles load from data/styles, one file each', async (t) => {
+t.test('seven styles load from data/maplibre-styles, the MapLibre documents the browser gets', async (t) => {
     t.same(STYLE_NAMES, ['liberty', 'basic', 'bright', '3d', 'positron', 'dark', 'liberty_stonehedge']);
     for (let i = 1; i <= 7; i++) {
         const style = styleByIndex(i);
-        t.equal(style.spec.mapStyle, i);
-        t.ok(fs.existsSync(path.join(STYLES_DIR, `${style.spec.name}.json`)));
-        t.ok(style.layers.length > 20, `${style.spec.name}: ${style.layers.length} layers`);
+        t.equal(style.mapStyle, i);
+        t.ok(fs.existsSync(path.join(MAPLIBRE_STYLES_DIR, style.file)), style.file);
+        t.equal(style.document.version, 8);
+        t.ok(style.layers.length > 20, `${style.name}: ${style.layers.length} layers`);
     }
-    t.equal(styleByIndex(4).spec.extrude, true, 'the 3d style extrudes buildings');
+    t.equal(styleByIndex(4).look.extrude, true, 'the 3d style extrudes buildings');
+    t.ok(styleByIndex(4).layers.some((l) => l.type === 'fill-extrusion'), 'with a fill-extrusion layer');
 });
 
-t.test('a style naming an unknown kind or class is refused with its name', async (t) => {
-    const spec = JSON.parse(fs.readFileSync(path.join(STYLES_DIR, 'liberty.json'), 'utf8'));
-    t.throws(() => compileStyle({...spec, layers: [{id: 'x', type: 'fill', kind: 'lava'}]}), /unknown kind lava/);
-    t.throws(() => compileStyle({...spec, layers: [{id: 'x', type: 'line', kind: 'road', classes: ['autobahn']}]}), /unknown road class autobahn/);
-    t.throws(() => compileStyle({...spec, font: 'Comic Sans'}), /unknown font/);
+t.test('a style /image cannot draw is refused, naming the layer and why', async (t) => {
+    const doc = readMapLibreStyle('osm_liberty.json') as {layers: Record<string, unknown>[]; metadata: Record<string, unknown>};
+    const withLayer = (layer: Record<string, unknown>) => ({...doc, layers: [...doc.layers, layer]});
+    t.throws(() => compileStyle(withLayer({id: 'heat', type: 'heatmap', source: 'openmaptiles', 'source-layer': 'poi'}), 'liberty'), /layer \d+ \(heat\): \/image cannot draw layers of type heatmap/);
+    t.throws(() => compileStyle(withLayer({id: 'x', type: 'line', 'source-layer': 'transportation', paint: {'line-glow': 3}}), 'liberty'), /\(x\): unknown paint property line-glow/);
+    t.throws(() => compileStyle(withLayer({id: 'y', type: 'line', 'source-layer': 'transportation', paint: {'line-width': ['interpolate', ['linear'], ['zoom'], 'ten', 1]}}), 'liberty'), /\(y\): line-width/);
+    t.throws(() => compileStyle({...doc, metadata: {...doc.metadata, 'quartier:image': {...(doc.metadata['quartier:image'] as object), font: 'Comic Sans'}}}, 'liberty'), /unknown font Comic Sans/);
+    t.throws(() => compileStyle({...doc, metadata: {}}, 'liberty'), /metadata "quartier:image" is missing/);
 });
 
-t.test('zoom stops interpolate like MapLibre', async (t) => {
-    t.equal(valueAt(3, 16), 3);
-    t.equal(valueAt([[10, 1], [20, 11]], 15), 6);
-    t.equal(valueAt([[10, 1], [20, 11]], 5), 1);
-    t.equal(valueAt([[10, 1], [20, 11]], 25), 11);
-    t.ok(valueAt([[10, 1], [20, 11]], 15, 1.5) < 6, 'a base above 1 grows late');
+t.test('one source of truth: a change to the style document changes /image', async (t) => {
+    const doc = readMapLibreStyle('osm_liberty.json') as {layers: {id: string; paint?: Record<string, unknown>}[]};
+    const magenta = structuredClone(doc);
+    for (const layer of magenta.layers) {
+        if (layer.id === 'background') layer.paint = {'background-color': '#ff00ff'};
+        if (layer.id === 'building') layer.paint = {...layer.paint, 'fill-color': '#ff00ff', 'fill-outline-color': '#ff00ff'};
+    }
+    const share = (options: object) => {
+        const data = renderMap(testRegion('BE'), {...base, ...options}).getContext('2d').getImageData(0, 0, 400, 225).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i] > 200 && data[i + 1] < 80 && data[i + 2] > 200) n++;
+        return n / (data.length / 4);
+    };
+    t.equal(share({}), 0, 'liberty has no magenta');
+    const changed = share({style: compileStyle(magenta, 'liberty')});
+    t.ok(changed > 0.15, `the changed document paints ${(changed * 100).toFixed(0)}% of the image magenta`);
+});
+
+/** Symbols an image shows, by layer. */
+function symbols(country: string, latitude: number, longitude: number, zoom: number, mapStyle = 1): Map<string, PlacedSymbol[]> {
+    const placed: PlacedSymbol[] = [];
+    renderMap(testRegion(country), {...base, latitude, longitude, zoom, mapStyle, width: 800, height: 450, placed});
+    const out = new Map<string, PlacedSymbol[]>();
+    for (const p of placed) out.set(p.layer, [...(out.get(p.layer) ?? []), p]);
+    return out;
+}
+
+t.test('POI, park and square names, one-way arrows; house numbers close up', async (t) => {
+    const centre = symbols('BE', brussels.latitude, brussels.longitude, 16);
+    const poiNames = (centre.get('poi') ?? []).map((p) => p.text).filter(Boolean);
+    t.ok(poiNames.length >= 5, `${poiNames.length} POI names: ${poiNames.slice(0, 6).join(' | ')}`);
+    t.ok(poiNames.some((n) => n.startsWith('Parc de Bruxelles')), 'the park is named');
+    t.ok((centre.get('road-oneway') ?? []).length >= 3, `${(centre.get('road-oneway') ?? []).length} one-way streets carry arrows`);
+    t.notOk(centre.has('housenumber'), 'no house numbers at zoom 16');
+    const close = symbols('PT', 41.1496, -8.6109, 18);
+    t.ok((close.get('housenumber') ?? []).length >= 5, `${(close.get('housenumber') ?? []).length} house numbers at zoom 18`);
+    const valletta = symbols('MT', 35.8989, 14.5146, 18);
+    t.ok((valletta.get('poi') ?? []).some((p) => /Square/.test(p.text)), 'a square is named in Valletta');
+    t.ok((valletta.get('poi') ?? []).some((p) => /Gardens/.test(p.text)) || (symbols('MT', 35.8989, 14.5146, 17).get('poi') ?? []).some((p) => /Gardens/.test(p.text)), 'a garden is named');
+});
+
+t.test('town and district names at zooms 12 to 14', async (t) => {
+    for (const zoom of [12, 13, 14]) {
+        const view = symbols('BE', 50.84, 4.37, zoom);
+        const names = ['place-city', 'place-suburb', 'place-neighbourhood'].flatMap((l) => (view.get(l) ?? []).map((p) => p.text));
+        t.ok(names.length >= 2, `zoom ${zoom}: ${names.join(' | ')}`);
+    }
+});
+
+t.test("Porto's ring road is not cluttered with junction markers", async (t) => {
+    // The VCI (A20) at the Boavista junction, where the old renderer drew about 40 junction icons.
+    for (const zoom of [14, 16]) {
+        const view = symbols('PT', 41.1605, -8.6436, zoom);
+        const icons = [...view.values()].flat().filter((p) => p.icon && p.layer !== 'road-oneway');
+        t.ok(icons.length <= 15, `zoom ${zoom}: ${icons.length} icons (${icons.map((p) => p.icon).join(', ')})`);
+        t.notOk(icons.some((p) => /junction|motorway/.test(p.icon)), 'none of them a motorway junction');
+    }
 });
 
 t.test('fonts come from the npm packages', async (t) => {

@@ -1,5 +1,6 @@
 // What the map data holds: feature kinds, their classes and flags, and the OSM tags they come from.
-// Styles (data/styles/*.json) name kinds and classes by these strings; the section stores codes.
+// Kinds and classes of the map data, by name; the section stores codes. The vector tiles map them to the
+// OpenMapTiles schema (tiles/omt-schema.ts), which the styles (data/maplibre-styles) read.
 import type {OsmTags} from '../osm/pbf.js';
 
 /** Feature kinds (the "source layers" a style draws from). */

@@ -13,7 +13,7 @@ const MAX_CACHED = 256;
 export function styleRoutes(app: Express, regions: Region[]): void {
     const documents = new Map<string, Record<string, unknown>>();
     for (const name of STYLE_NAMES) {
-        const file = loadStyle(name).spec.file;
+        const file = loadStyle(name).file;
         documents.set(file, readMapLibreStyle(file));
     }
     const files = [...documents.keys()].join(', ');

@@ -1,0 +1,212 @@
+// Symbol layers: texts and icons of the style's symbol layers, placed through one collision grid so
+// that nothing overlaps. As in MapLibre, the layer highest in the style is placed first (render.ts
+// walks them top down) and, within a layer, features by their `rank` (then the tile's order); line
+// labels go longest first. Placement `line` puts names along streets and rivers (repeated every
+// symbol-spacing) or icons such as one-way arrows; `point` puts an icon with its text below it, or a
+// text alone, at the feature's point.
+import type {Canvas} from '@napi-rs/canvas';
+import type {CollisionGrid} from './collision.js';
+import {fontString} from './fonts.js';
+import type {Labeler, TextStyle} from './labels.js';
+import {cssColor, fontOf, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from './map-style.js';
+import {sortByKey} from './sort.js';
+import {spriteImage} from './sprite.js';
+import {layerRange, type SceneTile, type TileScene} from './tile-scene.js';
+
+export interface SymbolContext {
+    scene: TileScene;
+    labeler: Labeler;
+    grid: CollisionGrid;
+    look: ImageLook;
+    /** Icons drawn this many times larger (bigIcon: 32/24). */
+    iconScale: number;
+    /** When not null, receives every symbol placed. */
+    placed: PlacedSymbol[] | null;
+}
+
+/** A symbol the image shows: its layer, its text ('' for none) and its icon ('' for none). */
+export interface PlacedSymbol {layer: string; text: string; icon: string}
+
+/** At most this many symbols of one layer per image. */
+const MAX_PER_LAYER = 400;
+
+/** Places a symbol layer's symbols; returns how many were placed. */
+export function drawSymbols(sc: SymbolContext, layer: StyleLayer): number {
+    const {scene} = sc;
+    const g = scene.globals;
+    const placement = propertyValue<string>(layer, 'symbol-placement', g, undefined, 'point');
+    const tiles: SceneTile[] = [], feats: number[] = [], keys: number[] = [];
+    for (const tile of scene.tiles) {
+        const [start, end] = layerRange(tile, layer.sourceLayer);
+        const d = tile.data;
+        for (let f = start; f < end; f++) {
+            const type = d.featureType[f];
+            if (placement === 'line' ? type !== 2 : type !== 1) continue;
+            if (!scene.inView(tile, f) || !tile.passes(layer, f, g)) continue;
+            tiles.push(tile);
+            feats.push(f);
+            if (placement === 'line') {
+                keys.push(-screenLength(tile, f));
+            } else {
+                const rank = d.get(f, 'rank');
+                keys.push((typeof rank === 'number' ? rank : 99) * 1e6 + keys.length);
+            }
+        }
+    }
+    const n = feats.length;
+    if (n === 0) return 0;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    sortByKey(order, Float64Array.from(keys), 0, n - 1);
+    let placed = 0;
+    for (let k = 0; k < n && placed < MAX_PER_LAYER; k++) {
+        const i = order[k];
+        const feature = tiles[i].feature(feats[i]);
+        const ok = placement === 'line' ? placeAlongLine(sc, layer, tiles[i], feats[i], feature) : placePoint(sc, layer, tiles[i], feats[i], feature);
+        if (ok) placed++;
+    }
+    return placed;
+}
+
+/** Length of a line feature in world units (the sort key of line labels). */
+function screenLength(tile: SceneTile, f: number): number {
+    const d = tile.data;
+    let length = 0;
+    for (let c = d.coordStart[d.partStart[f]] + 1, end = d.coordStart[d.partStart[f + 1]]; c < end; c++) {
+        length += Math.abs(d.xs[c] - d.xs[c - 1]) + Math.abs(d.ys[c] - d.ys[c - 1]);
+    }
+    return length;
+}
+
+function textOf(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): string {
+    const value = propertyValue<unknown>(layer, 'text-field', sc.scene.globals, feature, '');
+    let text = value === null || value === undefined ? '' : String(value).trim();
+    if (text && propertyValue<string>(layer, 'text-transform', sc.scene.globals, feature, 'none') === 'uppercase') text = text.toUpperCase();
+    return text;
+}
+
+function textStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): TextStyle {
+    const g = sc.scene.globals, ratio = sc.scene.ratio;
+    const size = propertyValue(layer, 'text-size', g, feature, 16) * ratio;
+    const font = fontOf(propertyValue<unknown>(layer, 'text-font', g, feature, null), sc.look);
+    return {
+        font: fontString(font.family, font.weight, size),
+        size,
+        color: cssColor(propertyValue(layer, 'text-color', g, feature, null), '#000000'),
+        halo: cssColor(propertyValue(layer, 'text-halo-color', g, feature, null), 'rgba(0,0,0,0)'),
+        haloWidth: propertyValue(layer, 'text-halo-width', g, feature, 0) * ratio
+    };
+}
+
+/** An icon of the style's sprite at `scale` CSS pixels per sprite pixel, drawn sharp (device pixels). */
+function icon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature): {name: string; image: Canvas; width: number; height: number} | null {
+    const g = sc.scene.globals;
+    const name = propertyValue<unknown>(layer, 'icon-image', g, feature, null);
+    if (name === null) return null;
+    const key = typeof name === 'object' && name !== null && 'name' in name ? String((name as {name: string}).name) : String(name);
+    if (!key) return null;
+    const scale = propertyValue(layer, 'icon-size', g, feature, 1) * sc.iconScale * sc.scene.ratio;
+    const image = spriteImage(key, Math.max(1, Math.min(4, Math.ceil(scale))));
+    if (!image) return null;
+    const k = scale / Math.max(1, Math.min(4, Math.ceil(scale)));
+    return {name: key, image, width: image.width * k, height: image.height * k};
+}
+
+function placePoint(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: number, feature: StyleFeature): boolean {
+    const {scene, labeler, grid} = sc;
+    const d = tile.data, camera = scene.camera;
+    const c = d.coordStart[d.partStart[f]];
+    if (d.ys[c] > camera.nearY || camera.project(d.xs[c], d.ys[c], 0) === 0) return false;
+    const x = camera.sx, y = camera.sy;
+    if (x < 0 || y < 0 || x > camera.width || y > camera.height) return false;
+    const g = scene.globals;
+    const pic = icon(sc, layer, feature);
+    let text = textOf(layer, sc, feature);
+    if (!pic && !text) return false;
+    const style = textStyle(layer, sc, feature);
+    if (text) {
+        const maxWidth = propertyValue(layer, 'text-max-width', g, feature, 10) * style.size;
+        text = sc.labeler.wrap(text, style.font, maxWidth);
+    }
+    // Text below an icon (text-anchor top with its offset, in ems), else centred on the point.
+    const offset = propertyValue<number[]>(layer, 'text-offset', g, feature, [0, 0]);
+    const anchorTop = propertyValue<string>(layer, 'text-anchor', g, feature, 'center') === 'top';
+    const lines = text ? text.split('\n').length : 0;
+    const tx = x + offset[0] * style.size;
+    const ty = y + offset[1] * style.size + (anchorTop ? style.size * (0.6 + (lines - 1) * 0.6) : 0);
+    const pad = propertyValue(layer, 'icon-padding', g, feature, 2) * scene.ratio;
+    let iconBox: [number, number, number, number] | null = null;
+    if (pic) {
+        iconBox = [x - pic.width / 2 - pad, y - pic.height / 2 - pad, x + pic.width / 2 + pad, y + pic.height / 2 + pad];
+        if (!grid.fits(iconBox[0], iconBox[1], iconBox[2], iconBox[3])) return false;
+    }
+    const textFits = text !== '' && labeler.fits(tx, ty, text, style, 0);
+    const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
+    if (text && !textFits && !(pic && textOptional)) return false;
+    // The text first: the icon's box, once in the grid, would refuse the text beside it.
+    if (textFits) labeler.placeAt(tx, ty, text, style, 0);
+    sc.placed?.push({layer: layer.id, text: textFits ? text.replace(/\n/g, ' ') : '', icon: pic ? pic.name : ''});
+    if (iconBox && pic) {
+        grid.insert(iconBox[0], iconBox[1], iconBox[2], iconBox[3]);
+        scene.ctx.globalAlpha = propertyValue(layer, 'icon-opacity', g, feature, 1);
+        scene.ctx.drawImage(pic.image, x - pic.width / 2, y - pic.height / 2, pic.width, pic.height);
+        scene.ctx.globalAlpha = 1;
+    }
+    return true;
+}
+
+function placeAlongLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: number, feature: StyleFeature): boolean {
+    const {scene, labeler, grid} = sc;
+    const g = scene.globals;
+    const spacing = propertyValue(layer, 'symbol-spacing', g, feature, 250) * scene.ratio;
+    const text = textOf(layer, sc, feature);
+    const pic = text ? null : icon(sc, layer, feature);
+    if (!text && !pic) return false;
+    const style = text ? textStyle(layer, sc, feature) : null;
+    const rotate = propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180;
+    const pad = propertyValue(layer, 'icon-padding', g, feature, 2) * scene.ratio;
+    const d = tile.data;
+    let any = false;
+    for (let p = d.partStart[f]; p < d.partStart[f + 1]; p++) {
+        const n = labeler.projectLine(scene, tile, p);
+        const total = labeler.lineLength(n);
+        if (n < 2) continue;
+        if (style) {
+            if (total < style.size * 3) continue;
+            const visible = labeler.visibleRange(n, scene.camera.width, scene.camera.height);
+            if (visible === null) continue;
+            // From the middle of the visible stretch outwards, every 20 CSS pixels (labels of one name
+            // stay `spacing` apart).
+            const mid = (visible[0] + visible[1]) / 2, half = (visible[1] - visible[0]) / 2;
+            for (let step = 0; step < 80; step++) {
+                const offset = ((step + 1) >> 1) * 20 * scene.ratio * (step & 1 ? 1 : -1);
+                if (Math.abs(offset) > half) {
+                    if (step & 1) continue;
+                    break;
+                }
+                if (labeler.placeAlong(n, mid + offset, text, style, spacing)) any = true;
+            }
+        } else if (pic) {
+            const opacity = propertyValue(layer, 'icon-opacity', g, feature, 1);
+            for (let s = spacing / 2; s < total; s += spacing) {
+                labeler.pointAt(n, s);
+                const x = labeler.sx, y = labeler.sy;
+                if (x < 0 || y < 0 || x > scene.camera.width || y > scene.camera.height) continue;
+                const r = Math.max(pic.width, pic.height) / 2 + pad;
+                if (!grid.fits(x - r, y - r, x + r, y + r)) continue;
+                grid.insert(x - r, y - r, x + r, y + r);
+                const a = labeler.angle + rotate;
+                const ctx = scene.ctx;
+                ctx.globalAlpha = opacity;
+                ctx.setTransform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), x, y);
+                ctx.drawImage(pic.image, -pic.width / 2, -pic.height / 2, pic.width, pic.height);
+                ctx.setTransform(1, 0, 0, 1, 0, 0);
+                ctx.globalAlpha = 1;
+                any = true;
+            }
+        }
+    }
+    if (any) sc.placed?.push({layer: layer.id, text, icon: pic ? pic.name : ''});
+    return any;
+}
+

@@ -1,0 +1,250 @@
+// What one image draws from: the region's vector tiles in view (the ones the browser map loads for the
+// same view), decoded once into flat arrays and kept in a byte-bounded cache shared by every image of
+// the process, the camera, and a per-tile memo of which features pass which style layer's filter.
+// Filters are evaluated once per distinct tag set (names aside), not once per feature.
+import zlib from 'node:zlib';
+import type {SKRSContext2D} from '@napi-rs/canvas';
+import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine';
+import type {Camera} from './camera.js';
+import type {Globals, StyleFeature, StyleLayer} from './map-style.js';
+
+/** Decoded tiles kept per process (bytes of their arrays). */
+const MAX_CACHE_BYTES = 128 * 1024 * 1024;
+/** Tags that tell features apart without changing how a style draws them (names, numbers per feature). */
+const PER_FEATURE_KEY = /^(name|housenumber|render_height|render_min_height|ele|ele_ft|ref|rank|iata|icao)([:_].*)?$/;
+/** More tiles than this in one image (a wide pitched view) and the farthest are left out. */
+const MAX_TILES = 64;
+
+/** One decoded tile with its filter memo. */
+export class SceneTile {
+    readonly data: VectorTileData;
+    /** Per feature: its tag-set signature (features of one signature pass the same filters). */
+    readonly signature: Int32Array;
+    /** A representative feature of each signature. */
+    readonly representative: number[] = [];
+    /** Per feature: its box in world units (minX, minY, maxX, maxY), to leave out what is not in view. */
+    readonly box: Int32Array;
+    readonly byteSize: number;
+    private readonly memo = new Map<StyleLayer, {zoom: number; passes: Int8Array}>();
+
+    constructor(data: VectorTileData) {
+        this.data = data;
+        const n = data.featureType.length;
+        this.signature = new Int32Array(n);
+        const ids = new Map<string, number>();
+        for (let f = 0; f < n; f++) {
+            const l = data.featureLayer[f];
+            const keys = data.layerKeys[l];
+            let key = `${l}|${data.featureType[f]}`;
+            let named = false;
+            for (let i = data.tagStart[f], end = data.tagStart[f + 1]; i < end; i++) {
+                const k = keys[data.tags[2 * i]];
+                if (PER_FEATURE_KEY.test(k)) {
+                    named ||= k === 'name';
+                    continue;
+                }
+                key += `|${data.tags[2 * i]}=${data.tags[2 * i + 1]}`;
+            }
+            if (named) key += '|named';
+            let id = ids.get(key);
+            if (id === undefined) {
+                id = this.representative.length;
+                ids.set(key, id);
+                this.representative.push(f);
+            }
+            this.signature[f] = id;
+        }
+        this.box = new Int32Array(4 * n);
+        for (let f = 0; f < n; f++) {
+            let minX = 2 ** 31 - 1, minY = minX, maxX = -minX, maxY = -minX;
+            for (let c = data.coordStart[data.partStart[f]], end = data.coordStart[data.partStart[f + 1]]; c < end; c++) {
+                const x = data.xs[c], y = data.ys[c];
+                if (x < minX) minX = x;
+                if (x > maxX) maxX = x;
+                if (y < minY) minY = y;
+                if (y > maxY) maxY = y;
+            }
+            this.box[4 * f] = minX;
+            this.box[4 * f + 1] = minY;
+            this.box[4 * f + 2] = maxX;
+            this.box[4 * f + 3] = maxY;
+        }
+        this.byteSize = data.byteSize + n * 20;
+    }
+
+    /** Whether feature f passes a layer's filter at the globals' zoom (filters see the whole zoom, as MapLibre's buckets do). */
+    passes(layer: StyleLayer, f: number, globals: Globals): boolean {
+        if (!layer.filter) return true;
+        const zoom = Math.floor(globals.zoom);
+        let entry = this.memo.get(layer);
+        if (!entry || entry.zoom !== zoom) {
+            entry = {zoom, passes: new Int8Array(this.representative.length).fill(-1)};
+            this.memo.set(layer, entry);
+        }
+        const s = this.signature[f];
+        let v = entry.passes[s];
+        if (v < 0) {
+            const r = this.representative[s];
+            v = entry.passes[s] = layer.filter.filter({zoom} as never, this.feature(r) as never) ? 1 : 0;
+        }
+        return v === 1;
+    }
+
+    /** A feature as style expressions read it. */
+    feature(f: number): StyleFeature {
+        return {type: this.data.featureType[f] as 1 | 2 | 3, properties: this.data.properties(f)};
+    }
+}
+
+const cache = new WeakMap<Region, Map<number, SceneTile | null>>();
+let cachedBytes = 0;
+const lru: {region: WeakRef<Region>; key: number; bytes: number}[] = [];
+
+/** A decoded tile of a region (cached), or null when the region has none there. */
+export function sceneTile(region: Region, z: number, x: number, y: number): SceneTile | null {
+    let tiles = cache.get(region);
+    if (!tiles) {
+        tiles = new Map();
+        cache.set(region, tiles);
+    }
+    const key = (z * 2 ** z + y) * 2 ** z + x;
+    const hit = tiles.get(key);
+    if (hit !== undefined) return hit;
+    const gz = region.tiles.get(z, x, y);
+    const tile = gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
+    tiles.set(key, tile);
+    const bytes = tile ? tile.byteSize : 64;
+    cachedBytes += bytes;
+    lru.push({region: new WeakRef(region), key, bytes});
+    while (cachedBytes > MAX_CACHE_BYTES && lru.length > 1) {
+        const old = lru.shift()!;
+        cachedBytes -= old.bytes;
+        old.region.deref() && cache.get(old.region.deref()!)?.delete(old.key);
+    }
+    return tile;
+}
+
+/** The tile zoom MapLibre loads for a style zoom (512-pixel tiles: the zoom itself, floored, at most 14). */
+export function tileZoomFor(styleZoom: number): number {
+    return Math.max(0, Math.min(MAX_TILE_ZOOM, Math.floor(styleZoom)));
+}
+
+export class TileScene {
+    readonly ctx: SKRSContext2D;
+    readonly camera: Camera;
+    readonly globals: Globals;
+    /** Device pixels per CSS pixel. */
+    readonly ratio: number;
+    readonly tiles: SceneTile[] = [];
+    /** The world box in view (with a margin). */
+    readonly view: [number, number, number, number];
+
+    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number]) {
+        this.view = box;
+        this.ctx = ctx;
+        this.camera = camera;
+        this.globals = globals;
+        this.ratio = ratio;
+        const z = tileZoomFor(globals.zoom);
+        const size = WORLD / 2 ** z, last = 2 ** z - 1;
+        const clampT = (v: number) => Math.max(0, Math.min(last, Math.floor(v / size)));
+        const x0 = clampT(box[0]), x1 = clampT(box[2]), y0 = clampT(box[1]), y1 = clampT(box[3]);
+        // Nearest rows first (the bottom of the image), so a capped wide view keeps what is close.
+        for (let y = y1; y >= y0 && this.tiles.length < MAX_TILES; y--) {
+            for (let x = x0; x <= x1 && this.tiles.length < MAX_TILES; x++) {
+                const tile = sceneTile(region, z, x, y);
+                if (tile) this.tiles.push(tile);
+            }
+        }
+    }
+
+    /** Whether feature f of a tile reaches into the view. */
+    inView(tile: SceneTile, f: number): boolean {
+        const b = tile.box, v = this.view;
+        return b[4 * f] <= v[2] && b[4 * f + 2] >= v[0] && b[4 * f + 1] <= v[3] && b[4 * f + 3] >= v[1];
+    }
+
+    /** Clips drawing to a tile's own square (its buffer overlaps the neighbours'); restore() after. */
+    clipTo(tile: SceneTile): void {
+        const {ctx, camera} = this;
+        const d = tile.data, size = WORLD / 2 ** d.z;
+        const x0 = d.x * size, y0 = d.y * size, x1 = x0 + size, y1 = Math.min(y0 + size, camera.nearY);
+        ctx.save();
+        ctx.beginPath();
+        if (camera.nearY === Infinity) {
+            // Flat: a pixel-aligned rectangle, which Skia clips to without an anti-aliased mask.
+            camera.project(x0, y0, 0);
+            const left = Math.round(camera.sx), top = Math.round(camera.sy);
+            camera.project(x1, y1, 0);
+            ctx.rect(left, top, Math.round(camera.sx) - left, Math.round(camera.sy) - top);
+            ctx.clip();
+            return;
+        }
+        camera.project(x0, y0, 0);
+        ctx.moveTo(camera.sx, camera.sy);
+        camera.project(x1, y0, 0);
+        ctx.lineTo(camera.sx, camera.sy);
+        camera.project(x1, y1, 0);
+        ctx.lineTo(camera.sx, camera.sy);
+        camera.project(x0, y1, 0);
+        ctx.lineTo(camera.sx, camera.sy);
+        ctx.closePath();
+        ctx.clip();
+    }
+
+    /**
+     * Adds a feature's parts to the current path, projected; rings are closed. Points closer than
+     * about half a device pixel to the previous one are skipped (fewer calls into the canvas). With a
+     * pitched camera, parts are first clipped to the ground in front of it (camera.nearY).
+     */
+    trace(tile: SceneTile, f: number, close: boolean): void {
+        const d = tile.data, cam = this.camera;
+        const xs = d.xs, ys = d.ys;
+        for (let p = d.partStart[f], p1 = d.partStart[f + 1]; p < p1; p++) {
+            const c0 = d.coordStart[p], c1 = d.coordStart[p + 1];
+            if (c1 - c0 < 2) continue;
+            this.started = false;
+            if (cam.nearY === Infinity) {
+                for (let c = c0; c < c1; c++) this.point(xs[c], ys[c], c === c1 - 1);
+            } else {
+                // Sutherland–Hodgman against y <= nearY, one edge at a time.
+                const near = cam.nearY;
+                for (let c = c0; c < c1; c++) {
+                    const x = xs[c], y = ys[c];
+                    if (c > c0) {
+                        const px = xs[c - 1], py = ys[c - 1];
+                        if ((py <= near) !== (y <= near)) this.point(px + (x - px) * (near - py) / (y - py), near, false);
+                    }
+                    if (y <= near) this.point(x, y, c === c1 - 1);
+                    else if (!close) this.started = false;
+                }
+            }
+            if (close && this.started) this.ctx.closePath();
+        }
+    }
+
+    private started = false;
+    private lx = 0;
+    private ly = 0;
+
+    private point(x: number, y: number, last: boolean): void {
+        const cam = this.camera;
+        cam.project(x, y, 0);
+        if (!this.started) {
+            this.ctx.moveTo(cam.sx, cam.sy);
+            this.started = true;
+        } else {
+            const dx = cam.sx - this.lx, dy = cam.sy - this.ly;
+            if (dx * dx + dy * dy < 0.25 && !last) return;
+            this.ctx.lineTo(cam.sx, cam.sy);
+        }
+        this.lx = cam.sx;
+        this.ly = cam.sy;
+    }
+}
+
+/** Features of a tile's source layer: [start, end) of its feature ids (empty when the tile lacks the layer). */
+export function layerRange(tile: SceneTile, sourceLayer: string): [number, number] {
+    const l = tile.data.layer(sourceLayer);
+    return l < 0 ? [0, 0] : [tile.data.layerFeatureStart[l], tile.data.layerFeatureStart[l + 1]];
+}
