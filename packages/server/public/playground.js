@@ -28,6 +28,9 @@ async function api(path, query) {
     return body;
 }
 
+// Arabic labels (Morocco's name:ar) need the right-to-left plugin; MapLibre loads it on the first such label.
+maplibregl.setRTLTextPlugin('/vendor/rtl-text/mapbox-gl-rtl-text.js', true);
+
 const styleUrl = () => `/${region.country.toLowerCase()}/styles/${$('style').value}.json?language=${language}`;
 const map = new maplibregl.Map({
     // The attribution (OpenStreetMap contributors, OpenMapTiles) comes with the tiles' TileJSON.

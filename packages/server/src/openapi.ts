@@ -402,7 +402,7 @@ export const openApiDocument = {
         },
         '/': {
             servers: ROOT_ONLY,
-            get: {summary: 'The playground page', description: 'A map of the region on our tiles with an address search; a click shows what is around. Its script, style sheet and MapLibre GL JS are served under /playground/ and /vendor/maplibre-gl/.', tags: ['Service'], security: [],
+            get: {summary: 'The playground page', description: 'A map of the region on our tiles with an address search; a click shows what is around. Its script, style sheet, MapLibre GL JS and the right-to-left text plugin are served under /playground/, /vendor/maplibre-gl/ and /vendor/rtl-text/.', tags: ['Service'], security: [],
                 responses: {200: {description: 'HTML.', content: {'text/html': {schema: str}}}}}
         },
         '/playground/config.json': {

@@ -86,3 +86,16 @@ t.test('the playground: map, click, areas, search, no error', async (t) => {
     t.same(failed, [], `no failed request: ${failed.join(' ')}`);
     await page.close();
 });
+
+t.test("MapLibre's right-to-left plugin is served and registered for Arabic labels", async (t) => {
+    const res = await fetch(`${base}/vendor/rtl-text/mapbox-gl-rtl-text.js`);
+    t.equal(res.status, 200);
+    t.match(res.headers.get('content-type') ?? '', /javascript/);
+    t.ok((await res.text()).length > 10000, 'the plugin script');
+    const page = await browser.newPage();
+    await page.goto(`${base}/?country=BE#12/50.8461/4.3664`);
+    await idle(page);
+    // Deferred: loaded on the first right-to-left label, not before.
+    t.equal(await page.evaluate('maplibregl.getRTLTextPluginStatus()'), 'deferred');
+    await page.close();
+});

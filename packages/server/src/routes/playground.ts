@@ -11,6 +11,8 @@ import type {KeyStore} from '../keys.js';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
 const MAPLIBRE_DIR = path.dirname(createRequire(import.meta.url).resolve('maplibre-gl/package.json'));
+/** MapLibre's right-to-left text plugin (Arabic and Hebrew labels shaped and ordered), loaded by the page when needed. */
+const RTL_TEXT_DIR = path.dirname(createRequire(import.meta.url).resolve('@mapbox/mapbox-gl-rtl-text/package.json'));
 
 export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore): void {
     const described = regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: centerOf(r)}));
@@ -21,6 +23,7 @@ export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore
     });
     app.use('/playground', express.static(PUBLIC_DIR, {index: false, maxAge: '1h'}));
     app.use('/vendor/maplibre-gl', express.static(path.join(MAPLIBRE_DIR, 'dist'), {index: false, maxAge: '7d', immutable: true}));
+    app.use('/vendor/rtl-text', express.static(path.join(RTL_TEXT_DIR, 'dist'), {index: false, maxAge: '7d', immutable: true}));
 }
 
 /** Where the map opens: the road node nearest the mean of the region's road nodes (on land, in the middle). */
