@@ -38,6 +38,7 @@ const map = new maplibregl.Map({
 });
 map.addControl(new maplibregl.NavigationControl());
 window.playgroundMap = map;
+window.playgroundRtlStatus = () => maplibregl.getRTLTextPluginStatus();
 
 // Our own layers, added again whenever a style loads: the areas (under the labels), the route, the POIs.
 const overlay = {areas: {type: 'FeatureCollection', features: []}, route: {type: 'FeatureCollection', features: []}, pois: {type: 'FeatureCollection', features: []}};

@@ -96,6 +96,6 @@ t.test("MapLibre's right-to-left plugin is served and registered for Arabic labe
     await page.goto(`${base}/?country=BE#12/50.8461/4.3664`);
     await idle(page);
     // Deferred: loaded on the first right-to-left label, not before.
-    t.equal(await page.evaluate('maplibregl.getRTLTextPluginStatus()'), 'deferred');
+    t.equal(await page.evaluate('window.playgroundRtlStatus()'), 'deferred');
     await page.close();
 });

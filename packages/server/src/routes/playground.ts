@@ -12,7 +12,8 @@ import type {KeyStore} from '../keys.js';
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
 const MAPLIBRE_DIR = path.dirname(createRequire(import.meta.url).resolve('maplibre-gl/package.json'));
 /** MapLibre's right-to-left text plugin (Arabic and Hebrew labels shaped and ordered), loaded by the page when needed. */
-const RTL_TEXT_DIR = path.dirname(createRequire(import.meta.url).resolve('@mapbox/mapbox-gl-rtl-text/package.json'));
+// Its package exports only its source (./src/index.js): the browser build sits in ../dist beside it.
+const RTL_TEXT_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mapbox/mapbox-gl-rtl-text')), '..');
 
 export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore): void {
     const described = regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: centerOf(r)}));
