@@ -15,6 +15,7 @@ import {MODES} from '../graph/profiles.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {transitStations} from '../geocode/stations.js';
+import {OsmIdSet} from '../osm/id-set.js';
 import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {CategoryMatcher} from '../poi/categories.js';
@@ -94,11 +95,15 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         let doneBytes = 0;
         const pass = (stage: string, visitorFor: (fileIndex: number) => OsmVisitor): OsmHeader[] => {
             const headers: OsmHeader[] = [];
+            // Overlapping extracts share objects: each is read from the first file holding it.
+            const ids = sources.length > 1 ? new OsmIdSet() : null;
             sources.forEach((file, fileIndex) => {
                 const base = doneBytes;
-                headers.push(readOsmPbf(file, visitorFor(fileIndex), {
+                const visitor = visitorFor(fileIndex);
+                headers.push(readOsmPbf(file, ids ? firstCopyOnly(visitor, ids, fileIndex < sources.length - 1) : visitor, {
                     onProgress: (read) => progress.update(`${stage} ${path.basename(file)}`, (base + read) / totalBytes)
                 }));
+                ids?.endFile();
                 doneBytes += sourceInfo[fileIndex].bytes;
             });
             return headers;
@@ -286,4 +291,14 @@ function hashInputs(config: RegionConfig, sourceHashes: string[]): string {
         h.update(fs.readFileSync(path.join(CONFIG_DIR, f)));
     }
     return h.digest('hex');
+}
+
+/** A visitor that skips objects an earlier file held, recording the ids it passes on when more files follow. */
+function firstCopyOnly(visitor: OsmVisitor, ids: OsmIdSet, record: boolean): OsmVisitor {
+    const first = <T extends {id: number}>(visit: ((o: T) => void) | undefined) => visit && ((o: T) => {
+        if (ids.seenBefore(o.id)) return;
+        if (record) ids.add(o.id);
+        visit(o);
+    });
+    return {node: first(visitor.node), way: first(visitor.way), relation: first(visitor.relation)};
 }
