@@ -31,7 +31,7 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'transportation_name', minzoom: 8, fields: {class: 'String: as in transportation', subclass: 'String', brunnel: 'String',
         ref: 'String: the road\'s ref (A12, E 19); a route network\'s ref when the road is part of one', ref_length: 'Number: length of ref',
         network: 'String: e-road, a-road, else road when the road has a ref', ...NAME_FIELDS}},
-    {id: 'place', minzoom: 4, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
+    {id: 'place', minzoom: 2, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
     {id: 'housenumber', minzoom: 14, fields: {housenumber: 'String: OSM addr:housenumber'}},
     {id: 'poi', minzoom: 12, fields: {class: 'String: the OpenMapTiles POI class', subclass: 'String: the OSM value', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
     {id: 'aerodrome_label', minzoom: 8, fields: {class: 'String: international, public, regional, military, private, other (aerodrome:type, else aerodrome)',
