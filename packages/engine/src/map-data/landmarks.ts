@@ -27,18 +27,15 @@ export function parseElevation(v: string | undefined): number {
     return Number.isFinite(n) && n > -500 && n < 9000 ? Math.round(n) : NO_ELEVATION;
 }
 
-/** The aerodrome class from aerodrome:type, else aerodrome (OpenMapTiles' rule); 0 (other) when neither says. */
+/** The aerodrome class as OpenMapTiles derives it from aerodrome, aerodrome:type and military; 0 (other) when none says. */
 export function aerodromeClass(tags: OsmTags): number {
-    for (const key of ['aerodrome:type', 'aerodrome']) {
-        const v = tags.get(key);
-        if (v === undefined) continue;
-        if (v === 'international') return 1;
-        if (v === 'public' || v === 'civil') return 2;
-        if (v === 'regional') return 3;
-        if (v === 'military' || v === 'military/public' || v === 'airfield' && tags.get('military') === 'airfield') return 4;
-        if (v === 'private') return 5;
-    }
-    return tags.get('military') === 'airfield' ? 4 : 0;
+    const aerodrome = tags.get('aerodrome'), type = tags.get('aerodrome:type') ?? '';
+    if (aerodrome === 'international' || type === 'international') return 1;
+    if (aerodrome === 'public' || type.includes('public') || type === 'civil') return 2;
+    if (aerodrome === 'regional' || type === 'regional') return 3;
+    if (aerodrome === 'military' || type.includes('military') || tags.get('military') === 'airfield') return 4;
+    if (aerodrome === 'private' || type === 'private') return 5;
+    return 0;
 }
 
 interface Draft {

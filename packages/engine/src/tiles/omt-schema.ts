@@ -34,7 +34,7 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'place', minzoom: 2, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
     {id: 'housenumber', minzoom: 14, fields: {housenumber: 'String: OSM addr:housenumber'}},
     {id: 'poi', minzoom: 12, fields: {class: 'String: the OpenMapTiles POI class', subclass: 'String: the OSM value', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
-    {id: 'aerodrome_label', minzoom: 8, fields: {class: 'String: international, public, regional, military, private, other (aerodrome:type, else aerodrome)',
+    {id: 'aerodrome_label', minzoom: 8, fields: {class: 'String: international, public, regional, military, private, other (from aerodrome, aerodrome:type, military=airfield)',
         iata: 'String: IATA code', icao: 'String: ICAO code', ele: 'Number: elevation in metres', ele_ft: 'Number: elevation in feet', ...NAME_FIELDS}},
     {id: 'mountain_peak', minzoom: 7, fields: {class: 'String: peak, volcano, saddle', ele: 'Number: elevation in metres', ele_ft: 'Number: elevation in feet',
         rank: 'Number: 1 is the highest in the tile', ...NAME_FIELDS}}
