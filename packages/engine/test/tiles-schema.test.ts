@@ -155,6 +155,10 @@ t.test('parks in the park layer with their names, and label points', async (t) =
     const parcDeBruxelles = labels.find((f) => /Parc de Bruxelles/.test(String(f.properties.name)));
     t.ok(parcDeBruxelles, 'the Parc de Bruxelles is labelled');
     t.ok(labels.some((f) => f.properties['name:nl'] && f.properties['name:fr']), 'with its French and Dutch names');
+    // Ranked 1, 2, ... in each tile.
+    const byTile = new Map<string, number[]>();
+    for (const f of parks.filter((p) => p.type === 1)) byTile.set(f.tile.join('/'), [...(byTile.get(f.tile.join('/')) ?? []), f.properties.rank as number]);
+    t.ok([...byTile.values()].every((ranks) => ranks.sort((a, b) => a - b).every((r, i) => r === i + 1)), `label points ranked in ${byTile.size} tiles`);
     // The parks stay grass land cover too, as in OpenMapTiles.
     t.ok(layerAt(be, 14, 'landcover').some((f) => f.properties.subclass === 'park'), 'and landcover grass/park');
 });

@@ -15,7 +15,8 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'waterway', minzoom: 8, fields: {class: 'String: river, canal, stream, ditch', brunnel: 'String: bridge, tunnel', ...NAME_FIELDS}},
     {id: 'landcover', minzoom: 7, fields: {class: 'String: farmland, wood, rock, grass, wetland, sand', subclass: 'String: the OSM value (wood, forest, meadow, park, ...)'}},
     {id: 'landuse', minzoom: 6, fields: {class: 'String: residential, commercial, industrial, retail, railway, military, cemetery, hospital, school, university, garages, pitch, playground, stadium, zoo'}},
-    {id: 'park', minzoom: 6, fields: {class: 'String: park, nature_reserve (areas, and label points of the named ones)', ...NAME_FIELDS}},
+    {id: 'park', minzoom: 6, fields: {class: 'String: park, nature_reserve (areas, and label points of the named ones)',
+        rank: 'Number: label points: 1 is the largest named park in the tile', ...NAME_FIELDS}},
     {id: 'boundary', minzoom: 0, fields: {admin_level: 'Number: OSM admin_level', maritime: 'Number: 0', disputed: 'Number: 0'}},
     {id: 'aeroway', minzoom: 10, fields: {class: 'String: aerodrome, runway, taxiway, apron, helipad'}},
     {id: 'transportation', minzoom: 4, fields: {

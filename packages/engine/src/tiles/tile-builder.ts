@@ -42,6 +42,8 @@ export class TileBuilder {
     private points: PointFeature[] = [];
     private streetNames: Map<string, number> | null = null;
     private namedPois: Map<string, number[]> | null = null;
+    /** The tile's named park-layer areas to label: feature id and area (tile units²). */
+    private readonly parkLabels: {id: number; area: number}[] = [];
 
     constructor(readonly map: MapData, readonly places: Places) {}
 
@@ -60,7 +62,9 @@ export class TileBuilder {
         if (this.map.coastline) this.ocean(writer, frame, band);
         const ids = band.search(frame.minX, frame.minY, frame.maxX, frame.maxY);
         ids.sort((a, b) => a - b);
+        this.parkLabels.length = 0;
         for (const id of ids) this.mapFeature(writer, frame, band, id, minArea);
+        this.parkLabelPoints(writer, frame, band);
         this.placeFeatures(writer, frame);
         this.landmarkFeatures(writer, frame);
         if (z >= 14) this.housenumbers(writer, frame);
@@ -250,9 +254,20 @@ export class TileBuilder {
         } else if (PARK_AS[cls]?.[0] !== 'park') {
             return;
         }
-        if (!name || (area < MIN_LABELLED_WATER && frame.z < 14)) return;
-        this.labelPoint(writer, frame, band, id, 'park', cls === 'park' ? 'park' : PARK_AS[cls][1], name,
-            this.namedPoi(cls === 'park' ? 'leisure=park' : 'leisure=nature_reserve', name, band, id));
+        if (name && (area >= MIN_LABELLED_WATER || frame.z >= 14)) this.parkLabels.push({id, area});
+    }
+
+    /** Label points of the tile's named parks, largest first: rank 1 is the largest (OpenMapTiles' park rank). */
+    private parkLabelPoints(writer: MvtWriter, frame: TileFrame, band: MapBand): void {
+        this.parkLabels.sort((a, b) => b.area - a.area || a.id - b.id);
+        let rank = 0;
+        for (const {id} of this.parkLabels) {
+            const [x, y] = middleOf(band, id);
+            if (!frame.holds(x, y)) continue;
+            const cls = CLASSES.park[band.cls[id]], name = this.map.name(band.name[id]);
+            const key = cls === 'park' ? 'leisure=park' : 'leisure=nature_reserve';
+            this.labelPoint(writer, frame, band, id, 'park', cls === 'park' ? 'park' : PARK_AS[cls][1], name, this.namedPoi(key, name, band, id), ++rank);
+        }
     }
 
     /** Begins a polygon feature and writes its rings; returns its area in tile units² or -1 (feature dropped). */
@@ -276,13 +291,14 @@ export class TileBuilder {
 
     /** A label point for an area (the middle of its box when inside the tile itself); `feature` as in nameTags. */
     private labelPoint(writer: MvtWriter, frame: TileFrame, band: MapBand, id: number, layer: string, cls: string, name: string,
-        feature: number | null = null): void {
+        feature: number | null = null, rank = 0): void {
         const [cx, cy] = middleOf(band, id);
         if (!frame.holds(cx, cy)) return;
         writer.begin(layer, POINT);
         writer.point(frame.tileX(cx), frame.tileY(cy));
         writer.tag('class', cls);
         this.nameTags(writer, name, feature);
+        if (rank > 0) writer.tag('rank', rank);
         writer.end();
     }
 
