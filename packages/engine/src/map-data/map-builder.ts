@@ -10,11 +10,13 @@ import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {clipRing, splitLine} from './clip.js';
-import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, buildingHeight, classify, isAreaFeature} from './map-classes.js';
+import {LandmarksBuilder} from './landmarks.js';
+import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, RAIL, ROAD, buildingHeight, classify, isAreaFeature} from './map-classes.js';
 import {MAP_BANDS, MAX_LINE_POINTS, MAX_RING_POINTS, inBand} from './map-bands.js';
 import {MAP_KIND, MAP_VERSION} from './map-data.js';
 import {mercatorX, mercatorY} from './mercator.js';
 import {joinPieces, landRings, orientRings} from './rings.js';
+import {RoadNetworks, roadAttributes} from './road-tags.js';
 import {ringArea2, simplifyLine, simplifyRing} from './simplify.js';
 
 /** A feature before banding: class, label, height and full-detail parts (interleaved world x, y). */
@@ -25,6 +27,9 @@ interface RawFeature {
     name: number;
     height: number;
     minHeight: number;
+    /** Roads and railways: ref (string index) and attribute byte (road-tags.ts). */
+    ref: number;
+    attr: number;
     parts: Int32Array[];
 }
 
@@ -33,6 +38,8 @@ interface WayDraft {
     name: string;
     height: number;
     minHeight: number;
+    ref: string;
+    attr: number;
     refStart: number;
     refCount: number;
 }
@@ -63,12 +70,15 @@ export class MapDataBuilder {
     private readonly boundaryLevel = new Map<number, number>();
     private readonly coastline: [number, number][] = [];
     private readonly places: {cls: number; name: string; lat: number; lon: number}[] = [];
+    private readonly networks = new RoadNetworks();
+    private readonly landmarks = new LandmarksBuilder();
 
     constructor(private readonly nodes: NodeStore) {}
 
     addRelation(rel: OsmRelation): void {
         const tags = rel.tags;
         const type = tags.get('type');
+        if (type === 'route') this.networks.addRelation(rel);
         if (type === 'boundary' || type === 'multipolygon') {
             if (tags.get('boundary') === 'administrative') {
                 const level = Number(tags.get('admin_level'));
@@ -122,15 +132,25 @@ export class MapDataBuilder {
             if (Number.isInteger(l) && l >= 1 && l <= 11) level = l;
         }
         if (level !== undefined && tags.get('maritime') !== 'yes' && tags.get('natural') !== 'coastline') {
-            this.ways.push({packed: (BOUNDARY << 16) | (level << 8), name: '', height: 0, minHeight: 0, refStart: keep(), refCount: n});
+            this.ways.push({packed: (BOUNDARY << 16) | (level << 8), name: '', height: 0, minHeight: 0, ref: '', attr: 0, refStart: keep(), refCount: n});
         }
         if (tags.get('natural') === 'coastline') this.coastline.push([keep(), n]);
         const closed = n >= 4 && way.refs[0] === way.refs[n - 1];
         const packed = classify(tags, closed, false);
         if (packed < 0) return;
         const kind = packed >> 16;
+        let ref = '', attr = 0;
+        if (kind === ROAD || kind === RAIL) {
+            const network = this.networks.ofWay.get(way.id);
+            ref = network?.[1] || (tags.get('ref') ?? '');
+            attr = roadAttributes(tags, network?.[0] ?? 0);
+        }
+        if (tags.get('aeroway') === 'aerodrome') {
+            keep();
+            this.landmarks.addArea(tags, way.refs.subarray(0, n));
+        }
         this.ways.push({
-            packed, name: tags.get('name') ?? '', refStart: keep(), refCount: n,
+            packed, name: tags.get('name') ?? '', refStart: keep(), refCount: n, ref, attr,
             height: kind === BUILDING ? buildingHeight(tags, 'height', 'building:levels') : 0,
             minHeight: kind === BUILDING ? buildingHeight(tags, 'min_height', 'building:min_level') : 0
         });
@@ -138,6 +158,7 @@ export class MapDataBuilder {
 
     addNode(node: OsmNode): void {
         if (node.tags.count === 0) return;
+        this.landmarks.addNode(node.tags, node.lat, node.lon);
         const place = node.tags.get('place');
         if (place === undefined) return;
         const cls = PLACE_CLASS[place];
@@ -184,7 +205,7 @@ export class MapDataBuilder {
             const kind = w.packed >> 16, cls = (w.packed >> 8) & 0xff, flags = w.packed & 0xff;
             const area = isAreaFeature(kind, flags);
             if (!area) {
-                const key = `${w.packed}\u0000${w.name}`;
+                const key = `${w.packed}\u0000${w.attr}\u0000${w.ref}\u0000${w.name}`;
                 const list = lines.get(key);
                 const piece = refs.subarray(w.refStart, w.refStart + w.refCount);
                 if (list) list.push(piece);
@@ -193,16 +214,17 @@ export class MapDataBuilder {
             }
             const coords = resolve(refs, w.refStart, w.refCount);
             if (coords.length < 8 || coords[0] !== coords[coords.length - 2] || coords[1] !== coords[coords.length - 1]) continue;
-            raw.push({kind, cls, flags, name: names.intern(w.name), height: w.height, minHeight: w.minHeight, parts: [coords]});
+            raw.push({kind, cls, flags, name: names.intern(w.name), height: w.height, minHeight: w.minHeight, ref: 0, attr: 0, parts: [coords]});
         }
         for (const [key, pieces] of lines) {
-            const sep = key.indexOf('\u0000');
-            const packed = Number(key.slice(0, sep)), name = names.intern(key.slice(sep + 1));
+            const [packedKey, attrKey, refKey] = key.split('\u0000', 3);
+            const packed = Number(packedKey), attr = Number(attrKey), ref = names.intern(refKey);
+            const name = names.intern(key.slice(packedKey.length + attrKey.length + refKey.length + 3));
             const joined = joinPieces(pieces, false);
             for (const chain of joined.closed.concat(joined.open)) {
                 const coords = resolve(chain);
                 if (coords.length < 4) continue;
-                raw.push({kind: packed >> 16, cls: (packed >> 8) & 0xff, flags: packed & 0xff, name, height: 0, minHeight: 0, parts: [coords]});
+                raw.push({kind: packed >> 16, cls: (packed >> 8) & 0xff, flags: packed & 0xff, name, height: 0, minHeight: 0, ref, attr, parts: [coords]});
             }
         }
         for (const r of this.relations) {
@@ -219,7 +241,7 @@ export class MapDataBuilder {
             }
             if (parts.length === 0) continue;
             const kind = r.packed >> 16;
-            raw.push({kind, cls: (r.packed >> 8) & 0xff, flags: r.packed & 0xff, name: names.intern(r.name), height: r.height, minHeight: r.minHeight, parts});
+            raw.push({kind, cls: (r.packed >> 8) & 0xff, flags: r.packed & 0xff, name: names.intern(r.name), height: r.height, minHeight: r.minHeight, ref: 0, attr: 0, parts});
         }
         let coastline = false;
         if (this.coastline.length && Number.isFinite(minX)) {
@@ -229,11 +251,11 @@ export class MapDataBuilder {
             const land = landRings(closed, open, minX, minY, maxX, maxY);
             if (land.length) {
                 coastline = true;
-                raw.push({kind: LAND, cls: 0, flags: 0, name: 0, height: 0, minHeight: 0, parts: land});
+                raw.push({kind: LAND, cls: 0, flags: 0, name: 0, height: 0, minHeight: 0, ref: 0, attr: 0, parts: land});
             }
         }
         for (const p of this.places) {
-            raw.push({kind: PLACE, cls: p.cls, flags: 0, name: names.intern(p.name), height: 0, minHeight: 0,
+            raw.push({kind: PLACE, cls: p.cls, flags: 0, name: names.intern(p.name), height: 0, minHeight: 0, ref: 0, attr: 0,
                 parts: [Int32Array.of(mercatorX(p.lon), mercatorY(p.lat))]});
         }
 
@@ -252,6 +274,10 @@ export class MapDataBuilder {
             stats.features.push(band.length);
             stats.coordinates.push(band.reduce((s, f) => s + f.parts.reduce((t, p) => t + p.length / 2, 0), 0));
         }
+        Object.assign(arrays, this.landmarks.arrays(names, (id) => {
+            const k = store.indexOf(id);
+            return k < 0 ? null : [nodeX[k], nodeY[k]];
+        }));
         Object.assign(arrays, names.arrays('name'));
         const meta = {bands: bandMeta, coastline, bbox: Number.isFinite(minX) ? [minX, minY, maxX, maxY] : null};
         return {section: encodeSection(MAP_KIND, MAP_VERSION, meta, arrays), stats};
@@ -348,7 +374,7 @@ function encodeBand(features: RawFeature[], prefix: string): Record<string, Type
         for (const p of f.parts) coordCount += p.length >> 1;
     }
     const kind = new Uint8Array(n), cls = new Uint8Array(n), flags = new Uint8Array(n), name = new Uint32Array(n);
-    const height = new Uint16Array(n), minHeight = new Uint16Array(n);
+    const height = new Uint16Array(n), minHeight = new Uint16Array(n), ref = new Uint32Array(n), attr = new Uint8Array(n);
     const partStart = new Uint32Array(n + 1), coordStart = new Uint32Array(partCount + 1);
     const x = new Int32Array(coordCount), y = new Int32Array(coordCount);
     const index = new Flatbush(Math.max(1, n), 16, Int32Array);
@@ -361,6 +387,8 @@ function encodeBand(features: RawFeature[], prefix: string): Record<string, Type
         name[k] = f.name;
         height[k] = f.height;
         minHeight[k] = f.minHeight;
+        ref[k] = f.ref;
+        attr[k] = f.attr;
         partStart[k] = part;
         for (const p of f.parts) {
             coordStart[part++] = coord;
@@ -378,7 +406,7 @@ function encodeBand(features: RawFeature[], prefix: string): Record<string, Type
     index.finish();
     return {
         [`${prefix}Kind`]: kind, [`${prefix}Cls`]: cls, [`${prefix}Flags`]: flags, [`${prefix}Name`]: name,
-        [`${prefix}Height`]: height, [`${prefix}MinHeight`]: minHeight, [`${prefix}PartStart`]: partStart,
+        [`${prefix}Height`]: height, [`${prefix}MinHeight`]: minHeight, [`${prefix}Ref`]: ref, [`${prefix}Attr`]: attr, [`${prefix}PartStart`]: partStart,
         [`${prefix}CoordStart`]: coordStart, [`${prefix}X`]: x, [`${prefix}Y`]: y,
         [`${prefix}Index`]: new Uint8Array(index.data as ArrayBuffer)
     };

@@ -4,10 +4,12 @@
 import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
+import {Landmarks} from './landmarks.js';
 import {bandForZoom} from './map-bands.js';
 
 export const MAP_KIND = 'map';
-export const MAP_VERSION = 1;
+/** 2: roads' ref and attribute byte, and the landmarks (peaks, aerodromes). */
+export const MAP_VERSION = 2;
 
 export class MapBand {
     readonly count: number;
@@ -19,6 +21,9 @@ export class MapBand {
     /** Building heights in decimetres (0 = not tagged). */
     readonly height: Uint16Array;
     readonly minHeight: Uint16Array;
+    /** Roads and railways: the ref (index into the names) and the attribute byte (road-tags.ts). */
+    readonly ref: Uint32Array;
+    readonly attr: Uint8Array;
     /** Parts of feature i: partStart[i] .. partStart[i + 1]. */
     readonly partStart: Uint32Array;
     /** Coordinates of part p: coordStart[p] .. coordStart[p + 1]. */
@@ -37,6 +42,8 @@ export class MapBand {
         this.name = section.array(`${prefix}Name`, Uint32Array);
         this.height = section.array(`${prefix}Height`, Uint16Array);
         this.minHeight = section.array(`${prefix}MinHeight`, Uint16Array);
+        this.ref = section.array(`${prefix}Ref`, Uint32Array);
+        this.attr = section.array(`${prefix}Attr`, Uint8Array);
         this.partStart = section.array(`${prefix}PartStart`, Uint32Array);
         this.coordStart = section.array(`${prefix}CoordStart`, Uint32Array);
         this.x = section.array(`${prefix}X`, Int32Array);
@@ -56,6 +63,8 @@ export class MapData {
     readonly section: Section;
     readonly bands: MapBand[];
     readonly names: StringTable;
+    /** Named peaks and aerodromes with their labels' details. */
+    readonly landmarks: Landmarks;
     /** Whether the region has a coastline: then the sea is the background and land polygons are drawn. */
     readonly coastline: boolean;
     /** Extent of the data in world units, or null when empty. */
@@ -66,6 +75,7 @@ export class MapData {
         const meta = section.meta as {bands: {minZoom: number; count: number}[]; coastline: boolean; bbox: [number, number, number, number] | null};
         this.bands = meta.bands.map((m, b) => new MapBand(section, `b${b}`, m));
         this.names = new StringTable(section, 'name');
+        this.landmarks = new Landmarks(section, this.names);
         this.coastline = meta.coastline;
         this.bbox = meta.bbox;
     }

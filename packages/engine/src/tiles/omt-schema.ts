@@ -15,22 +15,30 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'waterway', minzoom: 8, fields: {class: 'String: river, canal, stream, ditch', brunnel: 'String: bridge, tunnel', ...NAME_FIELDS}},
     {id: 'landcover', minzoom: 7, fields: {class: 'String: farmland, wood, rock, grass, wetland, sand', subclass: 'String: the OSM value (wood, forest, meadow, park, ...)'}},
     {id: 'landuse', minzoom: 6, fields: {class: 'String: residential, commercial, industrial, retail, railway, military, cemetery, hospital, school, university, garages, pitch, playground, stadium, zoo'}},
-    {id: 'park', minzoom: 6, fields: {class: 'String: nature_reserve', rank: 'Number', ...NAME_FIELDS}},
+    {id: 'park', minzoom: 6, fields: {class: 'String: park, nature_reserve (areas, and label points of the named ones)',
+        rank: 'Number: label points: 1 is the largest named park in the tile', ...NAME_FIELDS}},
     {id: 'boundary', minzoom: 0, fields: {admin_level: 'Number: OSM admin_level', maritime: 'Number: 0', disputed: 'Number: 0'}},
     {id: 'aeroway', minzoom: 10, fields: {class: 'String: aerodrome, runway, taxiway, apron, helipad'}},
     {id: 'transportation', minzoom: 4, fields: {
         class: 'String: motorway, trunk, primary, secondary, tertiary, minor, service, track, path, rail, transit, pier',
         subclass: 'String: rail, narrow_gauge, funicular, light_rail, subway, tram, monorail (railways); pedestrian (paths)',
-        brunnel: 'String: bridge, tunnel', oneway: 'Number: 1 one way', ramp: 'Number: 1 on links (slip roads)'
+        brunnel: 'String: bridge, tunnel', oneway: 'Number: 1 one way', ramp: 'Number: 1 on links (slip roads)',
+        network: 'String: e-road, a-road (international route networks, from route relations)',
+        service: 'String: spur, yard, siding, crossover, driveway, alley, parking_aisle (from zoom 12)',
+        surface: 'String: paved, unpaved (from zoom 12)'
     }},
     {id: 'building', minzoom: 13, fields: {render_height: 'Number: height in metres (height, else levels, else 5)', render_min_height: 'Number: base height in metres'}},
     {id: 'water_name', minzoom: 9, fields: {class: 'String: lake, river, dock, ocean', ...NAME_FIELDS}},
-    {id: 'transportation_name', minzoom: 8, fields: {class: 'String: as in transportation', subclass: 'String', brunnel: 'String', ...NAME_FIELDS}},
-    {id: 'place', minzoom: 4, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
+    {id: 'transportation_name', minzoom: 8, fields: {class: 'String: as in transportation', subclass: 'String', brunnel: 'String',
+        ref: 'String: the road\'s ref (A12, E 19); a route network\'s ref when the road is part of one', ref_length: 'Number: length of ref',
+        network: 'String: e-road, a-road, else road when the road has a ref', ...NAME_FIELDS}},
+    {id: 'place', minzoom: 2, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
     {id: 'housenumber', minzoom: 14, fields: {housenumber: 'String: OSM addr:housenumber'}},
     {id: 'poi', minzoom: 12, fields: {class: 'String: the OpenMapTiles POI class', subclass: 'String: the OSM value', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
-    {id: 'aerodrome_label', minzoom: 10, fields: {class: 'String: other', ...NAME_FIELDS}},
-    {id: 'mountain_peak', minzoom: 7, fields: {class: 'String: peak, volcano, saddle', rank: 'Number', ...NAME_FIELDS}}
+    {id: 'aerodrome_label', minzoom: 8, fields: {class: 'String: international, public, regional, military, private, other (from aerodrome, aerodrome:type, military=airfield)',
+        iata: 'String: IATA code', icao: 'String: ICAO code', ele: 'Number: elevation in metres', ele_ft: 'Number: elevation in feet', ...NAME_FIELDS}},
+    {id: 'mountain_peak', minzoom: 7, fields: {class: 'String: peak, volcano, saddle', ele: 'Number: elevation in metres', ele_ft: 'Number: elevation in feet',
+        rank: 'Number: 1 is the highest in the tile', ...NAME_FIELDS}}
 ];
 
 /** Land cover classes (ours → [OpenMapTiles class, subclass]). */
@@ -63,10 +71,10 @@ export const RAIL_MINZOOM: Record<string, number> = {rail: 9, narrow_gauge: 11, 
 export const TRANSIT_RAIL = new Set(['light_rail', 'subway', 'tram', 'monorail']);
 export const WATERWAY_MINZOOM: Record<string, number> = {river: 8, canal: 9, stream: 13, ditch: 13};
 
-/** First zoom of a boundary of an admin level. */
+/** First zoom of a boundary of an admin level (regions and provinces from 2: with no Natural Earth, they outline the region at low zoom). */
 export function boundaryMinZoom(level: number): number {
     if (level <= 2) return 0;
-    if (level <= 4) return 4;
+    if (level <= 4) return 2;
     if (level <= 6) return 7;
     if (level <= 8) return 10;
     return 99;
@@ -76,7 +84,17 @@ export function boundaryMinZoom(level: number): number {
 export const PLACE_AS: Record<string, [string, number]> = {
     city: ['city', 4], town: ['town', 7], village: ['village', 10], municipality: ['town', 9], hamlet: ['hamlet', 13],
     suburb: ['suburb', 11], borough: ['borough', 11], quarter: ['quarter', 13], neighbourhood: ['neighbourhood', 14],
-    isolated_dwelling: ['isolated_dwelling', 14], island: ['island', 10], islet: ['island', 13]
+    isolated_dwelling: ['isolated_dwelling', 14], island: ['island', 10], islet: ['island', 13], locality: ['locality', 14]
+};
+
+/**
+ * OpenMapTiles' poi_class_rank: the order in which POIs of a label-grid cell are ranked (lower first),
+ * 1000 for classes not listed.
+ */
+export const POI_CLASS_RANK: Record<string, number> = {
+    hospital: 20, railway: 40, bus: 50, attraction: 70, harbor: 75, college: 80, school: 85, stadium: 90, zoo: 95, town_hall: 100,
+    campsite: 110, cemetery: 115, park: 120, library: 130, police: 135, post: 140, golf: 150, shop: 400, grocery: 500, fast_food: 600,
+    clothing_store: 700, bar: 800
 };
 
 /** OSM value → OpenMapTiles POI class, where they differ (the rest keep the value as class). */

@@ -12,7 +12,8 @@ import {TileBuilder} from './tile-builder.js';
 import {MAX_TILE_ZOOM} from './tile-frame.js';
 
 export const TILES_KIND = 'tiles';
-export const TILES_VERSION = 1;
+/** 2: ref, network, surface, service, peak and aerodrome details, merged lines, parks in the park layer. */
+export const TILES_VERSION = 2;
 
 /** One number per tile: z · 2^28 + x · 2^14 + y (x, y < 2^14 up to zoom 14), sorted. */
 function tileKey(z: number, x: number, y: number): number {
