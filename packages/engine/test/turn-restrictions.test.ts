@@ -14,7 +14,7 @@ import path from 'node:path';
 import t from 'tap';
 import {BIKE, CAR, FOOT, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/index.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
-import {dataRoot, testRegion} from './helpers.js';
+import {dataRoot, random, testRegion} from './helpers.js';
 import {RestrictionChecker} from './restriction-checker.js';
 
 const LAT = [50.850, 50.851, 50.852], LON = [4.3500, 4.3514, 4.3524];
@@ -122,7 +122,7 @@ t.test('tables, one-to-many and isochrones agree with the routes', async (t) => 
     t.ok(pointInPolygon(westArm[0], westArm[1], bike), 'bicycle: 21 m west of 5 is inside');
 });
 
-t.test('Brussels: no car or bicycle route of the 1,000 OSRM pairs breaks a turn restriction', async (t) => {
+t.test('real extracts: no car or bicycle route breaks a turn restriction (Brussels: the 1,000 OSRM pairs)', async (t) => {
     const region = testRegion('BE');
     const osm = path.join(dataRoot, 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
     const reference = JSON.parse(fs.readFileSync(path.resolve(dataRoot, '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
@@ -138,6 +138,28 @@ t.test('Brussels: no car or bicycle route of the 1,000 OSRM pairs breaks a turn 
         t.equal(breaking, 0, `mode ${mode}: routes breaking a restriction`);
         // The check is not idle: many routes pass through a restricted junction.
         t.ok(through > 20, `mode ${mode}: ${through} routes pass a via node`);
+    }
+    // Aachen and Milan (262 and 1,251 restrictions placed, via ways among them): random pairs.
+    for (const code of ['DE', 'IT']) {
+        const other = testRegion(code), g = other.roads, rnd = random(code === 'DE' ? 3 : 4);
+        const osmFile = code === 'DE' ? 'de-aachen/aachen.osm.pbf' : 'it-milano/milan_italy_small.osm.pbf';
+        const main: number[] = [];
+        for (let x = 0; x < g.junctionCount; x++) if (g.inMainComponent(x, CAR)) main.push(x);
+        const at = () => {
+            const x = main[Math.floor(rnd() * main.length)];
+            return [g.nodeLat[x] / 1e7 + (rnd() - 0.5) * 0.001, g.nodeLon[x] / 1e7 + (rnd() - 0.5) * 0.001];
+        };
+        for (const mode of [CAR, BIKE]) {
+            const checker = new RestrictionChecker(path.join(dataRoot, osmFile), mode);
+            let breaking = 0, through = 0;
+            for (let i = 0; i < 300; i++) {
+                const [a, b] = [at(), at()];
+                const route = other.router.route(mode, a[0], a[1], b[0], b[1]);
+                if (checker.violations(route.points).length > 0) breaking++;
+                if (checker.passesVia(route.points)) through++;
+            }
+            t.equal(breaking, 0, `${code} mode ${mode}: of 300 random routes (${through} pass a via node), none breaks a restriction`);
+        }
     }
     // Tables equal routes on the real graph too.
     const pts = reference.queries.slice(0, 25);

@@ -49,7 +49,8 @@ export class RoadGraphBuilder {
     private readonly specialIds = new Growable(Float64Array);
     private readonly specialFlags = new Growable(Uint8Array);
 
-    constructor(private readonly nodes: NodeStore) {
+    /** splitModes: see applyRestrictions (bench/turn-graph.js measures it; regions never set it). */
+    constructor(private readonly nodes: NodeStore, private readonly splitModes = 0) {
         this.names.intern('');
     }
 
@@ -335,7 +336,7 @@ export class RoadGraphBuilder {
                 const w = wayIndex.get(id);
                 return w === undefined ? [] : edgeRange(wayEdgeStart[w], wayEdgeStart[w + 1]);
             }
-        });
+        }, this.splitModes);
         const junctionCount = nodeCount;
         const graph = restricted.arcs;
         const allLat = new Int32Array(graph.nodeCount), allLon = new Int32Array(graph.nodeCount), allFlags = new Uint8Array(graph.nodeCount);

@@ -62,9 +62,20 @@ const headOf = (c: RestrictionContext, d: number) => (d & 1 ? c.edgeFrom[d >>> 1
 const tailOf = (c: RestrictionContext, d: number) => (d & 1 ? c.edgeTo[d >>> 1] : c.edgeFrom[d >>> 1]);
 const directedOf = (ref: number) => (ref & REVERSED ? ((ref & ~REVERSED) >>> 0) * 2 + 1 : ref * 2);
 
-export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction[], context: RestrictionContext):
+/**
+ * `splitModes` (bits 1 << mode): split every junction for these modes, as an edge-based graph would
+ * (a state per way in; u-turns then only at dead ends). For measuring that alternative (bench/turn-graph.js).
+ */
+export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction[], context: RestrictionContext, splitModes = 0):
     {arcs: ArcArrays; copyFirst: Uint32Array; copyJunction: Uint32Array; stats: RestrictionStats} {
     const rules: Rule[] = [];
+    if (splitModes !== 0) {
+        for (let a = 0; a < arcs.arcHead.length; a++) {
+            if (RESTRICTED_MODES.some((m) => (splitModes & (1 << m)) && arcs.arcOut[m][a] !== INF)) {
+                rules.push({prefix: [directedOf(arcs.arcEdge[a])], steps: [], only: false, modes: splitModes});
+            }
+        }
+    }
     let viaWay = 0, applied = 0;
     for (const r of restrictions) {
         const placed = r.viaNode >= 0 ? viaNodeRules(r, context) : viaWayRules(r, context);
