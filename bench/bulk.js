@@ -26,7 +26,7 @@ function positions(cc, n, seed) {
     const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const out = [];
     while (out.length < n) {
-        const i = Math.floor(next() * g.nodeCount);
+        const i = Math.floor(next() * g.junctionCount);
         out.push([+(g.nodeLat[i] / 1e7 + (next() - 0.5) * 0.0002).toFixed(6), +(g.nodeLon[i] / 1e7 + (next() - 0.5) * 0.0003).toFixed(6)]);
     }
     return out;

@@ -6,9 +6,11 @@ import {RoadGraph} from '../packages/engine/dist/src/graph/road-graph.js';
 import {readOsmPbf} from '../packages/engine/dist/src/osm/pbf.js';
 import {NodeStore} from '../packages/engine/dist/src/region/node-store.js';
 
-export function loadRoadGraph(file) {
+/** restrictions: read the turn restrictions; splitModes: see RoadGraphBuilder. */
+export function loadRoadGraph(file, {restrictions = true, splitModes = 0} = {}) {
     const store = new NodeStore();
-    const builder = new RoadGraphBuilder(store);
+    const builder = new RoadGraphBuilder(store, splitModes);
+    if (restrictions) readOsmPbf(file, {relation: (r) => builder.addRelation?.(r)});
     readOsmPbf(file, {way: (w) => builder.addWay(w)});
     store.seal();
     readOsmPbf(file, {node: (n) => {

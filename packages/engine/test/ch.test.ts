@@ -31,6 +31,7 @@ function mulberry32(seed: number): () => number {
 function graphFromPbf(file: string): RoadGraph {
     const store = new NodeStore();
     const builder = new RoadGraphBuilder(store);
+    readOsmPbf(file, {relation: (r) => builder.addRelation(r)});
     readOsmPbf(file, {way: (w) => builder.addWay(w)});
     store.seal();
     readOsmPbf(file, {node: (n) => {

@@ -121,7 +121,7 @@ function positions(region: Region, count: number, seed: number): [number, number
     };
     const g = region.roads, out: [number, number][] = [];
     for (let i = 0; i < count; i++) {
-        const k = Math.floor(next() * g.nodeCount);
+        const k = Math.floor(next() * g.junctionCount);
         out.push([g.nodeLat[k] / 1e7 + (next() - 0.5) * 0.0009, g.nodeLon[k] / 1e7 + (next() - 0.5) * 0.0009]);
     }
     return out;

@@ -202,7 +202,7 @@ t.test('one-to-many from seeds: the best seed per target, its own time and lengt
     for (const mode of [CAR, FOOT, BIKE]) {
         const q = new CHQuery(be.roads, be.ch[mode]), check = new CHQuery(be.roads, be.ch[mode]);
         let x = 99 + mode;
-        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.nodeCount;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.junctionCount;
         const seeds = Uint32Array.from({length: 2}, next), targets = Uint32Array.from({length: 100}, next);
         const seedTime = Float64Array.of(0, 45000), seedLength = Float64Array.of(0, 600);
         const {times, lengths} = q.sweepFromSeeds(seeds, seedTime, seedLength, targets);
@@ -236,7 +236,7 @@ t.test('one-to-many with lengths: the times of table() and the lengths of the un
         const q = new CHQuery(be.roads, be.ch[mode]);
         const check = new CHQuery(be.roads, be.ch[mode]);
         let x = 7 + mode + 13 * sourceCount;
-        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.nodeCount;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.junctionCount;
         const sources = Uint32Array.from({length: sourceCount}, next), targets = Uint32Array.from({length: 200}, next);
         q.tableWithLengths(sources.slice(0, 1), Uint32Array.from({length: 50}, next));
         const {times, lengths} = q.tableWithLengths(sources, targets);

@@ -14,7 +14,7 @@ for (const mode of [CAR, FOOT, BIKE]) {
         const rnd = random(100 + mode);
         // Near a random node of the graph: close pairs and ones across the city.
         const position = (): [number, number] => {
-            const x = Math.floor(rnd() * g.nodeCount);
+            const x = Math.floor(rnd() * g.junctionCount);
             return [g.nodeLat[x] / 1e7 + (rnd() - 0.5) * 0.002, g.nodeLon[x] / 1e7 + (rnd() - 0.5) * 0.003];
         };
         const sources: [number, number][] = [], destinations: [number, number][] = [];
@@ -78,7 +78,7 @@ t.test('MT car: where paths of equal time differ in length, the table, measure()
     const rnd = random(5);
     const points: [number, number][] = [];
     for (let i = 0; i < 150; i++) {
-        const x = Math.floor(rnd() * g.nodeCount);
+        const x = Math.floor(rnd() * g.junctionCount);
         points.push([g.nodeLat[x] / 1e7 + (rnd() - 0.5) * 0.002, g.nodeLon[x] / 1e7 + (rnd() - 0.5) * 0.003]);
     }
     const snaps = points.map(([lat, lon]) => router.snap(lat, lon, CAR));

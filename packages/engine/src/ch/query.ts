@@ -7,7 +7,7 @@
 // One CHQuery owns its scratch arrays (distances, parents, heaps, touched lists): it is reused from
 // query to query and allocates nothing but the results. It is not reentrant: use one per worker.
 import type {Section} from '../format/section.js';
-import {INF, REVERSED} from '../graph/road-graph.js';
+import {INF} from '../graph/road-graph.js';
 import {NodeHeap} from './heap.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
 
@@ -18,10 +18,16 @@ export interface CHPath {
     arcs: Uint32Array;
 }
 
-/** The node a road-graph arc leaves (its owner), from the edge it belongs to. */
+/** The node a road-graph arc leaves (its owner: a junction, or a copy of one; arcs are grouped by owner). */
 export function roadArcTail(graph: CHGraph, arc: number): number {
-    const e = graph.arcEdge[arc];
-    return e & REVERSED ? graph.edgeTo[(e & ~REVERSED) >>> 0] : graph.edgeFrom[e];
+    const first = graph.arcFirst;
+    let lo = 0, hi = graph.nodeCount - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >>> 1;
+        if (first[mid] <= arc) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
 }
 
 export class CHQuery {

@@ -7,13 +7,15 @@ import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
-import type {OsmNode, OsmWay} from '../osm/pbf.js';
+import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {
     BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,
     MODES, MODE_COUNT, WayProfile, barrierBlocks, evaluateWay
 } from './profiles.js';
 import {markMainComponents} from './components.js';
+import {applyRestrictions, type RestrictionStats} from './restricted-junctions.js';
+import {parseTurnRestriction, type TurnRestriction} from './turn-restriction.js';
 import {ROADS_KIND, ROADS_VERSION, INF, REVERSED, NODE_SIGNAL, NODE_CROSSING, barrierBit, mainComponentBit} from './road-graph.js';
 
 /** A component smaller than this share of the mode's largest one is an island: nothing snaps to it. */
@@ -29,11 +31,14 @@ export interface RoadGraphStats {
     arcs: number;
     missingNodeRefs: number;
     mainComponentNodes: number[];
+    turnRestrictions: RestrictionStats;
 }
 
 export class RoadGraphBuilder {
     private readonly profile = new WayProfile();
     private readonly wayRefStart = new Growable(Uint32Array);
+    private readonly wayIds = new Growable(Float64Array);
+    private readonly restrictions: TurnRestriction[] = [];
     private readonly refs = new Growable(Float64Array, 1 << 16);
     private readonly waySpeeds = new Growable(Float32Array);
     private readonly wayClass = new Growable(Uint8Array);
@@ -44,7 +49,8 @@ export class RoadGraphBuilder {
     private readonly specialIds = new Growable(Float64Array);
     private readonly specialFlags = new Growable(Uint8Array);
 
-    constructor(private readonly nodes: NodeStore) {
+    /** splitModes: see applyRestrictions (bench/turn-graph.js measures it; regions never set it). */
+    constructor(private readonly nodes: NodeStore, private readonly splitModes = 0) {
         this.names.intern('');
     }
 
@@ -52,6 +58,7 @@ export class RoadGraphBuilder {
     addWay(way: OsmWay): void {
         if (way.refCount < 2 || !evaluateWay(way.tags, this.profile)) return;
         this.wayRefStart.push(this.refs.length);
+        this.wayIds.push(way.id);
         const at = this.refs.reserve(way.refCount);
         for (let i = 0; i < way.refCount; i++) {
             this.refs.data[at + i] = way.refs[i];
@@ -64,6 +71,11 @@ export class RoadGraphBuilder {
         const tags = way.tags;
         const name = tags.get('name') ?? tags.get('ref') ?? '';
         this.wayName.push(this.names.intern(name));
+    }
+
+    /** Relation pass: turn restrictions (see turn-restriction.ts). */
+    addRelation(relation: OsmRelation): void {
+        for (const r of parseTurnRestriction(relation)) this.restrictions.push(r);
     }
 
     /** Node pass: barriers, traffic signals and crossings. */
@@ -185,8 +197,11 @@ export class RoadGraphBuilder {
         const speeds = this.waySpeeds.data;
         const ferrySeconds = this.wayFerrySeconds.data;
         const delays = new Float64Array(MODE_COUNT * 2);
+        // The edges of way w are wayEdgeStart[w] .. wayEdgeStart[w + 1] - 1, in the way's order.
+        const wayEdgeStart = new Uint32Array(wayCount + 1);
 
         for (let w = 0; w < wayCount; w++) {
+            wayEdgeStart[w] = edgeFrom.length;
             const start = wayRefStart[w], end = wayRefStart[w + 1];
             let wayLength = 0;
             if (ferrySeconds[w] > 0) {
@@ -262,6 +277,7 @@ export class RoadGraphBuilder {
             }
         }
         const edgeCount = edgeFrom.length;
+        wayEdgeStart[wayCount] = edgeCount;
         geomStart.push(geomLat.length);
 
         // Arcs: each edge usable in some direction appears at both ends, so every node's arc list
@@ -307,6 +323,33 @@ export class RoadGraphBuilder {
             }
         }
 
+        // Turn restrictions: copies of the junctions they pass through (restricted-junctions.ts).
+        const wayIndex = new Map<number, number>();
+        for (let w = 0; w < wayCount; w++) wayIndex.set(this.wayIds.data[w], w);
+        const restricted = applyRestrictions({nodeCount, arcFirst, arcHead, arcEdge, arcOut, arcIn}, this.restrictions, {
+            edgeFrom: edgeFrom.data, edgeTo: edgeTo.data,
+            nodeOf: (id) => {
+                const k = store.indexOf(id);
+                return k < 0 ? -1 : graphNode[k];
+            },
+            edgesOf: (id) => {
+                const w = wayIndex.get(id);
+                return w === undefined ? [] : edgeRange(wayEdgeStart[w], wayEdgeStart[w + 1]);
+            }
+        }, this.splitModes);
+        const junctionCount = nodeCount;
+        const graph = restricted.arcs;
+        const allLat = new Int32Array(graph.nodeCount), allLon = new Int32Array(graph.nodeCount), allFlags = new Uint8Array(graph.nodeCount);
+        allLat.set(nodeLat);
+        allLon.set(nodeLon);
+        allFlags.set(graphFlags);
+        for (let c = 0; c < restricted.copyJunction.length; c++) {
+            const u = restricted.copyJunction[c];
+            allLat[junctionCount + c] = nodeLat[u];
+            allLon[junctionCount + c] = nodeLon[u];
+            allFlags[junctionCount + c] = graphFlags[u];
+        }
+
         // Spatial index of edge bounding boxes (degrees), for snapping positions onto edges.
         const edgeIndex = new Flatbush(Math.max(1, edgeCount));
         for (let e = 0; e < edgeCount; e++) {
@@ -327,7 +370,12 @@ export class RoadGraphBuilder {
 
         const mainComponentNodes: number[] = [];
         for (let m = 0; m < MODE_COUNT; m++) {
-            mainComponentNodes.push(markMainComponents(nodeCount, arcFirst, arcHead, arcOut[m], graphFlags, mainComponentBit(m), ISLAND_SHARE));
+            mainComponentNodes.push(markMainComponents(graph.nodeCount, graph.arcFirst, graph.arcHead, graph.arcOut[m], allFlags, mainComponentBit(m), ISLAND_SHARE));
+            // A junction is in it when one of its copies is: its plain node may have no arcs in (each
+            // way in leads to a copy) or none out.
+            for (let c = 0; c < restricted.copyJunction.length; c++) {
+                allFlags[restricted.copyJunction[c]] |= allFlags[junctionCount + c] & mainComponentBit(m);
+            }
         }
 
         // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main component.
@@ -337,13 +385,14 @@ export class RoadGraphBuilder {
             for (let m = 0; m < MODE_COUNT; m++) {
                 const usableForMode = weights[m * 2].data[e] !== INF || weights[m * 2 + 1].data[e] !== INF;
                 const bit = mainComponentBit(m);
-                if (usableForMode && (graphFlags[u] & bit) && (graphFlags[v] & bit)) edgeModes[e] |= 1 << m;
+                if (usableForMode && (allFlags[u] & bit) && (allFlags[v] & bit)) edgeModes[e] |= 1 << m;
             }
         }
 
         const arrays: Record<string, Uint8Array | Uint32Array | Int32Array | Float32Array> = {
             edgeModes,
-            nodeLat, nodeLon, nodeFlags: graphFlags, arcFirst, arcHead, arcEdge,
+            nodeLat: allLat, nodeLon: allLon, nodeFlags: allFlags, arcFirst: graph.arcFirst, arcHead: graph.arcHead, arcEdge: graph.arcEdge,
+            copyFirst: restricted.copyFirst,
             edgeFrom: edgeFrom.toArray(), edgeTo: edgeTo.toArray(), edgeLength: edgeLength.toArray(),
             edgeClass: edgeClass.toArray(), edgeName: edgeName.toArray(),
             geomStart: geomStart.toArray(), geomLat: geomLat.toArray(), geomLon: geomLon.toArray(),
@@ -351,17 +400,24 @@ export class RoadGraphBuilder {
             ...this.names.arrays('name')
         };
         for (let m = 0; m < MODE_COUNT; m++) {
-            arrays[`${MODES[m]}Out`] = arcOut[m];
-            arrays[`${MODES[m]}In`] = arcIn[m];
+            arrays[`${MODES[m]}Out`] = graph.arcOut[m];
+            arrays[`${MODES[m]}In`] = graph.arcIn[m];
         }
         const meta = {
-            nodeCount, edgeCount, arcCount, modes: MODES, classes: HIGHWAY_CLASSES,
+            nodeCount: graph.nodeCount, junctionCount, edgeCount, arcCount: graph.arcFirst[graph.nodeCount], modes: MODES, classes: HIGHWAY_CLASSES,
             bbox: nodeCount ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
             mainComponentNodes
         };
-        const stats = {ways: wayCount, nodes: nodeCount, edges: edgeCount, arcs: arcCount, missingNodeRefs: missing, mainComponentNodes};
+        const stats = {ways: wayCount, nodes: graph.nodeCount, edges: edgeCount, arcs: graph.arcFirst[graph.nodeCount], missingNodeRefs: missing,
+            mainComponentNodes, turnRestrictions: restricted.stats};
         return {section: encodeSection(ROADS_KIND, ROADS_VERSION, meta, arrays), stats};
     }
+}
+
+function edgeRange(from: number, to: number): Uint32Array {
+    const out = new Uint32Array(to - from);
+    for (let i = 0; i < out.length; i++) out[i] = from + i;
+    return out;
 }
 
 export {CAR, FOOT, BIKE};

@@ -1,12 +1,14 @@
 // The road graph of a region, reopened from its section without copying (see builder.ts for
-// how it is made). Nodes are junctions; arcs are stored at both ends of each edge.
+// how it is made). Nodes are junctions, then copies of the junctions that turn restrictions pass
+// through (restricted-junctions.ts); arcs are stored at both ends of each edge.
 import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
 import {MODES, MODE_COUNT, type ModeName} from './profiles.js';
 
 export const ROADS_KIND = 'roads';
-export const ROADS_VERSION = 2;
+/** 3: turn restrictions (junction copies, copyFirst). */
+export const ROADS_VERSION = 3;
 /** Weight of an arc a mode may not use. */
 export const INF = 0xffffffff;
 /** Set in arcEdge when the arc runs against the edge's drawing direction. */
@@ -23,7 +25,12 @@ export function mainComponentBit(mode: number): number {
 
 export class RoadGraph {
     readonly section: Section;
+    /** Junctions and their copies. */
     readonly nodeCount: number;
+    /** Junctions: nodes 0 .. junctionCount - 1; copies follow. */
+    readonly junctionCount: number;
+    /** Copies of junction u: junctionCount + copyFirst[u] .. junctionCount + copyFirst[u + 1] - 1. */
+    readonly copyFirst: Uint32Array;
     readonly edgeCount: number;
     readonly arcCount: number;
     /** 1e-7 degrees */
@@ -55,6 +62,8 @@ export class RoadGraph {
         this.section = section;
         const meta = section.meta;
         this.nodeCount = meta.nodeCount;
+        this.junctionCount = meta.junctionCount;
+        this.copyFirst = section.array('copyFirst', Uint32Array);
         this.edgeCount = meta.edgeCount;
         this.arcCount = meta.arcCount;
         this.nodeLat = section.array('nodeLat', Int32Array);
@@ -95,22 +104,67 @@ export class RoadGraph {
 
     /**
      * Per edge, the ms to traverse it forwards (edgeFrom → edgeTo) and backwards for a mode (INF:
-     * not allowed). Derived from the arcs once per thread, on first use.
+     * not allowed). Derived from the arcs once per thread, on first use: the cheapest arc over the
+     * edge each way (a restricted junction's arcs over it are INF or the same).
      */
     edgeWeights(mode: number): [Float64Array, Float64Array] {
         let cached = this.edgeWeightCache[mode];
         if (cached === null) {
             const forward = new Float64Array(this.edgeCount).fill(INF);
             const backward = new Float64Array(this.edgeCount).fill(INF);
+            const out = this.arcOut[mode];
             for (let a = 0; a < this.arcCount; a++) {
                 const ref = this.arcEdge[a];
-                if (ref & REVERSED) continue;
-                forward[ref] = this.arcOut[mode][a];
-                backward[ref] = this.arcIn[mode][a];
+                const w = out[a];
+                if (ref & REVERSED) {
+                    const e = (ref & ~REVERSED) >>> 0;
+                    if (w < backward[e]) backward[e] = w;
+                } else if (w < forward[ref]) forward[ref] = w;
             }
             cached = this.edgeWeightCache[mode] = [forward, backward];
         }
         return cached;
+    }
+
+    /**
+     * The node one is at after running an edge to its end (forwards: from edgeFrom to edgeTo): the
+     * junction there, or its copy where a turn restriction starts with this edge.
+     */
+    arrivalNode(edge: number, forward: boolean, mode: number): number {
+        const tail = forward ? this.edgeFrom[edge] : this.edgeTo[edge];
+        const ref = forward ? edge : (edge | REVERSED) >>> 0;
+        const out = this.arcOut[mode];
+        for (let a = this.arcFirst[tail], end = this.arcFirst[tail + 1]; a < end; a++) {
+            if (this.arcEdge[a] === ref && out[a] !== INF) return this.arcHead[a];
+        }
+        return forward ? this.edgeTo[edge] : this.edgeFrom[edge];
+    }
+
+    /**
+     * The nodes from which a mode may set off along an edge (forwards: from edgeFrom): the junction
+     * at its start, and those of the junction's copies whose restrictions allow it. Appended to `out`.
+     */
+    departureNodes(edge: number, forward: boolean, mode: number, out: number[]): number[] {
+        const tail = forward ? this.edgeFrom[edge] : this.edgeTo[edge];
+        out.push(tail);
+        const first = this.copyFirst[tail], last = this.copyFirst[tail + 1];
+        if (first === last) return out;
+        const ref = forward ? edge : (edge | REVERSED) >>> 0;
+        const weights = this.arcOut[mode];
+        for (let c = this.junctionCount + first; c < this.junctionCount + last; c++) {
+            for (let a = this.arcFirst[c], end = this.arcFirst[c + 1]; a < end; a++) {
+                if (this.arcEdge[a] === ref && weights[a] !== INF) {
+                    out.push(c);
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether turn restrictions split junction u (it has copies). */
+    hasCopies(u: number): boolean {
+        return u < this.junctionCount && this.copyFirst[u] !== this.copyFirst[u + 1];
     }
 
     /** Points of an edge's polyline: its start node, its geometry, its end node. */

@@ -70,11 +70,11 @@ export class RoadIsochrones {
         const len = Math.max(snap.length, 1e-9);
         const seedNodes: number[] = [], seedWeights: number[] = [];
         if (fw !== INF) {
-            seedNodes.push(g.edgeTo[snap.edge]);
+            seedNodes.push(g.arrivalNode(snap.edge, true, mode));
             seedWeights.push(fw * (snap.length - snap.offset) / len);
         }
         if (bw !== INF) {
-            seedNodes.push(g.edgeFrom[snap.edge]);
+            seedNodes.push(g.arrivalNode(snap.edge, false, mode));
             seedWeights.push(bw * snap.offset / len);
         }
         search.fromSeeds(seedNodes, seedWeights, Math.max(...limits) * 1000);
@@ -167,7 +167,7 @@ export class RoadIsochrones {
                 const s = near.offset[k], length = Math.max(g.edgeLength[e], 1e-9);
                 const f = forward[e], b = backward[e];
                 let best = Infinity, msPerMeter = 1;
-                const du = dist[g.edgeFrom[e]], dv = dist[g.edgeTo[e]];
+                const du = departureTime(g, dist, e, true, mode), dv = departureTime(g, dist, e, false, mode);
                 if (f !== INF && du < INF) {
                     const t = du + (f * s) / length;
                     if (t < best) { best = t; msPerMeter = f / length; }
@@ -236,6 +236,21 @@ export class RoadIsochrones {
             }
         }
     }
+}
+
+const departures: number[] = [];
+
+/**
+ * When one may set off along an edge (forwards: from edgeFrom), from the arrival times at its start:
+ * at the junction, or at a copy of it whose turn restrictions allow the edge.
+ */
+function departureTime(g: RoadGraph, dist: ArrayLike<number>, e: number, forward: boolean, mode: number): number {
+    const tail = forward ? g.edgeFrom[e] : g.edgeTo[e];
+    if (!g.hasCopies(tail)) return dist[tail];
+    departures.length = 0;
+    let best = Infinity;
+    for (const x of g.departureNodes(e, forward, mode, departures)) if (dist[x] < best) best = dist[x];
+    return best;
 }
 
 /** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */

@@ -109,8 +109,9 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             return headers;
         };
 
-        const headers = pass('relations', () => ({
+        const headers = pass('relations', (i) => ({
             relation: (r) => {
+                if (i < routingFiles) roads.addRelation(r);
                 pois.addRelation(r);
                 places.addRelation(r);
                 map.addRelation(r);

@@ -300,25 +300,37 @@ export class RoadRouter {
         return [forward[edge], backward[edge]];
     }
 
-    /** Ways out of a snapped start: forward to the edge's end node, backward to its start node. */
+    /**
+     * Ways out of a snapped start: forward to the edge's end node, backward to its start node (the
+     * node arriving there, which a turn restriction starting on this edge may have split).
+     */
     private exits(snap: Snap, mode: number): Access[] {
         const g = this.graph;
         const [fw, bw] = this.edgeWeights(snap.edge, mode);
         const len = Math.max(snap.length, 1e-9);
         const out: Access[] = [];
-        if (fw !== INF) out.push({node: g.edgeTo[snap.edge], weight: fw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: true});
-        if (bw !== INF) out.push({node: g.edgeFrom[snap.edge], weight: bw * snap.offset / len, length: snap.offset, forward: false});
+        if (fw !== INF) out.push({node: g.arrivalNode(snap.edge, true, mode), weight: fw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: true});
+        if (bw !== INF) out.push({node: g.arrivalNode(snap.edge, false, mode), weight: bw * snap.offset / len, length: snap.offset, forward: false});
         return out;
     }
 
-    /** Ways into a snapped destination: from the edge's start node forwards, or its end node backwards. */
+    /**
+     * Ways into a snapped destination: from the edge's start node forwards, or its end node backwards
+     * (the junction, and each of its copies whose turn restrictions allow turning onto the edge).
+     */
     private entries(snap: Snap, mode: number): Access[] {
         const g = this.graph;
         const [fw, bw] = this.edgeWeights(snap.edge, mode);
         const len = Math.max(snap.length, 1e-9);
         const out: Access[] = [];
-        if (fw !== INF) out.push({node: g.edgeFrom[snap.edge], weight: fw * snap.offset / len, length: snap.offset, forward: true});
-        if (bw !== INF) out.push({node: g.edgeTo[snap.edge], weight: bw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: false});
+        const nodes: number[] = [];
+        if (fw !== INF) {
+            for (const node of g.departureNodes(snap.edge, true, mode, nodes)) out.push({node, weight: fw * snap.offset / len, length: snap.offset, forward: true});
+        }
+        nodes.length = 0;
+        if (bw !== INF) {
+            for (const node of g.departureNodes(snap.edge, false, mode, nodes)) out.push({node, weight: bw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: false});
+        }
         return out;
     }
 }
