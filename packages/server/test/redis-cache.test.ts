@@ -1,57 +1,16 @@
 // The answers cache in Redis, with Debian's real redis-server on a loopback port: bodies stored whole
 // for 7 days under the documented keys, an answer computed by one replica served by another that cannot
 // compute, and Redis going away (and coming back) costing only the caching.
-import {spawn, type ChildProcess} from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import t from 'tap';
 import {Redis} from 'ioredis';
 import {RedisCache} from '../src/redis-cache.js';
 import {BACKEND_KEY, get, testServer} from './helpers.js';
+import {RedisServer, freePort} from './services.js';
 
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-if (!fs.existsSync(REDIS_SERVER)) throw new Error(`${REDIS_SERVER} is missing: install Debian's redis-server (.ci/run does)`);
-
-async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as net.AddressInfo).port;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-}
-
-const port = await freePort();
-const url = `redis://127.0.0.1:${port}`;
-let redisProcess: ChildProcess | null = null;
-
-/** Starts redis-server (no persistence, bounded memory, LRU as the README recommends) and waits for PING. */
-async function startRedis(): Promise<void> {
-    redisProcess = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-        '--maxmemory', '64mb', '--maxmemory-policy', 'allkeys-lru'], {stdio: 'ignore'});
-    const probe = new Redis(url, {lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 50});
-    probe.on('error', () => {});
-    for (let i = 0; i < 200; i++) {
-        try {
-            if (probe.status !== 'ready') await probe.connect();
-            if ((await probe.ping()) === 'PONG') break;
-        } catch {
-            await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-    }
-    probe.disconnect();
-}
-
-async function stopRedis(): Promise<void> {
-    const p = redisProcess;
-    if (!p || p.exitCode !== null) return;
-    await new Promise((resolve) => {
-        p.once('exit', resolve);
-        p.kill('SIGKILL');
-    });
-}
-
-await startRedis();
-t.teardown(stopRedis);
+const redis = new RedisServer(await freePort());
+const url = redis.url;
+await redis.start();
+t.teardown(() => redis.stop());
 const admin = new Redis(url, {maxRetriesPerRequest: 0, retryStrategy: () => 100});
 // Its connection drops while Redis is stopped on purpose: nothing to report.
 admin.on('error', () => {});
@@ -120,13 +79,13 @@ t.test('Redis going away costs only the caching; when it is back, answers are st
     t.teardown(() => server.close());
     const cache = server.cache as RedisCache;
     await connected(cache);
-    await stopRedis();
+    await redis.stop();
     const down = await get(`${server.url}/be/summary?latitude=50.8450&longitude=4.3700&language=FR`);
     t.equal(down.status, 200, 'answered without Redis');
     t.ok(down.body && typeof down.body === 'object', 'a whole answer');
     const enrichment = await get(`${server.url}/be/enrichment?latitude=50.8451&longitude=4.3700`, {LicenseKey: BACKEND_KEY});
     t.equal(enrichment.status, 200);
-    await startRedis();
+    await redis.start();
     await connected(cache);
     t.ok(cache.connected, 'reconnected by itself');
     const up = await get(`${server.url}/be/summary?latitude=50.8452&longitude=4.3700&language=FR`);
