@@ -17,7 +17,7 @@ import {geolocationRoutes} from './routes/geolocation.js';
 import {isochroneRoutes} from './routes/isochrone.js';
 import {matrixRoutes} from './routes/matrix.js';
 import type {WorkerPool} from './pool.js';
-import type {ResponseCache} from './cache.js';
+import type {AnswerCache} from './answer-cache.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
@@ -35,7 +35,7 @@ export interface AppOptions {
     /** Worker threads for routing work; required by /route. */
     pool?: WorkerPool;
     /** Stores the neighbourhood answers (7 days); none: every request computes. */
-    cache?: ResponseCache | null;
+    cache?: AnswerCache | null;
     /** /enrichment requests computing at once (SPEC §8: 4). */
     maxEnrichments?: number;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
-//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|off]
+//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
 //                                         [--max-enrichments N] [--no-warmup] [--production] [--no-build]
 import {parseArgs} from 'node:util';
 import {loadServerConfig, startServer} from './server.js';

@@ -3,7 +3,8 @@
 // limit on enrichments in flight. Only complete answers are stored: a failed or timed-out task
 // throws before anything is written.
 import type {EnrichmentData, NeighbourhoodData, Region} from '@quartier/engine';
-import {cacheKey, type ResponseCache} from './cache.js';
+import type {AnswerCache} from './answer-cache.js';
+import {cacheKey} from './cache.js';
 import {HttpError} from './errors.js';
 import type {WorkerPool} from './pool.js';
 
@@ -13,13 +14,13 @@ export const ENRICHMENT_RETRY_AFTER_SECONDS = 2;
 
 export interface NeighbourhoodServiceOptions {
     pool?: WorkerPool;
-    cache?: ResponseCache | null;
+    cache?: AnswerCache | null;
     maxEnrichments?: number;
 }
 
 export class NeighbourhoodService {
     private readonly pool: WorkerPool | undefined;
-    private readonly cache: ResponseCache | null;
+    private readonly cache: AnswerCache | null;
     readonly maxEnrichments: number;
     private enrichmentsInFlight = 0;
     /** Computations under way, by cache key of their data: later askers wait for the same one. */
@@ -39,7 +40,7 @@ export class NeighbourhoodService {
      */
     async answer(endpoint: string, region: Region, lat: number, lon: number, language: string, make: (data: NeighbourhoodData) => unknown): Promise<Buffer> {
         const key = this.key(endpoint, region, lat, lon, language);
-        const hit = this.cached(key);
+        const hit = await this.cached(key);
         if (hit) return hit;
         const data = await this.data<NeighbourhoodData>('neighbourhood', region, lat, lon);
         return this.store(key, make(data));
@@ -48,7 +49,7 @@ export class NeighbourhoodService {
     /** /enrichment: like answer(), but at most maxEnrichments cold requests at once (429 beyond). */
     async enrichment(region: Region, lat: number, lon: number, language: string, make: (data: EnrichmentData) => unknown): Promise<Buffer> {
         const key = this.key('enrichment', region, lat, lon, language);
-        const hit = this.cached(key);
+        const hit = await this.cached(key);
         if (hit) return hit;
         if (this.enrichmentsInFlight >= this.maxEnrichments) {
             throw new HttpError(429, `Too many enrichments in progress (at most ${this.maxEnrichments}); retry in a few seconds.`,
@@ -67,9 +68,9 @@ export class NeighbourhoodService {
         return cacheKey({endpoint, dataVersion: region.manifest.inputHash, lat, lon, language});
     }
 
-    private cached(key: string): Buffer | null {
+    private async cached(key: string): Promise<Buffer | null> {
         if (!this.cache) return null;
-        return this.writing.get(key) ?? this.cache.get(key);
+        return this.writing.get(key) ?? await this.cache.get(key);
     }
 
     private store(key: string, answer: unknown): Buffer {
@@ -88,7 +89,7 @@ export class NeighbourhoodService {
     /** The language-independent data of a position, cached and computed once however many ask. */
     private async data<T>(type: 'neighbourhood' | 'enrichment', region: Region, lat: number, lon: number): Promise<T> {
         const key = this.key(`${type}-data`, region, lat, lon, '');
-        const hit = this.cached(key);
+        const hit = await this.cached(key);
         if (hit) return JSON.parse(hit.toString('utf8')) as T;
         let pending = this.pending.get(key) as Promise<T> | undefined;
         if (!pending) {

@@ -9,7 +9,7 @@ import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
-import {ResponseCache} from './cache.js';
+import {isRedisAddress, openAnswerCache, type AnswerCache} from './answer-cache.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -29,7 +29,10 @@ export interface ServerConfig {
     workers?: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
     taskTimeoutMs?: number;
-    /** Folder of the answers cache (QUARTIER_CACHE_DIR, default build/cache; 'off' for none). */
+    /**
+     * The answers cache (--cache, QUARTIER_CACHE or QUARTIER_CACHE_DIR): a folder for LMDB (default build/cache), a
+     * redis:// or rediss:// address for a Redis shared by replicas, or null ('off') for none.
+     */
     cacheDir: string | null;
     /** Entries the cache keeps at most (QUARTIER_CACHE_MAX_ENTRIES). */
     cacheMaxEntries?: number;
@@ -57,7 +60,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         accessLog: env.QUARTIER_ACCESS_LOG === '1',
         workers: optionalInt((args.workers as string | undefined) ?? env.QUARTIER_WORKERS, 'QUARTIER_WORKERS'),
         taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS'),
-        cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE_DIR),
+        cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
@@ -66,6 +69,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
 
 function cacheDir(v: string | undefined): string | null {
     if (v === 'off') return null;
+    if (v !== undefined && isRedisAddress(v)) return v;
     return path.resolve(v ?? path.join(REPO_ROOT, 'build', 'cache'));
 }
 
@@ -93,7 +97,7 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
-    cache: ResponseCache | null;
+    cache: AnswerCache | null;
     port: number;
     regions: Region[];
     close(): Promise<void>;
@@ -121,8 +125,8 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
-    const cache = config.cacheDir === null ? null : ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries});
-    if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
+    const {cache, description} = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
+    log(`answers cache: ${description}`);
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
