@@ -90,6 +90,19 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
     }
 }
 
+/** The answers cache, or null (logged with the reason) when it is off or its folder cannot be used: the server serves without it. */
+function openCache(config: ServerConfig, log: (line: string) => void): ResponseCache | null {
+    if (config.cacheDir === null) return null;
+    try {
+        const cache = ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries, onWriteError: log});
+        log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
+        return cache;
+    } catch (err) {
+        log(`warning: serving without the answers cache: ${(err as Error).message}`);
+        return null;
+    }
+}
+
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
@@ -121,8 +134,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
-    const cache = config.cacheDir === null ? null : ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries});
-    if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
+    const cache = openCache(config, log);
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
