@@ -10,6 +10,7 @@ import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
 import {ResponseCache} from './cache.js';
+import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -37,6 +38,8 @@ export interface ServerConfig {
     maxEnrichments?: number;
     /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
     warmup: boolean;
+    /** On SIGTERM/SIGINT, requests in flight get this long to finish, ms (QUARTIER_SHUTDOWN_GRACE_MS, default 10 s). */
+    shutdownGraceMs: number;
 }
 
 export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
@@ -60,6 +63,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
+        shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
     };
 }
@@ -109,7 +113,14 @@ export interface RunningServer {
     cache: ResponseCache | null;
     port: number;
     regions: Region[];
-    close(): Promise<void>;
+    /** Requests received and not yet answered. */
+    readonly requestsInFlight: number;
+    /**
+     * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default the configured
+     * grace period; later they are cut), then closes the worker pool and the cache. Resolves with the number of
+     * requests cut.
+     */
+    close(graceMs?: number): Promise<number>;
 }
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<RunningServer> {
@@ -138,6 +149,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
+    const graceful = new GracefulClose(server);
     await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
@@ -147,13 +159,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
     return {
         server, port, regions, pool, cache,
-        close: async () => {
-            await new Promise<void>((resolve) => {
-                server.close(() => resolve());
-                server.closeAllConnections();
-            });
+        get requestsInFlight() {
+            return graceful.requestsInFlight;
+        },
+        close: async (graceMs = config.shutdownGraceMs) => {
+            const cut = await graceful.close(graceMs);
             await pool.close();
             await cache?.close();
+            return cut;
         }
     };
 }
