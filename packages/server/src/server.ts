@@ -1,7 +1,6 @@
 // Starting the server: configuration from flags and environment, region bundles built when
 // missing or outdated, then opened and served.
 import {execFileSync} from 'node:child_process';
-import {createRequire} from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -9,6 +8,7 @@ import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
+import {BUILD_REGION_SCRIPT} from './build-region-script.js';
 import {ResponseCache} from './cache.js';
 import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 
@@ -85,10 +85,8 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
  * only the opened bundles, never the build's working set.
  */
 function buildInChildProcess(country: string, config: ServerConfig): void {
-    const engineMain = createRequire(import.meta.url).resolve('@quartier/engine');
-    const cli = path.join(path.dirname(engineMain), 'cli', 'build-region.js');
     try {
-        execFileSync(process.execPath, [cli, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
+        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
     } catch {
         throw new Error(`building region ${country} failed (see above)`);
     }
