@@ -3,69 +3,16 @@
 // script's shell, which must not keep it). The request is held in flight by a hook (test/hold-hook.ts), not a race.
 // A bundle that fails its checks is refused at start, naming the file and section.
 import t, {type Test} from 'tap';
-import {spawn, type ChildProcess} from 'node:child_process';
+import {spawn} from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {repoRoot, testBuildRoot} from './helpers.js';
+import {testBuildRoot} from './helpers.js';
+import {main, request, serverArgs, startProcess, type Started} from './process-helpers.js';
 
 const hook = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'hold-hook.js')).href;
-const main = path.join(repoRoot, 'packages/server/dist/src/main.js');
-const serverArgs = ['--port', '0', '--host', '127.0.0.1', '--out', testBuildRoot, '--no-build', '--no-warmup', '--cache', 'off', '--regions', 'DE', '--workers', '1'];
-
-interface Started {
-    child: ChildProcess;
-    port: number;
-    /** stderr so far */
-    log(): string;
-    exited: Promise<{code: number | null; signal: NodeJS.Signals | null}>;
-    /** resolves when the log contains `text` */
-    logged(text: string): Promise<void>;
-}
-
-function start(command: string, args: string[]): Promise<Started> {
-    const child = spawn(command, args, {cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, NODE_OPTIONS: `--import ${hook}`}});
-    let log = '';
-    const waiters: [string, () => void][] = [];
-    child.stderr!.on('data', (d) => {
-        log += d;
-        for (const w of waiters.filter(([text]) => log.includes(text))) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w[1]();
-        }
-    });
-    const exited = new Promise<{code: number | null; signal: NodeJS.Signals | null}>((resolve) => child.on('exit', (code, signal) => resolve({code, signal})));
-    // A failed test leaves nothing running: the hook logs the server's own pid (under npm it is not the child's).
-    t.teardown(() => {
-        const pid = /holding a request \(pid (\d+)\)/.exec(log)?.[1];
-        for (const p of [child.pid, pid && Number(pid)]) {
-            try {
-                if (p) process.kill(p, 'SIGKILL');
-            } catch {
-                // already gone
-            }
-        }
-    });
-    const logged = (text: string) => (log.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push([text, resolve])));
-    return new Promise((resolve, reject) => {
-        void exited.then(({code}) => reject(new Error(`exited with ${code} before listening:\n${log}`)));
-        const match = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
-        void logged('listening on').then(() => resolve({child, port: Number(match.exec(log)![1]), log: () => log, exited, logged}));
-    });
-}
-
-function request(port: number, urlPath: string): Promise<{status: number; body: string}> {
-    return new Promise((resolve, reject) => {
-        http.get({host: '127.0.0.1', port, path: urlPath, agent: false}, (res) => {
-            let body = '';
-            res.setEncoding('utf8');
-            res.on('data', (d) => (body += d));
-            res.on('end', () => resolve({status: res.statusCode!, body}));
-        }).on('error', reject);
-    });
-}
+const start = (command: string, args: string[]) => startProcess(t, command, args, hook);
 
 async function stopWithRequestInFlight(t: Test, server: Started, signal: NodeJS.Signals, target: number) {
     t.equal((await request(server.port, '/health')).status, 200, 'serving');
