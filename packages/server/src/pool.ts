@@ -36,6 +36,8 @@ export class WorkerPool {
     private started = false;
     private startFailures = 0;
     private startErrorMessage: string | null = null;
+    /** Resolves when a worker has started and answered (never rejects; see startError for the other outcome). */
+    readonly ready: Promise<void>;
 
     constructor(regions: Region[], options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -57,7 +59,9 @@ export class WorkerPool {
             process.stderr.write(`${this.startErrorMessage}; not starting more: fix the cause and restart the server\n`);
             this.piscina.destroy().catch(() => {});
         });
-        this.piscina.run({type: 'ping'} satisfies Task).then(() => (this.started = true), () => {});
+        this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
+            this.started = true;
+        }, () => {});
     }
 
     /** Why the worker threads cannot start, or null (they run, or are starting). */
