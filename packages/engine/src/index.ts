@@ -1,5 +1,5 @@
 // @quartier/engine: region builds and queries over typed arrays.
-export {Section, encodeSection, readFileShared, writeFileAtomic, SectionError} from './format/section.js';
+export {Section, encodeSection, readFileShared, verifySection, writeFileAtomic, SectionError} from './format/section.js';
 export type {AnyBuffer, TypedArray} from './format/section.js';
 export {readOsmPbf, countOsmPbf, OsmPbfError} from './osm/pbf.js';
 export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor, OsmHeader} from './osm/pbf.js';

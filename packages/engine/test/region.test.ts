@@ -40,7 +40,7 @@ t.test('a corrupt extract names the file and block, and writes nothing', async (
 });
 
 t.test('opening a missing bundle says how to build it', async (t) => {
-    t.throws(() => Region.open(path.join(os.tmpdir(), 'no-such-region', 'BE')), /npm run build-regions/);
+    t.throws(() => Region.open(path.join(os.tmpdir(), 'no-such-region', 'BE')), /npx quartier build-region BE/);
 });
 
 t.test('the library: contains, points, nearest', async (t) => {

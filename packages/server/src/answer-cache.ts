@@ -19,13 +19,27 @@ export function isRedisAddress(spec: string): boolean {
     return /^rediss?:\/\//i.test(spec);
 }
 
-/** The cache a --cache value names (null for none), and a line for the log. */
-export function openAnswerCache(spec: string | null, options: {maxEntries?: number; log?: (line: string) => void} = {}): {cache: AnswerCache | null; description: string} {
-    if (spec === null) return {cache: null, description: 'off'};
-    if (isRedisAddress(spec)) {
-        const cache = new RedisCache({url: spec, log: options.log});
-        return {cache, description: `Redis at ${cache.description}`};
+/**
+ * The cache a --cache value names, or null for none. A cache folder that cannot be used (read-only, full,
+ * corrupt) is logged and the server goes on without it: the cache is never worth not answering.
+ */
+export function openAnswerCache(spec: string | null, options: {maxEntries?: number; log: (line: string) => void}): AnswerCache | null {
+    const log = options.log;
+    if (spec === null) {
+        log('answers cache: off');
+        return null;
     }
-    const cache = ResponseCache.open({dir: spec, maxEntries: options.maxEntries});
-    return {cache, description: `${spec} (${cache.stats().entries} entries)`};
+    if (isRedisAddress(spec)) {
+        const cache = new RedisCache({url: spec, log});
+        log(`answers cache: Redis at ${cache.description}`);
+        return cache;
+    }
+    try {
+        const cache = ResponseCache.open({dir: spec, maxEntries: options.maxEntries, onWriteError: log});
+        log(`answers cache: ${spec} (${cache.stats().entries} entries)`);
+        return cache;
+    } catch (err) {
+        log(`warning: serving without the answers cache: ${(err as Error).message}`);
+        return null;
+    }
 }

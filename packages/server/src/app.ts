@@ -79,9 +79,13 @@ export function createApp(options: AppOptions) {
     app.use(cors());
 
     app.get('/health', (_req, res) => {
-        res.json({
-            status: 'ok',
+        // The worker threads serve every region: when they cannot start, no region is served.
+        const failure = options.pool?.startError ?? null;
+        res.status(failure ? 503 : 200).json({
+            status: failure ? 'failed' : 'ok',
+            ...(failure ? {error: failure} : {}),
             regions: options.regions.map((r) => ({
+                status: failure ? 'failed' : 'ok',
                 country: r.country.code,
                 name: r.manifest.name,
                 subdomain: r.country.subdomain,

@@ -23,8 +23,13 @@
 // Failure policy: a corrupt or unreadable cache folder must not crash the server. `ResponseCache.open` throws an
 // Error whose message names the folder and says to delete it (the caller logs it and runs without a cache, or stops).
 // Because lmdb-js kills the process (SIGSEGV/SIGBUS) rather than failing on a damaged or truncated data file, open
-// checks the file's meta pages and length itself first (see checkDataFile). After a successful open, a read error is a miss and a failed write rejects the promise that set/delete return,
-// which is already marked as handled so that callers who do not wait for it never see an unhandled rejection.
+// checks the file's meta pages and length itself first (see checkDataFile). A folder this process cannot write in
+// (read-only file system, no permission, disk full) throws a CacheUnavailableError that says so, not "corrupt".
+// After a successful open, a read error is a miss. A failed write (a failed LMDB commit: disk full, I/O error) costs
+// only the caching: the promise that set/delete return rejects (already marked as handled, and so is lmdb-js's own
+// commitError promise, so that nothing becomes an unhandled rejection), the failure is reported through onWriteError
+// at most once per WRITE_PAUSE_MS, and sets are skipped (counted in stats) until that pause is over; then the next
+// set tries again.
 
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
@@ -43,7 +48,12 @@ export interface CacheOptions {
     maxBytes?: number;
     /** clock for tests (default Date.now) */
     now?: () => number;
+    /** told about failed writes, at most once per WRITE_PAUSE_MS (default: a line on stderr) */
+    onWriteError?: (message: string) => void;
 }
+
+/** Opening failed because this process cannot write in the folder (not because the cache is damaged). */
+export class CacheUnavailableError extends Error {}
 
 /**
  * entries and bytes are the persisted totals of the whole cache (every process's writes); hits, misses and evictions
@@ -56,6 +66,10 @@ export interface CacheStats {
     hits: number;
     misses: number;
     evictions: number;
+    /** sets skipped by this instance because writes were failing (see the header) */
+    skippedWrites: number;
+    /** writes of this instance that failed */
+    failedWrites: number;
 }
 
 const FORMAT = 1;
@@ -66,6 +80,9 @@ const MAX_KEY_BYTES = 512;
 const DEFAULT_TTL_MS = 7 * 24 * 3600 * 1000;
 const DEFAULT_MAX_ENTRIES = 200_000;
 const DEFAULT_MAX_BYTES = 1024 ** 3;
+/** After a failed write, sets are skipped for this long (ms), and failures are reported at most this often. */
+export const WRITE_PAUSE_MS = 60_000;
+const CLOSE_TIMEOUT_MS = 2000;
 
 type Totals = [entries: number, bytes: number];
 type IndexKey = [writeTime: number, key: string];
@@ -75,6 +92,13 @@ export class ResponseCache {
     private misses = 0;
     private evictions = 0;
     private closed = false;
+    private skippedWrites = 0;
+    private failedWrites = 0;
+    /** failures not yet reported (reports are rate-limited) */
+    private unreportedFailures = 0;
+    /** sets are skipped until this time after a failed write (this.now() clock) */
+    private writesPausedUntil = -Infinity;
+    private readonly onWriteError: (message: string) => void;
     private readonly ttlMs: number;
     private readonly maxEntries: number;
     private readonly maxBytes: number;
@@ -92,6 +116,7 @@ export class ResponseCache {
         this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
         this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
         this.now = options.now ?? Date.now;
+        this.onWriteError = options.onWriteError ?? ((m) => process.stderr.write(`${m}\n`));
     }
 
     /**
@@ -105,8 +130,8 @@ export class ResponseCache {
             if (v !== undefined && !(v >= 0)) throw new RangeError(`ResponseCache: ${name} must be a number >= 0, got ${v}`);
         }
         let root: RootDatabase | undefined;
+        checkWritable(dir);
         try {
-            fs.mkdirSync(dir, {recursive: true});
             checkDataFile(path.join(dir, 'data.mdb'));
             root = open({path: dir, noSubdir: false, maxDbs: 4});
             const bodies = root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
@@ -170,6 +195,10 @@ export class ResponseCache {
         const k = storeKey(key);
         const size = body.length;
         const now = this.now();
+        if (now < this.writesPausedUntil) {
+            this.skippedWrites++;
+            return Promise.resolve();
+        }
         const value = Buffer.allocUnsafe(HEADER + size);
         value.writeDoubleLE(now, 0);
         body.copy(value, HEADER);
@@ -225,7 +254,10 @@ export class ResponseCache {
         } catch {
             // unreadable: report zeros rather than throw from a stats endpoint
         }
-        return {entries, bytes, hits: this.hits, misses: this.misses, evictions: this.evictions};
+        return {
+            entries, bytes, hits: this.hits, misses: this.misses, evictions: this.evictions,
+            skippedWrites: this.skippedWrites, failedWrites: this.failedWrites,
+        };
     }
 
     /** Resolves when every write queued so far (including removals of expired entries found by get) is durable. */
@@ -233,13 +265,28 @@ export class ResponseCache {
         await this.root.flushed;
     }
 
+    /**
+     * Flushes and closes. After a failed commit lmdb-js may never settle the flush or the close, so this waits at most
+     * CLOSE_TIMEOUT_MS and then gives up on them (a shutdown must not hang on the cache).
+     */
     async close(): Promise<void> {
         if (this.closed) return;
         this.closed = true;
+        const closing = (async () => {
+            try {
+                await this.root.flushed;
+            } finally {
+                await this.root.close();
+            }
+        })();
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
         try {
-            await this.root.flushed;
+            await Promise.race([closing, timeout]);
+        } catch {
+            // a failed final commit: nothing more to save
         } finally {
-            await this.root.close();
+            clearTimeout(timer);
         }
     }
 
@@ -254,12 +301,42 @@ export class ResponseCache {
     private write<T>(fn: () => T): Promise<T> {
         const p = (async () => {
             if (this.closed) throw new Error('ResponseCache: write after close');
-            const result = await this.root.childTransaction(fn);
-            await this.root.flushed;
-            return result;
+            try {
+                const result = await this.root.childTransaction(fn);
+                await this.root.flushed;
+                return result;
+            } catch (err) {
+                // lmdb-js rejects two more promises of a failed commit that nobody else awaits: the cause
+                // (commitError) and its pending batch's commit promise (root.committed)
+                (err as {commitError?: Promise<unknown>}).commitError?.catch(() => {});
+                void this.root.committed.then(undefined, () => {});
+                this.writeFailed(err);
+                throw err;
+            }
         })();
         p.catch(() => {});
         return p;
+    }
+
+    /** A failed write: pause writes for WRITE_PAUSE_MS, and report it unless one was reported within that time. */
+    private writeFailed(err: unknown): void {
+        this.failedWrites++;
+        this.unreportedFailures++;
+        const now = this.now();
+        if (now < this.writesPausedUntil) return;
+        this.writesPausedUntil = now + WRITE_PAUSE_MS;
+        const commitError = (err as {commitError?: Promise<unknown>}).commitError;
+        const report = (cause: string) => {
+            const n = this.unreportedFailures;
+            this.unreportedFailures = 0;
+            this.onWriteError(
+                `answers cache: ${n} write${n === 1 ? '' : 's'} to ${this.dir} failed (${cause}); answers are served uncached, ` +
+                `and the cache tries again in ${WRITE_PAUSE_MS / 1000} s (is the disk full?)`,
+            );
+        };
+        const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+        if (commitError) commitError.then(() => report(message(err)), (cause) => report(message(cause)));
+        else report(message(err));
     }
 
     /** Removes an entry found expired by get, unless it was rewritten meanwhile (by any process). */
@@ -361,6 +438,32 @@ function checkDataFile(file: string): void {
     }
     if (BigInt(size) < (newest.lastPage + 1n) * BigInt(psize) && !probe(path.dirname(file))) {
         throw new Error(`${file} is truncated (${size} bytes, its last page is ${newest.lastPage} of ${psize} bytes)`);
+    }
+}
+
+/**
+ * Creates the folder if needed and writes and removes a small file in it: a folder this process cannot write in
+ * (read-only file system, no permission, disk full) throws a CacheUnavailableError saying so.
+ */
+function checkWritable(dir: string): void {
+    const probeFile = path.join(dir, `.write-check-${process.pid}`);
+    try {
+        fs.mkdirSync(dir, {recursive: true});
+        if (!fs.statSync(dir).isDirectory()) return; // not a folder: open reports it
+        fs.writeFileSync(probeFile, 'quartier');
+        fs.unlinkSync(probeFile);
+    } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST' || code === 'ENOTDIR') return; // a file in the way: open reports it
+        const why = code === 'EROFS' ? 'it is on a read-only file system'
+            : code === 'EACCES' || code === 'EPERM' ? 'this user may not write in it'
+            : code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full'
+            : (err as Error).message;
+        throw new CacheUnavailableError(
+            `answers cache folder ${dir} cannot be written (${why}: ${code ?? 'error'}): make it writable, or choose another folder with ` +
+            `QUARTIER_CACHE_DIR or --cache DIR, or turn the cache off with --cache off`,
+            {cause: err},
+        );
     }
 }
 

@@ -1,14 +1,22 @@
 #!/usr/bin/env node
-// quartier: the command line. `quartier enrich` scores a listing file; `quartier serve` starts the
-// server (the same as quartier-server).
+// quartier: the command line (`npx quartier …` inside the repository). Paths are relative to the current folder.
+//   npx quartier serve [server flags]                       the server (the same as `npm start`)
+//   npx quartier build-region [--all | CC ...] [--force]     build the configured regions' bundles
+//   npx quartier add-region --country CC --osm FILE ...     build a region of your own and remember it
 //   npx quartier enrich --country BE listings.csv -o scored.ndjson
-//   npx quartier serve [server flags]
+import {spawnSync} from 'node:child_process';
+
 const [command, ...rest] = process.argv.slice(2);
 
 const USAGE = `usage:
+  quartier serve [--port N] [--regions BE,PT] [--out BUNDLES_DIR] [--cache DIR|off] [--shutdown-grace MS]
+                 [other quartier-server flags: see the README]
+  quartier build-region [--all | CC ...] [--data DIR] [--out DIR] [--force]
+  quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
+                      [--out DIR] [--force]
   quartier enrich --country CC INPUT.(csv|ndjson) -o OUTPUT.(ndjson|csv) [--language EN] [--workers N]
                   [--out BUNDLES_DIR] [--input-format csv|ndjson]
-  quartier serve [--port N] [--regions BE,PT] [other quartier-server flags]
+Paths are relative to the current folder.
 `;
 
 if (command === 'enrich') {
@@ -17,7 +25,13 @@ if (command === 'enrich') {
 } else if (command === 'serve') {
     process.argv = [process.argv[0], process.argv[1], ...rest];
     await import('./main.js');
+} else if (command === 'build-region' || command === 'add-region') {
+    const {BUILD_REGION_SCRIPT} = await import('./build-region-script.js');
+    const args = command === 'add-region' ? ['--add', ...rest] : rest;
+    const run = spawnSync(process.execPath, [BUILD_REGION_SCRIPT, ...args], {stdio: 'inherit'});
+    process.exitCode = run.status ?? 1;
 } else {
-    process.stderr.write(command === undefined || command === '--help' || command === 'help' ? USAGE : `quartier: unknown command '${command}'\n${USAGE}`);
-    process.exitCode = command === undefined || command === '--help' || command === 'help' ? 0 : 1;
+    const help = command === undefined || command === '--help' || command === '-h' || command === 'help';
+    process.stderr.write(help ? USAGE : `quartier: unknown command '${command}'\n${USAGE}`);
+    process.exitCode = help ? 0 : 1;
 }

@@ -140,7 +140,7 @@ function openRegion(country: string, out: string | undefined): Region {
     }
     const dir = path.join(buildRoot(out), country);
     if (!fs.existsSync(path.join(dir, 'manifest.json'))) {
-        throw new Error(`no region bundle for ${country} in ${dir}: build it with "npx quartier-build ${country}" (or start the server once, which builds what is missing)`);
+        throw new Error(`no region bundle for ${country} in ${dir}: build it with "npx quartier build-region ${country}" (or start the server once, which builds what is missing)`);
     }
     return Region.open(dir);
 }

@@ -2,7 +2,9 @@
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
-//                                         [--max-enrichments N] [--no-warmup] [--production] [--no-build]
+//                                         [--max-enrichments N] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
+// SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
+// close the workers and the cache, exit 0. A second signal exits at once (code 1).
 import {parseArgs} from 'node:util';
 import {loadServerConfig, startServer} from './server.js';
 
@@ -11,18 +13,35 @@ const {values} = parseArgs({
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
-        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}
+        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'}
     }
 });
 
+const log = (line: string) => process.stderr.write(`${line}\n`);
 try {
-    const running = await startServer(loadServerConfig(values));
-    const stop = () => {
-        running.close().then(() => process.exit(0));
+    const config = loadServerConfig(values);
+    const running = await startServer(config, log);
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+        if (stopping) {
+            log(`quartier: ${signal} again: exiting now`);
+            process.exit(1);
+        }
+        stopping = true;
+        log(`quartier: ${signal}: no new connections; finishing ${running.requestsInFlight} request(s) in flight (at most ${config.shutdownGraceMs / 1000} s)`);
+        running.close().then(
+            (cut) => {
+                log(cut ? `quartier: stopped (${cut} request(s) cut at the end of the grace period)` : 'quartier: stopped');
+                process.exit(0);
+            },
+            (err: unknown) => {
+                log(`quartier: error while stopping: ${(err as Error).message}`);
+                process.exit(1);
+            });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
 } catch (err) {
-    process.stderr.write(`quartier-server: ${(err as Error).message}\n`);
+    log(`quartier-server: ${(err as Error).message}`);
     process.exit(1);
 }

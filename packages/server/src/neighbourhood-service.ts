@@ -77,10 +77,11 @@ export class NeighbourhoodService {
         const body = Buffer.from(JSON.stringify(answer));
         const cache = this.cache;
         if (cache) {
-            // Not awaited: the answer leaves now; a failed write only costs a later recomputation.
+            // Not awaited: the answer leaves now; a failed write only costs a later recomputation (the cache
+            // reports failed writes itself, at most once a minute).
             this.writing.set(key, body);
             cache.set(key, body)
-                .catch((err: unknown) => process.stderr.write(`cache write failed: ${(err as Error).message}\n`))
+                .catch(() => {})
                 .finally(() => this.writing.delete(key));
         }
         return body;

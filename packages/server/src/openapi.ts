@@ -181,17 +181,19 @@ const schemas: Record<string, Json> = {
         description: 'A cell is what /route answers for its pair: `durations` = /route `time` / 1000, `distances` = /route `distance`.'
     },
     Health: object({
-        status: {const: 'ok'},
+        status: {enum: ['ok', 'failed'], description: '`failed` (with status 503) when the worker threads cannot start: no region is served'},
+        error: {...str, description: 'why, when failed'},
         regions: {
             type: 'array',
             items: object({
+                status: {enum: ['ok', 'failed']},
                 country: str, name: str, subdomain: str, languages: {type: 'array', items: str}, bundleFormat: int, buildVersion: int,
                 builtAt: str, sources: {type: 'array', items: object({file: str, date: {type: ['string', 'null']}, role: str})},
                 counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
                 coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})
             })
         }
-    })
+    }, ['status', 'regions'])
 };
 
 const parameters: Record<string, Json> = {
@@ -390,7 +392,7 @@ export const openApiDocument = {
         '/subicons24/{file}': icon(24, 'Transit line badge'),
         '/health': {
             servers: ROOT_ONLY,
-            get: {summary: 'Regions served', description: 'No key.', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.')}}
+            get: {summary: 'Regions served', description: 'No key.', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.')}}
         },
         '/openapi.json': {
             servers: ROOT_ONLY,

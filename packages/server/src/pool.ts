@@ -1,7 +1,9 @@
 // The worker pool (Piscina): every worker shares the regions' SharedArrayBuffers, so the data
 // lives once in memory whatever the pool size. A task past its time limit is abandoned (its
 // worker is stopped and replaced) and answered 503; so is a task whose worker crashed, or one
-// that finds the queue full.
+// that finds the queue full. Workers that cannot start (they die MAX_START_FAILURES times before one of them has
+// answered) stop the pool rather than restart for ever: every task then gets 503 at once, and `startError` (shown
+// by /health) says why.
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
@@ -22,6 +24,7 @@ export interface PoolOptions {
 
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
 export const DEFAULT_MAX_QUEUE = 256;
+const MAX_START_FAILURES = 3;
 
 export class WorkerPool {
     private readonly piscina: Piscina;
@@ -30,6 +33,11 @@ export class WorkerPool {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    private started = false;
+    private startFailures = 0;
+    private startErrorMessage: string | null = null;
+    /** Resolves when a worker has started and answered (never rejects; see startError for the other outcome). */
+    readonly ready: Promise<void>;
 
     constructor(regions: Region[], options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -42,12 +50,28 @@ export class WorkerPool {
             idleTimeout: Infinity,
             workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers})), warm: options.warm ?? false}
         });
-        // A crashed worker surfaces as the failed task's error; Piscina starts a new one.
-        this.piscina.on('error', (err) => process.stderr.write(`worker error: ${(err as Error).message}\n`));
+        // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
+        this.piscina.on('error', (err) => {
+            const message = (err as Error).message ?? String(err);
+            process.stderr.write(`worker error: ${message}\n`);
+            if (this.started || this.startErrorMessage !== null || ++this.startFailures < MAX_START_FAILURES) return;
+            this.startErrorMessage = `the worker threads cannot start (${this.startFailures} failed): ${message}`;
+            process.stderr.write(`${this.startErrorMessage}; not starting more: fix the cause and restart the server\n`);
+            this.piscina.destroy().catch(() => {});
+        });
+        this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
+            this.started = true;
+        }, () => {});
+    }
+
+    /** Why the worker threads cannot start, or null (they run, or are starting). */
+    get startError(): string | null {
+        return this.startErrorMessage;
     }
 
     /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
     async run<T>(task: Task): Promise<T> {
+        if (this.startErrorMessage !== null) throw new HttpError(503, 'The routing engine cannot start on this server; its operator must fix it (see /health).');
         // The queue bound is ours: a full pool answers at once rather than letting waits pile up.
         if (this.inFlight >= this.size + this.maxQueue) {
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
@@ -77,6 +101,6 @@ export class WorkerPool {
     }
 
     close(): Promise<void> {
-        return this.piscina.destroy();
+        return this.startErrorMessage !== null ? Promise.resolve() : this.piscina.destroy();
     }
 }

@@ -43,6 +43,8 @@ export class RedisCache {
     private readonly log: (line: string) => void;
     private hits = 0;
     private misses = 0;
+    private skippedWrites = 0;
+    private failedWrites = 0;
     private down = false;
 
     constructor(options: RedisCacheOptions) {
@@ -97,15 +99,18 @@ export class RedisCache {
     set(key: string, body: Buffer): Promise<void> {
         if (body.length > this.maxBodyBytes) return Promise.resolve();
         // While Redis is away the write is dropped quietly: the outage was logged once.
-        if (this.redis.status !== 'ready') return Promise.resolve();
+        if (this.redis.status !== 'ready') {
+            this.skippedWrites++;
+            return Promise.resolve();
+        }
         const done = this.redis.set(this.prefix + key, body, 'PX', this.ttlMs).then(() => undefined);
-        done.catch(() => {});
+        done.catch(() => this.failedWrites++);
         return done;
     }
 
     /** Counts of this process since it started (entries and bytes: Redis's, not known here: -1). */
     stats(): CacheStats {
-        return {entries: -1, bytes: -1, hits: this.hits, misses: this.misses, evictions: 0};
+        return {entries: -1, bytes: -1, hits: this.hits, misses: this.misses, evictions: 0, skippedWrites: this.skippedWrites, failedWrites: this.failedWrites};
     }
 
     /** Whether Redis answers now. */

@@ -1,7 +1,6 @@
 // Starting the server: configuration from flags and environment, region bundles built when
 // missing or outdated, then opened and served.
 import {execFileSync} from 'node:child_process';
-import {createRequire} from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -10,6 +9,8 @@ import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
 import {isRedisAddress, openAnswerCache, type AnswerCache} from './answer-cache.js';
+import {BUILD_REGION_SCRIPT} from './build-region-script.js';
+import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -40,6 +41,8 @@ export interface ServerConfig {
     maxEnrichments?: number;
     /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
     warmup: boolean;
+    /** On SIGTERM/SIGINT, requests in flight get this long to finish, ms (QUARTIER_SHUTDOWN_GRACE_MS, default 10 s). */
+    shutdownGraceMs: number;
 }
 
 export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
@@ -63,6 +66,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
+        shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
     };
 }
@@ -85,22 +89,28 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
  * only the opened bundles, never the build's working set.
  */
 function buildInChildProcess(country: string, config: ServerConfig): void {
-    const engineMain = createRequire(import.meta.url).resolve('@quartier/engine');
-    const cli = path.join(path.dirname(engineMain), 'cli', 'build-region.js');
     try {
-        execFileSync(process.execPath, [cli, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
+        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
     } catch {
         throw new Error(`building region ${country} failed (see above)`);
     }
 }
 
+/** The answers cache, or null (logged with the reason) when it is off or its folder cannot be used: the server serves without it. */
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
     cache: AnswerCache | null;
     port: number;
     regions: Region[];
-    close(): Promise<void>;
+    /** Requests received and not yet answered. */
+    readonly requestsInFlight: number;
+    /**
+     * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default the configured
+     * grace period; later they are cut), then closes the worker pool and the cache. Resolves with the number of
+     * requests cut.
+     */
+    close(graceMs?: number): Promise<number>;
 }
 
 export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<RunningServer> {
@@ -125,11 +135,11 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
-    const {cache, description} = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
-    log(`answers cache: ${description}`);
+    const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
+    const graceful = new GracefulClose(server);
     await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
@@ -139,13 +149,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
     return {
         server, port, regions, pool, cache,
-        close: async () => {
-            await new Promise<void>((resolve) => {
-                server.close(() => resolve());
-                server.closeAllConnections();
-            });
+        get requestsInFlight() {
+            return graceful.requestsInFlight;
+        },
+        close: async (graceMs = config.shutdownGraceMs) => {
+            const cut = await graceful.close(graceMs);
             await pool.close();
             await cache?.close();
+            return cut;
         }
     };
 }

@@ -61,7 +61,12 @@ export interface SleepTask {
     crash?: boolean;
 }
 
-export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask;
+/** Answers at once: the pool's proof that a worker started (WorkerPool). */
+export interface PingTask {
+    type: 'ping';
+}
+
+export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask | PingTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -120,6 +125,8 @@ export class TaskRunner {
             }
             case 'enrichment-batch':
                 return this.enrichmentBatch(task);
+            case 'ping':
+                return 'pong';
             case 'sleep': {
                 if (task.crash) process.exit(1);
                 const until = Date.now() + task.ms;

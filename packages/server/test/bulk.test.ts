@@ -139,7 +139,7 @@ t.test('quartier enrich: NDJSON in; unreadable lines are error records; usage er
     const badCountry = spawnSync(process.execPath, [CLI, 'enrich', '--country', 'ZZ', input, '-o', output], {encoding: 'utf8'});
     t.match(badCountry.stderr, /no region is configured for ZZ/);
     const missing = spawnSync(process.execPath, [CLI, 'enrich', '--country', 'BE', '--out', path.join(dir, 'nowhere'), input, '-o', output], {encoding: 'utf8'});
-    t.match(missing.stderr, /no region bundle for BE in .*nowhere.*npx quartier-build BE/);
+    t.match(missing.stderr, /no region bundle for BE in .*nowhere.*npx quartier build-region BE/);
     const noHeader = path.join(dir, 'no-header.csv');
     fs.writeFileSync(noHeader, 'ref,lat,lng\n1,50.85,4.35\n');
     t.match(enrich([noHeader, '-o', path.join(dir, 'x.ndjson')]).stderr, /no 'id' column/);

@@ -224,7 +224,7 @@ t.test('stats counts hits, misses and evictions', async (t) => {
     let now = 1;
     const c = ResponseCache.open({dir: freshDir(), maxEntries: 3, now: () => now});
     t.teardown(() => c.close());
-    t.same(c.stats(), {entries: 0, bytes: 0, hits: 0, misses: 0, evictions: 0});
+    t.same(c.stats(), {entries: 0, bytes: 0, hits: 0, misses: 0, evictions: 0, skippedWrites: 0, failedWrites: 0});
     c.get('nothing');
     for (let i = 0; i < 5; i++) {
         now++;
@@ -233,7 +233,7 @@ t.test('stats counts hits, misses and evictions', async (t) => {
     c.get('k4');
     c.get('k4');
     c.get('k0');
-    t.same(c.stats(), {entries: 3, bytes: 3, hits: 2, misses: 2, evictions: 2});
+    t.same(c.stats(), {entries: 3, bytes: 3, hits: 2, misses: 2, evictions: 2, skippedWrites: 0, failedWrites: 0});
 });
 
 t.test('a corrupt or unreadable folder makes open throw, naming the folder', async (t) => {

@@ -19,9 +19,10 @@ export async function testServer(extra: Record<string, string | boolean> = {}): 
     const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
     const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, ...extra, cache});
     const running = await startServer(config, () => {});
-    const close = async () => {
-        await running.close();
+    const close = async (graceMs?: number) => {
+        const cut = await running.close(graceMs);
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
+        return cut;
     };
     return {...running, close, url: `http://127.0.0.1:${running.port}`};
 }

@@ -43,7 +43,7 @@ t.test('bodies are stored whole, under the documented key, for 7 days', async (t
     await cache.set('q1|summary|abc|50|4|FR', Buffer.alloc(1001, 32));
     t.equal(await cache.get('q1|summary|abc|50|4|FR'), null, 'a body over the limit is not stored');
     t.equal(await cache.get('q1|summary|abc|0|0|FR'), null, 'a miss');
-    t.same(cache.stats(), {entries: -1, bytes: -1, hits: 1, misses: 2, evictions: 0});
+    t.same(cache.stats(), {entries: -1, bytes: -1, hits: 1, misses: 2, evictions: 0, skippedWrites: 0, failedWrites: 0});
     t.same(lines, [], 'nothing to report');
     t.throws(() => new RedisCache({url: 'http://127.0.0.1:1'}), /starts with redis:\/\/ or rediss:\/\//);
 });

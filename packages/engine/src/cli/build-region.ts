@@ -1,19 +1,29 @@
 #!/usr/bin/env node
-// quartier-build: compiles region bundles from OSM extracts (and, later, GTFS feeds).
-//   quartier-build --all                 every configured region (data/regions.json)
-//   quartier-build BE PT                 some of them
-//   quartier-build --country LU --osm ~/luxembourg-latest.osm.pbf [--gtfs feed.zip] [--name Luxembourg]
-//                                        a region of your own, remembered in config/regions.local.json
+// Builds region bundles from OSM extracts and GTFS feeds; run as `quartier build-region` and `quartier add-region`
+// (packages/server/src/cli.ts), and by the server at start for bundles missing or out of date.
+//   build-region --all                 every configured region (data/regions.json, then config/regions.local.json)
+//   build-region BE PT                 some of them
+//   add-region --country LU --osm ~/luxembourg-latest.osm.pbf [--gtfs feed.zip] [--name Luxembourg]
+//                                      a region of your own, remembered in config/regions.local.json once built
 // Options: --data DIR (data root), --out DIR (bundle folder), --force (rebuild even if up to date).
+// Paths on the command line are relative to the current folder. A region added is written to the local regions
+// file only after its bundle was built: a failed attempt changes nothing.
+import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildRegion} from '../region/build.js';
 import {buildRoot, dataRoot, loadRegionConfigs, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../region/config.js';
+
+const USAGE = `usage: quartier build-region [--all | CC ...] [--data DIR] [--out DIR] [--force]
+       quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
+                           [--out DIR] [--force]
+`;
 
 function main(): void {
     const {values, positionals} = parseArgs({
         allowPositionals: true,
         options: {
             all: {type: 'boolean'},
+            add: {type: 'boolean'},
             data: {type: 'string'},
             out: {type: 'string'},
             force: {type: 'boolean'},
@@ -26,24 +36,26 @@ function main(): void {
         }
     });
     if (values.help) {
-        process.stdout.write(`usage: quartier-build [--all | CC ...] [--data DIR] [--out DIR] [--force]
-       quartier-build --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
-`);
+        process.stdout.write(USAGE);
         return;
     }
     const root = dataRoot(values.data);
     const out = buildRoot(values.out);
-    let regions: RegionConfig[];
-    if (values.country) {
-        if (!values.osm?.length) throw new Error('--country needs at least one --osm extract');
-        const config: RegionConfig = {country: values.country.toUpperCase(), osm: values.osm.map((f) => f), gtfs: values.gtfs ?? []};
+    if (values.add || values.country) {
+        if (!values.country || !values.osm?.length) throw new Error(`add-region needs --country CC and at least one --osm FILE\n${USAGE}`);
+        const country = values.country.toUpperCase();
+        // Absolute paths: relative to the current folder, not to the data root, and so kept in the local regions file.
+        const config: RegionConfig = {country, osm: values.osm.map((f) => path.resolve(f)), gtfs: (values.gtfs ?? []).map((f) => path.resolve(f))};
         // The area's name for messages ("outside the area this server has data for (LU: Luxembourg)").
         if (values.name) config.name = values.name;
+        const replaced = loadRegionConfigs().find((r) => r.country === country);
+        buildRegion(config, {dataRoot: root, outDir: out, force: values.force, quiet: values.quiet});
         saveLocalRegion(config);
-        regions = [config];
-    } else {
-        regions = loadRegionConfigs(positionals.length ? positionals : values.all ? undefined : regionsFromEnv());
+        const what = replaced ? `replaces the region configured for ${country} (${replaced.name ?? replaced.osm.join(', ')})` : `added ${country}`;
+        process.stdout.write(`${what}: remembered in the local regions file; the server serves it from its next start\n`);
+        return;
     }
+    const regions = loadRegionConfigs(positionals.length ? positionals : values.all ? undefined : regionsFromEnv());
     for (const region of regions) {
         buildRegion(region, {dataRoot: root, outDir: out, force: values.force, quiet: values.quiet});
     }
@@ -52,6 +64,6 @@ function main(): void {
 try {
     main();
 } catch (err) {
-    process.stderr.write(`quartier-build: ${(err as Error).message}\n`);
+    process.stderr.write(`quartier: ${(err as Error).message}\n`);
     process.exit(1);
 }

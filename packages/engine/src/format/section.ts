@@ -7,16 +7,24 @@
 //   4  u32 container version
 //   8  u32 byte length of the JSON header
 //  12  u32 reserved (0)
-//  16  JSON header (utf8), padded with spaces to a multiple of 8
+//  16  u64 checksum: XXH3-64 of every other byte of the section (0-15, then 24 to the end)
+//  24  JSON header (utf8), padded with spaces to a multiple of 8
 //   …  arrays, each starting on an 8-byte boundary
 // JSON header: { kind, version, meta, arrays: { name: [type, byteOffset, length] } }
+//
+// The checksum is written by encodeSection and verified by verifySection, once, when a region is opened from its
+// files (not by Section.from, which worker threads run again over the same memory). Section.from checks the
+// structure: every array's type, alignment and extent inside the section.
+// Container versions: 2 added the checksum.
 
 import fs from 'node:fs';
 import path from 'node:path';
+import {xxh3} from '@node-rs/xxhash';
 
 const MAGIC = 0x52545251; // 'QRTR' read as little-endian u32
-const CONTAINER_VERSION = 1;
-const HEADER_BYTES = 16;
+const CONTAINER_VERSION = 2;
+const CHECKSUM_OFFSET = 16;
+const HEADER_BYTES = 24;
 
 export type TypedArray =
     | Int8Array | Uint8Array | Int16Array | Uint16Array | Int32Array | Uint32Array
@@ -79,7 +87,77 @@ export function encodeSection(kind: string, version: number, meta: unknown, arra
         const a = arrays[names[i]];
         out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), start + rel[i]);
     }
+    view.setBigUint64(CHECKSUM_OFFSET, checksum(out), true);
     return out;
+}
+
+/** XXH3-64 of a section's bytes, its own checksum field left out. */
+function checksum(bytes: Uint8Array): bigint {
+    return xxh3.Xxh3.withSeed()
+        .update(bytes.subarray(0, CHECKSUM_OFFSET))
+        .update(bytes.subarray(HEADER_BYTES))
+        .digest();
+}
+
+/**
+ * Checks a section's container and checksum and the extent of its arrays (the bytes as written, whatever their kind),
+ * throwing a SectionError that says what is wrong. Reads every byte: run it once per file opened.
+ */
+export function verifySection(buffer: AnyBuffer, byteOffset = 0, byteLength = buffer.byteLength - byteOffset): void {
+    const view = containerView(buffer, byteOffset, byteLength);
+    const stored = view.getBigUint64(CHECKSUM_OFFSET, true);
+    const computed = checksum(new Uint8Array(buffer, byteOffset, byteLength));
+    if (stored !== computed) {
+        throw new SectionError(`checksum mismatch (stored ${hex64(stored)}, computed ${hex64(computed)}): the file was changed after it was built`);
+    }
+    parseHeader(buffer, byteOffset, byteLength);
+}
+
+function hex64(n: bigint): string {
+    return n.toString(16).padStart(16, '0');
+}
+
+/** The fixed part of a section's header checked (length, magic, container version), as a view. */
+function containerView(buffer: AnyBuffer, byteOffset: number, byteLength: number): DataView {
+    if (byteLength < HEADER_BYTES) throw new SectionError(`not a quartier section: ${byteLength} bytes`);
+    const view = new DataView(buffer, byteOffset, byteLength);
+    if (view.getUint32(0, true) !== MAGIC) throw new SectionError('not a quartier section (bad magic)');
+    const container = view.getUint32(4, true);
+    if (container !== CONTAINER_VERSION) {
+        throw new SectionError(`section container version ${container}, this engine reads version ${CONTAINER_VERSION}: rebuild the region`);
+    }
+    return view;
+}
+
+/** The JSON header, checked: every array a known type, aligned, inside the section after the header. */
+function parseHeader(buffer: AnyBuffer, byteOffset: number, byteLength: number): SectionHeader {
+    const view = containerView(buffer, byteOffset, byteLength);
+    const jsonLength = view.getUint32(8, true);
+    if (HEADER_BYTES + jsonLength > byteLength) throw new SectionError('section header is truncated');
+    const text = Buffer.from(buffer, byteOffset + HEADER_BYTES, jsonLength).toString('utf8');
+    let header: SectionHeader;
+    try {
+        header = JSON.parse(text) as SectionHeader;
+    } catch (err) {
+        throw new SectionError(`section header is not valid JSON (${(err as Error).message})`);
+    }
+    if (typeof header !== 'object' || header === null || typeof header.kind !== 'string' || typeof header.arrays !== 'object' || header.arrays === null) {
+        throw new SectionError('section header lacks its kind or its array table');
+    }
+    const dataStart = HEADER_BYTES + jsonLength;
+    for (const name in header.arrays) {
+        const entry = header.arrays[name];
+        const type = Array.isArray(entry) && Object.hasOwn(ARRAY_TYPES, entry[0]) ? ARRAY_TYPES[entry[0]] : undefined;
+        if (!type) throw new SectionError(`section '${header.kind}': array ${name} has an unknown type`);
+        const [, offset, length] = entry;
+        if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < dataStart || length < 0 || offset % 8 !== 0) {
+            throw new SectionError(`section '${header.kind}': array ${name} has an invalid offset or length (${offset}, ${length})`);
+        }
+        if (offset + length * type.BYTES_PER_ELEMENT > byteLength) {
+            throw new SectionError(`section '${header.kind}' is truncated (array ${name} ends past its ${byteLength} bytes)`);
+        }
+    }
+    return header;
 }
 
 /** A section reopened over its buffer: typed-array views, no copies. */
@@ -104,23 +182,10 @@ export class Section {
 
     /** Reopens a section. Throws when the magic, kind or version do not match what the caller reads. */
     static from(buffer: AnyBuffer, kind: string, version: number, byteOffset = 0, byteLength = buffer.byteLength - byteOffset): Section {
-        if (byteLength < HEADER_BYTES) throw new SectionError(`not a quartier section: ${byteLength} bytes`);
-        const view = new DataView(buffer, byteOffset, byteLength);
-        if (view.getUint32(0, true) !== MAGIC) throw new SectionError('not a quartier section (bad magic)');
-        const container = view.getUint32(4, true);
-        if (container !== CONTAINER_VERSION) throw new SectionError(`section container version ${container}, expected ${CONTAINER_VERSION}`);
-        const jsonLength = view.getUint32(8, true);
-        if (HEADER_BYTES + jsonLength > byteLength) throw new SectionError('section header is truncated');
-        const text = Buffer.from(buffer, byteOffset + HEADER_BYTES, jsonLength).toString('utf8');
-        const header = JSON.parse(text) as SectionHeader;
+        const header = parseHeader(buffer, byteOffset, byteLength);
         if (header.kind !== kind) throw new SectionError(`section is a '${header.kind}', expected '${kind}'`);
         if (header.version !== version) {
             throw new SectionError(`section '${kind}' has version ${header.version}, this engine reads version ${version}: rebuild the region`);
-        }
-        for (const name in header.arrays) {
-            const [type, offset, length] = header.arrays[name];
-            const end = offset + length * ARRAY_TYPES[type].BYTES_PER_ELEMENT;
-            if (end > byteLength) throw new SectionError(`section '${kind}' is truncated (array ${name})`);
         }
         return new Section(buffer, byteOffset, byteLength, header);
     }

@@ -1,7 +1,10 @@
 // The manifest of a built region bundle (manifest.json beside the section files).
 export const MANIFEST_FILE = 'manifest.json';
-/** 2: the coverage section (coverage.bin) and the region's name. 3: the vector tiles section (tiles.bin). */
-export const MANIFEST_FORMAT = 3;
+/**
+ * 2: the coverage section (coverage.bin) and the region's name. 3: the vector tiles section (tiles.bin). 4: every
+ * section carries a checksum (section container version 2), verified when the bundle is opened.
+ */
+export const MANIFEST_FORMAT = 4;
 
 /** One file per section; each is a versioned buffer (format/section.ts). */
 export const SECTION_FILES = {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {ContractionHierarchy} from '../ch/hierarchy.js';
 import {CHQuery} from '../ch/query.js';
-import {Section, readFileShared, type AnyBuffer} from '../format/section.js';
+import {Section, readFileShared, verifySection, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
 import {Geocoder} from '../geocode/geocoder.js';
 import {Places} from '../geocode/places.js';
@@ -91,22 +91,42 @@ export class Region {
         return this.roadRouter;
     }
 
-    /** Opens the bundle in `dir` (e.g. build/regions/BE). */
+    /**
+     * Opens the bundle in `dir` (e.g. build/regions/BE), after checking every section file: its size against the
+     * manifest, its checksum, and its arrays' extents. A damaged bundle throws an Error naming the file and the
+     * section, and the command that rebuilds it.
+     */
     static open(dir: string): Region {
+        const code = path.basename(dir);
+        const rebuild = `rebuild it with \`npx quartier build-region ${code} --force\``;
         const manifestFile = path.join(dir, MANIFEST_FILE);
-        if (!fs.existsSync(manifestFile)) {
-            throw new Error(`no region bundle in ${dir}: build it with \`npm run build-regions\` (or \`npx quartier-build ${path.basename(dir)}\`)`);
+        if (!fs.existsSync(manifestFile)) throw new Error(`no region bundle in ${dir}: build it with \`npx quartier build-region ${code}\``);
+        let manifest: RegionManifest;
+        try {
+            manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RegionManifest;
+        } catch (err) {
+            throw new Error(`region bundle ${dir} is damaged: ${manifestFile} cannot be read (${(err as Error).message}): ${rebuild}`);
         }
-        const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as RegionManifest;
-        if (manifest.format !== MANIFEST_FORMAT) {
-            throw new Error(`region bundle ${dir} has format ${manifest.format}, this engine reads ${MANIFEST_FORMAT}: rebuild it with \`npm run build-regions\``);
+        if (manifest?.format !== MANIFEST_FORMAT) {
+            throw new Error(`region bundle ${dir} has format ${manifest?.format}, this engine reads ${MANIFEST_FORMAT}: ${rebuild}`);
         }
         const buffers = {} as RegionBuffers;
         for (const [name, file] of Object.entries(SECTION_FILES) as [keyof RegionBuffers, string][]) {
             const full = path.join(dir, file);
-            if (!fs.existsSync(full) && OPTIONAL_SECTIONS.includes(name)) continue;
-            if (!fs.existsSync(full)) throw new Error(`region bundle ${dir} lacks ${file}: rebuild it with \`npm run build-regions\``);
-            buffers[name] = readFileShared(full);
+            const listed = manifest.sections?.[name];
+            if (!listed && OPTIONAL_SECTIONS.includes(name) && !fs.existsSync(full)) continue;
+            const damaged = (why: string) => new Error(`region bundle ${dir} is damaged: ${full} (section '${name}') ${why}: ${rebuild}`);
+            if (!fs.existsSync(full)) throw damaged('is missing');
+            const buffer = readFileShared(full);
+            if (listed && buffer.byteLength !== listed.bytes) {
+                throw damaged(`is ${buffer.byteLength} bytes, the manifest says ${listed.bytes} (truncated or replaced)`);
+            }
+            try {
+                verifySection(buffer);
+            } catch (err) {
+                throw damaged(`fails its check: ${(err as Error).message}`);
+            }
+            buffers[name] = buffer;
         }
         return new Region(manifest, buffers);
     }

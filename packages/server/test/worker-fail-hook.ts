@@ -1,0 +1,5 @@
+// A test hook, loaded into a server process with NODE_OPTIONS=--import (worker threads inherit it): every worker
+// thread of the routing pool fails as it starts, as it would if it could not open the regions.
+import {isMainThread, workerData} from 'node:worker_threads';
+
+if (!isMainThread && (workerData as {regions?: unknown} | null)?.regions) throw new Error('test hook: this worker cannot start');
