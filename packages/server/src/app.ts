@@ -18,6 +18,8 @@ import {isochroneRoutes} from './routes/isochrone.js';
 import {matrixRoutes} from './routes/matrix.js';
 import type {WorkerPool} from './pool.js';
 import type {ResponseCache} from './cache.js';
+import {ImagePool} from './image-pool.js';
+import type {MarkerFetchOptions} from './marker-fetch.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
@@ -38,6 +40,10 @@ export interface AppOptions {
     cache?: ResponseCache | null;
     /** /enrichment requests computing at once (SPEC §8: 4). */
     maxEnrichments?: number;
+    /** The render threads of /image (default: a pool of its own, started on the first image). */
+    imagePool?: ImagePool;
+    /** The custom marker fetch policy (default MARKER_FETCH_POLICY; tests only). */
+    markerFetch?: MarkerFetchOptions;
 }
 
 /** Per-country state the routes use. */
@@ -134,7 +140,7 @@ export function createApp(options: AppOptions) {
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);
-    imageRoutes(app, guard, options.regions);
+    imageRoutes(app, guard, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
     geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
     matrixRoutes(app, guard);

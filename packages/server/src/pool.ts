@@ -18,6 +18,8 @@ export interface PoolOptions {
     maxQueue?: number;
     /** Each worker runs a neighbourhood search per region when it starts (see TaskRunner.warm). */
     warm?: boolean;
+    /** The module the workers run (default worker.js; tests add test-only tasks with their own). */
+    workerFile?: URL;
 }
 
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
@@ -36,7 +38,7 @@ export class WorkerPool {
         this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
         this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
         this.piscina = new Piscina({
-            filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+            filename: fileURLToPath(options.workerFile ?? new URL('./worker.js', import.meta.url)),
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,

@@ -10,6 +10,8 @@ import {createApp} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
 import {ResponseCache} from './cache.js';
+import type {ServerHooks} from './hooks.js';
+import {ImagePool} from './image-pool.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -99,7 +101,8 @@ export interface RunningServer {
     close(): Promise<void>;
 }
 
-export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<RunningServer> {
+/** `hooks`: what tests inject (hooks.ts); the production entry point passes none. */
+export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), hooks: ServerHooks = {}): Promise<RunningServer> {
     const keys = KeyStore.fromFile(config.keysFile);
     if (keys.usesDevelopmentKeys) {
         if (config.production) {
@@ -120,10 +123,12 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
-    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
+    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
+    const imagePool = new ImagePool(regions, {beforeRender: hooks.beforeRender});
     const cache = config.cacheDir === null ? null : ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries});
     if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments,
+        imagePool, markerFetch: hooks.markerFetch});
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve, reject) => {
@@ -141,6 +146,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
                 server.closeAllConnections();
             });
             await pool.close();
+            await imagePool.close();
             await cache?.close();
         }
     };

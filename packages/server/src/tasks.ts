@@ -54,14 +54,7 @@ export interface EnrichmentBatchResult {
     errors: (string | null)[];
 }
 
-/** A test-only task that runs for `ms` milliseconds (to exercise time limits and crashes). */
-export interface SleepTask {
-    type: 'sleep';
-    ms: number;
-    crash?: boolean;
-}
-
-export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask;
+export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -120,12 +113,8 @@ export class TaskRunner {
             }
             case 'enrichment-batch':
                 return this.enrichmentBatch(task);
-            case 'sleep': {
-                if (task.crash) process.exit(1);
-                const until = Date.now() + task.ms;
-                while (Date.now() < until) { /* busy on purpose: a runaway task */ }
-                return {slept: task.ms};
-            }
+            default:
+                return {error: {status: 400, message: `Unknown task type '${(task as {type?: unknown}).type}'.`}} satisfies TaskError;
         }
     }
 

@@ -2,7 +2,8 @@
 import t from 'tap';
 import {haversineMeters} from '@quartier/engine';
 import {WorkerPool} from '../src/pool.js';
-import {get, testServer} from './helpers.js';
+import {TEST_WORKER, get, testServer} from './helpers.js';
+import type {TestTask} from './test-worker.js';
 
 const server = await testServer();
 t.teardown(() => server.close());
@@ -116,19 +117,27 @@ t.test('other countries route too', async (t) => {
 t.test('the pool: time limit, crash, and going on afterwards', async (t) => {
     // The limit must leave a fresh worker time to start (modules, regions) on a heavily loaded machine
     // (3 s was not enough with a load average of 9); the runaway task runs far longer than the limit.
-    const pool = new WorkerPool(server.regions, {size: 1, timeoutMs: 10000});
+    // Test-only tasks ('hang', 'crash') come from the test worker: production workers do not know them.
+    const pool = new WorkerPool(server.regions, {size: 1, timeoutMs: 10000, workerFile: TEST_WORKER});
     t.teardown(() => pool.close());
-    await t.rejects(pool.run({type: 'sleep', ms: 120000}), /did not answer/);
+    const test = (task: TestTask) => task as unknown as Parameters<typeof pool.run>[0];
+    await t.rejects(pool.run(test({type: 'hang'})), /did not answer/);
     const ok = await pool.run<any>({type: 'route', country: 'BE', mode: 1, fromLat: 50.8461, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'});
     t.ok(ok.paths[0].distance > 500, 'a new worker answers after the abandoned task');
-    await t.rejects(pool.run({type: 'sleep', ms: 1, crash: true}), /failed on this request/);
+    await t.rejects(pool.run(test({type: 'crash'})), /failed on this request/);
     const again = await pool.run<any>({type: 'route', country: 'BE', mode: 0, fromLat: 50.8461, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'});
     t.ok(again.paths[0].distance > 500, 'and after a crash');
-    const full = new WorkerPool(server.regions, {size: 1, timeoutMs: 2000, maxQueue: 1});
+    // One worker and one waiting place: of six tasks submitted at once, the pool admits two (its
+    // count is taken when run() is called) and refuses four at once, whatever the machine's speed.
+    const full = new WorkerPool(server.regions, {size: 1, timeoutMs: 10000, maxQueue: 1, workerFile: TEST_WORKER});
     t.teardown(() => full.close());
-    await full.run({type: 'sleep', ms: 1});
-    const burst = await Promise.allSettled(Array.from({length: 6}, () => full.run({type: 'sleep', ms: 200})));
-    const busy = burst.filter((r) => r.status === 'rejected' && /busy/.test(String((r as PromiseRejectedResult).reason?.message)));
-    t.ok(busy.length >= 1, `${busy.length} of 6 refused while the queue was full`);
-    t.ok(burst.some((r) => r.status === 'fulfilled'), 'the others ran');
+    const burst = await Promise.allSettled(Array.from({length: 6}, () => full.run(test({type: 'echo'}))));
+    t.same(burst.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
+    for (const r of burst.slice(2)) t.match((r as PromiseRejectedResult).reason, {status: 503, message: /busy/, headers: {'Retry-After': '2'}});
+});
+
+t.test('the production worker knows no test task', async (t) => {
+    const pool = new WorkerPool(server.regions, {size: 1});
+    t.teardown(() => pool.close());
+    await t.rejects(pool.run({type: 'hang'} as unknown as Parameters<typeof pool.run>[0]), {status: 400, message: /Unknown task type 'hang'/});
 });

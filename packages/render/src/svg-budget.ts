@@ -1,0 +1,106 @@
+// What an SVG marker may cost to draw, checked on its text before anything is rasterized: the
+// rasterizer's time grows with the elements drawn, the filters applied (each one a layer the size of
+// its region, blurred) and the path commands, and `<use>` repeats whole groups. A marker is an icon
+// of a few dozen shapes; these bounds are a hundred times that, and a 1 MB file of 20,000 blurred
+// paths (14 s of render time) is refused in a few milliseconds.
+import {MarkerImageError} from './marker-error.js';
+
+export const SVG_LIMITS = {
+    /** Elements in the file. */
+    elements: 2000,
+    /** Elements as drawn, when every `<use>` may repeat the document once more (a bound, see below). */
+    drawnElements: 8000,
+    /** Filter primitives (<feGaussianBlur>, <feMorphology>, …) in the file. */
+    filterPrimitives: 16,
+    /** Elements a filter is applied to, as drawn. */
+    filteredElements: 16,
+    /** Numbers in path data, polygon points and the like: the path length in commands. */
+    pathNumbers: 100000,
+    /** <use> elements. */
+    uses: 8,
+    /** Raster images embedded as data: URLs, and their largest side in pixels. */
+    images: 4
+} as const;
+
+/** Throws MarkerImageError saying which bound the SVG text passes; returns when it is within all of them. */
+export function checkSvgBudget(text: string, maxImageSide: number): void {
+    let elements = 0, primitives = 0, filtered = 0, uses = 0, images = 0;
+    // Every opening tag: `<name …` (closing tags, comments, CDATA and processing instructions are not elements).
+    const tag = /<([a-zA-Z][\w:.-]*)([^>]*)>/g;
+    for (let m = tag.exec(text); m; m = tag.exec(text)) {
+        elements++;
+        const name = m[1].toLowerCase();
+        const attributes = m[2];
+        if (name.startsWith('fe')) primitives++;
+        else if (name === 'use') uses++;
+        else if (name === 'image') images++;
+        if (/\bfilter\s*[=:]/i.test(attributes)) filtered++;
+    }
+    // A style sheet may apply filters to whole classes of elements: each rule counts as every element.
+    if (/<style[\s>][\s\S]*?\bfilter\s*:/i.test(text)) filtered += elements;
+    // Each <use> may at most double what is drawn (it draws one element of the document, with its
+    // subtree, once more; a chain of them multiplies), so 2^uses bounds the repetition.
+    const repeat = 2 ** Math.min(uses, 30);
+    const L = SVG_LIMITS;
+    if (elements > L.elements) throw new MarkerImageError(`the SVG marker has ${elements} elements (at most ${L.elements})`);
+    if (uses > L.uses) throw new MarkerImageError(`the SVG marker has ${uses} <use> elements (at most ${L.uses})`);
+    if (elements * repeat > L.drawnElements) {
+        throw new MarkerImageError(`the SVG marker may draw up to ${elements * repeat} elements through its ${uses} <use> elements (at most ${L.drawnElements})`);
+    }
+    if (primitives > L.filterPrimitives) throw new MarkerImageError(`the SVG marker has ${primitives} filter primitives (at most ${L.filterPrimitives})`);
+    if (filtered * repeat > L.filteredElements) {
+        throw new MarkerImageError(`the SVG marker applies filters to up to ${filtered * repeat} elements (at most ${L.filteredElements})`);
+    }
+    if (images > L.images) throw new MarkerImageError(`the SVG marker embeds ${images} images (at most ${L.images})`);
+    const numbers = countPathNumbers(text);
+    if (numbers * repeat > L.pathNumbers) {
+        throw new MarkerImageError(`the SVG marker's paths have ${numbers * repeat} coordinates as drawn (at most ${L.pathNumbers})`);
+    }
+    checkEmbeddedImages(text, maxImageSide);
+}
+
+/** Numbers in the geometry attributes (d, points, and the path of text and motion). */
+function countPathNumbers(text: string): number {
+    let count = 0;
+    const geometry = /\s(?:d|points|path)\s*=\s*("[^"]*"|'[^']*')/gi;
+    for (let m = geometry.exec(text); m; m = geometry.exec(text)) {
+        const value = m[1];
+        for (let i = 1, inNumber = false; i < value.length - 1; i++) {
+            const c = value.charCodeAt(i);
+            const digit = c >= 48 && c <= 57;
+            if (digit && !inNumber) count++;
+            inNumber = digit || c === 46 /* . */ || ((c === 101 || c === 69) && inNumber); // 1e5 is one number
+        }
+    }
+    return count;
+}
+
+/** Embedded rasters are decoded by the rasterizer: their sides are read from their headers first, like a PNG marker's. */
+function checkEmbeddedImages(text: string, maxSide: number): void {
+    const data = /data:image\/(png|jpeg|gif);base64,([A-Za-z0-9+/=\s]*)/gi;
+    for (let m = data.exec(text); m; m = data.exec(text)) {
+        const bytes = Buffer.from(m[2].replace(/\s+/g, ''), 'base64');
+        const [w, h] = rasterSize(m[1].toLowerCase(), bytes);
+        if (!(w > 0 && h > 0 && w <= maxSide && h <= maxSide)) {
+            throw new MarkerImageError(w > 0 && h > 0
+                ? `the SVG marker embeds a ${m[1].toUpperCase()} image of ${w} × ${h} pixels (at most ${maxSide} a side)`
+                : `the SVG marker embeds a ${m[1].toUpperCase()} image without a readable header`);
+        }
+    }
+}
+
+/** Width and height from a PNG, GIF or JPEG header; [0, 0] when there is none. */
+function rasterSize(type: string, b: Buffer): [number, number] {
+    if (type === 'png') return b.length >= 24 && b.toString('latin1', 12, 16) === 'IHDR' ? [b.readUInt32BE(16), b.readUInt32BE(20)] : [0, 0];
+    if (type === 'gif') return b.length >= 10 && b.toString('latin1', 0, 3) === 'GIF' ? [b.readUInt16LE(6), b.readUInt16LE(8)] : [0, 0];
+    // JPEG: the first start-of-frame segment (SOF0…SOF15 but DHT, JPG, DAC) carries the size.
+    let i = 2;
+    if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return [0, 0];
+    while (i + 9 < b.length) {
+        if (b[i] !== 0xff) return [0, 0];
+        const marker = b[i + 1];
+        if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return [b.readUInt16BE(i + 7), b.readUInt16BE(i + 5)];
+        i += 2 + b.readUInt16BE(i + 2);
+    }
+    return [0, 0];
+}
