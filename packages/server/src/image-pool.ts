@@ -17,7 +17,10 @@ import type {RenderAnswer, RenderTask} from './image-worker.js';
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
 export const RENDER_TIMEOUT_MS = 30000;
-/** Device pixels one render thread draws per second, at the least (bench/image-render.js: 13-25 million at p95-p50). */
+/**
+ * Device pixels one render thread draws per second, at the least (bench/image-render.js: 13-25
+ * million at p95-p50 on a quiet machine); QUARTIER_RENDER_PIXELS_PER_SECOND for another machine.
+ */
 export const RENDER_PIXELS_PER_SECOND = 10_000_000;
 /** An admitted render must be able to start within this time (the rest of RENDER_TIMEOUT_MS is for drawing it). */
 export const START_WITHIN_MS = 10000;
@@ -26,6 +29,8 @@ export const MAX_WAITING_RENDERS = 64;
 
 export interface ImagePoolOptions {
     size?: number;
+    /** Device pixels a thread draws per second (default RENDER_PIXELS_PER_SECOND): sets what is admitted. */
+    pixelsPerSecond?: number;
     /** Awaited by every admitted render before it reaches a thread (tests hold renders in flight with it). */
     beforeRender?: () => Promise<void>;
 }
@@ -37,28 +42,30 @@ export function renderCost(task: RenderTask): number {
 }
 
 /** Device pixels the pool admits at once: what its threads draw within START_WITHIN_MS. */
-export function renderCapacity(size: number): number {
-    return size * RENDER_PIXELS_PER_SECOND * (START_WITHIN_MS / 1000);
+export function renderCapacity(size: number, pixelsPerSecond = RENDER_PIXELS_PER_SECOND): number {
+    return size * pixelsPerSecond * (START_WITHIN_MS / 1000);
 }
 
 export class ImagePool {
     private piscina: Piscina | null = null;
     readonly size: number;
     readonly capacity: number;
+    readonly pixelsPerSecond: number;
     private inFlight = 0;
     /** Device pixels of the renders admitted and not finished. */
     private admittedPixels = 0;
 
     constructor(private readonly regions: Region[], private readonly options: ImagePoolOptions = {}) {
         this.size = options.size ?? IMAGE_WORKERS;
-        this.capacity = renderCapacity(this.size);
+        this.pixelsPerSecond = options.pixelsPerSecond ?? RENDER_PIXELS_PER_SECOND;
+        this.capacity = renderCapacity(this.size, this.pixelsPerSecond);
     }
 
     async render(task: RenderTask): Promise<Buffer> {
         const cost = renderCost(task);
         // An idle pool takes any render: every image the parameters allow can be drawn.
         if (this.inFlight > 0 && (this.admittedPixels + cost > this.capacity || this.inFlight >= this.size + MAX_WAITING_RENDERS)) {
-            const seconds = Math.max(1, Math.ceil(this.admittedPixels / (this.size * RENDER_PIXELS_PER_SECOND)));
+            const seconds = Math.max(1, Math.ceil(this.admittedPixels / (this.size * this.pixelsPerSecond)));
             throw new HttpError(503, `Too many images are being drawn to start this one in time; retry in ${seconds} s.`, {'Retry-After': String(seconds)});
         }
         this.inFlight++;

@@ -2,7 +2,7 @@
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|off]
-//                                         [--max-enrichments N] [--no-warmup] [--production] [--no-build]
+//                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--no-warmup] [--production] [--no-build]
 import {parseArgs} from 'node:util';
 import {loadServerConfig, startServer} from './server.js';
 
@@ -11,7 +11,7 @@ const {values} = parseArgs({
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
-        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}
+        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'render-rate': {type: 'string'}
     }
 });
 

@@ -32,7 +32,7 @@ const ERROR_TEXT: Record<number, string> = {
     404: 'No such endpoint, or the country is unknown or not served by this server.',
     413: 'The body is too large.',
     429: 'Too many requests for this key, or too much work in flight; `Retry-After` says when to retry.',
-    503: 'The routing engine is not running; retry later.'
+    503: 'The server cannot do this work in time now (the routing engine or the map renderer is busy or not running); retry later, after `Retry-After` seconds when given.'
 };
 
 const operation = (summary: string, description: string, parameters: Json[], ok: Json, errors: number[], extra: Json = {}): Json =>
@@ -327,7 +327,7 @@ export const openApiDocument = {
                 {name: 'customMarkerUrl', in: 'query', schema: {type: 'string', format: 'uri'}},
                 {name: 'customMarkerWidth', in: 'query', schema: {type: 'integer'}},
                 {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
-            ], {description: 'The map.', content: {'image/jpeg': {schema: bytes('image/jpeg')}}}, KEYED, {tags: ['Maps']})
+            ], {description: 'The map.', content: {'image/jpeg': {schema: bytes('image/jpeg')}}}, ROUTED, {tags: ['Maps']})
         },
         '/tiles/tile_planet.json': {
             get: {

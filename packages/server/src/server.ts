@@ -37,6 +37,8 @@ export interface ServerConfig {
     cacheMaxEntries?: number;
     /** /enrichment requests computing at once (QUARTIER_MAX_ENRICHMENTS, default 4). */
     maxEnrichments?: number;
+    /** Device pixels a render thread draws per second, which sets what /image admits (QUARTIER_RENDER_PIXELS_PER_SECOND). */
+    renderPixelsPerSecond?: number;
     /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
     warmup: boolean;
 }
@@ -62,6 +64,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
+        renderPixelsPerSecond: optionalInt((args['render-rate'] as string | undefined) ?? env.QUARTIER_RENDER_PIXELS_PER_SECOND, 'QUARTIER_RENDER_PIXELS_PER_SECOND'),
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
     };
 }
@@ -124,7 +127,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
-    const imagePool = new ImagePool(regions, {beforeRender: hooks.beforeRender});
+    const imagePool = new ImagePool(regions, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
     const cache = config.cacheDir === null ? null : ResponseCache.open({dir: config.cacheDir, maxEntries: config.cacheMaxEntries});
     if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments,
