@@ -7,6 +7,7 @@ import {countryMiddleware} from './country.js';
 import {cors} from './cors.js';
 import {docsRoutes} from './docs.js';
 import {HttpError, errorHandler} from './errors.js';
+import {methodCheck} from './method-check.js';
 import {type Access, type KeyStore} from './keys.js';
 import {normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
@@ -83,8 +84,9 @@ export function createApp(options: AppOptions) {
     }
 
     app.use(cors());
+    app.use(methodCheck(app));
 
-    app.get('/health', (_req, res) => {
+    const health = (_req: Request, res: Response) => {
         res.json({
             status: 'ok',
             regions: options.regions.map((r) => ({
@@ -102,7 +104,8 @@ export function createApp(options: AppOptions) {
                 coverage: r.coverage.outline
             }))
         });
-    });
+    };
+    app.get('/health', health);
 
     playgroundRoutes(app, options.regions, options.keys);
     iconRoutes(app);
@@ -112,14 +115,14 @@ export function createApp(options: AppOptions) {
     spriteRoutes(app);
 
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
+    // /{cc}/health, like every other path under a country's base URL: the same answer.
+    app.get('/health', health);
 
     /** Wraps a handler: resolves the served region, checks the key, parses the query. */
     const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
         (req: Request, res: Response, next: NextFunction) => {
             try {
                 const country = res.locals.country as string;
-                const region = served.get(country);
-                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
                 const query = normalizeQuery(req.query as Record<string, unknown>);
                 const header = req.headers.licensekey ?? req.headers.licencekey;
                 const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
@@ -129,6 +132,9 @@ export function createApp(options: AppOptions) {
                     appId: typeof appId === 'string' ? appId : undefined,
                     browser: fromBrowser(req)
                 });
+                // After the key: which countries are served is for key holders to learn.
+                const region = served.get(country);
+                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
                 const done = handler({country, served: region, query, pool: options.pool}, req, res);
                 if (done) done.catch(next);
             } catch (err) {

@@ -12,6 +12,7 @@ import {WorkerPool} from './pool.js';
 import {ResponseCache} from './cache.js';
 import type {ServerHooks} from './hooks.js';
 import {ImagePool} from './image-pool.js';
+import {answerClientErrors} from './client-error.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -132,7 +133,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (cache) log(`answers cache: ${config.cacheDir} (${cache.stats().entries} entries)`);
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments,
         imagePool, markerFetch: hooks.markerFetch});
-    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
+    const maxHeaderSize = 16384;
+    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, app);
+    answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
