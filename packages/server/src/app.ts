@@ -9,7 +9,7 @@ import {docsRoutes} from './docs.js';
 import {HttpError, errorHandler} from './errors.js';
 import {methodCheck} from './method-check.js';
 import {type Access, type KeyStore} from './keys.js';
-import {normalizeQuery, type Query} from './params.js';
+import {checkQueryEncoding, normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
 import {routeRoutes} from './routes/route.js';
@@ -123,6 +123,7 @@ export function createApp(options: AppOptions) {
         (req: Request, res: Response, next: NextFunction) => {
             try {
                 const country = res.locals.country as string;
+                checkQueryEncoding(req.originalUrl);
                 const query = normalizeQuery(req.query as Record<string, unknown>);
                 const header = req.headers.licensekey ?? req.headers.licencekey;
                 const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
