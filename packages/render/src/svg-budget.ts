@@ -59,18 +59,16 @@ export function checkSvgBudget(text: string, maxImageSide: number): void {
     checkEmbeddedImages(text, maxImageSide);
 }
 
+/** A number in SVG path syntax: `.5.5` is two, `1e-3` one. */
+const NUMBER = /(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/g;
+
 /** Numbers in the geometry attributes (d, points, and the path of text and motion). */
 function countPathNumbers(text: string): number {
     let count = 0;
     const geometry = /\s(?:d|points|path)\s*=\s*("[^"]*"|'[^']*')/gi;
     for (let m = geometry.exec(text); m; m = geometry.exec(text)) {
-        const value = m[1];
-        for (let i = 1, inNumber = false; i < value.length - 1; i++) {
-            const c = value.charCodeAt(i);
-            const digit = c >= 48 && c <= 57;
-            if (digit && !inNumber) count++;
-            inNumber = digit || c === 46 /* . */ || ((c === 101 || c === 69) && inNumber); // 1e5 is one number
-        }
+        NUMBER.lastIndex = 0;
+        while (NUMBER.exec(m[1])) count++;
     }
     return count;
 }

@@ -99,11 +99,31 @@ t.test('public transport: walk, ride, walk; Malta has none', async (t) => {
     t.match(mt.body.Error, /no timetable/);
 });
 
-t.test('a point on a car island is refused for cars', async (t) => {
+t.test('a start in a pedestrian square: cars start from the nearest street they may use', async (t) => {
     // Inside the pedestrian Grand-Place, cars snap to the nearest street a car may use, never into the square.
-    const r = await get(`${base}?travelMode=Driving&startLatitude=50.8467&startLongitude=4.3525&arrivalLatitude=50.8503&arrivalLongitude=4.3517`);
-    t.equal(r.status, 200);
-    t.ok(r.body.paths[0].distance > 0);
+    const square = [50.8467, 4.3525];
+    const to = 'arrivalLatitude=50.8503&arrivalLongitude=4.3517';
+    const from = `startLatitude=${square[0]}&startLongitude=${square[1]}`;
+    const snapped = (body: any): [number, number] => {
+        const [lon, lat] = body.paths[0].snapped_waypoints.coordinates[0];
+        return [lat, lon];
+    };
+    const car = await get(`${base}?travelMode=Driving&${from}&${to}`);
+    t.equal(car.status, 200);
+    const walk = await get(`${base}?travelMode=Walking&${from}&${to}`);
+    t.equal(walk.status, 200);
+    const carStart = snapped(car.body), walkStart = snapped(walk.body);
+    const carMeters = haversineMeters(square[0], square[1], carStart[0], carStart[1]);
+    const walkMeters = haversineMeters(square[0], square[1], walkStart[0], walkStart[1]);
+    // The square is about 110 × 70 m: on foot one starts in it, by car outside it.
+    t.ok(walkMeters < 40, `on foot, the start is ${walkMeters.toFixed(0)} m away, in the square`);
+    t.ok(carMeters > 60 && carMeters < 400, `by car, the start is ${carMeters.toFixed(0)} m away, on a street outside the square`);
+    // That point is on a street cars may use: a car route from it starts there.
+    const again = await get(`${base}?travelMode=Driving&startLatitude=${carStart[0]}&startLongitude=${carStart[1]}&${to}`);
+    t.equal(again.status, 200);
+    const onItself = snapped(again.body);
+    t.ok(haversineMeters(carStart[0], carStart[1], onItself[0], onItself[1]) < 2, 'the car start snaps to itself');
+    t.ok(car.body.paths[0].distance > 0);
 });
 
 t.test('other countries route too', async (t) => {
