@@ -5,7 +5,7 @@
 // marker should (svg-budget.ts).
 import {Image} from '@napi-rs/canvas';
 import {MarkerImageError} from './marker-error.js';
-import {checkSvgBudget} from './svg-budget.js';
+import {checkSvgBudget, checkSvgRaster, type SvgCost} from './svg-budget.js';
 
 export {MarkerImageError};
 
@@ -26,19 +26,33 @@ export function sniffMarker(bytes: Uint8Array): MarkerType | null {
     return null;
 }
 
+/** What checkMarker found: the kind, and for an SVG what it costs per pixel drawn. */
+export interface MarkerCheck {
+    type: MarkerType;
+    svg: SvgCost | null;
+}
+
 /**
  * Checks a marker's bytes without decoding them: its kind, its size, and for an SVG what it holds and
- * what it would cost to draw. Throws MarkerImageError saying why it cannot be used.
+ * what it costs to draw (checkMarkerSize then bounds that at the size asked for). Throws
+ * MarkerImageError saying why it cannot be used.
  */
-export function checkMarker(bytes: Uint8Array): MarkerType {
+export function checkMarker(bytes: Uint8Array): MarkerCheck {
     if (bytes.length === 0) throw new MarkerImageError('the marker file is empty');
     if (bytes.length > MAX_MARKER_BYTES) throw new MarkerImageError(`the marker file is larger than ${MAX_MARKER_BYTES} bytes`);
     const type = sniffMarker(bytes);
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (type === 'png') checkPng(buffer);
-    else if (type === 'svg') checkSvg(buffer.toString('utf8'));
-    else throw new MarkerImageError('the marker is neither a PNG nor an SVG image');
-    return type;
+    if (type === 'png') {
+        checkPng(buffer);
+        return {type, svg: null};
+    }
+    if (type === 'svg') return {type, svg: checkSvg(buffer.toString('utf8'))};
+    throw new MarkerImageError('the marker is neither a PNG nor an SVG image');
+}
+
+/** Throws MarkerImageError when the marker costs too much drawn at `width` × `height` device pixels (an SVG is rasterized at that size). */
+export function checkMarkerSize(check: MarkerCheck, width: number, height: number): void {
+    if (check.svg) checkSvgRaster(check.svg, width, height);
 }
 
 /**
@@ -46,8 +60,9 @@ export function checkMarker(bytes: Uint8Array): MarkerType {
  * at that size). Throws MarkerImageError with a message for the caller.
  */
 export function decodeMarkerImage(bytes: Buffer, width: number, height: number): Image {
-    const type = checkMarker(bytes);
-    if (type === 'png') return load(bytes, 'PNG');
+    const check = checkMarker(bytes);
+    checkMarkerSize(check, width, height);
+    if (check.type === 'png') return load(bytes, 'PNG');
     return decodeSvg(bytes.toString('utf8'), width, height);
 }
 
@@ -62,7 +77,7 @@ function checkPng(bytes: Buffer): void {
 
 const FORBIDDEN_SVG = /<!DOCTYPE|<!ENTITY|<script|<foreignObject|<iframe|<embed|<object|\bon[a-z]+\s*=|javascript:|@import/i;
 
-function checkSvg(text: string): void {
+function checkSvg(text: string): SvgCost {
     if (FORBIDDEN_SVG.test(text)) throw new MarkerImageError('the SVG marker contains scripts, entities or embedded documents');
     // References may only point inside the document (#id) or be inline raster data.
     const refs = /(?:href|src)\s*=\s*["']\s*([^"']*)["']|url\(\s*["']?\s*([^"')]*)/gi;
@@ -71,7 +86,7 @@ function checkSvg(text: string): void {
         if (ref === '' || ref.startsWith('#') || /^data:image\/(png|jpeg|gif);base64,/i.test(ref)) continue;
         throw new MarkerImageError('the SVG marker refers to external resources');
     }
-    checkSvgBudget(text, MAX_MARKER_SIDE);
+    return checkSvgBudget(text, MAX_MARKER_SIDE);
 }
 
 function decodeSvg(text: string, width: number, height: number): Image {

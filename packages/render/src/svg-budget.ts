@@ -1,8 +1,10 @@
 // What an SVG marker may cost to draw, checked on its text before anything is rasterized: the
-// rasterizer's time grows with the elements drawn, the filters applied (each one a layer the size of
-// its region, blurred) and the path commands, and `<use>` repeats whole groups. A marker is an icon
-// of a few dozen shapes; these bounds are a hundred times that, and a 1 MB file of 20,000 blurred
-// paths (14 s of render time) is refused in a few milliseconds.
+// rasterizer's time grows with the elements drawn, the filters and masks applied (each one a layer
+// the size of its region, blurred or composed) and the path commands, `<use>` repeats whole groups,
+// and all of it with the pixels the marker is drawn at. A marker is an icon of a few dozen shapes;
+// the bounds on the file are a hundred times that, and a 1 MB file of 20,000 blurred paths (seconds
+// of render time) is refused in a few milliseconds. The bounds on pixels (checkSvgRaster) keep the
+// worst marker within them to about a second of one render thread (bench/http-faults.js).
 import {MarkerImageError} from './marker-error.js';
 
 export const SVG_LIMITS = {
@@ -18,12 +20,26 @@ export const SVG_LIMITS = {
     pathNumbers: 100000,
     /** <use> elements. */
     uses: 8,
-    /** Raster images embedded as data: URLs, and their largest side in pixels. */
-    images: 4
+    /** Raster images embedded as data: URLs. */
+    images: 4,
+    /** Device pixels an SVG marker is rasterized at (4096 × 4096). */
+    rasterPixels: 4096 * 4096,
+    /** Filtered (or masked) elements as drawn × device pixels: blurring runs at about 20 million pixels a second. */
+    filteredPixels: 16_000_000,
+    /** Elements as drawn × device pixels: filling runs at billions of pixels a second. */
+    drawnPixels: 2_000_000_000
 } as const;
 
-/** Throws MarkerImageError saying which bound the SVG text passes; returns when it is within all of them. */
-export function checkSvgBudget(text: string, maxImageSide: number): void {
+/** What an SVG marker's text says it costs to draw, per device pixel. */
+export interface SvgCost {
+    /** Elements as drawn (every <use> counted as doubling). */
+    drawn: number;
+    /** Elements a filter or mask applies to, as drawn. */
+    filtered: number;
+}
+
+/** Throws MarkerImageError saying which bound the SVG text passes; its cost when it is within all of them. */
+export function checkSvgBudget(text: string, maxImageSide: number): SvgCost {
     let elements = 0, primitives = 0, filtered = 0, uses = 0, images = 0;
     // Every opening tag: `<name …` (closing tags, comments, CDATA and processing instructions are not elements).
     const tag = /<([a-zA-Z][\w:.-]*)([^>]*)>/g;
@@ -34,10 +50,10 @@ export function checkSvgBudget(text: string, maxImageSide: number): void {
         if (name.startsWith('fe')) primitives++;
         else if (name === 'use') uses++;
         else if (name === 'image') images++;
-        if (/\bfilter\s*[=:]/i.test(attributes)) filtered++;
+        if (/\b(filter|mask)\s*[=:]/i.test(attributes)) filtered++;
     }
     // A style sheet may apply filters to whole classes of elements: each rule counts as every element.
-    if (/<style[\s>][\s\S]*?\bfilter\s*:/i.test(text)) filtered += elements;
+    if (/<style[\s>][\s\S]*?\b(filter|mask)\s*:/i.test(text)) filtered += elements;
     // Each <use> may at most double what is drawn (it draws one element of the document, with its
     // subtree, once more; a chain of them multiplies), so 2^uses bounds the repetition.
     const repeat = 2 ** Math.min(uses, 30);
@@ -57,6 +73,21 @@ export function checkSvgBudget(text: string, maxImageSide: number): void {
         throw new MarkerImageError(`the SVG marker's paths have ${numbers * repeat} coordinates as drawn (at most ${L.pathNumbers})`);
     }
     checkEmbeddedImages(text, maxImageSide);
+    return {drawn: elements * repeat, filtered: filtered * repeat};
+}
+
+/** Throws MarkerImageError when an SVG of this cost, drawn at width × height device pixels, passes a bound on pixels. */
+export function checkSvgRaster(cost: SvgCost, width: number, height: number): void {
+    const L = SVG_LIMITS;
+    const pixels = Math.max(1, Math.round(width)) * Math.max(1, Math.round(height));
+    const size = `${Math.round(width)} × ${Math.round(height)} pixels`;
+    if (pixels > L.rasterPixels) throw new MarkerImageError(`the SVG marker would be drawn at ${size} (at most ${L.rasterPixels} pixels): ask for a smaller marker`);
+    if (cost.filtered * pixels > L.filteredPixels) {
+        throw new MarkerImageError(`the SVG marker filters ${cost.filtered} elements at ${size} (at most ${L.filteredPixels / 1e6} million filtered pixels): ask for a smaller marker or use fewer filters`);
+    }
+    if (cost.drawn * pixels > L.drawnPixels) {
+        throw new MarkerImageError(`the SVG marker draws ${cost.drawn} elements at ${size} (at most ${L.drawnPixels / 1e9} billion pixels drawn): ask for a smaller marker or use fewer elements`);
+    }
 }
 
 /** A number in SVG path syntax: `.5.5` is two, `1e-3` one. */

@@ -70,6 +70,8 @@ const EXPENSIVE: Record<string, string> = {
     // rectangles drawn; the bound (every <use> may double the drawing) says up to 60 × 2^8.
     '/uses.svg': svgOf('', `<g id="g0">${'<rect width="1" height="1"/>'.repeat(40)}</g>` + Array.from({length: 4}, (_, i) =>
         `<g id="g${i + 1}"><use href="#g${i}"/><use href="#g${i}" x="1"/></g>`).join('')),
+    // Within the bounds on the file; too much to fill at 1024 × 1024 device pixels (a 512 × 512 marker).
+    '/many.svg': svgOf('<rect width="1" height="1"/>'.repeat(1990)),
     '/embedded.svg': svgOf(`<image width="20" height="30" href="data:image/png;base64,${bomb.subarray(0, 33).toString('base64')}"/>`)
 };
 
@@ -110,7 +112,7 @@ const local = https.createServer({key, cert}, (req, res) => {
         case '/bomb.png': res.writeHead(200, {'content-type': 'image/png'}); res.end(bomb); break;
         case '/script.svg': res.writeHead(200, {'content-type': 'image/svg+xml'}); res.end(svg.replace('<rect', '<script>alert(1)</script><rect')); break;
         case '/slow': break; // never answers
-        case '/blurred.svg': case '/primitives.svg': case '/filtered.svg': case '/long-path.svg': case '/uses.svg': case '/embedded.svg':
+        case '/blurred.svg': case '/primitives.svg': case '/filtered.svg': case '/long-path.svg': case '/uses.svg': case '/embedded.svg': case '/many.svg':
             res.writeHead(200, {'content-type': 'image/svg+xml'});
             res.end(EXPENSIVE[p]);
             break;
@@ -295,6 +297,14 @@ t.test('an SVG that costs too much to draw is a 400 saying which bound, before a
             t.match(r.json?.Error, message, file);
             t.match(r.json?.Error, /^Parameter 'customMarkerUrl'/, file);
         }
+        // An SVG within the bounds on its file is refused at a size where filling it would cost too
+        // much, whether fetched now or taken from the marker cache.
+        for (let i = 0; i < 2; i++) {
+            const large = await image(`${M()}/many.svg`, 'customMarkerWidth=512&customMarkerHeight=512');
+            t.equal(large.status, 400);
+            t.match(large.json?.Error, /draws 1992 elements at 1024 × 1024 pixels \(at most 2 billion pixels drawn\)/);
+        }
+        t.equal(hits.get('/many.svg'), 1, 'fetched once, refused twice');
         t.equal(renders.entered, 0, 'no render was admitted');
     } finally {
         renders.open();

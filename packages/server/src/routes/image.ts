@@ -3,7 +3,7 @@
 // icons32/{i}@2x.png, subicons24/{si}@2x.png), which need no key, like the CDN they stand for.
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
-import {MarkerImageError, badgePng, checkMarker, isKnownIcon, markerPng} from '@quartier/render';
+import {MarkerImageError, badgePng, checkMarker, checkMarkerSize, isKnownIcon, markerPng, type MarkerCheck} from '@quartier/render';
 import type {Guard} from '../app.js';
 import {HttpError, badRequest, sendError} from '../errors.js';
 import {requireCovered} from '../position.js';
@@ -24,7 +24,7 @@ const MAX_MARKER_FETCHES = 16;
 const RATIO = 2;
 
 export const imageCache = new LruCache<Buffer>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_BYTES, (b) => b.length);
-const markerCache = new LruCache<{bytes: Buffer; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
+const markerCache = new LruCache<{bytes: Buffer; check: MarkerCheck; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
 let markerFetches = 0;
 
 export interface ImageRouteOptions {
@@ -42,7 +42,7 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool
         const key = `${country}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);
         if (jpeg === undefined) {
-            const marker = request.marker ? {bytes: await customMarker(request.marker.url, markerFetch), width: request.marker.width, height: request.marker.height} : null;
+            const marker = request.marker ? {bytes: await customMarker(request.marker, markerFetch), width: request.marker.width, height: request.marker.height} : null;
             jpeg = await imageCache.getOrCompute(key, () => pool.render({
                 country,
                 options: {
@@ -98,18 +98,19 @@ function sendPng(res: Response, png: Buffer): void {
 
 /**
  * The bytes of a custom marker (cached), checked to be a PNG or an SVG within the bounds of what a
- * marker may cost to draw, before any render thread sees them; or a 400 saying why not.
+ * marker may cost to draw at the size asked for, before any render thread sees them; or a 400 saying why not.
  */
-async function customMarker(url: string, policy: MarkerFetchOptions | undefined): Promise<Uint8Array> {
+async function customMarker(marker: {url: string; width: number; height: number}, policy: MarkerFetchOptions | undefined): Promise<Uint8Array> {
+    const {url} = marker;
     const hit = markerCache.get(url);
-    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return hit.bytes;
+    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return sized(hit, marker);
     if (markerFetches >= MAX_MARKER_FETCHES) throw new HttpError(429, 'Too many custom markers are being fetched; retry in a few seconds.', {'Retry-After': '2'});
     markerFetches++;
     try {
         const bytes = await fetchMarker(url, policy);
-        checkMarker(bytes);
-        markerCache.set(url, {bytes, at: Date.now()});
-        return bytes;
+        const fetched = {bytes, check: checkMarker(bytes), at: Date.now()};
+        markerCache.set(url, fetched);
+        return sized(fetched, marker);
     } catch (err) {
         if (err instanceof MarkerFetchError) throw badRequest(`Parameter 'customMarkerUrl' ${err.message}.`);
         if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
@@ -117,4 +118,15 @@ async function customMarker(url: string, policy: MarkerFetchOptions | undefined)
     } finally {
         markerFetches--;
     }
+}
+
+/** The marker's bytes when it may be drawn at the size asked for (at RATIO device pixels per CSS pixel); else a 400. */
+function sized(fetched: {bytes: Buffer; check: MarkerCheck}, marker: {width: number; height: number}): Buffer {
+    try {
+        checkMarkerSize(fetched.check, marker.width * RATIO, marker.height * RATIO);
+    } catch (err) {
+        if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
+        throw err;
+    }
+    return fetched.bytes;
 }
