@@ -78,6 +78,8 @@ function checkPng(bytes: Buffer): void {
 const FORBIDDEN_SVG = /<!DOCTYPE|<!ENTITY|<script|<foreignObject|<iframe|<embed|<object|\bon[a-z]+\s*=|javascript:|@import/i;
 
 function checkSvg(text: string): SvgCost {
+    // The bounds first: they stop reading a hostile file early.
+    const cost = checkSvgBudget(text, MAX_MARKER_SIDE);
     if (FORBIDDEN_SVG.test(text)) throw new MarkerImageError('the SVG marker contains scripts, entities or embedded documents');
     // References may only point inside the document (#id) or be inline raster data.
     const refs = /(?:href|src)\s*=\s*["']\s*([^"']*)["']|url\(\s*["']?\s*([^"')]*)/gi;
@@ -86,7 +88,7 @@ function checkSvg(text: string): SvgCost {
         if (ref === '' || ref.startsWith('#') || /^data:image\/(png|jpeg|gif);base64,/i.test(ref)) continue;
         throw new MarkerImageError('the SVG marker refers to external resources');
     }
-    return checkSvgBudget(text, MAX_MARKER_SIDE);
+    return cost;
 }
 
 function decodeSvg(text: string, width: number, height: number): Image {

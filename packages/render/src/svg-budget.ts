@@ -44,7 +44,8 @@ export function checkSvgBudget(text: string, maxImageSide: number): SvgCost {
     // Every opening tag: `<name …` (closing tags, comments, CDATA and processing instructions are not elements).
     const tag = /<([a-zA-Z][\w:.-]*)([^>]*)>/g;
     for (let m = tag.exec(text); m; m = tag.exec(text)) {
-        elements++;
+        // Stop reading at the bound: a hostile file costs the main thread no more than a good one.
+        if (++elements > SVG_LIMITS.elements) throw new MarkerImageError(`the SVG marker has more than ${SVG_LIMITS.elements} elements`);
         const name = m[1].toLowerCase();
         const attributes = m[2];
         if (name.startsWith('fe')) primitives++;
@@ -58,7 +59,6 @@ export function checkSvgBudget(text: string, maxImageSide: number): SvgCost {
     // subtree, once more; a chain of them multiplies), so 2^uses bounds the repetition.
     const repeat = 2 ** Math.min(uses, 30);
     const L = SVG_LIMITS;
-    if (elements > L.elements) throw new MarkerImageError(`the SVG marker has ${elements} elements (at most ${L.elements})`);
     if (uses > L.uses) throw new MarkerImageError(`the SVG marker has ${uses} <use> elements (at most ${L.uses})`);
     if (elements * repeat > L.drawnElements) {
         throw new MarkerImageError(`the SVG marker may draw up to ${elements * repeat} elements through its ${uses} <use> elements (at most ${L.drawnElements})`);
@@ -68,9 +68,9 @@ export function checkSvgBudget(text: string, maxImageSide: number): SvgCost {
         throw new MarkerImageError(`the SVG marker applies filters to up to ${filtered * repeat} elements (at most ${L.filteredElements})`);
     }
     if (images > L.images) throw new MarkerImageError(`the SVG marker embeds ${images} images (at most ${L.images})`);
-    const numbers = countPathNumbers(text);
+    const numbers = countPathNumbers(text, Math.floor(L.pathNumbers / repeat) + 1);
     if (numbers * repeat > L.pathNumbers) {
-        throw new MarkerImageError(`the SVG marker's paths have ${numbers * repeat} coordinates as drawn (at most ${L.pathNumbers})`);
+        throw new MarkerImageError(`the SVG marker's paths have more than ${L.pathNumbers} coordinates as drawn`);
     }
     checkEmbeddedImages(text, maxImageSide);
     return {drawn: elements * repeat, filtered: filtered * repeat};
@@ -93,13 +93,13 @@ export function checkSvgRaster(cost: SvgCost, width: number, height: number): vo
 /** A number in SVG path syntax: `.5.5` is two, `1e-3` one. */
 const NUMBER = /(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/g;
 
-/** Numbers in the geometry attributes (d, points, and the path of text and motion). */
-function countPathNumbers(text: string): number {
+/** Numbers in the geometry attributes (d, points, and the path of text and motion), counted up to `stop`. */
+function countPathNumbers(text: string, stop: number): number {
     let count = 0;
     const geometry = /\s(?:d|points|path)\s*=\s*("[^"]*"|'[^']*')/gi;
     for (let m = geometry.exec(text); m; m = geometry.exec(text)) {
         NUMBER.lastIndex = 0;
-        while (NUMBER.exec(m[1])) count++;
+        while (NUMBER.exec(m[1])) if (++count >= stop) return count;
     }
     return count;
 }
