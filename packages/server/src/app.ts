@@ -7,7 +7,7 @@ import {countryMiddleware} from './country.js';
 import {cors} from './cors.js';
 import {docsRoutes} from './docs.js';
 import {HttpError, errorHandler} from './errors.js';
-import {methodCheck} from './method-check.js';
+import {methodNotAllowed} from './method-check.js';
 import {type Access, type KeyStore} from './keys.js';
 import {checkQueryEncoding, normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
@@ -84,7 +84,6 @@ export function createApp(options: AppOptions) {
     }
 
     app.use(cors());
-    app.use(methodCheck(app));
 
     const health = (_req: Request, res: Response) => {
         res.json({
@@ -158,6 +157,7 @@ export function createApp(options: AppOptions) {
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
     });
+    app.use(methodNotAllowed(app));
     app.use(errorHandler);
     return app;
 }

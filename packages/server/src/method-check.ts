@@ -1,7 +1,8 @@
 // Wrong methods: a path the API serves for other methods answers 405 with the Allow header (RFC 9110
-// §15.5.6), not a 404 that says the endpoint does not exist. Runs before the country is resolved,
-// so the /{cc}/ prefix is tried both kept and stripped.
-import type {Express, NextFunction, Request, Response} from 'express';
+// §15.5.6), not a 404 that says the endpoint does not exist. Looked at only when a request ends in a
+// 404 (no cost on the requests that are served), with the path as sent, so the /{cc}/ prefix is tried
+// both kept and stripped.
+import type {ErrorRequestHandler, Express} from 'express';
 import {HttpError} from './errors.js';
 
 interface RouteLayer {
@@ -22,14 +23,20 @@ export function allowedMethods(app: Express, path: string): string[] {
     return [...methods];
 }
 
-export function methodCheck(app: Express) {
-    return (req: Request, _res: Response, next: NextFunction): void => {
-        const allowed = allowedMethods(app, req.path);
-        if (allowed.length === 0 || allowed.includes(req.method)) {
-            next();
+/** An error handler that turns a 404 into a 405 when the path is served with other methods. */
+export function methodNotAllowed(app: Express): ErrorRequestHandler {
+    return (err, req, _res, next) => {
+        if (!(err instanceof HttpError && err.status === 404)) {
+            next(err);
             return;
         }
-        next(new HttpError(405, `${req.method} is not allowed on ${req.path.slice(0, 100)}: use ${allowed.filter((m) => m !== 'OPTIONS' && m !== 'HEAD').join(' or ')}.`,
+        const path = req.originalUrl.split('?')[0];
+        const allowed = allowedMethods(app, path);
+        if (allowed.length === 0 || allowed.includes(req.method)) {
+            next(err);
+            return;
+        }
+        next(new HttpError(405, `${req.method} is not allowed on ${path.slice(0, 100)}: use ${allowed.filter((m) => m !== 'OPTIONS' && m !== 'HEAD').join(' or ')}.`,
             {Allow: allowed.join(', ')}));
     };
 }
