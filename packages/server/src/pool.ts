@@ -74,6 +74,11 @@ export class WorkerPool {
         return result as T;
     }
 
+    /** Resolves when the next worker is ready: one started to replace a crashed or abandoned one. */
+    nextWorkerReady(): Promise<void> {
+        return new Promise((resolve) => this.piscina.once('workerCreate', () => resolve()));
+    }
+
     get threads(): number {
         return this.piscina.threads.length;
     }
