@@ -271,10 +271,18 @@ t.test('the production policy never reaches loopback, even through a redirect', 
 t.test('which addresses are public', async (t) => {
     for (const ip of ['127.0.0.1', '127.8.9.1', '10.0.0.1', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
         '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '::ffff:10.0.0.1',
-        '64:ff9b::a00:1', 'not-an-ip']) {
+        '64:ff9b::a00:1', 'not-an-ip',
+        // Every IPv6 form that carries an IPv4 address or is not a global host: IPv4-compatible,
+        // IPv4-translated, NAT64 (both prefixes), 6to4, Teredo and the rest of 2001::/23, documentation,
+        // discard, site local, unique local, link local (with a zone too), multicast.
+        '::127.0.0.1', '::7f00:1', '::a00:1', '::ffff:0:7f00:1', '64:ff9b::7f00:1', '64:ff9b:1::1', '2002:7f00:1::1', '2002:c0a8:101::1',
+        '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:2::1', '2001:db8::1', '3fff::1', '100::1', 'fec0::1', 'fd12:3456::1', 'fe80::1%eth0',
+        'ff02::1', 'ff0e::1']) {
         t.notOk(isPublicAddress(ip), ip);
     }
-    for (const ip of ['8.8.8.8', '93.184.216.34', '1.1.1.1', '2001:4860:4860::8888', '2a00:1450:4001::1']) t.ok(isPublicAddress(ip), ip);
+    for (const ip of ['8.8.8.8', '93.184.216.34', '1.1.1.1', '2001:4860:4860::8888', '2a00:1450:4001::1', '2606:4700::1111', '2001:200::1', '3ffe::1']) {
+        t.ok(isPublicAddress(ip), ip);
+    }
 });
 
 t.test('an SVG that costs too much to draw is a 400 saying which bound, before any render thread sees it', async (t) => {
