@@ -23,7 +23,9 @@ export const TEST_WORKER = new URL('./test-worker.js', import.meta.url);
  */
 export async function testServer(extra: Record<string, string | boolean> = {}, hooks: ServerHooks = {}): Promise<RunningServer & {url: string}> {
     const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
-    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, ...extra, cache});
+    // A routing task's time limit of 5 minutes unless a test sets one: a cold search took over 10 s (the
+    // default) at a load average of 40, and the limit is not what those tests prove.
+    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache});
     const running = await startServer(config, () => {}, hooks);
     const close = async () => {
         await running.close();
