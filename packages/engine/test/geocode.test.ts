@@ -84,10 +84,10 @@ t.test('autocomplete near a position: prefixes, nearest first among equals', asy
     // Two streets of one name: the focus decides.
     const all = be.search('Rue Terre Neuve', {limit: 10});
     const distinct = all.filter((r) => r.type === 'street' && r.name.startsWith('Rue Terre Neuve'));
-    if (distinct.length >= 2) {
-        const b = distinct[1];
-        const [closest] = be.search('Rue Terre Neuve', {lat: b.lat, lon: b.lon});
-        t.ok(near(closest, b.lat, b.lon, 1), 'the one at the focus first');
+    t.equal(distinct.length, 2, 'Rue Terre Neuve - Nieuwlandstraat and Rue Terre Neuve - Nieuwland, 400 m apart');
+    for (const street of distinct) {
+        const [closest] = be.search('Rue Terre Neuve', {lat: street.lat, lon: street.lon});
+        t.ok(near(closest, street.lat, street.lon, 1), `${street.name}: the one at the focus first`);
     }
 });
 

@@ -29,13 +29,10 @@ t.test('every label of the reference response, in French', async (t) => {
     }
     for (const city of ref.Data.CloseCities) entries.push(...city.td);
     t.ok(entries.length >= 60, `${entries.length} travel entries`);
-    let checked = 0;
     for (const e of entries) {
         t.same(distanceLabels(e.ptdd, 'FR'), {long: e.ptdll, short: e.ptdsl}, `${e.ptdd} m`);
         t.same(durationLabels(e.tt, 'FR'), {long: e.ttll, short: e.ttsl, extraShort: e.ttesl}, `${e.tt} s`);
-        checked++;
     }
-    t.equal(checked, entries.length);
 });
 
 t.test("the product owner's cases in FR, EN and NL", async (t) => {

@@ -207,8 +207,20 @@ export function markerPng(icon: number, size: number, ratio: number): Buffer {
     return png;
 }
 
-/** The sub-icon endpoint's PNG of a badge (24 CSS pixels high), or null when `si` is unknown. */
+/** Badges drawn, per region's POI index: as many as its data has transit lines, twice (two ratios). */
+const badgePngs = new WeakMap<PoiIndex, Map<string, Buffer>>();
+
+/** The sub-icon endpoint's PNG of a badge (24 CSS pixels high), or null when `si` is unknown; drawn once, like the icons. */
 export function badgePng(pois: PoiIndex, si: number, ratio: number): Buffer | null {
-    const spec = badgeSpec(pois, si);
-    return spec ? badgeCanvas(spec, 24 * ratio).toBuffer('image/png') : null;
+    let drawn = badgePngs.get(pois);
+    if (!drawn) badgePngs.set(pois, drawn = new Map());
+    const key = `${si}/${ratio}`;
+    let png = drawn.get(key);
+    if (!png) {
+        const spec = badgeSpec(pois, si);
+        if (!spec) return null;
+        png = badgeCanvas(spec, 24 * ratio).toBuffer('image/png');
+        drawn.set(key, png);
+    }
+    return png;
 }

@@ -1,12 +1,13 @@
 // Decoding a custom marker fetched from the internet, defensively: PNG or SVG only, recognized by
 // their bytes (not by what the server claims); PNG dimensions read from the header before any
 // decoding (no decompression bombs); SVG refused when it declares entities or a DOCTYPE, carries
-// scripts or foreign content, or refers to anything outside itself.
+// scripts or foreign content, or refers to anything outside itself, or costs more to draw than a
+// marker should (svg-budget.ts).
 import {Image} from '@napi-rs/canvas';
+import {MarkerImageError} from './marker-error.js';
+import {checkSvgBudget, checkSvgRaster, type SvgCost} from './svg-budget.js';
 
-export class MarkerImageError extends Error {
-    override name = 'MarkerImageError';
-}
+export {MarkerImageError};
 
 /** Largest marker file accepted. */
 export const MAX_MARKER_BYTES = 1024 * 1024;
@@ -25,32 +26,60 @@ export function sniffMarker(bytes: Uint8Array): MarkerType | null {
     return null;
 }
 
+/** What checkMarker found: the kind, and for an SVG what it costs per pixel drawn. */
+export interface MarkerCheck {
+    type: MarkerType;
+    svg: SvgCost | null;
+}
+
+/**
+ * Checks a marker's bytes without decoding them: its kind, its size, and for an SVG what it holds and
+ * what it costs to draw (checkMarkerSize then bounds that at the size asked for). Throws
+ * MarkerImageError saying why it cannot be used.
+ */
+export function checkMarker(bytes: Uint8Array): MarkerCheck {
+    if (bytes.length === 0) throw new MarkerImageError('the marker file is empty');
+    if (bytes.length > MAX_MARKER_BYTES) throw new MarkerImageError(`the marker file is larger than ${MAX_MARKER_BYTES} bytes`);
+    const type = sniffMarker(bytes);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (type === 'png') {
+        checkPng(buffer);
+        return {type, svg: null};
+    }
+    if (type === 'svg') return {type, svg: checkSvg(buffer.toString('utf8'))};
+    throw new MarkerImageError('the marker is neither a PNG nor an SVG image');
+}
+
+/** Throws MarkerImageError when the marker costs too much drawn at `width` × `height` device pixels (an SVG is rasterized at that size). */
+export function checkMarkerSize(check: MarkerCheck, width: number, height: number): void {
+    if (check.svg) checkSvgRaster(check.svg, width, height);
+}
+
 /**
  * Decodes a marker into an image to draw at `width` × `height` device pixels (an SVG is rasterized
  * at that size). Throws MarkerImageError with a message for the caller.
  */
 export function decodeMarkerImage(bytes: Buffer, width: number, height: number): Image {
-    if (bytes.length === 0) throw new MarkerImageError('the marker file is empty');
-    if (bytes.length > MAX_MARKER_BYTES) throw new MarkerImageError(`the marker file is larger than ${MAX_MARKER_BYTES} bytes`);
-    const type = sniffMarker(bytes);
-    if (type === 'png') return decodePng(bytes);
-    if (type === 'svg') return decodeSvg(bytes.toString('utf8'), width, height);
-    throw new MarkerImageError('the marker is neither a PNG nor an SVG image');
+    const check = checkMarker(bytes);
+    checkMarkerSize(check, width, height);
+    if (check.type === 'png') return load(bytes, 'PNG');
+    return decodeSvg(bytes.toString('utf8'), width, height);
 }
 
-function decodePng(bytes: Buffer): Image {
+function checkPng(bytes: Buffer): void {
     // IHDR comes first: length (4), 'IHDR', width (4), height (4).
     if (bytes.length < 33 || bytes.toString('latin1', 12, 16) !== 'IHDR') throw new MarkerImageError('the PNG marker has no header');
     const w = bytes.readUInt32BE(16), h = bytes.readUInt32BE(20);
     if (w === 0 || h === 0 || w > MAX_MARKER_SIDE || h > MAX_MARKER_SIDE) {
         throw new MarkerImageError(`the PNG marker is ${w} × ${h} pixels (at most ${MAX_MARKER_SIDE} a side)`);
     }
-    return load(bytes, 'PNG');
 }
 
 const FORBIDDEN_SVG = /<!DOCTYPE|<!ENTITY|<script|<foreignObject|<iframe|<embed|<object|\bon[a-z]+\s*=|javascript:|@import/i;
 
-function decodeSvg(text: string, width: number, height: number): Image {
+function checkSvg(text: string): SvgCost {
+    // The bounds first: they stop reading a hostile file early.
+    const cost = checkSvgBudget(text, MAX_MARKER_SIDE);
     if (FORBIDDEN_SVG.test(text)) throw new MarkerImageError('the SVG marker contains scripts, entities or embedded documents');
     // References may only point inside the document (#id) or be inline raster data.
     const refs = /(?:href|src)\s*=\s*["']\s*([^"']*)["']|url\(\s*["']?\s*([^"')]*)/gi;
@@ -59,6 +88,10 @@ function decodeSvg(text: string, width: number, height: number): Image {
         if (ref === '' || ref.startsWith('#') || /^data:image\/(png|jpeg|gif);base64,/i.test(ref)) continue;
         throw new MarkerImageError('the SVG marker refers to external resources');
     }
+    return cost;
+}
+
+function decodeSvg(text: string, width: number, height: number): Image {
     // Rasterize at the size it is drawn: set the root element's width and height.
     const sized = text.replace(/<svg\b([^>]*)>/i, (_all, attrs: string) => {
         const rest = attrs.replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/gi, '');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import t from 'tap';
 import {GlobalFonts, createCanvas} from '@napi-rs/canvas';
 import {
-    CollisionGrid, DEFAULT_ZOOM, MAPLIBRE_STYLES_DIR, MarkerImageError, STYLE_NAMES, badgePng, compileStyle, decodeMarkerImage,
+    CollisionGrid, DEFAULT_ZOOM, MAPLIBRE_STYLES_DIR, MarkerImageError, SVG_LIMITS, checkMarker, checkMarkerSize, STYLE_NAMES, badgePng, compileStyle, decodeMarkerImage,
     isKnownIcon, markerPng, readMapLibreStyle, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, type PlacedSymbol
 } from '../src/index.js';
 import {PLACES, difference, testRegion} from './helpers.js';
@@ -199,10 +199,27 @@ t.test('custom markers: PNG or SVG, decoded defensively', async (t) => {
     t.throws(() => decodeMarkerImage(bad('<rect style="fill:url(http://10.0.0.1/x)"/>'), 40, 40), /external/);
     t.throws(() => decodeMarkerImage(Buffer.from('<!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>'), 40, 40), {name: 'MarkerImageError'});
     t.throws(() => decodeMarkerImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><!ENTITY a "b"></svg>'), 40, 40), /entities/);
-    // A cut PNG is refused or decodes to what it holds; it never takes the process down.
-    try {
-        decodeMarkerImage(png.subarray(0, 40), 40, 40);
-    } catch (err) {
-        t.type(err, MarkerImageError);
-    }
+    // A PNG cut after its header (40 of its bytes) decodes to an image of the size its header says
+    // (Skia fills what is missing); it never takes the process down.
+    const cut = decodeMarkerImage(png.subarray(0, 40), 40, 40);
+    t.same([cut.width, cut.height], [20, 30], 'the cut PNG: the size its header says');
+    // What an SVG may cost (svg-budget.ts): an ordinary icon with a drop shadow passes; past a bound, the bound is named.
+    const icon = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24"><defs><filter id="s"><feGaussianBlur stdDeviation="1"/>'
+        + '<feOffset dy="1"/></filter></defs><path d="M12 2C8 2 5 5 5 9c0 5 7 13 7 13s7-8 7-13c0-4-3-7-7-7z" filter="url(#s)" fill="#428bff"/>'
+        + '<circle cx="12" cy="9" r="3" fill="#fff"/></svg>');
+    t.same(checkMarker(icon), {type: 'svg', svg: {drawn: 7, filtered: 1}});
+    t.equal(decodeMarkerImage(icon, 48, 48).width, 48);
+    t.throws(() => checkMarker(bad('<rect/>'.repeat(SVG_LIMITS.elements))), new MarkerImageError(`the SVG marker has more than ${SVG_LIMITS.elements} elements`));
+    t.throws(() => checkMarker(bad('<style>rect { filter: blur(3px) }</style><rect/><rect/>'.repeat(6))), /applies filters to up to/);
+    t.throws(() => checkMarker(bad(`<path d="M0 0${' 1e-3,2.5'.repeat(SVG_LIMITS.pathNumbers / 2)}"/>`)), /more than 100000 coordinates/);
+    // The same icon at growing sizes: the pixels it is drawn at bound it too.
+    const checked = checkMarker(icon);
+    t.doesNotThrow(() => checkMarkerSize(checked, 1024, 1024), 'the icon with its shadow at 1024 × 1024');
+    t.throws(() => checkMarkerSize(checked, 4096, 4096), /filters 1 elements at 4096 × 4096 pixels \(at most 16 million filtered pixels\)/);
+    t.throws(() => checkMarkerSize(checked, 8192, 4096), /drawn at 8192 × 4096 pixels/);
+    const many = checkMarker(bad('<rect width="1" height="1"/>'.repeat(1000)));
+    t.doesNotThrow(() => checkMarkerSize(many, 256, 256));
+    t.throws(() => checkMarkerSize(many, 2048, 2048), /draws 1001 elements at 2048 × 2048 pixels/);
+    t.same(checkMarker(png), {type: 'png', svg: null});
+    t.doesNotThrow(() => checkMarkerSize(checkMarker(png), 8192, 8192), 'a PNG is scaled, not rasterized: its header bounds it');
 });

@@ -7,8 +7,9 @@ import {countryMiddleware} from './country.js';
 import {cors} from './cors.js';
 import {docsRoutes} from './docs.js';
 import {HttpError, errorHandler} from './errors.js';
+import {methodNotAllowed} from './method-check.js';
 import {type Access, type KeyStore} from './keys.js';
-import {normalizeQuery, type Query} from './params.js';
+import {checkQueryEncoding, normalizeQuery, type Query} from './params.js';
 import {pointsRoutes} from './routes/points.js';
 import {categoryRoutes} from './routes/categories.js';
 import {routeRoutes} from './routes/route.js';
@@ -18,6 +19,8 @@ import {isochroneRoutes} from './routes/isochrone.js';
 import {matrixRoutes} from './routes/matrix.js';
 import type {WorkerPool} from './pool.js';
 import type {AnswerCache} from './answer-cache.js';
+import {ImagePool} from './image-pool.js';
+import type {MarkerFetchOptions} from './marker-fetch.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
@@ -38,6 +41,10 @@ export interface AppOptions {
     cache?: AnswerCache | null;
     /** /enrichment requests computing at once (SPEC §8: 4). */
     maxEnrichments?: number;
+    /** The render threads of /image (default: a pool of its own, started on the first image). */
+    imagePool?: ImagePool;
+    /** The custom marker fetch policy (default MARKER_FETCH_POLICY; tests only). */
+    markerFetch?: MarkerFetchOptions;
 }
 
 /** Per-country state the routes use. */
@@ -78,7 +85,7 @@ export function createApp(options: AppOptions) {
 
     app.use(cors());
 
-    app.get('/health', (_req, res) => {
+    const health = (_req: Request, res: Response) => {
         // The worker threads serve every region: when they cannot start, no region is served.
         const failure = options.pool?.startError ?? null;
         res.status(failure ? 503 : 200).json({
@@ -100,7 +107,8 @@ export function createApp(options: AppOptions) {
                 coverage: r.coverage.outline
             }))
         });
-    });
+    };
+    app.get('/health', health);
 
     playgroundRoutes(app, options.regions, options.keys);
     iconRoutes(app);
@@ -110,14 +118,15 @@ export function createApp(options: AppOptions) {
     spriteRoutes(app);
 
     app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
+    // /{cc}/health, like every other path under a country's base URL: the same answer.
+    app.get('/health', health);
 
     /** Wraps a handler: resolves the served region, checks the key, parses the query. */
     const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
         (req: Request, res: Response, next: NextFunction) => {
             try {
                 const country = res.locals.country as string;
-                const region = served.get(country);
-                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
+                checkQueryEncoding(req.originalUrl);
                 const query = normalizeQuery(req.query as Record<string, unknown>);
                 const header = req.headers.licensekey ?? req.headers.licencekey;
                 const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
@@ -127,6 +136,9 @@ export function createApp(options: AppOptions) {
                     appId: typeof appId === 'string' ? appId : undefined,
                     browser: fromBrowser(req)
                 });
+                // After the key: which countries are served is for key holders to learn.
+                const region = served.get(country);
+                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
                 const done = handler({country, served: region, query, pool: options.pool}, req, res);
                 if (done) done.catch(next);
             } catch (err) {
@@ -138,7 +150,7 @@ export function createApp(options: AppOptions) {
     pointsRoutes(app, guard);
     categoryRoutes(app, guard);
     routeRoutes(app, guard);
-    imageRoutes(app, guard, options.regions);
+    imageRoutes(app, guard, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
     geolocationRoutes(app, guard);
     isochroneRoutes(app, guard);
     matrixRoutes(app, guard);
@@ -149,6 +161,7 @@ export function createApp(options: AppOptions) {
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
     });
+    app.use(methodNotAllowed(app));
     app.use(errorHandler);
     return app;
 }

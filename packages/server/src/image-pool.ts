@@ -1,7 +1,12 @@
 // Worker threads for /image (Piscina), started on the first image request: rendering takes tens to
 // hundreds of milliseconds of CPU, which must not stall the server's other requests. Workers share
-// the regions' SharedArrayBuffers. A render past its time limit is abandoned (503), and so is one
-// that finds too many waiting.
+// the regions' SharedArrayBuffers.
+//
+// Admission by cost: a render costs about its device pixels (a 2048 × 2048 image at ratio 2 is 17
+// million, 50 times an 800 × 450 one). The pool admits a render when the pixels already admitted
+// would be drawn, at a conservative rate, within START_WITHIN_MS; otherwise it answers 503 at once
+// with the seconds the admitted work needs as Retry-After, instead of letting the request wait for a
+// time limit it cannot meet. A render past its time limit is abandoned (503) all the same.
 import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
@@ -12,33 +17,65 @@ import type {RenderAnswer, RenderTask} from './image-worker.js';
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
 export const RENDER_TIMEOUT_MS = 30000;
+/**
+ * Device pixels one render thread draws per second, at the least (bench/image-render.js: 13-25
+ * million at p95-p50 on a quiet machine); QUARTIER_RENDER_PIXELS_PER_SECOND for another machine.
+ */
+export const RENDER_PIXELS_PER_SECOND = 10_000_000;
+/** An admitted render must be able to start within this time (the rest of RENDER_TIMEOUT_MS is for drawing it). */
+export const START_WITHIN_MS = 10000;
+/** Renders admitted at once, however small. */
 export const MAX_WAITING_RENDERS = 64;
 
-export class ImagePool {
-    private readonly piscina: Piscina;
-    private inFlight = 0;
+export interface ImagePoolOptions {
+    size?: number;
+    /** Device pixels a thread draws per second (default RENDER_PIXELS_PER_SECOND): sets what is admitted. */
+    pixelsPerSecond?: number;
+    /** Awaited by every admitted render before it reaches a thread (tests hold renders in flight with it). */
+    beforeRender?: () => Promise<void>;
+}
 
-    constructor(regions: Region[], readonly size = IMAGE_WORKERS) {
-        this.piscina = new Piscina({
-            filename: fileURLToPath(new URL('./image-worker.js', import.meta.url)),
-            minThreads: size,
-            maxThreads: size,
-            idleTimeout: Infinity,
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
-        });
-        this.piscina.on('error', (err) => process.stderr.write(`image worker error: ${(err as Error).message}\n`));
+/** Device pixels of a render: what admission counts. */
+export function renderCost(task: RenderTask): number {
+    const ratio = task.options.ratio ?? 1;
+    return Math.round(task.options.width * ratio) * Math.round(task.options.height * ratio);
+}
+
+/** Device pixels the pool admits at once: what its threads draw within START_WITHIN_MS. */
+export function renderCapacity(size: number, pixelsPerSecond = RENDER_PIXELS_PER_SECOND): number {
+    return size * pixelsPerSecond * (START_WITHIN_MS / 1000);
+}
+
+export class ImagePool {
+    private piscina: Piscina | null = null;
+    readonly size: number;
+    readonly capacity: number;
+    readonly pixelsPerSecond: number;
+    private inFlight = 0;
+    /** Device pixels of the renders admitted and not finished. */
+    private admittedPixels = 0;
+
+    constructor(private readonly regions: Region[], private readonly options: ImagePoolOptions = {}) {
+        this.size = options.size ?? IMAGE_WORKERS;
+        this.pixelsPerSecond = options.pixelsPerSecond ?? RENDER_PIXELS_PER_SECOND;
+        this.capacity = renderCapacity(this.size, this.pixelsPerSecond);
     }
 
     async render(task: RenderTask): Promise<Buffer> {
-        if (this.inFlight >= this.size + MAX_WAITING_RENDERS) {
-            throw new HttpError(503, 'Too many images are being drawn; retry in a few seconds.', {'Retry-After': '2'});
+        const cost = renderCost(task);
+        // An idle pool takes any render: every image the parameters allow can be drawn.
+        if (this.inFlight > 0 && (this.admittedPixels + cost > this.capacity || this.inFlight >= this.size + MAX_WAITING_RENDERS)) {
+            const seconds = Math.max(1, Math.ceil(this.admittedPixels / (this.size * this.pixelsPerSecond)));
+            throw new HttpError(503, `Too many images are being drawn to start this one in time; retry in ${seconds} s.`, {'Retry-After': String(seconds)});
         }
         this.inFlight++;
+        this.admittedPixels += cost;
         const abort = new AbortController();
         const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
         let answer: RenderAnswer;
         try {
-            answer = await this.piscina.run(task, {signal: abort.signal});
+            if (this.options.beforeRender) await this.options.beforeRender();
+            answer = await this.threads().run(task, {signal: abort.signal});
         } catch (err) {
             if (abort.signal.aborted) throw new HttpError(503, `The image was not drawn within ${RENDER_TIMEOUT_MS / 1000} s; retry later.`);
             process.stderr.write(`render failed: ${(err as Error).message ?? String(err)}\n`);
@@ -46,12 +83,28 @@ export class ImagePool {
         } finally {
             clearTimeout(timer);
             this.inFlight--;
+            this.admittedPixels -= cost;
         }
         if ('error' in answer) throw new HttpError(answer.error.status, answer.error.message);
         return Buffer.from(answer.jpeg.buffer, answer.jpeg.byteOffset, answer.jpeg.byteLength);
     }
 
-    close(): Promise<void> {
-        return this.piscina.destroy();
+    /** The threads, started on first use. */
+    private threads(): Piscina {
+        if (this.piscina) return this.piscina;
+        this.piscina = new Piscina({
+            filename: fileURLToPath(new URL('./image-worker.js', import.meta.url)),
+            minThreads: this.size,
+            maxThreads: this.size,
+            idleTimeout: Infinity,
+            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
+        });
+        this.piscina.on('error', (err) => process.stderr.write(`image worker error: ${(err as Error).message}\n`));
+        return this.piscina;
+    }
+
+    async close(): Promise<void> {
+        await this.piscina?.destroy();
+        this.piscina = null;
     }
 }

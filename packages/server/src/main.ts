@@ -2,7 +2,7 @@
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
-//                                         [--max-enrichments N] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
+//                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal exits at once (code 1).
 import {parseArgs} from 'node:util';
@@ -13,7 +13,8 @@ const {values} = parseArgs({
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
-        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'}
+        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
+        'render-rate': {type: 'string'}
     }
 });
 

@@ -14,34 +14,40 @@ export const MAX_REDIRECTS = 3;
 export const FETCH_TIMEOUT_MS = 5000;
 export const MAX_MARKER_FETCH_BYTES = 1024 * 1024;
 
-/** Addresses a marker may never be fetched from. */
-const BLOCKED = new net.BlockList();
+/** IPv4 addresses a marker may never be fetched from. */
+const BLOCKED_V4 = new net.BlockList();
 for (const [net4, bits] of [
     ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
     ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
     ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4]
-] as [string, number][]) BLOCKED.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-    ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23],
-    ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8]
-] as [string, number][]) BLOCKED.addSubnet(net6, bits, 'ipv6');
+] as [string, number][]) BLOCKED_V4.addSubnet(net4, bits, 'ipv4');
+
+// IPv6: only global unicast (2000::/3) may be public. That leaves out, whatever comes next, every
+// form that hides an IPv4 address in front of it (IPv4-compatible ::a.b.c.d, IPv4-mapped ::ffff:,
+// NAT64 64:ff9b::/96 and 64:ff9b:1::/48, IPv4-translated ::ffff:0:), loopback, unspecified,
+// discard, unique local (fc00::/7), link local (fe80::/10), site local (fec0::/10) and multicast.
+const GLOBAL_V6 = new net.BlockList();
+GLOBAL_V6.addSubnet('2000::', 3, 'ipv6');
+/** Inside 2000::/3, what is not an ordinary host: protocol assignments (Teredo 2001::/32, ORCHID,
+ * benchmarking: 2001::/23), documentation (2001:db8::/32, 3fff::/20) and 6to4 (2002::/16, an IPv4 address inside). */
+const BLOCKED_V6 = new net.BlockList();
+for (const [net6, bits] of [['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['3fff::', 20]] as [string, number][]) BLOCKED_V6.addSubnet(net6, bits, 'ipv6');
 
 /** Whether an IP address (v4 or v6 text) is one a marker may be fetched from. */
 export function isPublicAddress(address: string): boolean {
     const family = net.isIP(address);
-    if (family === 0) return false;
-    // IPv4-mapped and NAT64 addresses hide a v4 address behind a v6 one: never a marker host.
-    // (Checked by hand: a BlockList rule for ::ffff:0:0/96 would also match every plain v4 address.)
-    if (family === 6 && /^(::|(0{1,4}:){5})ffff:|^64:ff9b:/i.test(address)) return false;
-    return !BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+    if (family === 4) return !BLOCKED_V4.check(address, 'ipv4');
+    if (family !== 6 || address.includes('%')) return false; // zone ids name a local interface
+    // Separate lists per family: a BlockList checks an IPv4 address against IPv6 rules as ::ffff:a.b.c.d.
+    return GLOBAL_V6.check(address, 'ipv6') && !BLOCKED_V6.check(address, 'ipv6');
 }
 
 export interface MarkerFetchOptions {
     /** Resolves a host name to addresses (default: the system resolver, every address). */
     resolve: (host: string) => Promise<{address: string; family: number}[]>;
-    /** Which resolved addresses may be connected to (default: public ones only). Tests only. */
+    /** Which resolved addresses may be connected to (production: public ones only). */
     allowAddress: (address: string) => boolean;
-    /** Extra trusted certificate authorities (PEM). Tests only. */
+    /** Extra trusted certificate authorities (PEM); none in production. */
     ca?: string | Buffer;
     timeoutMs: number;
     maxBytes: number;
@@ -49,18 +55,10 @@ export interface MarkerFetchOptions {
 
 const systemResolve = (host: string) => dns.promises.lookup(host, {all: true, verbatim: true});
 
-let options: MarkerFetchOptions = {resolve: systemResolve, allowAddress: isPublicAddress, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_MARKER_FETCH_BYTES};
-
-/** Replaces parts of the fetch policy (tests: a resolver, a CA, an address policy). Returns the previous one. */
-export function setMarkerFetchOptions(next: Partial<MarkerFetchOptions>): MarkerFetchOptions {
-    const previous = options;
-    options = {...options, ...next};
-    return previous;
-}
-
-export function resetMarkerFetchOptions(): void {
-    options = {resolve: systemResolve, allowAddress: isPublicAddress, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_MARKER_FETCH_BYTES};
-}
+/** The policy of a production server. Tests hand the server another one (ServerHooks.markerFetch). */
+export const MARKER_FETCH_POLICY: Readonly<MarkerFetchOptions> = Object.freeze({
+    resolve: systemResolve, allowAddress: isPublicAddress, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_MARKER_FETCH_BYTES
+});
 
 /** Parses and checks a marker URL: HTTPS, a host, no user name or password. */
 export function parseMarkerUrl(text: string): URL {
@@ -77,8 +75,7 @@ export function parseMarkerUrl(text: string): URL {
 }
 
 /** Fetches the bytes of a marker, following up to MAX_REDIRECTS redirects, within the deadline. */
-export async function fetchMarker(text: string): Promise<Buffer> {
-    const policy = options;
+export async function fetchMarker(text: string, policy: MarkerFetchOptions = MARKER_FETCH_POLICY): Promise<Buffer> {
     const deadline = Date.now() + policy.timeoutMs;
     let url = parseMarkerUrl(text);
     for (let hop = 0; ; hop++) {

@@ -30,9 +30,10 @@ const ERROR_TEXT: Record<number, string> = {
     401: 'The licence key is missing or unknown.',
     403: 'The key may not call this: another country, a frontend key on a backend-only endpoint, a frontend key from another domain or app, or a backend key sent from a browser (SPEC §5.6).',
     404: 'No such endpoint, or the country is unknown or not served by this server.',
+    405: 'The path exists for other methods: the `Allow` header lists them.',
     413: 'The body is too large.',
     429: 'Too many requests for this key, or too much work in flight; `Retry-After` says when to retry.',
-    503: 'The routing engine is not running; retry later.'
+    503: 'The server cannot do this work in time now (the routing engine or the map renderer is busy or not running); retry later, after `Retry-After` seconds when given.'
 };
 
 const operation = (summary: string, description: string, parameters: Json[], ok: Json, errors: number[], extra: Json = {}): Json =>
@@ -329,7 +330,7 @@ export const openApiDocument = {
                 {name: 'customMarkerUrl', in: 'query', schema: {type: 'string', format: 'uri'}},
                 {name: 'customMarkerWidth', in: 'query', schema: {type: 'integer'}},
                 {name: 'customMarkerHeight', in: 'query', schema: {type: 'integer'}}
-            ], {description: 'The map.', content: {'image/jpeg': {schema: bytes('image/jpeg')}}}, KEYED, {tags: ['Maps']})
+            ], {description: 'The map.', content: {'image/jpeg': {schema: bytes('image/jpeg')}}}, ROUTED, {tags: ['Maps']})
         },
         '/tiles/tile_planet.json': {
             get: {
@@ -391,8 +392,7 @@ export const openApiDocument = {
         '/icons32/{file}': icon(32, 'Place icon'),
         '/subicons24/{file}': icon(24, 'Transit line badge'),
         '/health': {
-            servers: ROOT_ONLY,
-            get: {summary: 'Regions served', description: 'No key.', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.')}}
+            get: {summary: 'Regions served', description: 'No key. The same answer at the root and under a country\'s base URL (/{cc}/health).', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.')}}
         },
         '/openapi.json': {
             servers: ROOT_ONLY,

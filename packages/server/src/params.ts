@@ -11,6 +11,23 @@ const LIST_PARAMS = new Set(['sources', 'destinations']);
 const MAX_LIST_PARAM_LENGTH = 7000;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * A 400 for a query string that is not percent-encoded UTF-8 (`%E0%A4%A`): the lenient parser would
+ * turn it into U+FFFD and '%' characters and the endpoint would answer for text nobody sent.
+ */
+export function checkQueryEncoding(url: string): void {
+    const at = url.indexOf('?');
+    if (at < 0) return;
+    for (const part of url.slice(at + 1).split('&')) {
+        try {
+            decodeURIComponent(part.replace(/\+/g, ' '));
+        } catch {
+            const name = part.split('=')[0];
+            throw badRequest(`The query string is not valid percent-encoded UTF-8 near '${name.slice(0, 40)}': encode each value as UTF-8, then percent-encode it.`);
+        }
+    }
+}
+
 export function normalizeQuery(query: Record<string, unknown>): Query {
     const q: Query = new Map();
     for (const [k, raw] of Object.entries(query)) {

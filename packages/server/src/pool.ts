@@ -20,6 +20,8 @@ export interface PoolOptions {
     maxQueue?: number;
     /** Each worker runs a neighbourhood search per region when it starts (see TaskRunner.warm). */
     warm?: boolean;
+    /** The module the workers run (default worker.js; tests add test-only tasks with their own). */
+    workerFile?: URL;
 }
 
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
@@ -44,7 +46,7 @@ export class WorkerPool {
         this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
         this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
         this.piscina = new Piscina({
-            filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+            filename: fileURLToPath(options.workerFile ?? new URL('./worker.js', import.meta.url)),
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
@@ -94,6 +96,11 @@ export class WorkerPool {
         const error = (result as TaskError | null)?.error;
         if (error) throw new HttpError(error.status, error.message);
         return result as T;
+    }
+
+    /** Resolves when the next worker is ready: one started to replace a crashed or abandoned one. */
+    nextWorkerReady(): Promise<void> {
+        return new Promise((resolve) => this.piscina.once('workerCreate', () => resolve()));
     }
 
     get threads(): number {

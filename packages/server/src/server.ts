@@ -11,6 +11,9 @@ import {WorkerPool} from './pool.js';
 import {isRedisAddress, openAnswerCache, type AnswerCache} from './answer-cache.js';
 import {BUILD_REGION_SCRIPT} from './build-region-script.js';
 import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
+import type {ServerHooks} from './hooks.js';
+import {ImagePool} from './image-pool.js';
+import {answerClientErrors} from './client-error.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -39,6 +42,8 @@ export interface ServerConfig {
     cacheMaxEntries?: number;
     /** /enrichment requests computing at once (QUARTIER_MAX_ENRICHMENTS, default 4). */
     maxEnrichments?: number;
+    /** Device pixels a render thread draws per second, which sets what /image admits (QUARTIER_RENDER_PIXELS_PER_SECOND). */
+    renderPixelsPerSecond?: number;
     /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
     warmup: boolean;
     /** On SIGTERM/SIGINT, requests in flight get this long to finish, ms (QUARTIER_SHUTDOWN_GRACE_MS, default 10 s). */
@@ -67,6 +72,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
         shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
+        renderPixelsPerSecond: optionalInt((args['render-rate'] as string | undefined) ?? env.QUARTIER_RENDER_PIXELS_PER_SECOND, 'QUARTIER_RENDER_PIXELS_PER_SECOND'),
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
     };
 }
@@ -113,7 +119,8 @@ export interface RunningServer {
     close(graceMs?: number): Promise<number>;
 }
 
-export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<RunningServer> {
+/** `hooks`: what tests inject (hooks.ts); the production entry point passes none. */
+export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), hooks: ServerHooks = {}): Promise<RunningServer> {
     const keys = KeyStore.fromFile(config.keysFile);
     if (keys.usesDevelopmentKeys) {
         if (config.production) {
@@ -134,10 +141,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
-    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup});
+    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
+    const imagePool = new ImagePool(regions, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
     const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments});
-    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: 16384}, app);
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments,
+        imagePool, markerFetch: hooks.markerFetch});
+    const maxHeaderSize = 16384;
+    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, app);
+    answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);
     await new Promise<void>((resolve, reject) => {
@@ -155,6 +166,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         close: async (graceMs = config.shutdownGraceMs) => {
             const cut = await graceful.close(graceMs);
             await pool.close();
+            await imagePool.close();
             await cache?.close();
             return cut;
         }

@@ -54,19 +54,12 @@ export interface EnrichmentBatchResult {
     errors: (string | null)[];
 }
 
-/** A test-only task that runs for `ms` milliseconds (to exercise time limits and crashes). */
-export interface SleepTask {
-    type: 'sleep';
-    ms: number;
-    crash?: boolean;
-}
-
 /** Answers at once: the pool's proof that a worker started (WorkerPool). */
 export interface PingTask {
     type: 'ping';
 }
 
-export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | SleepTask | PingTask;
+export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | PingTask;
 
 export interface TaskError {
     error: {status: number; message: string};
@@ -127,12 +120,8 @@ export class TaskRunner {
                 return this.enrichmentBatch(task);
             case 'ping':
                 return 'pong';
-            case 'sleep': {
-                if (task.crash) process.exit(1);
-                const until = Date.now() + task.ms;
-                while (Date.now() < until) { /* busy on purpose: a runaway task */ }
-                return {slept: task.ms};
-            }
+            default:
+                return {error: {status: 400, message: `Unknown task type '${(task as {type?: unknown}).type}'.`}} satisfies TaskError;
         }
     }
 

@@ -66,7 +66,7 @@ t.test('errors carry the CORS headers, so the page can read them', async (t) => 
         [`/be/enrichment?${HERE}`, {LicenseKey: FRONTEND_KEY}, 403],
         ['/pt/points?bound1=41.145,-8.615&bound2=41.152,-8.605', {LicenseKey: 'quartier-dev-frontend-key-x'}, 401],
         ['/be/nothing-here', {LicenseKey: FRONTEND_KEY}, 404],
-        ['/fr/points', {LicenseKey: FRONTEND_KEY}, 404],
+        ['/fr/points', {LicenseKey: FRONTEND_KEY}, 403], // the key first: it does not cover FR
         ['/be/points?bound1=50,4&bound2=51,5', {LicenseKey: FRONTEND_KEY}, 400]
     ];
     for (const [path, headers, status] of cases) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer, type RunningServer} from '../src/server.js';
 import {loadServerConfig} from '../src/server.js';
+import type {ServerHooks} from '../src/hooks.js';
 import {checkAnswer} from './openapi-check.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -13,12 +14,19 @@ export const testBuildRoot = path.join(repoRoot, 'build', 'test-regions');
 export const BACKEND_KEY = 'quartier-dev-backend-key';
 export const FRONTEND_KEY = 'quartier-dev-frontend-key';
 export const BE_ONLY_KEY = 'quartier-dev-be-only-key';
+/** The routing worker with test-only tasks (test-worker.ts), for WorkerPool's workerFile. */
+export const TEST_WORKER = new URL('./test-worker.js', import.meta.url);
 
-/** A server on the test regions; its answers cache is a fresh temporary folder unless `cache` is given. */
-export async function testServer(extra: Record<string, string | boolean> = {}): Promise<RunningServer & {url: string}> {
+/**
+ * A server on the test regions; its answers cache is a fresh temporary folder unless `cache` is given.
+ * `hooks`: what the test injects (a marker fetch policy, a gate holding renders, a test worker).
+ */
+export async function testServer(extra: Record<string, string | boolean> = {}, hooks: ServerHooks = {}): Promise<RunningServer & {url: string}> {
     const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
-    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, ...extra, cache});
-    const running = await startServer(config, () => {});
+    // A routing task's time limit of 5 minutes unless a test sets one: a cold search took over 10 s (the
+    // default) at a load average of 40, and the limit is not what those tests prove.
+    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache});
+    const running = await startServer(config, () => {}, hooks);
     const close = async (graceMs?: number) => {
         const cut = await running.close(graceMs);
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
@@ -88,4 +96,33 @@ export function getWithHost(url: string, headers: Record<string, string>): Promi
         });
         req.on('error', reject);
     });
+}
+
+/** A gate for ServerHooks.beforeRender and the like: holds every caller until opened, counting them. */
+export class Gate {
+    private opened = false;
+    private release: () => void = () => {};
+    private readonly open$ = new Promise<void>((resolve) => (this.release = resolve));
+    private waiters: {count: number; resolve: () => void}[] = [];
+    /** Callers held (or passed) so far. */
+    entered = 0;
+
+    /** The hook: counts the caller and waits until the gate opens. */
+    readonly pass = (): Promise<void> => {
+        this.entered++;
+        for (const w of this.waiters.filter((w) => this.entered >= w.count)) w.resolve();
+        this.waiters = this.waiters.filter((w) => this.entered < w.count);
+        return this.opened ? Promise.resolve() : this.open$;
+    };
+
+    /** Resolves once `count` callers have entered. */
+    entries(count: number): Promise<void> {
+        if (this.entered >= count) return Promise.resolve();
+        return new Promise((resolve) => this.waiters.push({count, resolve}));
+    }
+
+    open(): void {
+        this.opened = true;
+        this.release();
+    }
 }

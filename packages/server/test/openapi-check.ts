@@ -64,10 +64,10 @@ export function checkAnswer(method: string, url: string, status: number, content
         if (!described) throw new Error(`OpenAPI: ${method} ${pathname} answered ${status}, a status the document does not list for ${op.path} (${Object.keys(op.responses).join(', ')}): ${text.slice(0, 200)}`);
         response = resolveResponse(described);
     } else {
-        // An unknown path: only a JSON 404 (or 405) is a right answer.
+        // An unknown path, or a known one with another method: only a JSON 404 or 405 is a right answer.
         where = `${method} ${pathname} (no such endpoint) ${status}`;
-        if (status !== 404) throw new Error(`OpenAPI: ${method} ${pathname} is not in the document but answered ${status}`);
-        response = doc.components.responses.Error404;
+        if (status !== 404 && status !== 405) throw new Error(`OpenAPI: ${method} ${pathname} is not in the document but answered ${status}`);
+        response = doc.components.responses[`Error${status}`];
     }
     const content = (response!.content ?? {}) as Json;
     const type = contentType.split(';')[0].trim().toLowerCase();

@@ -52,6 +52,7 @@ t.test('grouping same positions', async (t) => {
     t.equal(positions.size, grouped.body.length, 'one entry per position');
     t.ok(grouped.body.length <= plain.body.length);
     const groups = grouped.body.filter((p: any) => p.g);
+    t.ok(groups.length > 0, `${groups.length} grouped positions (stops of several lines, shops in one building)`);
     for (const g of groups) t.ok(g.i.split(',').length >= 2, 'grouped entry lists several icons');
     const plainPositions = new Set(plain.body.map((p: any) => `${p.la},${p.ln}`));
     t.equal(plainPositions.size, positions.size, 'grouping keeps every position');
@@ -181,6 +182,7 @@ t.test('/categories lists only what can exist in the country', async (t) => {
     for (const cc of ['be', 'pt', 'mt', 'it', 'de']) {
         const {body} = await modesOf(cc);
         const brands = body.find((x: any) => x.id === 1003).c.find((s: any) => s.id === 10030001000001).c;
+        t.ok(brands.length > 0, `${cc}: ${brands.length} supermarket brands`);
         const inView = await get(`${server.url}/${cc}/simplifiedcategories?language=EN`);
         const present = new Set(inView.body.Shopping);
         for (const b of brands) {

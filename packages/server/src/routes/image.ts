@@ -3,14 +3,14 @@
 // icons32/{i}@2x.png, subicons24/{si}@2x.png), which need no key, like the CDN they stand for.
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
-import {MAX_MARKER_BYTES, badgePng, isKnownIcon, markerPng, sniffMarker} from '@quartier/render';
+import {MarkerImageError, badgePng, checkMarker, checkMarkerSize, isKnownIcon, markerPng, type MarkerCheck} from '@quartier/render';
 import type {Guard} from '../app.js';
 import {HttpError, badRequest, sendError} from '../errors.js';
 import {requireCovered} from '../position.js';
 import {LruCache} from '../image-cache.js';
 import {imageCacheKey, parseImageRequest} from '../image-params.js';
-import {ImagePool} from '../image-pool.js';
-import {MarkerFetchError, fetchMarker} from '../marker-fetch.js';
+import type {ImagePool} from '../image-pool.js';
+import {MarkerFetchError, fetchMarker, type MarkerFetchOptions} from '../marker-fetch.js';
 
 /** Rendered images kept: at most this many, and this many bytes. */
 export const IMAGE_CACHE_ENTRIES = 512;
@@ -24,12 +24,17 @@ const MAX_MARKER_FETCHES = 16;
 const RATIO = 2;
 
 export const imageCache = new LruCache<Buffer>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_BYTES, (b) => b.length);
-const markerCache = new LruCache<{bytes: Buffer; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
+const markerCache = new LruCache<{bytes: Buffer; check: MarkerCheck; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
 let markerFetches = 0;
-/** The render threads, started with the first image request. */
-let pool: ImagePool | null = null;
 
-export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void {
+export interface ImageRouteOptions {
+    /** The render threads. */
+    pool: ImagePool;
+    /** How custom markers are fetched (default MARKER_FETCH_POLICY). */
+    markerFetch?: MarkerFetchOptions;
+}
+
+export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool, markerFetch}: ImageRouteOptions): void {
     app.get('/image', guard('backend', async ({served, query, country}, _req, res) => {
         const request = parseImageRequest(query);
         const region = served.region;
@@ -37,10 +42,8 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[]): void
         const key = `${country}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);
         if (jpeg === undefined) {
-            const marker = request.marker ? {bytes: await customMarker(request.marker.url), width: request.marker.width, height: request.marker.height} : null;
-            pool ??= new ImagePool(regions);
-            const workers = pool;
-            jpeg = await imageCache.getOrCompute(key, () => workers.render({
+            const marker = request.marker ? {bytes: await customMarker(request.marker, markerFetch), width: request.marker.width, height: request.marker.height} : null;
+            jpeg = await imageCache.getOrCompute(key, () => pool.render({
                 country,
                 options: {
                     latitude: request.latitude, longitude: request.longitude, width: request.width, height: request.height,
@@ -93,22 +96,37 @@ function sendPng(res: Response, png: Buffer): void {
     res.end(png);
 }
 
-/** The bytes of a custom marker (cached), checked to be a PNG or an SVG; or a 400 saying why not. */
-async function customMarker(url: string): Promise<Uint8Array> {
+/**
+ * The bytes of a custom marker (cached), checked to be a PNG or an SVG within the bounds of what a
+ * marker may cost to draw at the size asked for, before any render thread sees them; or a 400 saying why not.
+ */
+async function customMarker(marker: {url: string; width: number; height: number}, policy: MarkerFetchOptions | undefined): Promise<Uint8Array> {
+    const {url} = marker;
     const hit = markerCache.get(url);
-    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return hit.bytes;
+    if (hit && Date.now() - hit.at < MARKER_TTL_MS) return sized(hit, marker);
     if (markerFetches >= MAX_MARKER_FETCHES) throw new HttpError(429, 'Too many custom markers are being fetched; retry in a few seconds.', {'Retry-After': '2'});
     markerFetches++;
     try {
-        const bytes = await fetchMarker(url);
-        if (bytes.length > MAX_MARKER_BYTES) throw badRequest(`Parameter 'customMarkerUrl' is larger than ${MAX_MARKER_BYTES} bytes.`);
-        if (sniffMarker(bytes) === null) throw badRequest("Parameter 'customMarkerUrl': the marker is neither a PNG nor an SVG image.");
-        markerCache.set(url, {bytes, at: Date.now()});
-        return bytes;
+        const bytes = await fetchMarker(url, policy);
+        const fetched = {bytes, check: checkMarker(bytes), at: Date.now()};
+        markerCache.set(url, fetched);
+        return sized(fetched, marker);
     } catch (err) {
         if (err instanceof MarkerFetchError) throw badRequest(`Parameter 'customMarkerUrl' ${err.message}.`);
+        if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
         throw err;
     } finally {
         markerFetches--;
     }
+}
+
+/** The marker's bytes when it may be drawn at the size asked for (at RATIO device pixels per CSS pixel); else a 400. */
+function sized(fetched: {bytes: Buffer; check: MarkerCheck}, marker: {width: number; height: number}): Buffer {
+    try {
+        checkMarkerSize(fetched.check, marker.width * RATIO, marker.height * RATIO);
+    } catch (err) {
+        if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
+        throw err;
+    }
+    return fetched.bytes;
 }

@@ -1,0 +1,21 @@
+// The routing worker with two test-only tasks, for the pool's own tests (WorkerPool's workerFile):
+// 'hang' never finishes (a runaway task, to exercise the time limit) and 'crash' ends the thread.
+// Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
+import run from '../src/worker.js';
+
+export interface TestTask {
+    type: 'hang' | 'crash' | 'echo';
+}
+
+export default function runTest(task: TestTask | Parameters<typeof run>[0]): unknown {
+    switch (task.type) {
+        case 'hang':
+            for (;;) { /* busy on purpose: only the pool's time limit ends it */ }
+        case 'crash':
+            process.exit(1);
+        case 'echo':
+            return {echo: true};
+        default:
+            return run(task);
+    }
+}
