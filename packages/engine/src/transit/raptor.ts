@@ -14,6 +14,12 @@
 // Times are ms after midnight of the service day; the timetable's seconds are scaled on reading.
 // Trips of the day before still running after midnight (times past 24:00) are scanned in a
 // second pass over the pattern with their times moved back by a day.
+//
+// Over a departure window (rRAPTOR, Delling et al. 2012, section 4): one run per departure, latest
+// first, keeping the labels of the runs before (`keep`). A label reached leaving later is a journey
+// one can also make leaving earlier (and waiting), so it stays valid; a run then writes, and scans
+// on from, only what leaving earlier improves. Per round the labels stay those of exactly that
+// round, so the rides limit holds as in a single run.
 import {NO_DROP_OFF, NO_PICKUP} from './gtfs-reader.js';
 import type {TransitNetwork} from './network.js';
 
@@ -83,7 +89,17 @@ export class Raptor {
     private readonly walkList: Uint32Array;
     private readonly patternFrom: Int32Array;
     private readonly patternQueue: Uint32Array;
+    /** Rounds of the current run (rows 0..rowsUsed-1), and rows holding labels since the last reset. */
     private rowsUsed = 0;
+    private rowsWritten = 0;
+    /** Per stop, the list (stamp) a stop was last put on: rides and walks of a round, touched of a run. */
+    private readonly rideListed: Int32Array;
+    private readonly walkListed: Int32Array;
+    private readonly touchedListed: Int32Array;
+    private stamp = 0;
+    /** The stops the last run wrote a label at (ride or walk): bestRide / bestWalk finite there. */
+    readonly touched: Uint32Array;
+    touchedCount = 0;
 
     /** Earliest arrival at the destination (ms) and the label it comes from (round -1: none). */
     bestTarget = Infinity;
@@ -122,28 +138,37 @@ export class Raptor {
         this.walkList = new Uint32Array(s);
         this.patternFrom = new Int32Array(network.patternCount).fill(-1);
         this.patternQueue = new Uint32Array(network.patternCount);
-    }
-
-    /** Rounds the last run went through (labels of rounds 0..roundsRun are valid). */
-    get roundsRun(): number {
-        return this.rowsUsed - 1;
+        this.rideListed = new Int32Array(s);
+        this.walkListed = new Int32Array(s);
+        this.touchedListed = new Int32Array(s);
+        this.touched = new Uint32Array(s);
     }
 
     /**
      * Earliest arrivals from access stops reached at departureMs + accessMs[i]. With `targetMs`
      * (the destination's best arrival known so far, e.g. by the direct walk), only journeys that
-     * beat it are looked for, through egressMs; `limitMs` bounds every label (one-to-all).
+     * beat it are looked for, through egressMs; `limitMs` bounds every label (one-to-all). With
+     * `keep`, the labels of the run before (a later departure from the same access stops) stay:
+     * bestRide / bestWalk and bestTarget then hold what this run improved, and the labels of all
+     * rounds the best arrivals over both.
      */
-    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number): void {
+    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number, keep = false): void {
         const S = this.stopCount;
         const net = this.network;
         // Reset what the last run wrote.
-        this.rideTime.fill(Infinity, 0, this.rowsUsed * S);
-        this.walkTime.fill(Infinity, 0, this.rowsUsed * S);
-        this.bestRide.fill(Infinity);
-        this.bestWalk.fill(Infinity);
-        this.board.fill(Infinity);
-        this.marked.fill(0);
+        if (!keep) {
+            this.rideTime.fill(Infinity, 0, this.rowsWritten * S);
+            this.walkTime.fill(Infinity, 0, this.rowsWritten * S);
+            this.rowsWritten = 0;
+        }
+        // The per-run arrays are set only at the stops the last run touched (a window runs many times).
+        for (let i = 0; i < this.touchedCount; i++) {
+            const s = this.touched[i];
+            this.bestRide[s] = this.bestWalk[s] = this.board[s] = Infinity;
+        }
+        for (let i = 0; i < this.markedCount; i++) this.marked[this.markedList[i]] = 0;
+        this.touchedCount = 0;
+        const touchedStamp = this.nextStamp();
         this.markedCount = 0;
         this.bestTarget = targetMs;
         this.bestRound = -1;
@@ -159,13 +184,17 @@ export class Raptor {
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
+            this.touch(s, touchedStamp);
             this.improveBoard(s, t, 0, 0);
         }
         this.rowsUsed = 1;
+        this.rowsWritten = Math.max(this.rowsWritten, 1);
         const minBoardSeconds = departureMs / 1000;
 
         for (let k = 1; k <= this.maxRides && this.markedCount > 0; k++) {
             this.rowsUsed = k + 1;
+            this.rowsWritten = Math.max(this.rowsWritten, k + 1);
+            const roundStamp = this.nextStamp();
             // Patterns through the marked stops, each from its earliest marked position.
             let queued = 0;
             for (let m = 0; m < this.markedCount; m++) {
@@ -187,9 +216,9 @@ export class Raptor {
             let rideCount = 0;
             for (let q = 0; q < queued; q++) {
                 const p = this.patternQueue[q];
-                rideCount = this.scan(p, k, this.today, 0, 0, rideCount);
+                rideCount = this.scan(p, k, this.today, 0, 0, rideCount, roundStamp);
                 if (net.patternLastDeparture[p] - DAY_SECONDS >= minBoardSeconds && this.yesterday.first[p + 1] > this.yesterday.first[p]) {
-                    rideCount = this.scan(p, k, this.yesterday, -DAY_SECONDS, 1, rideCount);
+                    rideCount = this.scan(p, k, this.yesterday, -DAY_SECONDS, 1, rideCount, roundStamp);
                 }
                 this.patternFrom[p] = -1;
             }
@@ -202,6 +231,7 @@ export class Raptor {
             for (let r = 0; r < rideCount; r++) {
                 const s = this.rideList[r];
                 const t = this.rideTime[row + s];
+                this.touch(s, touchedStamp);
                 const egress = this.egressMs[s];
                 if (egress !== Infinity && t + egress < this.bestTarget) {
                     this.bestTarget = t + egress;
@@ -211,8 +241,11 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.bestTarget && w <= this.limit) {
-                        if (this.walkTime[row + s2] === Infinity) this.walkList[walkCount++] = s2;
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit) {
+                        if (this.walkListed[s2] !== roundStamp) {
+                            this.walkListed[s2] = roundStamp;
+                            this.walkList[walkCount++] = s2;
+                        }
                         this.walkTime[row + s2] = w;
                         this.walkFrom[row + s2] = s;
                         this.bestWalk[s2] = w;
@@ -225,6 +258,7 @@ export class Raptor {
             }
             for (let r = 0; r < walkCount; r++) {
                 const s = this.walkList[r];
+                this.touch(s, touchedStamp);
                 this.improveBoard(s, this.walkTime[row + s], k, 0);
             }
         }
@@ -241,7 +275,7 @@ export class Raptor {
         this.bestTarget = boundMs;
         this.bestRound = -1;
         this.bestStop = -1;
-        for (let k = 1; k < this.rowsUsed; k++) {
+        for (let k = 1; k < this.rowsWritten; k++) {
             const row = k * S;
             for (let i = first; i < end; i++) {
                 const s = stops[i];
@@ -253,6 +287,23 @@ export class Raptor {
                 }
             }
         }
+    }
+
+    /** A stamp no list holds yet (the lists are cleared when the counter would overflow). */
+    private nextStamp(): number {
+        if (this.stamp === 0x7fffffff) {
+            this.rideListed.fill(0);
+            this.walkListed.fill(0);
+            this.touchedListed.fill(0);
+            this.stamp = 0;
+        }
+        return ++this.stamp;
+    }
+
+    private touch(s: number, stamp: number): void {
+        if (this.touchedListed[s] === stamp) return;
+        this.touchedListed[s] = stamp;
+        this.touched[this.touchedCount++] = s;
     }
 
     private improveBoard(s: number, t: number, round: number, byRide: number): void {
@@ -267,7 +318,7 @@ export class Raptor {
     }
 
     /** Scans pattern p in round k over one day's trips (times moved by offsetSeconds); returns the new rideList length. */
-    private scan(p: number, k: number, day: DayTrips, offsetSeconds: number, yesterday: number, rideCount: number): number {
+    private scan(p: number, k: number, day: DayTrips, offsetSeconds: number, yesterday: number, rideCount: number, stamp: number): number {
         const lo = day.first[p], hi = day.first[p + 1];
         if (lo === hi) return rideCount;
         const net = this.network;
@@ -283,9 +334,12 @@ export class Raptor {
             const s = stops[sBase + i], f = flags[sBase + i];
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
-                if (t < bestRide[s] && t < this.bestTarget && t <= this.limit) {
-                    const idx = row + s;
-                    if (rideTime[idx] === Infinity) this.rideList[rideCount++] = s;
+                const idx = row + s;
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit) {
+                    if (this.rideListed[s] !== stamp) {
+                        this.rideListed[s] = stamp;
+                        this.rideList[rideCount++] = s;
+                    }
                     rideTime[idx] = t;
                     bestRide[s] = t;
                     this.rideTrip[idx] = tripBase + trips[cur];
