@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import {
-    DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitNetwork, TransitRouter, buildTransitSection, departureCount,
+    DEFAULT_DEPARTURE_WINDOW, INF, Snapper, TransitError, TransitNetwork, TransitRouter, buildTransitSection, departureCount,
     parseDepartureWindow, type DepartureWindow, type TransitRoute
 } from '../src/index.js';
 import {random, testRegion} from './helpers.js';
@@ -150,5 +150,28 @@ for (const country of ['IT', 'PT', 'BE']) {
             }
             t.equal(differ, 0, `one-to-all from ${lat},${lon}: ${reached} stops, each the median of its 61 times`);
         }
+
+        // The foot network (isochrones): a node inside within its window time is reached within it
+        // leaving at at least half of the departures (routed alone).
+        const [lat, lon] = near(0.5);
+        let nodes: Uint32Array;
+        try {
+            nodes = router.oneToAll(lat, lon, 1200).slice();
+        } catch {
+            return;
+        }
+        const reachedWithin = new Uint8Array(nodes.length);
+        for (let m = 0; m < count; m++) {
+            const alone = router.oneToAll(lat, lon, 1200, window.startSeconds + 60 * m);
+            for (let x = 0; x < nodes.length; x++) if (nodes[x] !== INF && alone[x] <= nodes[x]) reachedWithin[x]++;
+        }
+        let inside = 0, tooFew = 0;
+        for (let x = 0; x < nodes.length; x++) {
+            if (nodes[x] === INF) continue;
+            inside++;
+            if (reachedWithin[x] < Math.ceil(count / 2)) tooFew++;
+        }
+        t.ok(inside > 100, `${inside} nodes within 20 min`);
+        t.equal(tooFew, 0, 'each reached within its time at least 31 times of 61');
     });
 }

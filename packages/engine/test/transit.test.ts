@@ -252,6 +252,7 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     const region = Region.open(first.dir);
     t.equal(region.transit?.stopCount, 2);
     t.equal(region.transit?.feeds[0].referenceDate, '2024-01-02', 'the first Tuesday of a feed running every weekday');
+    t.same(region.transitRouter.window, {startSeconds: 27000, endSeconds: 30600, percentile: 50}, 'the default window: 07:30-08:30, the median');
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, true, 'unchanged: skipped');
     fs.writeFileSync(path.join(feed, 'calendar.txt'), GOOD['calendar.txt'].replace('20241231', '20241130'));
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, false, 'a changed feed file rebuilds');
@@ -259,6 +260,10 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     t.notOk(fs.existsSync(path.join(none.dir, 'transit.bin')), 'no feeds, no transit.bin');
     t.equal(Region.open(none.dir).transit, null);
     t.throws(() => buildRegion({...config, gtfs: [path.join(out, 'missing.zip')]}, {dataRoot, outDir: out, quiet: true}), /GTFS feed not found: .*missing\.zip/);
+    // The region's own departure window: a build setting (answers change, so the bundle and its cached answers do).
+    const windowed = buildRegion({...config, transitWindow: '17:00-18:00', transitPercentile: 80}, {dataRoot, outDir: out, quiet: true});
+    t.same(Region.open(windowed.dir).transitRouter.window, {startSeconds: 61200, endSeconds: 64800, percentile: 80});
+    t.throws(() => buildRegion({...config, transitWindow: '18:00-17:00'}, {dataRoot, outDir: out, quiet: true}), /region PT: departure window '18:00-17:00' .*ends before it starts.*data\/regions\.json/);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -453,8 +458,9 @@ t.test('one-to-all: stops and foot nodes, never later than route() nor than walk
             if (net.stopEdge[s] < 0) continue;
             const lat = net.stopLat[s] / 1e7 + 0.002, lon = net.stopLon[s] / 1e7 - 0.002;
             const maxSeconds = 1800;
-            const stopsMs = router.oneToAllStops(lat, lon, maxSeconds).slice();
-            const nodesMs = router.oneToAll(lat, lon, maxSeconds);
+            // One departure (the window's answers are checked in transit-window.test.ts).
+            const stopsMs = router.oneToAllStops(lat, lon, maxSeconds, 8 * 3600).slice();
+            const nodesMs = router.oneToAll(lat, lon, maxSeconds, 8 * 3600);
             let reachedStops = 0;
             for (let x = 0; x < net.stopCount; x++) if (stopsMs[x] !== INF) reachedStops++;
             t.ok(reachedStops > 0, `${country}: ${reachedStops} stops within 30 min`);
@@ -476,7 +482,7 @@ t.test('one-to-all: stops and foot nodes, never later than route() nor than walk
                 const x = reachedNodes[Math.floor(rnd() * reachedNodes.length)];
                 let r: TransitRoute;
                 try {
-                    r = router.route(lat, lon, g.nodeLat[x] / 1e7, g.nodeLon[x] / 1e7);
+                    r = router.route(lat, lon, g.nodeLat[x] / 1e7, g.nodeLon[x] / 1e7, 8 * 3600);
                 } catch {
                     continue;
                 }

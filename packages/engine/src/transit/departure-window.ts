@@ -25,7 +25,7 @@ export function windowProblem(w: DepartureWindow): string | null {
     }
     if (w.endSeconds < w.startSeconds) return 'the departure window ends before it starts: write it as HH:MM-HH:MM, earliest first';
     if (departureCount(w) > MAX_WINDOW_DEPARTURES) return `the departure window holds at most ${MAX_WINDOW_DEPARTURES} departures (four hours, one per minute)`;
-    if (!(w.percentile >= 1 && w.percentile <= 100)) return 'the percentile must be a number from 1 to 100 (50: the median)';
+    if (typeof w.percentile !== 'number' || !(w.percentile >= 1 && w.percentile <= 100)) return 'the percentile must be a number from 1 to 100 (50: the median)';
     return null;
 }
 

@@ -97,6 +97,14 @@ export class Raptor {
     private readonly walkListed: Int32Array;
     private readonly touchedListed: Int32Array;
     private stamp = 0;
+    /**
+     * Over a window (seedWindow): per departure m, the patterns whose first catchable trip at some
+     * access stop changes from departure m + 1 to m, and that stop's position, in
+     * [seedFirst[m], seedFirst[m + 1]) of seedPattern / seedPos.
+     */
+    private seedFirst = new Uint32Array(0);
+    private seedPattern = new Uint32Array(0);
+    private seedPos = new Uint32Array(0);
     /** The stops the last run wrote a label at (ride or walk): bestRide / bestWalk finite there. */
     readonly touched: Uint32Array;
     touchedCount = 0;
@@ -152,7 +160,7 @@ export class Raptor {
      * bestRide / bestWalk and bestTarget then hold what this run improved, and the labels of all
      * rounds the best arrivals over both.
      */
-    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number, keep = false): void {
+    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number, keep = false, seedMinute = -1): void {
         const S = this.stopCount;
         const net = this.network;
         // Reset what the last run wrote.
@@ -185,18 +193,32 @@ export class Raptor {
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
             this.touch(s, touchedStamp);
-            this.improveBoard(s, t, 0, 0);
+            if (seedMinute < 0) this.improveBoard(s, t, 0, 0);
+            else {
+                this.board[s] = t;
+                this.boardRound[s] = 0;
+                this.boardByRide[s] = 0;
+            }
         }
         this.rowsUsed = 1;
         this.rowsWritten = Math.max(this.rowsWritten, 1);
         const minBoardSeconds = departureMs / 1000;
 
-        for (let k = 1; k <= this.maxRides && this.markedCount > 0; k++) {
+        for (let k = 1; k <= this.maxRides && (this.markedCount > 0 || (k === 1 && seedMinute >= 0)); k++) {
             this.rowsUsed = k + 1;
             this.rowsWritten = Math.max(this.rowsWritten, k + 1);
             const roundStamp = this.nextStamp();
-            // Patterns through the marked stops, each from its earliest marked position.
+            // Patterns through the marked stops, each from its earliest marked position; in a
+            // window's first round only the patterns whose catchable trips changed (seedWindow).
             let queued = 0;
+            if (k === 1 && seedMinute >= 0) {
+                for (let i = this.seedFirst[seedMinute], end = this.seedFirst[seedMinute + 1]; i < end; i++) {
+                    const p = this.seedPattern[i], pos = this.seedPos[i];
+                    const from = this.patternFrom[p];
+                    if (from < 0) this.patternQueue[queued++] = p;
+                    if (from < 0 || pos < from) this.patternFrom[p] = pos;
+                }
+            }
             for (let m = 0; m < this.markedCount; m++) {
                 const s = this.markedList[m];
                 this.marked[s] = 0;
@@ -261,6 +283,58 @@ export class Raptor {
                 this.touch(s, touchedStamp);
                 this.improveBoard(s, this.walkTime[row + s], k, 0);
             }
+        }
+    }
+
+    /**
+     * Prepares runs over a window of `count` departures startMs + m * stepMs from the given access
+     * stops (run with keep and seedMinute m, latest first): finds, per departure, the patterns
+     * where a trip becomes catchable at an access stop, leaving at m and not at m + 1. Only those
+     * can ride anywhere new in the first round: elsewhere the same trips are caught as a minute
+     * later, so their labels (kept) are already there.
+     */
+    seedWindow(accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, startMs: number, count: number, stepMs: number): void {
+        const net = this.network;
+        const minutes: number[] = [], patterns: number[] = [], positions: number[] = [];
+        const endMs = startMs + (count - 1) * stepMs;
+        for (let a = 0; a < accessCount; a++) {
+            const s = accessStops[a], acc = accessMs[a];
+            for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
+                const p = net.stopPatterns[e], i = net.stopPatternPos[e];
+                if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
+                const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
+                for (let day = 0; day < 2; day++) {
+                    const trips = day === 0 ? this.today : this.yesterday;
+                    const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
+                    // The trips leave in order: from the first catchable at the window's start.
+                    const from = Math.ceil((startMs + acc - offsetMs) / 1000);
+                    let x = trips.first[p], z = trips.first[p + 1];
+                    while (x < z) {
+                        const mid = (x + z) >>> 1;
+                        if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
+                        else z = mid;
+                    }
+                    for (; x < trips.first[p + 1]; x++) {
+                        const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
+                        if (d >= endMs + acc) break;
+                        minutes.push(Math.floor((d - acc - startMs) / stepMs));
+                        patterns.push(p);
+                        positions.push(i);
+                    }
+                }
+            }
+        }
+        // By departure (counting sort).
+        const first = this.seedFirst = new Uint32Array(count + 1);
+        for (const m of minutes) first[m + 1]++;
+        for (let m = 0; m < count; m++) first[m + 1] += first[m];
+        const next = first.slice(0, count);
+        this.seedPattern = new Uint32Array(minutes.length);
+        this.seedPos = new Uint32Array(minutes.length);
+        for (let i = 0; i < minutes.length; i++) {
+            const at = next[minutes[i]]++;
+            this.seedPattern[at] = patterns[i];
+            this.seedPos[at] = positions[i];
         }
     }
 

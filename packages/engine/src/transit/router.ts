@@ -320,9 +320,10 @@ export class TransitRouter {
         // bounded by the arrival of the one after), then the percentile's departure is routed alone.
         const transit = this.windowTimes;
         let latest = Infinity;
+        if (d.count > 1) raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, d.count, STEP_MS);
         for (let m = d.count - 1; m >= 0 && d.count > 1; m--) {
             const departureMs = d.startMs + m * STEP_MS;
-            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, Math.min(departureMs + walk, latest), m < d.count - 1);
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, Math.min(departureMs + walk, latest), m < d.count - 1, m < d.count - 1 ? m : -1);
             if (raptor.bestRound >= 0) latest = raptor.bestTarget;
             transit[m] = latest - departureMs;
         }
@@ -469,22 +470,31 @@ export class TransitRouter {
             todo.push(j);
         }
         if (d.count === 1) {
-            this.measureAt(d.startMs, fp, targets, todo, walks, walkEnds, out);
+            // No journey slower than a direct walk is an answer: bound the run by the slowest one.
+            let slowest = 0;
+            for (const j of todo) if (walks[j] > slowest) slowest = walks[j];
+            this.measureAt(d.startMs, d.startMs + slowest, fp, targets, todo, walks, walkEnds, out);
             return out;
         }
 
         const transit = this.windowTransit(fp, d, targets, walks);
         // Per departure, the destinations whose percentile falls on it by public transport.
-        const byDeparture: number[][] = [];
+        const byDeparture: number[][] = [], slowest: number[] = [];
         for (const j of todo) {
             const pick = this.pickDeparture(transit, j * d.count, walks[j], d);
             const walk = walks[j], time = transit[j * d.count + pick];
             if (walk === Infinity && time === Infinity) continue;
-            if (walk <= time) out[j] = this.walkMeasure(fp, targets.points[j]!, walk, walkEnds, j);
-            else (byDeparture[pick] ??= []).push(j);
+            if (walk <= time) {
+                out[j] = this.walkMeasure(fp, targets.points[j]!, walk, walkEnds, j);
+                continue;
+            }
+            (byDeparture[pick] ??= []).push(j);
+            slowest[pick] = Math.max(slowest[pick] ?? 0, time);
         }
+        // Each run bounded by its slowest journey: the labels of every journey it traces are kept.
         for (let m = 0; m < d.count; m++) {
-            if (byDeparture[m]) this.measureAt(d.startMs + m * STEP_MS, fp, targets, byDeparture[m], walks, walkEnds, out);
+            const departureMs = d.startMs + m * STEP_MS;
+            if (byDeparture[m]) this.measureAt(departureMs, departureMs + slowest[m], fp, targets, byDeparture[m], walks, walkEnds, out);
         }
         return out;
     }
@@ -503,9 +513,13 @@ export class TransitRouter {
         let slowest = 0;
         for (let j = 0; j < n; j++) if (walks[j] > slowest) slowest = walks[j];
         const first = targets.byStopFirst, target = targets.byStopTarget, egress = targets.byStopMs;
+        raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, count, STEP_MS);
         for (let m = count - 1; m >= 0; m--) {
             const departureMs = d.startMs + m * STEP_MS;
-            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + slowest, Infinity, m < count - 1);
+            // Nothing later than every destination's walk or arrival leaving a minute later matters.
+            let limit = m === count - 1 ? departureMs + slowest : 0;
+            for (let j = 0; j < n && m < count - 1; j++) if (!Number.isNaN(walks[j])) limit = Math.max(limit, Math.min(departureMs + walks[j], arrival[j]));
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, limit, Infinity, m < count - 1, m < count - 1 ? m : -1);
             // Only what this departure improved can lower a destination's arrival.
             for (let i = 0; i < raptor.touchedCount; i++) {
                 const s = raptor.touched[i];
@@ -540,15 +554,12 @@ export class TransitRouter {
 
     /**
      * route()'s answer leaving at departureMs for the destinations `js`: one RAPTOR run (bounded by
-     * their slowest direct walk, without a target), then per destination the best ride and egress
-     * that beats its walk, picked as route()'s run picks it, and the journey traced for its metres.
+     * limitMs, without a target), then per destination the best ride and egress that beats its walk,
+     * picked as route()'s run picks it, and the journey traced for its metres.
      */
-    private measureAt(departureMs: number, fp: EdgePoint, targets: TransitTargets, js: number[], walks: Float64Array, walkEnds: Int32Array, out: (TransitMeasure | null)[]): void {
-        let slowest = 0;
-        for (const j of js) if (walks[j] > slowest) slowest = walks[j];
-        // No journey slower than a direct walk is an answer: bound the run by the slowest one.
+    private measureAt(departureMs: number, limitMs: number, fp: EdgePoint, targets: TransitTargets, js: number[], walks: Float64Array, walkEnds: Int32Array, out: (TransitMeasure | null)[]): void {
         const raptor = this.raptor;
-        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + slowest, Infinity);
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, limitMs, Infinity);
 
         const transits = new Float64Array(js.length), rounds = new Int32Array(js.length), lastStops = new Int32Array(js.length);
         let extendTo = -1;
@@ -659,9 +670,10 @@ export class TransitRouter {
         const times = this.stopTimes;
         arrival.fill(Infinity);
         let reachedCount = 0;
+        raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, count, STEP_MS);
         for (let m = count - 1; m >= 0; m--) {
             const departureMs = d.startMs + m * STEP_MS;
-            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + maxMs, Infinity, m < count - 1);
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + maxMs, Infinity, m < count - 1, m < count - 1 ? m : -1);
             for (let i = 0; i < raptor.touchedCount; i++) {
                 const s = raptor.touched[i];
                 const t = Math.min(raptor.bestRide[s], raptor.bestWalk[s]);
