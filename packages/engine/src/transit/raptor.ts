@@ -82,6 +82,11 @@ export class Raptor {
     private readonly boardByRide: Uint8Array;
     /** Egress walk (ms) from each stop to the destination; Infinity where none. Set by the caller. */
     readonly egressMs: Float64Array;
+    /**
+     * With a target, optionally: per stop a lower bound on the time from it to the destination
+     * (StopBounds), so that labels which cannot beat the target are not written. Set by the caller.
+     */
+    targetBound: Float64Array | null = null;
     private readonly marked: Uint8Array;
     private readonly markedList: Uint32Array;
     private markedCount = 0;
@@ -188,7 +193,7 @@ export class Raptor {
         for (let i = 0; i < accessCount; i++) {
             const s = accessStops[i];
             const t = departureMs + accessMs[i];
-            if (!(t < this.walkTime[s]) || t > limitMs) continue;
+            if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !(t + this.targetBound[s] < targetMs))) continue;
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
@@ -249,6 +254,7 @@ export class Raptor {
 
             // The stops a ride reached: the destination, footpaths, boarding in the next round.
             const row = k * S;
+            const bound = this.targetBound;
             let walkCount = 0;
             for (let r = 0; r < rideCount; r++) {
                 const s = this.rideList[r];
@@ -263,7 +269,7 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit) {
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || w + bound[s2] < this.bestTarget)) {
                         if (this.walkListed[s2] !== roundStamp) {
                             this.walkListed[s2] = roundStamp;
                             this.walkList[walkCount++] = s2;
@@ -401,7 +407,7 @@ export class Raptor {
         const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
         const tBase = net.patternTimeFirst[p], tripBase = net.patternTripFirst[p];
         const row = k * this.stopCount;
-        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime;
+        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound;
         const offsetMs = offsetSeconds * 1000;
         let cur = -1, curTimes = 0, boardPos = 0, srcRound = 0, srcByRide = 0;
         for (let i = this.patternFrom[p]; i < n; i++) {
@@ -409,7 +415,7 @@ export class Raptor {
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
                 const idx = row + s;
-                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit) {
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || t + bound[s] < this.bestTarget)) {
                     if (this.rideListed[s] !== stamp) {
                         this.rideListed[s] = stamp;
                         this.rideList[rideCount++] = s;

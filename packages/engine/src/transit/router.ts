@@ -18,6 +18,7 @@ import {alongEdge, edgePoint, FootSearch, type EdgePoint} from './foot-search.js
 import {isoLocal, parseGtfsDate} from './gtfs-values.js';
 import {routeMode, type TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
+import {StopBounds} from './stop-bounds.js';
 import {DEFAULT_DEPARTURE_WINDOW, departureCount, MAX_WINDOW_DEPARTURES, percentileDeparture, WINDOW_STEP_SECONDS, windowProblem, type DepartureWindow} from './departure-window.js';
 
 export const ACCESS_MAX_SECONDS = 900;
@@ -237,6 +238,8 @@ export class TransitRouter {
     private readonly stopArrival: Float64Array;
     private stopTimes = new Float64Array(0);
     private readonly reachedStops: Uint32Array;
+    /** Lower bounds to a route()'s destination, for its window's runs (made on first use). */
+    private stopBounds: StopBounds | null = null;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -320,13 +323,20 @@ export class TransitRouter {
         // bounded by the arrival of the one after), then the percentile's departure is routed alone.
         const transit = this.windowTimes;
         let latest = Infinity;
-        if (d.count > 1) raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, d.count, STEP_MS);
+        if (d.count > 1) {
+            raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, d.count, STEP_MS);
+            // Only the times count here: prune towards the destination (the journey is routed below).
+            this.stopBounds ??= new StopBounds(this.network);
+            this.stopBounds.compute(this.egressList, this.egressCount, raptor.egressMs);
+            raptor.targetBound = this.stopBounds.ms;
+        }
         for (let m = d.count - 1; m >= 0 && d.count > 1; m--) {
             const departureMs = d.startMs + m * STEP_MS;
             raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, Math.min(departureMs + walk, latest), m < d.count - 1, m < d.count - 1 ? m : -1);
             if (raptor.bestRound >= 0) latest = raptor.bestTarget;
             transit[m] = latest - departureMs;
         }
+        raptor.targetBound = null;
         let pick = 0;
         if (d.count > 1) {
             if (walk === Infinity) {
