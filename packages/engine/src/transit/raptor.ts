@@ -83,8 +83,9 @@ export class Raptor {
     /** Egress walk (ms) from each stop to the destination; Infinity where none. Set by the caller. */
     readonly egressMs: Float64Array;
     /**
-     * With a target, optionally: per stop a lower bound on the time from it to the destination
-     * (StopBounds), so that labels which cannot beat the target are not written. Set by the caller.
+     * Optionally, per stop a lower bound on the time from it to the destination (or the nearest of
+     * several: StopBounds), so that labels which cannot beat the target or arrive within the limit
+     * are not written. Set by the caller.
      */
     targetBound: Float64Array | null = null;
     private readonly marked: Uint8Array;
@@ -193,7 +194,7 @@ export class Raptor {
         for (let i = 0; i < accessCount; i++) {
             const s = accessStops[i];
             const t = departureMs + accessMs[i];
-            if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !(t + this.targetBound[s] < targetMs))) continue;
+            if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !this.mayReach(t + this.targetBound[s]))) continue;
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
@@ -269,7 +270,7 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || w + bound[s2] < this.bestTarget)) {
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))) {
                         if (this.walkListed[s2] !== roundStamp) {
                             this.walkListed[s2] = roundStamp;
                             this.walkList[walkCount++] = s2;
@@ -369,6 +370,11 @@ export class Raptor {
         }
     }
 
+    /** Whether the destination, reached at ms at the earliest, may still beat the target within the limit. */
+    private mayReach(ms: number): boolean {
+        return ms < this.bestTarget && ms <= this.limit;
+    }
+
     /** A stamp no list holds yet (the lists are cleared when the counter would overflow). */
     private nextStamp(): number {
         if (this.stamp === 0x7fffffff) {
@@ -415,7 +421,7 @@ export class Raptor {
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
                 const idx = row + s;
-                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || t + bound[s] < this.bestTarget)) {
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))) {
                     if (this.rideListed[s] !== stamp) {
                         this.rideListed[s] = stamp;
                         this.rideList[rideCount++] = s;

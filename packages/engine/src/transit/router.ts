@@ -524,6 +524,10 @@ export class TransitRouter {
         for (let j = 0; j < n; j++) if (walks[j] > slowest) slowest = walks[j];
         const first = targets.byStopFirst, target = targets.byStopTarget, egress = targets.byStopMs;
         raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, count, STEP_MS);
+        // Only the times count here: prune what cannot reach any destination within the limit.
+        this.stopBounds ??= new StopBounds(this.network);
+        this.stopBounds.computeNearest(first, egress);
+        raptor.targetBound = this.stopBounds.ms;
         for (let m = count - 1; m >= 0; m--) {
             const departureMs = d.startMs + m * STEP_MS;
             // Nothing later than every destination's walk or arrival leaving a minute later matters.
@@ -542,6 +546,7 @@ export class TransitRouter {
             }
             for (let j = 0; j < n; j++) transit[j * count + m] = arrival[j] - departureMs;
         }
+        raptor.targetBound = null;
         if (slowest === Infinity) {
             // Destinations beyond the access bound without a walk finder: walk on, as route() does.
             let extendTo = 0;

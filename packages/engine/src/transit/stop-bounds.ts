@@ -57,17 +57,31 @@ export class StopBounds {
 
     /** Bounds towards a destination reached from stops[i] (i < count) by a walk of egressMs[stops[i]]. */
     compute(stops: Uint32Array, count: number, egressMs: Float64Array): void {
-        const net = this.network, bound = this.ms, heap = this.heap, settled = this.settled;
-        bound.fill(Infinity);
-        settled.fill(0);
-        heap.clear();
-        for (let i = 0; i < count; i++) {
-            const s = stops[i];
-            if (egressMs[s] < bound[s]) {
-                bound[s] = egressMs[s];
-                heap.set(s, egressMs[s]);
-            }
+        this.start();
+        for (let i = 0; i < count; i++) this.relax(stops[i], egressMs[stops[i]]);
+        this.settle();
+    }
+
+    /**
+     * Bounds towards the nearest of several destinations, reached from stop s by the walks
+     * [first[s], first[s + 1]) of ms (TransitTargets' byStop lists).
+     */
+    computeNearest(first: Uint32Array, ms: Float64Array): void {
+        this.start();
+        for (let s = 0; s < this.network.stopCount; s++) {
+            for (let i = first[s]; i < first[s + 1]; i++) this.relax(s, ms[i]);
         }
+        this.settle();
+    }
+
+    private start(): void {
+        this.ms.fill(Infinity);
+        this.settled.fill(0);
+        this.heap.clear();
+    }
+
+    private settle(): void {
+        const net = this.network, bound = this.ms, heap = this.heap, settled = this.settled;
         while (heap.length > 0) {
             const u = heap.pop();
             settled[u] = 1;
