@@ -3,8 +3,9 @@
 // - point-to-point route() p50 / p95 (snapping, walks, legs included), window and 08:00;
 // - one-to-all: stops within 30 and 60 min, and stops plus the foot network (isochrones) 30 min;
 // - measureMany from one origin to 12 and 100 destinations (enrichment, a matrix row);
-// - how far the window's median is from leaving at exactly 08:00, over the same pairs.
-//   npx tsc -b && node bench/transit-window.js [--pairs 1000] [--regions IT,BE,PT]
+// - how far the window's median is from leaving at exactly 08:00, over the same pairs;
+// - brute force: for the first --brute pairs, every minute routed alone and the median taken by hand.
+//   npx tsc -b && node bench/transit-window.js [--pairs 1000] [--brute 200] [--regions IT,BE,PT] [--only-brute]
 // Uses the test bundles (build/test-regions: `npm test` builds them once).
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -20,6 +21,8 @@ function arg(name, fallback) {
 }
 const pairs = Number(arg('pairs', 1000));
 const countries = arg('regions', 'IT,BE,PT').split(',');
+const brute = Number(arg('brute', 200));
+const onlyBrute = process.argv.includes('--only-brute');
 const EIGHT = 8 * 3600;
 
 function percentile(values, p) {
@@ -50,7 +53,7 @@ function timeAll(inputs, fn) {
 }
 
 const f2 = (x) => x.toFixed(2);
-const rows = [], diffRows = [];
+const rows = [], diffRows = [], bruteRows = [];
 for (const cc of countries) {
     const region = Region.open(path.join(root, cc));
     const net = region.transit, router = region.transitRouter;
@@ -76,6 +79,34 @@ for (const cc of countries) {
         return list;
     };
     const many12 = many(12), many100 = many(100);
+
+    // Brute force: the window's answer against the 61 departures routed alone (nearest-rank median).
+    let compared = 0, mismatches = 0;
+    for (const p of routePairs.slice(0, brute)) {
+        let r;
+        try {
+            r = router.route(...p);
+        } catch (err) {
+            if (err instanceof TransitError) continue;
+            throw err;
+        }
+        const times = [];
+        for (let m = 0; m <= 60; m++) {
+            try {
+                times.push(router.route(...p, 27000 + 60 * m).time);
+            } catch {
+                times.push(Infinity);
+            }
+        }
+        const median = times.slice().sort((a, b) => a - b)[30];
+        compared++;
+        if (r.time !== median || r.departure !== 27000 + 60 * times.lastIndexOf(median)) {
+            mismatches++;
+            console.error(`${cc} ${p.join(',')}: window ${r.time} ms leaving ${r.departure}, by hand ${median}`);
+        }
+    }
+    bruteRows.push(`| ${cc} | ${compared} | ${mismatches} |`);
+    if (onlyBrute) continue;
 
     // Warm up both paths, then measure one after the other on the same inputs.
     for (const p of routePairs.slice(0, 100)) {
@@ -114,7 +145,12 @@ for (const cc of countries) {
         `${f2(percentile(diffs, 0.05))} / ${f2(percentile(diffs, 0.95))} | ${share((d) => Math.abs(d) > 5)} |`);
 }
 
-console.log('In-process, one thread; window 07:30–08:30 (61 departures, median) against one departure at 08:00, same inputs, same run.\n');
+console.log('Brute force (every departure routed alone, the median by hand; time and departure):\n');
+console.log('| region | pairs | mismatches |');
+console.log('|---|---|---|');
+for (const r of bruteRows) console.log(r);
+if (onlyBrute) process.exit(0);
+console.log('\nIn-process, one thread; window 07:30–08:30 (61 departures, median) against one departure at 08:00, same inputs, same run.\n');
 console.log('| region | query | queries | 08:00 p50 / p95 (ms) | window p50 / p95 (ms) | ratio p50 |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -8,7 +8,7 @@ import t from 'tap';
 import {zipSync, strToU8} from 'fflate';
 import {
     ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, FOOT, INF, MAX_RIDES, Region, Snapper, TransitError, TransitNetwork, TransitRouter,
-    buildRegion, buildTransitSection, openFeedSource, parseCsv, parseGtfsDate, parseGtfsTime, readGtfsFeed,
+    buildRegion, buildTransitSection, openFeedSource, parseCsv, parseDepartureWindow, parseGtfsDate, parseGtfsTime, readGtfsFeed,
     type TransitRoute
 } from '../src/index.js';
 import {dataRoot, testRegion} from './helpers.js';
@@ -253,6 +253,16 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     t.equal(region.transit?.stopCount, 2);
     t.equal(region.transit?.feeds[0].referenceDate, '2024-01-02', 'the first Tuesday of a feed running every weekday');
     t.same(region.transitRouter.window, {startSeconds: 27000, endSeconds: 30600, percentile: 50}, 'the default window: 07:30-08:30, the median');
+    // The region's own departure window (transitWindow, transitPercentile: a build setting, so answers and
+    // cached answers change with the bundle) is refused before building when wrong, and read from the
+    // manifest (here a copy of the bundle with it written in, rather than a second build).
+    t.throws(() => buildRegion({...config, transitWindow: '18:00-17:00'}, {dataRoot, outDir: out, quiet: true}), /region PT: departure window '18:00-17:00' .*ends before it starts.*data\/regions\.json/);
+    t.throws(() => buildRegion({...config, transitPercentile: 0}, {dataRoot, outDir: out, quiet: true}), /percentile must be a number from 1 to 100/);
+    const copy = path.join(out, 'windowed');
+    fs.cpSync(first.dir, copy, {recursive: true});
+    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
+    fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify({...manifest, transitWindow: parseDepartureWindow('17:00-18:00', 80)}));
+    t.same(Region.open(copy).transitRouter.window, {startSeconds: 61200, endSeconds: 64800, percentile: 80});
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, true, 'unchanged: skipped');
     fs.writeFileSync(path.join(feed, 'calendar.txt'), GOOD['calendar.txt'].replace('20241231', '20241130'));
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, false, 'a changed feed file rebuilds');
@@ -260,10 +270,6 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     t.notOk(fs.existsSync(path.join(none.dir, 'transit.bin')), 'no feeds, no transit.bin');
     t.equal(Region.open(none.dir).transit, null);
     t.throws(() => buildRegion({...config, gtfs: [path.join(out, 'missing.zip')]}, {dataRoot, outDir: out, quiet: true}), /GTFS feed not found: .*missing\.zip/);
-    // The region's own departure window: a build setting (answers change, so the bundle and its cached answers do).
-    const windowed = buildRegion({...config, transitWindow: '17:00-18:00', transitPercentile: 80}, {dataRoot, outDir: out, quiet: true});
-    t.same(Region.open(windowed.dir).transitRouter.window, {startSeconds: 61200, endSeconds: 64800, percentile: 80});
-    t.throws(() => buildRegion({...config, transitWindow: '18:00-17:00'}, {dataRoot, outDir: out, quiet: true}), /region PT: departure window '18:00-17:00' .*ends before it starts.*data\/regions\.json/);
 });
 
 // ---------------------------------------------------------------------------------------------
