@@ -58,8 +58,10 @@ export {
 } from './transit/router.js';
 export type {
     TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode,
-    TransitRouterOptions, WalkFinder, TransitMeasure, TransitTargets
+    TransitRouterOptions, WalkFinder, TransitMeasure, TransitTargets, Departure
 } from './transit/router.js';
+export {DEFAULT_DEPARTURE_WINDOW, MAX_WINDOW_DEPARTURES, departureCount, parseDepartureWindow, windowProblem} from './transit/departure-window.js';
+export type {DepartureWindow} from './transit/departure-window.js';
 export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/compile.js';
 export type {TransitBuildOptions, TransitBuildResult} from './transit/compile.js';
 export {readGtfsFeed, GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs-reader.js';

@@ -8,11 +8,12 @@ import t from 'tap';
 import {zipSync, strToU8} from 'fflate';
 import {
     ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, FOOT, INF, MAX_RIDES, Region, Snapper, TransitError, TransitNetwork, TransitRouter,
-    buildRegion, buildTransitSection, openFeedSource, parseCsv, parseGtfsDate, parseGtfsTime, readGtfsFeed,
+    buildRegion, buildTransitSection, openFeedSource, parseCsv, parseDepartureWindow, parseGtfsDate, parseGtfsTime, readGtfsFeed,
     type TransitRoute
 } from '../src/index.js';
 import {dataRoot, testRegion} from './helpers.js';
 import {oracle, pointSeeds, walkTimes} from './transit-oracle.js';
+import {tinyFeed, writeFeed} from './transit-fixture.js';
 
 /**
  * Pairs per feed for the brute-force comparison (QUARTIER_TRANSIT_PAIRS overrides; about a minute
@@ -73,60 +74,6 @@ function transitErrorCode(fn: () => unknown): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // A hand-made feed on the Brussels foot network.
-
-/** The foot-graph node nearest to a position (in the main walking component). */
-function nodeNear(region: Region, lat: number, lon: number): number {
-    const g = region.roads;
-    let best = -1, bestD = Infinity;
-    for (let i = 0; i < g.nodeCount; i++) {
-        if (!g.inMainComponent(i, FOOT)) continue;
-        const d = (g.nodeLat[i] / 1e7 - lat) ** 2 + ((g.nodeLon[i] / 1e7 - lon) * 0.63) ** 2;
-        if (d < bestD) {
-            bestD = d;
-            best = i;
-        }
-    }
-    return best;
-}
-
-function writeFeed(dir: string, files: Record<string, string>): void {
-    fs.mkdirSync(dir, {recursive: true});
-    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
-}
-
-function tinyFeed(region: Region): {files: Record<string, string>; nodes: number[]} {
-    const g = region.roads;
-    const nodes = [nodeNear(region, 50.835, 4.335), nodeNear(region, 50.845, 4.36), nodeNear(region, 50.855, 4.385), nodeNear(region, 50.87, 4.41)];
-    const pos = (i: number) => `${(g.nodeLat[nodes[i]] / 1e7).toFixed(7)},${(g.nodeLon[nodes[i]] / 1e7).toFixed(7)}`;
-    return {
-        nodes,
-        files: {
-            'agency.txt': '\ufeff"agency_id","agency_name","agency_url","agency_timezone"\r\n"T","Tiny Transit","http://example.com","Europe/Brussels"\r\n',
-            // A station with two platforms, a quoted name with a comma, spaces around fields, no stop_code column.
-            'stops.txt': 'stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n' +
-                `A,"Alpha, Place",${pos(0)},,\n` +
-                `B,Beta  ,${pos(1)},0,\n` +
-                `CS,Gamma station,${pos(2)},1,\n` +
-                `C1,,${pos(2)},0,CS\n` +
-                `C2,Gamma quai 2,${pos(2)},0,CS\n` +
-                ` D , Delta ,${pos(3)},0,\n`,
-            // No route_long_name column; route types tram and bus.
-            'routes.txt': 'route_id,agency_id,route_short_name,route_type,route_color\nR1,T,1,0,FF0000\nR2,T,2,3,\n',
-            'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,WK,F1,"Gamma, via Beta"\nR2,WK,T2a,Delta\nR2,WK,T2b,Delta\nR2,SAT,T2s,Delta\n',
-            // Unpadded hours, an untimed middle stop, a time past 24:00, CRLF line ends.
-            'stop_times.txt': 'trip_id,arrival_time,departure_time,stop_id,stop_sequence\r\n' +
-                'F1,7:00:00,7:00:00,A,1\r\nF1,,,B,2\r\nF1,7:10:00,7:10:00,C1,3\r\n' +
-                'T2a,08:15:00,08:15:00,C2,1\r\nT2a,8:25:00,8:25:00,D,2\r\n' +
-                'T2b,24:10:00,24:10:00,C2,1\r\nT2b,24:20:00,24:20:00,D,2\r\n' +
-                'T2s,09:00:00,09:00:00,C2,1\r\nT2s,09:10:00,09:10:00,D,2\r\n',
-            // Only calendar_dates.txt: Monday to Wednesday for WK, a Saturday for SAT.
-            'calendar_dates.txt': 'service_id,date,exception_type\nWK,20240304,1\nWK,20240305,1\nWK,20240306,1\nSAT,20240309,1\n',
-            'frequencies.txt': 'trip_id,start_time,end_time,headway_secs\nF1,07:00:00,10:00:00,600\n',
-            // Three minutes to change at the station (between its platforms).
-            'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nCS,CS,2,180\n'
-        }
-    };
-}
 
 t.test('a hand-made feed: quirks, frequencies, transfers, times past 24:00, by hand', async (t) => {
     const be = testRegion('BE');
@@ -305,6 +252,17 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     const region = Region.open(first.dir);
     t.equal(region.transit?.stopCount, 2);
     t.equal(region.transit?.feeds[0].referenceDate, '2024-01-02', 'the first Tuesday of a feed running every weekday');
+    t.same(region.transitRouter.window, {startSeconds: 27000, endSeconds: 30600, percentile: 50}, 'the default window: 07:30-08:30, the median');
+    // The region's own departure window (transitWindow, transitPercentile: a build setting, so answers and
+    // cached answers change with the bundle) is refused before building when wrong, and read from the
+    // manifest (here a copy of the bundle with it written in, rather than a second build).
+    t.throws(() => buildRegion({...config, transitWindow: '18:00-17:00'}, {dataRoot, outDir: out, quiet: true}), /region PT: departure window '18:00-17:00' .*ends before it starts.*data\/regions\.json/);
+    t.throws(() => buildRegion({...config, transitPercentile: 0}, {dataRoot, outDir: out, quiet: true}), /percentile must be a number from 1 to 100/);
+    const copy = path.join(out, 'windowed');
+    fs.cpSync(first.dir, copy, {recursive: true});
+    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
+    fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify({...manifest, transitWindow: parseDepartureWindow('17:00-18:00', 80)}));
+    t.same(Region.open(copy).transitRouter.window, {startSeconds: 61200, endSeconds: 64800, percentile: 80});
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, true, 'unchanged: skipped');
     fs.writeFileSync(path.join(feed, 'calendar.txt'), GOOD['calendar.txt'].replace('20241231', '20241130'));
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, false, 'a changed feed file rebuilds');
@@ -506,8 +464,9 @@ t.test('one-to-all: stops and foot nodes, never later than route() nor than walk
             if (net.stopEdge[s] < 0) continue;
             const lat = net.stopLat[s] / 1e7 + 0.002, lon = net.stopLon[s] / 1e7 - 0.002;
             const maxSeconds = 1800;
-            const stopsMs = router.oneToAllStops(lat, lon, maxSeconds).slice();
-            const nodesMs = router.oneToAll(lat, lon, maxSeconds);
+            // One departure (the window's answers are checked in transit-window.test.ts).
+            const stopsMs = router.oneToAllStops(lat, lon, maxSeconds, 8 * 3600).slice();
+            const nodesMs = router.oneToAll(lat, lon, maxSeconds, 8 * 3600);
             let reachedStops = 0;
             for (let x = 0; x < net.stopCount; x++) if (stopsMs[x] !== INF) reachedStops++;
             t.ok(reachedStops > 0, `${country}: ${reachedStops} stops within 30 min`);
@@ -529,7 +488,7 @@ t.test('one-to-all: stops and foot nodes, never later than route() nor than walk
                 const x = reachedNodes[Math.floor(rnd() * reachedNodes.length)];
                 let r: TransitRoute;
                 try {
-                    r = router.route(lat, lon, g.nodeLat[x] / 1e7, g.nodeLon[x] / 1e7);
+                    r = router.route(lat, lon, g.nodeLat[x] / 1e7, g.nodeLon[x] / 1e7, 8 * 3600);
                 } catch (err) {
                     // route() bounds its egress walk, so a node reached by a long walk may have no journey; nothing else is skipped.
                     if (err instanceof TransitError && (err.code === 'unreachable' || err.code === 'same-position')) continue;

@@ -75,7 +75,7 @@ export class TripMeter {
         return found;
     }
 
-    /** Public transport at the reference weekday's 08:00, or the walk when it is faster (the router decides). */
+    /** Public transport over the region's departure window (07:30–08:30, the median), or the walk when it is faster (the router decides). */
     private transitMany(positions: readonly (readonly [number, number])[]): (Trip | null)[] {
         if (this.region.transit === null) return positions.map(() => null);
         const tos = new Float64Array(2 * positions.length);

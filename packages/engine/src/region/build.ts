@@ -21,6 +21,7 @@ import {PoiBuilder} from '../poi/builder.js';
 import {CategoryMatcher} from '../poi/categories.js';
 import {MapDataBuilder} from '../map-data/map-builder.js';
 import {buildTransitSection} from '../transit/compile.js';
+import {parseDepartureWindow} from '../transit/departure-window.js';
 import {TransitNetwork} from '../transit/network.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from './node-store.js';
@@ -70,6 +71,13 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         }
     }
     const gtfsInfo = gtfsFiles.map((file) => ({path: file, bytes: sourceBytes(file), sha256: sha256Source(file)}));
+    let transitWindow;
+    try {
+        transitWindow = config.transitWindow !== undefined || config.transitPercentile !== undefined
+            ? parseDepartureWindow(config.transitWindow ?? '07:30-08:30', config.transitPercentile ?? 50) : undefined;
+    } catch (err) {
+        throw new Error(`region ${country.code}: ${(err as Error).message}; fix transitWindow / transitPercentile in data/regions.json`);
+    }
     const inputHash = hashInputs(config, sourceInfo.map((s) => s.sha256).concat(gtfsInfo.map((g) => g.sha256)));
 
     const existing = readManifest(dir);
@@ -206,6 +214,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             })).concat(gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
             sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
                 .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
+            transitWindow,
             stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));

@@ -18,6 +18,12 @@ export interface RegionConfig {
     /** Overrides for the transit reference day (YYYY-MM-DD); see the transit docs. */
     transitDate?: string;
     /**
+     * The departures a transit time stands for, "HH:MM-HH:MM" local time (default "07:30-08:30",
+     * one a minute), and which percentile of their travel times answers (default 50, the median).
+     */
+    transitWindow?: string;
+    transitPercentile?: number;
+    /**
      * The extracts hold the whole country (Malta): the covered area ends at coasts and borders, not
      * where the data stops, so /enrichment's answers are complete up to the search radius.
      */

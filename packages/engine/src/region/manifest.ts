@@ -1,4 +1,6 @@
 // The manifest of a built region bundle (manifest.json beside the section files).
+import type {DepartureWindow} from '../transit/departure-window.js';
+
 export const MANIFEST_FILE = 'manifest.json';
 /**
  * 2: the coverage section (coverage.bin) and the region's name. 3: the vector tiles section (tiles.bin). 4: every
@@ -39,4 +41,6 @@ export interface RegionManifest {
     sources: {path: string; bytes: number; sha256: string; role: string; date: string | null}[];
     sections: Record<string, {file: string; bytes: number}>;
     stats: any;
+    /** The region's transit departure window (transitWindow, transitPercentile); absent: the default. */
+    transitWindow?: DepartureWindow;
 }

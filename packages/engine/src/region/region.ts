@@ -71,7 +71,9 @@ export class Region {
             throw new TransitError('no-transit', `Public transport is not available in this region (${this.country.code}): it has no timetable data.`);
         }
         if (this.transitRouterInstance === null) {
-            this.transitRouterInstance = new TransitRouter(this.roads, new Snapper(this.roads), this.transit, {walk: new CHQuery(this.roads, this.ch[FOOT])});
+            this.transitRouterInstance = new TransitRouter(this.roads, new Snapper(this.roads), this.transit, {
+                walk: new CHQuery(this.roads, this.ch[FOOT]), window: this.manifest.transitWindow
+            });
         }
         return this.transitRouterInstance;
     }

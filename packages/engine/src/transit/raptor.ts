@@ -14,6 +14,12 @@
 // Times are ms after midnight of the service day; the timetable's seconds are scaled on reading.
 // Trips of the day before still running after midnight (times past 24:00) are scanned in a
 // second pass over the pattern with their times moved back by a day.
+//
+// Over a departure window (rRAPTOR, Delling et al. 2012, section 4): one run per departure, latest
+// first, keeping the labels of the runs before (`keep`). A label reached leaving later is a journey
+// one can also make leaving earlier (and waiting), so it stays valid; a run then writes, and scans
+// on from, only what leaving earlier improves. Per round the labels stay those of exactly that
+// round, so the rides limit holds as in a single run.
 import {NO_DROP_OFF, NO_PICKUP} from './gtfs-reader.js';
 import type {TransitNetwork} from './network.js';
 
@@ -76,6 +82,12 @@ export class Raptor {
     private readonly boardByRide: Uint8Array;
     /** Egress walk (ms) from each stop to the destination; Infinity where none. Set by the caller. */
     readonly egressMs: Float64Array;
+    /**
+     * Optionally, per stop a lower bound on the time from it to the destination (or the nearest of
+     * several: StopBounds), so that labels which cannot beat the target or arrive within the limit
+     * are not written. Set by the caller.
+     */
+    targetBound: Float64Array | null = null;
     private readonly marked: Uint8Array;
     private readonly markedList: Uint32Array;
     private markedCount = 0;
@@ -83,7 +95,25 @@ export class Raptor {
     private readonly walkList: Uint32Array;
     private readonly patternFrom: Int32Array;
     private readonly patternQueue: Uint32Array;
+    /** Rounds of the current run (rows 0..rowsUsed-1), and rows holding labels since the last reset. */
     private rowsUsed = 0;
+    private rowsWritten = 0;
+    /** Per stop, the list (stamp) a stop was last put on: rides and walks of a round, touched of a run. */
+    private readonly rideListed: Int32Array;
+    private readonly walkListed: Int32Array;
+    private readonly touchedListed: Int32Array;
+    private stamp = 0;
+    /**
+     * Over a window (seedWindow): per departure m, the patterns whose first catchable trip at some
+     * access stop changes from departure m + 1 to m, and that stop's position, in
+     * [seedFirst[m], seedFirst[m + 1]) of seedPattern / seedPos.
+     */
+    private seedFirst = new Uint32Array(0);
+    private seedPattern = new Uint32Array(0);
+    private seedPos = new Uint32Array(0);
+    /** The stops the last run wrote a label at (ride or walk): bestRide / bestWalk finite there. */
+    readonly touched: Uint32Array;
+    touchedCount = 0;
 
     /** Earliest arrival at the destination (ms) and the label it comes from (round -1: none). */
     bestTarget = Infinity;
@@ -122,28 +152,37 @@ export class Raptor {
         this.walkList = new Uint32Array(s);
         this.patternFrom = new Int32Array(network.patternCount).fill(-1);
         this.patternQueue = new Uint32Array(network.patternCount);
-    }
-
-    /** Rounds the last run went through (labels of rounds 0..roundsRun are valid). */
-    get roundsRun(): number {
-        return this.rowsUsed - 1;
+        this.rideListed = new Int32Array(s);
+        this.walkListed = new Int32Array(s);
+        this.touchedListed = new Int32Array(s);
+        this.touched = new Uint32Array(s);
     }
 
     /**
      * Earliest arrivals from access stops reached at departureMs + accessMs[i]. With `targetMs`
      * (the destination's best arrival known so far, e.g. by the direct walk), only journeys that
-     * beat it are looked for, through egressMs; `limitMs` bounds every label (one-to-all).
+     * beat it are looked for, through egressMs; `limitMs` bounds every label (one-to-all). With
+     * `keep`, the labels of the run before (a later departure from the same access stops) stay:
+     * bestRide / bestWalk and bestTarget then hold what this run improved, and the labels of all
+     * rounds the best arrivals over both.
      */
-    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number): void {
+    run(departureMs: number, accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, limitMs: number, targetMs: number, keep = false, seedMinute = -1): void {
         const S = this.stopCount;
         const net = this.network;
         // Reset what the last run wrote.
-        this.rideTime.fill(Infinity, 0, this.rowsUsed * S);
-        this.walkTime.fill(Infinity, 0, this.rowsUsed * S);
-        this.bestRide.fill(Infinity);
-        this.bestWalk.fill(Infinity);
-        this.board.fill(Infinity);
-        this.marked.fill(0);
+        if (!keep) {
+            this.rideTime.fill(Infinity, 0, this.rowsWritten * S);
+            this.walkTime.fill(Infinity, 0, this.rowsWritten * S);
+            this.rowsWritten = 0;
+        }
+        // The per-run arrays are set only at the stops the last run touched (a window runs many times).
+        for (let i = 0; i < this.touchedCount; i++) {
+            const s = this.touched[i];
+            this.bestRide[s] = this.bestWalk[s] = this.board[s] = Infinity;
+        }
+        for (let i = 0; i < this.markedCount; i++) this.marked[this.markedList[i]] = 0;
+        this.touchedCount = 0;
+        const touchedStamp = this.nextStamp();
         this.markedCount = 0;
         this.bestTarget = targetMs;
         this.bestRound = -1;
@@ -155,19 +194,37 @@ export class Raptor {
         for (let i = 0; i < accessCount; i++) {
             const s = accessStops[i];
             const t = departureMs + accessMs[i];
-            if (!(t < this.walkTime[s]) || t > limitMs) continue;
+            if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !this.mayReach(t + this.targetBound[s]))) continue;
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
-            this.improveBoard(s, t, 0, 0);
+            this.touch(s, touchedStamp);
+            if (seedMinute < 0) this.improveBoard(s, t, 0, 0);
+            else {
+                this.board[s] = t;
+                this.boardRound[s] = 0;
+                this.boardByRide[s] = 0;
+            }
         }
         this.rowsUsed = 1;
+        this.rowsWritten = Math.max(this.rowsWritten, 1);
         const minBoardSeconds = departureMs / 1000;
 
-        for (let k = 1; k <= this.maxRides && this.markedCount > 0; k++) {
+        for (let k = 1; k <= this.maxRides && (this.markedCount > 0 || (k === 1 && seedMinute >= 0)); k++) {
             this.rowsUsed = k + 1;
-            // Patterns through the marked stops, each from its earliest marked position.
+            this.rowsWritten = Math.max(this.rowsWritten, k + 1);
+            const roundStamp = this.nextStamp();
+            // Patterns through the marked stops, each from its earliest marked position; in a
+            // window's first round only the patterns whose catchable trips changed (seedWindow).
             let queued = 0;
+            if (k === 1 && seedMinute >= 0) {
+                for (let i = this.seedFirst[seedMinute], end = this.seedFirst[seedMinute + 1]; i < end; i++) {
+                    const p = this.seedPattern[i], pos = this.seedPos[i];
+                    const from = this.patternFrom[p];
+                    if (from < 0) this.patternQueue[queued++] = p;
+                    if (from < 0 || pos < from) this.patternFrom[p] = pos;
+                }
+            }
             for (let m = 0; m < this.markedCount; m++) {
                 const s = this.markedList[m];
                 this.marked[s] = 0;
@@ -187,9 +244,9 @@ export class Raptor {
             let rideCount = 0;
             for (let q = 0; q < queued; q++) {
                 const p = this.patternQueue[q];
-                rideCount = this.scan(p, k, this.today, 0, 0, rideCount);
+                rideCount = this.scan(p, k, this.today, 0, 0, rideCount, roundStamp);
                 if (net.patternLastDeparture[p] - DAY_SECONDS >= minBoardSeconds && this.yesterday.first[p + 1] > this.yesterday.first[p]) {
-                    rideCount = this.scan(p, k, this.yesterday, -DAY_SECONDS, 1, rideCount);
+                    rideCount = this.scan(p, k, this.yesterday, -DAY_SECONDS, 1, rideCount, roundStamp);
                 }
                 this.patternFrom[p] = -1;
             }
@@ -198,10 +255,12 @@ export class Raptor {
 
             // The stops a ride reached: the destination, footpaths, boarding in the next round.
             const row = k * S;
+            const bound = this.targetBound;
             let walkCount = 0;
             for (let r = 0; r < rideCount; r++) {
                 const s = this.rideList[r];
                 const t = this.rideTime[row + s];
+                this.touch(s, touchedStamp);
                 const egress = this.egressMs[s];
                 if (egress !== Infinity && t + egress < this.bestTarget) {
                     this.bestTarget = t + egress;
@@ -211,8 +270,11 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.bestTarget && w <= this.limit) {
-                        if (this.walkTime[row + s2] === Infinity) this.walkList[walkCount++] = s2;
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))) {
+                        if (this.walkListed[s2] !== roundStamp) {
+                            this.walkListed[s2] = roundStamp;
+                            this.walkList[walkCount++] = s2;
+                        }
                         this.walkTime[row + s2] = w;
                         this.walkFrom[row + s2] = s;
                         this.bestWalk[s2] = w;
@@ -225,8 +287,61 @@ export class Raptor {
             }
             for (let r = 0; r < walkCount; r++) {
                 const s = this.walkList[r];
+                this.touch(s, touchedStamp);
                 this.improveBoard(s, this.walkTime[row + s], k, 0);
             }
+        }
+    }
+
+    /**
+     * Prepares runs over a window of `count` departures startMs + m * stepMs from the given access
+     * stops (run with keep and seedMinute m, latest first): finds, per departure, the patterns
+     * where a trip becomes catchable at an access stop, leaving at m and not at m + 1. Only those
+     * can ride anywhere new in the first round: elsewhere the same trips are caught as a minute
+     * later, so their labels (kept) are already there.
+     */
+    seedWindow(accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, startMs: number, count: number, stepMs: number): void {
+        const net = this.network;
+        const minutes: number[] = [], patterns: number[] = [], positions: number[] = [];
+        const endMs = startMs + (count - 1) * stepMs;
+        for (let a = 0; a < accessCount; a++) {
+            const s = accessStops[a], acc = accessMs[a];
+            for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
+                const p = net.stopPatterns[e], i = net.stopPatternPos[e];
+                if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
+                const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
+                for (let day = 0; day < 2; day++) {
+                    const trips = day === 0 ? this.today : this.yesterday;
+                    const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
+                    // The trips leave in order: from the first catchable at the window's start.
+                    const from = Math.ceil((startMs + acc - offsetMs) / 1000);
+                    let x = trips.first[p], z = trips.first[p + 1];
+                    while (x < z) {
+                        const mid = (x + z) >>> 1;
+                        if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
+                        else z = mid;
+                    }
+                    for (; x < trips.first[p + 1]; x++) {
+                        const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
+                        if (d >= endMs + acc) break;
+                        minutes.push(Math.floor((d - acc - startMs) / stepMs));
+                        patterns.push(p);
+                        positions.push(i);
+                    }
+                }
+            }
+        }
+        // By departure (counting sort).
+        const first = this.seedFirst = new Uint32Array(count + 1);
+        for (const m of minutes) first[m + 1]++;
+        for (let m = 0; m < count; m++) first[m + 1] += first[m];
+        const next = first.slice(0, count);
+        this.seedPattern = new Uint32Array(minutes.length);
+        this.seedPos = new Uint32Array(minutes.length);
+        for (let i = 0; i < minutes.length; i++) {
+            const at = next[minutes[i]]++;
+            this.seedPattern[at] = patterns[i];
+            this.seedPos[at] = positions[i];
         }
     }
 
@@ -241,7 +356,7 @@ export class Raptor {
         this.bestTarget = boundMs;
         this.bestRound = -1;
         this.bestStop = -1;
-        for (let k = 1; k < this.rowsUsed; k++) {
+        for (let k = 1; k < this.rowsWritten; k++) {
             const row = k * S;
             for (let i = first; i < end; i++) {
                 const s = stops[i];
@@ -253,6 +368,28 @@ export class Raptor {
                 }
             }
         }
+    }
+
+    /** Whether the destination, reached at ms at the earliest, may still beat the target within the limit. */
+    private mayReach(ms: number): boolean {
+        return ms < this.bestTarget && ms <= this.limit;
+    }
+
+    /** A stamp no list holds yet (the lists are cleared when the counter would overflow). */
+    private nextStamp(): number {
+        if (this.stamp === 0x7fffffff) {
+            this.rideListed.fill(0);
+            this.walkListed.fill(0);
+            this.touchedListed.fill(0);
+            this.stamp = 0;
+        }
+        return ++this.stamp;
+    }
+
+    private touch(s: number, stamp: number): void {
+        if (this.touchedListed[s] === stamp) return;
+        this.touchedListed[s] = stamp;
+        this.touched[this.touchedCount++] = s;
     }
 
     private improveBoard(s: number, t: number, round: number, byRide: number): void {
@@ -267,7 +404,7 @@ export class Raptor {
     }
 
     /** Scans pattern p in round k over one day's trips (times moved by offsetSeconds); returns the new rideList length. */
-    private scan(p: number, k: number, day: DayTrips, offsetSeconds: number, yesterday: number, rideCount: number): number {
+    private scan(p: number, k: number, day: DayTrips, offsetSeconds: number, yesterday: number, rideCount: number, stamp: number): number {
         const lo = day.first[p], hi = day.first[p + 1];
         if (lo === hi) return rideCount;
         const net = this.network;
@@ -276,16 +413,19 @@ export class Raptor {
         const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
         const tBase = net.patternTimeFirst[p], tripBase = net.patternTripFirst[p];
         const row = k * this.stopCount;
-        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime;
+        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound;
         const offsetMs = offsetSeconds * 1000;
         let cur = -1, curTimes = 0, boardPos = 0, srcRound = 0, srcByRide = 0;
         for (let i = this.patternFrom[p]; i < n; i++) {
             const s = stops[sBase + i], f = flags[sBase + i];
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
-                if (t < bestRide[s] && t < this.bestTarget && t <= this.limit) {
-                    const idx = row + s;
-                    if (rideTime[idx] === Infinity) this.rideList[rideCount++] = s;
+                const idx = row + s;
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))) {
+                    if (this.rideListed[s] !== stamp) {
+                        this.rideListed[s] = stamp;
+                        this.rideList[rideCount++] = s;
+                    }
                     rideTime[idx] = t;
                     bestRide[s] = t;
                     this.rideTrip[idx] = tripBase + trips[cur];

@@ -18,11 +18,19 @@ import {alongEdge, edgePoint, FootSearch, type EdgePoint} from './foot-search.js
 import {isoLocal, parseGtfsDate} from './gtfs-values.js';
 import {routeMode, type TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
+import {StopBounds} from './stop-bounds.js';
+import {DEFAULT_DEPARTURE_WINDOW, departureCount, MAX_WINDOW_DEPARTURES, percentileDeparture, WINDOW_STEP_SECONDS, windowProblem, type DepartureWindow} from './departure-window.js';
 
 export const ACCESS_MAX_SECONDS = 900;
 export const EGRESS_MAX_SECONDS = 900;
-/** 08:00 local time: the reference departure (SPEC §2.4 rule 3). */
+/** 08:00 local time: the centre of the default departure window (SPEC §2.4 rule 3: about 08:00). */
 export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
+
+/**
+ * When a journey leaves: one departure (seconds after midnight, local time), or a window of
+ * departures whose percentile travel time answers (departure-window.ts).
+ */
+export type Departure = number | DepartureWindow;
 
 /**
  * Memory the remembered egress walks may take per router: an entry costs about 800 bytes (key, object,
@@ -111,11 +119,15 @@ export interface TransferLeg extends LegTimes {
 export type TransitLeg = WalkLeg | RideLeg | TransferLeg;
 
 export interface TransitRoute {
-    /** ms from the requested departure to the arrival, waiting for the first vehicle included. */
+    /**
+     * ms from the departure to the arrival, waiting for the first vehicle included: over a window,
+     * the percentile (median) of the per-minute times, and this journey is the one leaving at
+     * `departure` that takes it.
+     */
     time: number;
     /** metres, all legs */
     distance: number;
-    /** Seconds after midnight of the reference day. */
+    /** Seconds after midnight of the reference day: the journey's real departure. */
     departure: number;
     arrival: number;
     /** Rides minus one (0 for a walk). */
@@ -154,6 +166,10 @@ export interface TransitTargets {
     readonly egressStop: Uint32Array;
     readonly egressMs: Float64Array;
     readonly egressMeters: Float64Array;
+    /** The same walks by stop: entries [byStopFirst[s], byStopFirst[s + 1]) of byStopTarget / byStopMs. */
+    readonly byStopFirst: Uint32Array;
+    readonly byStopTarget: Uint32Array;
+    readonly byStopMs: Float64Array;
 }
 
 /** Node-to-node walking times and paths on the foot graph (a CHQuery over the foot hierarchy). */
@@ -171,7 +187,17 @@ export interface TransitRouterOptions {
      * without it the access search is extended until it reaches the destination.
      */
     walk?: WalkFinder;
+    /** The departures a query leaves at when it names none (default 07:30–08:30, the median). */
+    window?: DepartureWindow;
 }
+
+/** The departures of one query, in ms: start + m * step for m in [0, count). */
+interface Departures {
+    startMs: number;
+    count: number;
+    percentile: number;
+}
+const STEP_MS = WINDOW_STEP_SECONDS * 1000;
 
 export class TransitRouter {
     readonly graph: RoadGraph;
@@ -202,6 +228,18 @@ export class TransitRouter {
     /** Egress walks by destination (see egressWalks), in the order they were found, and their estimated bytes. */
     private readonly egressMemo = new Map<string, EgressWalks>();
     private egressMemoBytes = 0;
+    /** The departures a query without its own leaves at. */
+    readonly window: DepartureWindow;
+    /** Per departure of a window: travel times, and scratch for picking the percentile. */
+    private readonly windowTimes = new Float64Array(MAX_WINDOW_DEPARTURES);
+    private readonly windowScratch = new Float64Array(MAX_WINDOW_DEPARTURES);
+    private readonly windowSelect = new Float64Array(MAX_WINDOW_DEPARTURES);
+    /** Over a window from one origin: per stop, the earliest arrival so far and its travel times by departure. */
+    private readonly stopArrival: Float64Array;
+    private stopTimes = new Float64Array(0);
+    private readonly reachedStops: Uint32Array;
+    /** Lower bounds to a route()'s destination, for its window's runs (made on first use). */
+    private stopBounds: StopBounds | null = null;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -232,10 +270,41 @@ export class TransitRouter {
         this.stepA = new Int32Array(steps);
         this.stepB = new Int32Array(steps);
         this.stepAt = new Float64Array(steps);
+        this.window = options.window ?? DEFAULT_DEPARTURE_WINDOW;
+        const problem = windowProblem(this.window);
+        if (problem) throw new Error(problem);
+        this.stopArrival = new Float64Array(s);
+        this.reachedStops = new Uint32Array(s);
     }
 
-    /** The fastest way from one position to another, leaving at departureSeconds (after midnight, local time). */
-    route(fromLat: number, fromLon: number, toLat: number, toLon: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS): TransitRoute {
+    /**
+     * The departure (index) whose travel time is the percentile's, the time per departure being
+     * the faster of the walk and transit[offset + m] (ms, Infinity where none), rounded as shown.
+     */
+    private pickDeparture(transit: Float64Array, offset: number, walk: number, d: Departures): number {
+        const times = this.windowScratch;
+        // On the ms the answer shows: of equal times, the latest departure.
+        for (let m = 0; m < d.count; m++) times[m] = Math.round(Math.min(walk, transit[offset + m]));
+        return percentileDeparture(times, 0, d.count, d.percentile, this.windowSelect);
+    }
+
+    /** The departures of a query, checked. */
+    private departures(departure: Departure): Departures {
+        if (typeof departure === 'number') {
+            if (!Number.isFinite(departure)) throw new Error(`departure ${departure} is not a time in seconds`);
+            return {startMs: departure * 1000, count: 1, percentile: 50};
+        }
+        const problem = windowProblem(departure);
+        if (problem) throw new Error(problem);
+        return {startMs: departure.startSeconds * 1000, count: departureCount(departure), percentile: departure.percentile};
+    }
+
+    /**
+     * The fastest way from one position to another, leaving at one departure (seconds after
+     * midnight, local time), or over a window (by default the router's): the journey leaving at
+     * the window's departure whose travel time is the percentile of all of them.
+     */
+    route(fromLat: number, fromLon: number, toLat: number, toLon: number, departure: Departure = this.window): TransitRoute {
         const from = this.snapper.snap(fromLat, fromLon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const to = this.snapper.snap(toLat, toLon, FOOT);
@@ -243,24 +312,61 @@ export class TransitRouter {
         if (samePosition(from, to)) throw new TransitError('same-position', 'Start and destination are the same place.');
         const g = this.graph;
         const fp = edgePoint(g, from.edge, from.offset), tp = edgePoint(g, to.edge, to.offset);
-        const departureMs = departureSeconds * 1000;
+        const d = this.departures(departure);
 
         this.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
-        let walk = this.walkBefore(fp, tp);
+        const walkKnown = this.walkBefore(fp, tp);
+        let walk = walkKnown;
         this.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
         const raptor = this.raptor;
-        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, departureMs + walk);
+        // Over a window, first the travel time per departure (latest first, labels kept, each run
+        // bounded by the arrival of the one after), then the percentile's departure is routed alone.
+        const transit = this.windowTimes;
+        let latest = Infinity;
+        if (d.count > 1) {
+            raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, d.count, STEP_MS);
+            // Only the times count here: prune towards the destination (the journey is routed below).
+            this.stopBounds ??= new StopBounds(this.network);
+            this.stopBounds.compute(this.egressList, this.egressCount, raptor.egressMs);
+            raptor.targetBound = this.stopBounds.ms;
+        }
+        for (let m = d.count - 1; m >= 0 && d.count > 1; m--) {
+            const departureMs = d.startMs + m * STEP_MS;
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, Math.min(departureMs + walk, latest), m < d.count - 1, m < d.count - 1 ? m : -1);
+            if (raptor.bestRound >= 0) latest = raptor.bestTarget;
+            transit[m] = latest - departureMs;
+        }
+        raptor.targetBound = null;
+        let pick = 0;
+        if (d.count > 1) {
+            if (walk === Infinity) {
+                // The destination lies beyond the access bound: walk on until transit's slowest time (or everywhere).
+                let slowest = 0;
+                for (let m = 0; m < d.count; m++) slowest = Math.max(slowest, transit[m]);
+                this.forward.run(slowest);
+                walk = this.directWalk(fp, tp);
+            }
+            pick = this.pickDeparture(transit, 0, walk, d);
+        }
+        const departureMs = d.startMs + pick * STEP_MS;
+        if (d.count > 1 && walk <= transit[pick]) {
+            // The walk answers (it is as fast as the percentile's ride), or nothing does.
+            this.clearEgress();
+            if (walk === Infinity) throw new TransitError('unreachable', 'No walk or public transport journey connects these two positions.');
+            return this.walkRoute(fp, tp, from, to, departureMs, walk);
+        }
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, Infinity, departureMs + walkKnown);
         this.clearEgress();
-        const transit = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
+        const time = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
         if (walk === Infinity) {
             // The destination lies beyond the access bound: walk on until transit's time (or everywhere).
-            this.forward.run(transit);
+            this.forward.run(time);
             walk = this.directWalk(fp, tp);
         }
-        if (walk === Infinity && transit === Infinity) {
+        if (walk === Infinity && time === Infinity) {
             throw new TransitError('unreachable', 'No walk or public transport journey connects these two positions.');
         }
-        if (walk <= transit) return this.walkRoute(fp, tp, from, to, departureMs, walk);
+        if (walk <= time) return this.walkRoute(fp, tp, from, to, departureMs, walk);
         return this.journey(fp, tp, from, to, departureMs);
     }
 
@@ -288,9 +394,23 @@ export class TransitRouter {
             }
             egressFirst[j + 1] = stops.length;
         }
+        // By stop (counting sort): which destinations each stop's rides lead to, and the walk.
+        const S = this.network.stopCount;
+        const byStopFirst = new Uint32Array(S + 1), byStopTarget = new Uint32Array(stops.length), byStopMs = new Float64Array(stops.length);
+        for (const s of stops) byStopFirst[s + 1]++;
+        for (let s = 0; s < S; s++) byStopFirst[s + 1] += byStopFirst[s];
+        const next = byStopFirst.slice(0, S);
+        for (let j = 0; j < n; j++) {
+            for (let i = egressFirst[j]; i < egressFirst[j + 1]; i++) {
+                const at = next[stops[i]]++;
+                byStopTarget[at] = j;
+                byStopMs[at] = ms[i];
+            }
+        }
         return {
             count: n, snaps, points, egressFirst,
-            egressStop: Uint32Array.from(stops), egressMs: Float64Array.from(ms), egressMeters: Float64Array.from(meters)
+            egressStop: Uint32Array.from(stops), egressMs: Float64Array.from(ms), egressMeters: Float64Array.from(meters),
+            byStopFirst, byStopTarget, byStopMs
         };
     }
 
@@ -326,24 +446,26 @@ export class TransitRouter {
     }
 
     /**
-     * route()'s `time` and `distance` from one position to every destination of `targets`, with one
-     * access search and one RAPTOR run (bounded by the slowest direct walk, without a target) for
-     * all of them: null where route() finds no journey ('unreachable') or the destination is off
-     * the foot network ('to-off-network'); {time: 0, distance: 0} where start and destination are
-     * the same place (route() throws 'same-position'). Throws 'from-off-network' like route().
+     * route()'s `time` and `distance` from one position to every destination of `targets`: null
+     * where route() finds no journey ('unreachable') or the destination is off the foot network
+     * ('to-off-network'); {time: 0, distance: 0} where start and destination are the same place
+     * (route() throws 'same-position'). Throws 'from-off-network' like route(). One access search
+     * for all of them; over a window, one range RAPTOR (a run per departure, labels kept, bounded by
+     * the slowest direct walk) for the times, then per departure some destination's percentile
+     * falls on, one RAPTOR run that traces their journeys (as route() does, for the distance).
      */
-    measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departureSeconds = DEFAULT_DEPARTURE_SECONDS): (TransitMeasure | null)[] {
+    measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departure: Departure = this.window): (TransitMeasure | null)[] {
         const from = this.snapper.snap(fromLat, fromLon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const fp = edgePoint(this.graph, from.edge, from.offset);
-        const departureMs = departureSeconds * 1000;
+        const d = this.departures(departure);
         const n = targets.count;
         const out: (TransitMeasure | null)[] = new Array<TransitMeasure | null>(n).fill(null);
         this.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
 
         // The direct walks known before RAPTOR (NaN: nothing to measure), and the finder's ends.
         const walks = new Float64Array(n), walkEnds = new Int32Array(2 * n);
-        let slowest = 0;
+        const todo: number[] = [];
         for (let j = 0; j < n; j++) {
             const to = targets.snaps[j], tp = targets.points[j];
             walks[j] = NaN;
@@ -352,83 +474,177 @@ export class TransitRouter {
                 out[j] = {time: 0, distance: 0};
                 continue;
             }
-            const walk = walks[j] = this.walkBefore(fp, tp);
+            walks[j] = this.walkBefore(fp, tp);
             walkEnds[2 * j] = this.walkSource;
             walkEnds[2 * j + 1] = this.walkTarget;
-            if (walk > slowest) slowest = walk;
+            todo.push(j);
         }
-        // No journey slower than a direct walk is an answer: bound the run by the slowest one.
-        const raptor = this.raptor;
-        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + slowest, Infinity);
+        if (d.count === 1) {
+            // No journey slower than a direct walk is an answer: bound the run by the slowest one.
+            let slowest = 0;
+            for (const j of todo) if (walks[j] > slowest) slowest = walks[j];
+            this.measureAt(d.startMs, d.startMs + slowest, fp, targets, todo, walks, walkEnds, out);
+            return out;
+        }
 
-        // Per destination the best ride and egress that beats its walk, as route()'s run picks it.
-        const transits = new Float64Array(n), rounds = new Int32Array(n), lastStops = new Int32Array(n);
+        const transit = this.windowTransit(fp, d, targets, walks);
+        // Per departure, the destinations whose percentile falls on it by public transport.
+        const byDeparture: number[][] = [], slowest: number[] = [];
+        for (const j of todo) {
+            const pick = this.pickDeparture(transit, j * d.count, walks[j], d);
+            const walk = walks[j], time = transit[j * d.count + pick];
+            if (walk === Infinity && time === Infinity) continue;
+            if (walk <= time) {
+                out[j] = this.walkMeasure(fp, targets.points[j]!, walk, walkEnds, j);
+                continue;
+            }
+            (byDeparture[pick] ??= []).push(j);
+            slowest[pick] = Math.max(slowest[pick] ?? 0, time);
+        }
+        // Each run bounded by its slowest journey: the labels of every journey it traces are kept.
+        for (let m = 0; m < d.count; m++) {
+            const departureMs = d.startMs + m * STEP_MS;
+            if (byDeparture[m]) this.measureAt(departureMs, departureMs + slowest[m], fp, targets, byDeparture[m], walks, walkEnds, out);
+        }
+        return out;
+    }
+
+    /**
+     * The travel time by public transport (ms, Infinity where none) from the origin the access
+     * search left to each destination j for each departure m of the window, at [j * count + m]:
+     * rRAPTOR, latest departure first, each run bounded by the slowest direct walk. Direct walks
+     * unknown (Infinity, no walk finder) are found on the way, into walks.
+     */
+    private windowTransit(fp: EdgePoint, d: Departures, targets: TransitTargets, walks: Float64Array): Float64Array {
+        const n = targets.count, count = d.count, raptor = this.raptor;
+        const transit = new Float64Array(n * count).fill(Infinity);
+        const arrival = new Float64Array(n).fill(Infinity);
+        // Unknown walks (Infinity) leave the runs unbounded.
+        let slowest = 0;
+        for (let j = 0; j < n; j++) if (walks[j] > slowest) slowest = walks[j];
+        const first = targets.byStopFirst, target = targets.byStopTarget, egress = targets.byStopMs;
+        raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, count, STEP_MS);
+        // Only the times count here: prune what cannot reach any destination within the limit.
+        this.stopBounds ??= new StopBounds(this.network);
+        this.stopBounds.computeNearest(first, egress);
+        raptor.targetBound = this.stopBounds.ms;
+        for (let m = count - 1; m >= 0; m--) {
+            const departureMs = d.startMs + m * STEP_MS;
+            // Nothing later than every destination's walk or arrival leaving a minute later matters.
+            let limit = m === count - 1 ? departureMs + slowest : 0;
+            for (let j = 0; j < n && m < count - 1; j++) if (!Number.isNaN(walks[j])) limit = Math.max(limit, Math.min(departureMs + walks[j], arrival[j]));
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, limit, Infinity, m < count - 1, m < count - 1 ? m : -1);
+            // Only what this departure improved can lower a destination's arrival.
+            for (let i = 0; i < raptor.touchedCount; i++) {
+                const s = raptor.touched[i];
+                const ride = raptor.bestRide[s];
+                if (ride === Infinity) continue;
+                for (let e = first[s]; e < first[s + 1]; e++) {
+                    const j = target[e];
+                    if (ride + egress[e] < arrival[j]) arrival[j] = ride + egress[e];
+                }
+            }
+            for (let j = 0; j < n; j++) transit[j * count + m] = arrival[j] - departureMs;
+        }
+        raptor.targetBound = null;
+        if (slowest === Infinity) {
+            // Destinations beyond the access bound without a walk finder: walk on, as route() does.
+            let extendTo = 0;
+            for (let j = 0; j < n; j++) {
+                if (walks[j] !== Infinity) continue;
+                for (let m = 0; m < count; m++) extendTo = Math.max(extendTo, transit[j * count + m]);
+            }
+            this.forward.run(extendTo);
+            for (let j = 0; j < n; j++) if (walks[j] === Infinity) walks[j] = this.directWalk(fp, targets.points[j]!);
+        }
+        return transit;
+    }
+
+    /** The direct walk as a measure (route()'s time and distance for a walk). */
+    private walkMeasure(fp: EdgePoint, tp: EdgePoint, walk: number, walkEnds: Int32Array, j: number): TransitMeasure {
+        this.walkSource = walkEnds[2 * j];
+        this.walkTarget = walkEnds[2 * j + 1];
+        return {time: Math.round(walk), distance: this.walkMeters(fp, tp)};
+    }
+
+    /**
+     * route()'s answer leaving at departureMs for the destinations `js`: one RAPTOR run (bounded by
+     * limitMs, without a target), then per destination the best ride and egress that beats its walk,
+     * picked as route()'s run picks it, and the journey traced for its metres.
+     */
+    private measureAt(departureMs: number, limitMs: number, fp: EdgePoint, targets: TransitTargets, js: number[], walks: Float64Array, walkEnds: Int32Array, out: (TransitMeasure | null)[]): void {
+        const raptor = this.raptor;
+        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, limitMs, Infinity);
+
+        const transits = new Float64Array(js.length), rounds = new Int32Array(js.length), lastStops = new Int32Array(js.length);
         let extendTo = -1;
-        for (let j = 0; j < n; j++) {
-            if (Number.isNaN(walks[j])) continue;
+        for (let i = 0; i < js.length; i++) {
+            const j = js[i];
             raptor.pickTarget(targets.egressStop, targets.egressMs, targets.egressFirst[j], targets.egressFirst[j + 1], departureMs + walks[j]);
-            transits[j] = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
-            rounds[j] = raptor.bestRound;
-            lastStops[j] = raptor.bestStop;
-            if (walks[j] === Infinity) extendTo = Math.max(extendTo, transits[j]);
+            transits[i] = raptor.bestRound >= 0 ? raptor.bestTarget - departureMs : Infinity;
+            rounds[i] = raptor.bestRound;
+            lastStops[i] = raptor.bestStop;
+            if (walks[j] === Infinity) extendTo = Math.max(extendTo, transits[i]);
         }
         if (extendTo >= 0) {
             // Destinations beyond the access bound without a walk finder: walk on, as route() does.
             this.forward.run(extendTo);
-            for (let j = 0; j < n; j++) if (walks[j] === Infinity) walks[j] = this.directWalk(fp, targets.points[j]!);
+            for (const j of js) if (walks[j] === Infinity) walks[j] = this.directWalk(fp, targets.points[j]!);
         }
 
-        for (let j = 0; j < n; j++) {
-            const walk = walks[j], transit = transits[j];
-            if (Number.isNaN(walk) || (walk === Infinity && transit === Infinity)) continue;
+        for (let i = 0; i < js.length; i++) {
+            const j = js[i];
+            const walk = walks[j], transit = transits[i];
+            if (walk === Infinity && transit === Infinity) continue;
             if (walk <= transit) {
-                this.walkSource = walkEnds[2 * j];
-                this.walkTarget = walkEnds[2 * j + 1];
-                out[j] = {time: Math.round(walk), distance: this.walkMeters(fp, targets.points[j]!)};
+                out[j] = this.walkMeasure(fp, targets.points[j]!, walk, walkEnds, j);
                 continue;
             }
             let egressMeters = 0;
-            for (let i = targets.egressFirst[j]; i < targets.egressFirst[j + 1]; i++) {
-                if (targets.egressStop[i] === lastStops[j]) egressMeters = targets.egressMeters[i];
+            for (let e = targets.egressFirst[j]; e < targets.egressFirst[j + 1]; e++) {
+                if (targets.egressStop[e] === lastStops[i]) egressMeters = targets.egressMeters[e];
             }
-            const steps = this.traceJourney(rounds[j], lastStops[j]);
+            const steps = this.traceJourney(rounds[i], lastStops[i]);
             out[j] = {time: Math.round(transit), distance: this.journeyMeters(fp, steps, egressMeters)};
         }
-        return out;
     }
 
     /**
-     * route()'s `time` and `distance` from one position to many (flat lat, lon, lat, lon, …): one
-     * access search and one RAPTOR run for all of them. See measureTargets for what each gives.
+     * route()'s `time` and `distance` from one position to many (flat lat, lon, lat, lon, …). See
+     * measureTargets for what each gives.
      */
-    measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departureSeconds = DEFAULT_DEPARTURE_SECONDS): (TransitMeasure | null)[] {
-        return this.measureTargets(fromLat, fromLon, this.targets(tos), departureSeconds);
+    measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departure: Departure = this.window): (TransitMeasure | null)[] {
+        return this.measureTargets(fromLat, fromLon, this.targets(tos), departure);
     }
 
     /**
-     * Earliest arrival at every stop, as ms after the departure (INF where not reached within
-     * maxSeconds). Valid until the next query.
+     * Travel time to every stop, as ms (INF where not reached within maxSeconds): from one
+     * departure, or over a window the percentile of the per-departure times (each from rRAPTOR).
      */
-    oneToAllStops(lat: number, lon: number, maxSeconds: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS, out = new Uint32Array(this.network.stopCount)): Uint32Array {
+    oneToAllStops(lat: number, lon: number, maxSeconds: number, departure: Departure = this.window, out = new Uint32Array(this.network.stopCount)): Uint32Array {
         const from = this.snapper.snap(lat, lon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const fp = edgePoint(this.graph, from.edge, from.offset);
-        this.stopArrivals(fp, maxSeconds * 1000, departureSeconds * 1000, out);
+        this.stopArrivals(fp, maxSeconds * 1000, this.departures(departure), out);
         return out;
     }
 
     /**
-     * Earliest arrival at every node of the foot graph, as ms after the departure (INF where not
-     * reached within maxSeconds): walking all the way, or riding and then walking from any stop.
+     * Travel time to every node of the foot graph, as ms (INF where not reached within
+     * maxSeconds): walking all the way, or riding and then walking from any stop, with the stops'
+     * times of oneToAllStops. Over a window a node's time is then the faster of the walk and, over
+     * the stops, a stop's percentile time plus the walk from it: a place is reached within that
+     * time at least at the percentile's share of the departures (it may be more often: an upper
+     * bound on its own percentile time, which one foot search per departure would give).
      */
-    oneToAll(lat: number, lon: number, maxSeconds: number, departureSeconds = DEFAULT_DEPARTURE_SECONDS, out = new Uint32Array(this.graph.nodeCount)): Uint32Array {
+    oneToAll(lat: number, lon: number, maxSeconds: number, departure: Departure = this.window, out = new Uint32Array(this.graph.nodeCount)): Uint32Array {
         const from = this.snapper.snap(lat, lon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const g = this.graph, net = this.network;
         const fp = edgePoint(g, from.edge, from.offset);
-        const maxMs = maxSeconds * 1000, departureMs = departureSeconds * 1000;
+        const maxMs = maxSeconds * 1000;
         const stops = new Uint32Array(net.stopCount);
-        this.stopArrivals(fp, maxMs, departureMs, stops);
+        this.stopArrivals(fp, maxMs, this.departures(departure), stops);
         const search = this.spare;
         search.reset();
         search.seedPoint(fp, 0);
@@ -449,14 +665,49 @@ export class TransitRouter {
         return out;
     }
 
-    /** RAPTOR from a position without a destination; arrivals per stop (ms after departure) into out. */
-    private stopArrivals(fp: EdgePoint, maxMs: number, departureMs: number, out: Uint32Array): void {
+    /** RAPTOR from a position without a destination; travel times per stop (ms) into out. */
+    private stopArrivals(fp: EdgePoint, maxMs: number, d: Departures, out: Uint32Array): void {
         this.findAccess(fp, Math.min(ACCESS_MAX_SECONDS * 1000, maxMs));
         const raptor = this.raptor;
-        raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + maxMs, Infinity);
         out.fill(INF);
-        for (let s = 0; s < this.network.stopCount; s++) {
-            const t = Math.min(raptor.bestRide[s], raptor.bestWalk[s]) - departureMs;
+        if (d.count === 1) {
+            raptor.run(d.startMs, this.accessStops, this.accessMs, this.accessCount, d.startMs + maxMs, Infinity);
+            for (let s = 0; s < this.network.stopCount; s++) {
+                const t = Math.min(raptor.bestRide[s], raptor.bestWalk[s]) - d.startMs;
+                if (t <= maxMs) out[s] = Math.round(t);
+            }
+            return;
+        }
+        // rRAPTOR: per stop reached, its time for each departure (Infinity before it is first
+        // reached, i.e. for the later departures, and beyond maxMs), then the percentile's.
+        const count = d.count, arrival = this.stopArrival, reached = this.reachedStops;
+        if (this.stopTimes.length < arrival.length * count) this.stopTimes = new Float64Array(arrival.length * count);
+        const times = this.stopTimes;
+        arrival.fill(Infinity);
+        let reachedCount = 0;
+        raptor.seedWindow(this.accessStops, this.accessMs, this.accessCount, d.startMs, count, STEP_MS);
+        for (let m = count - 1; m >= 0; m--) {
+            const departureMs = d.startMs + m * STEP_MS;
+            raptor.run(departureMs, this.accessStops, this.accessMs, this.accessCount, departureMs + maxMs, Infinity, m < count - 1, m < count - 1 ? m : -1);
+            for (let i = 0; i < raptor.touchedCount; i++) {
+                const s = raptor.touched[i];
+                const t = Math.min(raptor.bestRide[s], raptor.bestWalk[s]);
+                if (!(t < arrival[s])) continue;
+                if (arrival[s] === Infinity) {
+                    reached[reachedCount++] = s;
+                    times.fill(Infinity, s * count + m + 1, (s + 1) * count);
+                }
+                arrival[s] = t;
+            }
+            for (let i = 0; i < reachedCount; i++) {
+                const s = reached[i];
+                const t = arrival[s] - departureMs;
+                times[s * count + m] = t <= maxMs ? t : Infinity;
+            }
+        }
+        for (let i = 0; i < reachedCount; i++) {
+            const s = reached[i];
+            const t = times[s * count + percentileDeparture(times, s * count, count, d.percentile, this.windowSelect)];
             if (t <= maxMs) out[s] = Math.round(t);
         }
     }
