@@ -3,6 +3,7 @@
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|off]
 //                                         [--max-enrichments N] [--no-warmup] [--production] [--no-build]
+//                                         [--access-log] [--log-level info] [--metrics-port N]
 import {parseArgs} from 'node:util';
 import {loadServerConfig, startServer} from './server.js';
 
@@ -11,7 +12,8 @@ const {values} = parseArgs({
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
-        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}
+        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'},
+        'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'}
     }
 });
 

@@ -187,6 +187,7 @@ const schemas: Record<string, Json> = {
             items: object({
                 country: str, name: str, subdomain: str, languages: {type: 'array', items: str}, bundleFormat: int, buildVersion: int,
                 builtAt: str, sources: {type: 'array', items: object({file: str, date: {type: ['string', 'null']}, role: str})},
+                licences: {type: 'array', items: object({file: str, role: str, licence: str, attribution: str, url: str}, ['file', 'role', 'licence'])},
                 counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
                 coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})
             })
@@ -391,6 +392,21 @@ export const openApiDocument = {
         '/health': {
             servers: ROOT_ONLY,
             get: {summary: 'Regions served', description: 'No key.', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.')}}
+        },
+        '/metrics': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'Prometheus metrics', tags: ['Service'],
+                description: 'The Prometheus text format: `quartier_http_requests_total` and `quartier_http_request_duration_seconds` per endpoint (route pattern) and status, '
+                    + 'the routing pool (`quartier_pool_tasks_waiting`, `quartier_pool_tasks_running`, `quartier_pool_task_duration_seconds`, `quartier_pool_worker_restarts_total`), '
+                    + 'the answers cache (`quartier_cache_hits_total`, `quartier_cache_misses_total`, `quartier_cache_entries`, `quartier_cache_bytes`), `quartier_regions_loaded`, '
+                    + 'and Node.js process metrics. Needs a backend key valid in every country (header, or `licenseKey` in the query for a Prometheus scrape `params`). '
+                    + 'A server started with `--metrics-port N` also serves them on that port without a key.',
+                responses: {
+                    200: {description: 'The metrics.', content: {'text/plain': {schema: str}}},
+                    ...errorResponses([401, 403, 429])
+                }
+            }
         },
         '/openapi.json': {
             servers: ROOT_ONLY,

@@ -30,6 +30,10 @@ export class WorkerPool {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    /** Workers started, the first `size` included. */
+    private started = 0;
+    /** Told of every task when it ends (the metrics' task durations). */
+    onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
 
     constructor(regions: Region[], options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -44,21 +48,25 @@ export class WorkerPool {
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one.
         this.piscina.on('error', (err) => process.stderr.write(`worker error: ${(err as Error).message}\n`));
+        this.piscina.on('workerCreate', () => this.started++);
     }
 
     /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
     async run<T>(task: Task): Promise<T> {
         // The queue bound is ours: a full pool answers at once rather than letting waits pile up.
         if (this.inFlight >= this.size + this.maxQueue) {
+            this.onTask?.(task.type, 'busy', 0);
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
         this.inFlight++;
         const abort = new AbortController();
         const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+        const begun = performance.now();
         let result: unknown;
         try {
             result = await this.piscina.run(task, {signal: abort.signal});
         } catch (err) {
+            this.onTask?.(task.type, abort.signal.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
             if (abort.signal.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
             process.stderr.write(`task failed: ${message}\n`);
@@ -68,8 +76,24 @@ export class WorkerPool {
             this.inFlight--;
         }
         const error = (result as TaskError | null)?.error;
+        this.onTask?.(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
         if (error) throw new HttpError(error.status, error.message);
         return result as T;
+    }
+
+    /** Tasks waiting for a worker. */
+    get waiting(): number {
+        return this.piscina.queueSize;
+    }
+
+    /** Tasks running on a worker. */
+    get running(): number {
+        return Math.max(0, this.inFlight - this.piscina.queueSize);
+    }
+
+    /** Workers started again after one crashed or was stopped at a task's time limit. */
+    get restarts(): number {
+        return Math.max(0, this.started - this.size);
     }
 
     get threads(): number {

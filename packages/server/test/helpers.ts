@@ -6,6 +6,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startServer, type RunningServer} from '../src/server.js';
 import {loadServerConfig} from '../src/server.js';
+import {silentLogger} from '../src/logger.js';
 import {checkAnswer} from './openapi-check.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -18,7 +19,7 @@ export const BE_ONLY_KEY = 'quartier-dev-be-only-key';
 export async function testServer(extra: Record<string, string | boolean> = {}): Promise<RunningServer & {url: string}> {
     const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
     const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, ...extra, cache});
-    const running = await startServer(config, () => {});
+    const running = await startServer(config, silentLogger);
     const close = async () => {
         await running.close();
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
