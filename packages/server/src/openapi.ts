@@ -335,7 +335,7 @@ export const openApiDocument = {
                 summary: 'TileJSON of the region\'s vector tiles', tags: ['Map'], security: [],
                 description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds from the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
                 responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.'),
-                    ...errorResponses([400])}
+                    ...errorResponses([400, 404])}
             }
         },
         '/tiles/{z}/{x}/{file}': {
@@ -348,7 +348,7 @@ export const openApiDocument = {
                     {name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}\\.pbf$'}, example: '5496.pbf', description: 'y.pbf'}
                 ],
                 responses: {200: {description: 'The tile.', content: {'application/x-protobuf': {schema: bytes('application/x-protobuf')}}},
-                    204: {description: 'An empty tile, or one outside the region.'}, ...revalidated(400)}
+                    204: {description: 'An empty tile, or one outside the region.'}, ...revalidated(400, 404)}
             }
         },
         '/styles/{file}': {
