@@ -1,5 +1,6 @@
-// The server's log: one JSON object per line (pino) for log collectors, or a short readable line
-// per entry when stdout is a terminal. Nothing here ever receives a licence key: the access log
+// The server's log, on stderr (where it always was: scripts that wait for "listening" read it
+// there): one JSON object per line (pino) for log collectors, or a short readable line per entry
+// when stderr is a terminal. Nothing here ever receives a licence key: the access log
 // records the path without its query, and no header.
 import {Writable} from 'node:stream';
 import {pino, type Logger, type DestinationStream} from 'pino';
@@ -10,7 +11,7 @@ const LEVEL_NAMES: Record<number, string> = {10: 'TRACE', 20: 'DEBUG', 30: 'INFO
 const HIDDEN = new Set(['level', 'time', 'msg', 'pid', 'hostname']);
 
 /** Turns pino's JSON lines into "12:03:04 INFO message key=value ..." for a person at a terminal. */
-export function readableStream(out: NodeJS.WritableStream = process.stdout): Writable {
+export function readableStream(out: NodeJS.WritableStream = process.stderr): Writable {
     return new Writable({
         write(chunk: Buffer, _encoding, done) {
             for (const line of chunk.toString('utf8').split('\n')) {
@@ -39,12 +40,12 @@ function readableLine(json: string): string {
 export interface LoggerOptions {
     /** trace, debug, info (default), warn, error, fatal or silent (QUARTIER_LOG_LEVEL). */
     level?: string;
-    /** Where the lines go; default stdout, readable when it is a terminal. */
+    /** Where the lines go; default stderr, readable when it is a terminal. */
     destination?: DestinationStream;
 }
 
 export function createLogger(options: LoggerOptions = {}): Logger {
-    const destination = options.destination ?? (process.stdout.isTTY ? readableStream() : pino.destination(1));
+    const destination = options.destination ?? (process.stderr.isTTY ? readableStream() : pino.destination(2));
     return pino({level: options.level ?? 'info', base: {pid: process.pid}}, destination);
 }
 

@@ -126,7 +126,7 @@ export interface RunningServer {
     close(): Promise<void>;
 }
 
-/** `logger`: where the server's log goes; default stdout (JSON lines, readable on a terminal). */
+/** `logger`: where the server's log goes; default stderr (JSON lines, readable on a terminal). */
 export async function startServer(config: ServerConfig, logger: Logger = createLogger({level: config.logLevel})): Promise<RunningServer> {
     const log = (line: string) => logger.info(line);
     const keys = KeyStore.fromFile(config.keysFile);
