@@ -3,7 +3,7 @@
 // foot network, 0 for the same place), on seeded pairs in every region with a timetable, with and
 // without a walk finder, at several departures.
 import t from 'tap';
-import {Snapper, TransitError, TransitRouter, type TransitMeasure} from '../src/index.js';
+import {Snapper, TransitError, TransitRouter, type TransitMeasure} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 /** Pairs route() answered by public transport (not the direct walk), counted by single(). */

@@ -1,7 +1,7 @@
 // Extruded buildings: each building's visible walls and its roof, projected by the perspective
 // camera and drawn back to front (painter's algorithm). A wall is visible when its projected quad
 // turns the same way as the projected footprint; walls take one of two shades by orientation.
-import {KINDS} from '@quartier/engine';
+import {KINDS} from '@quartier/engine/internal';
 import type {Scene} from './scene.js';
 import {sortByKey} from './sort.js';
 import type {CompiledLayer, StyleSpec} from './style.js';

@@ -4,7 +4,7 @@
 // thousands of contours slower than a few dozen smaller ones, so paths are flushed every CHUNK
 // features (in Hilbert order, so each chunk stays compact on screen).
 import type {SKRSContext2D} from '@napi-rs/canvas';
-import {isAreaKind} from '@quartier/engine';
+import {isAreaKind} from '@quartier/engine/internal';
 import type {Scene} from './scene.js';
 import {valueAt, type CompiledLayer} from './style.js';
 

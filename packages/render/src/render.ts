@@ -1,7 +1,7 @@
 // One map image: the region's map data in view, drawn layer by layer as its style says, then
 // labels, POI markers, the pin and the attribution, at twice the size, downscaled, JPEG-encoded.
 import {createCanvas, type Canvas, type SKRSContext2D} from '@napi-rs/canvas';
-import {BADGE_KINDS, KINDS, latOfY, lonOfX, mercatorX, mercatorY, type Region} from '@quartier/engine';
+import {BADGE_KINDS, KINDS, latOfY, lonOfX, mercatorX, mercatorY, type Region} from '@quartier/engine/internal';
 import {Camera} from './camera.js';
 import {CollisionGrid} from './collision.js';
 import {drawExtrusions} from './draw-buildings.js';

@@ -1,7 +1,7 @@
 // What one image draws: the canvas, the camera, the zoom band and the ids of the features in view,
 // grouped by kind (a counting sort), so each style layer walks only the features of its kind.
 import type {SKRSContext2D} from '@napi-rs/canvas';
-import {KINDS, type MapBand} from '@quartier/engine';
+import {KINDS, type MapBand} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
 import type {CompiledLayer} from './style.js';
 

@@ -3,7 +3,7 @@
 // classes and compiles each layer's filter into lookup tables the renderer reads per feature.
 import fs from 'node:fs';
 import path from 'node:path';
-import {BRIDGE, CLASSES, KINDS, LINK, SERVICE, TUNNEL, type KindName} from '@quartier/engine';
+import {BRIDGE, CLASSES, KINDS, LINK, SERVICE, TUNNEL, type KindName} from '@quartier/engine/internal';
 import {STYLES_DIR} from './assets.js';
 import {isKnownFamily, type FontWeight} from './fonts.js';
 
