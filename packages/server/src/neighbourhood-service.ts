@@ -75,7 +75,12 @@ export class NeighbourhoodService {
 
     private cached(key: string): Buffer | null {
         if (!this.cache) return null;
-        return this.writing.get(key) ?? this.cache.get(key);
+        const writing = this.writing.get(key);
+        if (writing) {
+            this.cache.countHit(); // served from the cache, if not yet from its file
+            return writing;
+        }
+        return this.cache.get(key);
     }
 
     private store(key: string, answer: unknown): Buffer {
