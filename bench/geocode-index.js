@@ -6,7 +6,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {
     Geocoder, Places, PlacesBuilder, Section, CountryBorder, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf
-} from '../packages/engine/dist/src/index.js';
+} from '../packages/engine/dist/src/internal.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
 import {NodeStore} from '../packages/engine/dist/src/region/node-store.js';
 

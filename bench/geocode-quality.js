@@ -24,7 +24,7 @@
 //
 // Usage: node bench/geocode-quality.js [CC ...] [--seed 12]   (default BE PT MT IT DE)
 import path from 'node:path';
-import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf} from '../packages/engine/dist/src/index.js';
+import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf} from '../packages/engine/dist/src/internal.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
 import {estimateHouse} from '../packages/engine/dist/src/geocode/interpolation.js';
 import {mulberry32} from './ch-lib.js';

@@ -13,9 +13,9 @@
 // village node. A query counts as found when the result lies within 50 m of the address.
 //
 // Usage: node --expose-gc bench/geocode.js [CC ...] [--n 400] [--seed 42]   (default DE BE MT)
-import {readOsmPbf} from '../packages/engine/dist/src/index.js';
+import {readOsmPbf} from '../packages/engine/dist/src/internal.js';
 import {buildGeocodeIndex} from './geocode-index.js';
-import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/internal.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
 import path from 'node:path';
 import {mulberry32} from './ch-lib.js';

@@ -8,7 +8,7 @@
 // Usage: node bench/matrix.js [regions dir = build/test-regions]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, MODES, CAR, FOOT, BIKE} from '../packages/engine/dist/src/index.js';
+import {Region, MODES, CAR, FOOT, BIKE} from '../packages/engine/dist/src/internal.js';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,9 +1,10 @@
 // Cold and warm latency of the neighbourhood endpoints over HTTP on loopback: the server in its
 // own process (2 workers, warmed up, a fresh answers cache), one request at a time. Cold: a
-// position never asked before (distinct positions per endpoint, so no endpoint reuses another's
-// data); warm: the same positions again (answers from the cache). Baseline: /health, the same way.
-// Positions: origins and destinations of the OSRM reference pairs in Brussels; random POIs in
-// Porto and Malta.
+// position never asked before (positions drawn without replacement, distinct across every
+// endpoint, so no endpoint reuses another's data), each proved a cache miss by the server's
+// /metrics (quartier_cache_hits_total does not move); warm: the same positions again (answers
+// from the cache). Baseline: /health, the same way. Positions: origins and destinations of the
+// OSRM reference pairs in Brussels; POIs in Porto and Malta in a seeded random order.
 // Usage: node bench/neighbourhood.js [positionsPerEndpoint=40]
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,29 +35,73 @@ function percentile(values, p) {
     return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 }
 
-/** Seeded positions: Brussels from the OSRM reference, Porto and Malta from their POIs. */
-function positions(cc, count, seed) {
+/** A seeded random number generator (mulberry32): the same positions on every run. */
+function random(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+/**
+ * `lists` lists of `count` positions, all distinct as the cache keys them (String of each number),
+ * drawn without replacement: Brussels from the OSRM reference, Porto and Malta from their POIs in
+ * a seeded random order (moved 30 m north, off the POI itself).
+ */
+function positions(cc, lists, count) {
+    let candidates;
     if (cc === 'BE') {
         const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
-        const all = ref.queries.flatMap((q) => [q.from, q.to]);
-        return all.slice(seed * count, seed * count + count);
+        candidates = ref.queries.flatMap((q) => [q.from, q.to]);
+    } else {
+        const region = Region.open(path.join('build', 'regions', cc));
+        const order = Array.from({length: region.pois.count}, (_, i) => i);
+        const next = random(12345);
+        for (let i = order.length - 1; i > 0; i--) {
+            const j = Math.floor(next() * (i + 1));
+            [order[i], order[j]] = [order[j], order[i]];
+        }
+        candidates = order.map((i) => [Number(region.pois.lat[i].toFixed(5)) + 0.0003, Number(region.pois.lon[i].toFixed(5))]);
     }
-    const region = Region.open(path.join('build', 'regions', cc));
-    let x = 12345 + seed;
+    const seen = new Set();
     const out = [];
-    while (out.length < count) {
-        x = (x * 1103515245 + 12345) % 2147483648;
-        const i = x % region.pois.count;
-        out.push([Number(region.pois.lat[i].toFixed(5)) + 0.0003, Number(region.pois.lon[i].toFixed(5))]);
+    for (const [lat, lon] of candidates) {
+        const key = `${lat},${lon}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push([lat, lon]);
+        if (out.length === lists * count) break;
     }
-    return out;
+    if (out.length < lists * count) throw new Error(`${cc}: only ${out.length} distinct positions, ${lists * count} needed`);
+    return Array.from({length: lists}, (_, k) => out.slice(k * count, (k + 1) * count));
+}
+
+/** The server's count of answers served from its cache (GET /metrics). */
+async function cacheHits() {
+    const text = await new Promise((resolve, reject) => {
+        http.get(`${server.url}/metrics`, {agent, headers: {LicenseKey: 'quartier-dev-backend-key'}}, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve(body));
+        }).on('error', reject);
+    });
+    const line = text.split('\n').find((l) => l.startsWith('quartier_cache_hits_total '));
+    if (!line) throw new Error('GET /metrics has no quartier_cache_hits_total');
+    return Number(line.split(' ')[1]);
 }
 
 async function measure(cc, endpoint, list) {
     const cold = [], warm = [];
     let failures = 0, bytes = 0;
     for (const [lat, lon] of list) {
+        const before = await cacheHits();
         const r = await get(`/${cc.toLowerCase()}/${endpoint}?latitude=${lat}&longitude=${lon}&language=EN`);
+        // Every cold sample must have missed the cache; a hit would make it a warm one.
+        if (await cacheHits() !== before) throw new Error(`${cc} /${endpoint} ${lat},${lon}: the "cold" request was served from the cache`);
         if (r.status !== 200) failures++;
         cold.push(r.ms);
         bytes += r.bytes;
@@ -72,11 +117,13 @@ try {
     for (let i = 0; i < 300; i++) health.push((await get('/health')).ms);
     const base = percentile(health, 0.5);
     console.log(`baseline /health: p50 ${base.toFixed(2)} ms, p95 ${percentile(health, 0.95).toFixed(2)} ms (${os.cpus().length} cores, server and client on the same machine)`);
+    console.log('Every cold sample proved a cache miss (quartier_cache_hits_total unchanged across it).');
     console.log('| region | endpoint | cold p50 ms | cold p95 ms | warm p50 ms | warm p95 ms | warm p50 / health p50 | body KB | non-200 |');
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const cc of ['BE', 'PT', 'MT']) {
+        const lists = positions(cc, ENDPOINTS.length, perEndpoint);
         for (let e = 0; e < ENDPOINTS.length; e++) {
-            const list = positions(cc, perEndpoint, e);
+            const list = lists[e];
             const {cold, warm, failures, bytes} = await measure(cc, ENDPOINTS[e], list);
             const w50 = percentile(warm, 0.5);
             console.log(`| ${cc} | /${ENDPOINTS[e]} | ${percentile(cold, 0.5).toFixed(1)} | ${percentile(cold, 0.95).toFixed(1)} | ${w50.toFixed(2)} | ${percentile(warm, 0.95).toFixed(2)} | ${(w50 / base).toFixed(1)} | ${(bytes / 1024).toFixed(1)} | ${failures} |`);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {Region, WORLD, buildTileArchive, mercatorX, mercatorY} from '@quartier/engine';
+import {Region, WORLD, buildTileArchive, mercatorX, mercatorY} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

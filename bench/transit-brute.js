@@ -6,7 +6,7 @@
 // Uses the test bundles (build/test-regions: `npm test` builds them once).
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError} from '../packages/engine/dist/src/index.js';
+import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError} from '../packages/engine/dist/src/internal.js';
 import {oracle} from '../packages/engine/dist/test/transit-oracle.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

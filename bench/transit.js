@@ -6,7 +6,7 @@
 // Regions are built into build/regions first when missing or outdated (like npm start).
 import {
     Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs
-} from '../packages/engine/dist/src/index.js';
+} from '../packages/engine/dist/src/internal.js';
 import {resolveSource} from '../packages/engine/dist/src/region/config.js';
 
 function arg(name, fallback) {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Region, Section, SectionError, encodeSection} from '../src/index.js';
+import {Region, Section, SectionError, encodeSection} from '../src/internal.js';
 import {testBuildRoot} from './helpers.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bundle-'));

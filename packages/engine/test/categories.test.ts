@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, CategoryMatcher, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode} from '../src/index.js';
+import {Catalog, CategoryMatcher, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode} from '../src/internal.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {dataRoot} from './helpers.js';
 

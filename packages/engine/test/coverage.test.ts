@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {CAR, FOOT, BIKE, MAX_SNAP_METERS, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/index.js';
+import {CAR, FOOT, BIKE, MAX_SNAP_METERS, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {testRegion} from './helpers.js';
 

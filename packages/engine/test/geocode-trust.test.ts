@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Geocoder, Places, PlacesBuilder, countryConfig, haversineMeters, type GeocodeResult} from '../src/index.js';
+import {Geocoder, Places, PlacesBuilder, countryConfig, haversineMeters, type GeocodeResult} from '../src/internal.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
 import {NodeStore} from '../src/region/node-store.js';

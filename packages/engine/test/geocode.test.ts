@@ -1,7 +1,7 @@
 // Geocoding on the real extracts (the test regions): forward search, autocomplete near a
 // position, reverse geocoding and PlaceInformation, country scoping, bad input.
 import t from 'tap';
-import {featureCollection, haversineMeters, type GeocodeResult} from '../src/index.js';
+import {featureCollection, haversineMeters, type GeocodeResult} from '../src/internal.js';
 import {testRegion} from './helpers.js';
 
 const GRAND_PLACE = [50.8467, 4.3524];

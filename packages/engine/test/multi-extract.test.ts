@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {CAR, Region, buildRegion} from '../src/index.js';
+import {CAR, Region, buildRegion} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-multi-'));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, Region, buildRegion, queryPoints} from '../src/index.js';
+import {Catalog, Region, buildRegion, queryPoints} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 const CENTER = 'pt-porto/porto-center-valhalla-2020.osm.pbf';

@@ -2,7 +2,7 @@
 // (car, foot and bike in Brussels, seeded positions near and far), NaN where a pair cannot be
 // routed or a position is off the network, 0 for the same place; measureMany gives its rows.
 import t from 'tap';
-import {BIKE, CAR, CHQuery, FOOT, MODES, REVERSED, type Snap} from '../src/index.js';
+import {BIKE, CAR, CHQuery, FOOT, MODES, REVERSED, type Snap} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 const SOURCES = 20, DESTINATIONS = 25;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {VectorTile, type VectorTileFeature} from '@mapbox/vector-tile';
 import {PbfReader} from 'pbf';
-import {mercatorX, mercatorY, readOsmPbf, WORLD, type Region} from '../src/index.js';
+import {mercatorX, mercatorY, readOsmPbf, WORLD, type Region} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 interface Feature {

@@ -3,7 +3,7 @@
 // second platform to Delta; a station with a 3-minute change; a trip past 24:00; a Saturday bus.
 import fs from 'node:fs';
 import path from 'node:path';
-import {FOOT, type Region} from '../src/index.js';
+import {FOOT, type Region} from '../src/internal.js';
 
 /** The foot-graph node nearest to a position (in the main walking component). */
 export function nodeNear(region: Region, lat: number, lon: number): number {

@@ -3,7 +3,7 @@
 // foot network, 0 for the same place), on seeded pairs in every region with a timetable, with and
 // without a walk finder, at several departures and over the default departure window (07:30-08:30).
 import t from 'tap';
-import {DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitRouter, type Departure, type TransitMeasure} from '../src/index.js';
+import {DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitRouter, type Departure, type TransitMeasure} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 /** Pairs route() answered by public transport (not the direct walk), counted by single(). */

@@ -9,7 +9,7 @@ import t from 'tap';
 import {
     DEFAULT_DEPARTURE_WINDOW, INF, Snapper, TransitError, TransitNetwork, TransitRouter, buildTransitSection, departureCount,
     parseDepartureWindow, type DepartureWindow, type TransitRoute
-} from '../src/index.js';
+} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 import {tinyFeed, writeFeed} from './transit-fixture.js';
 

@@ -10,7 +10,7 @@ import {
     ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, FOOT, INF, MAX_RIDES, Region, Snapper, TransitError, TransitNetwork, TransitRouter,
     buildRegion, buildTransitSection, openFeedSource, parseCsv, parseDepartureWindow, parseGtfsDate, parseGtfsTime, readGtfsFeed,
     type TransitRoute
-} from '../src/index.js';
+} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 import {oracle, pointSeeds, walkTimes} from './transit-oracle.js';
 import {tinyFeed, writeFeed} from './transit-fixture.js';

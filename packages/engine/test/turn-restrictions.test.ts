@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {BIKE, CAR, FOOT, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/index.js';
+import {BIKE, CAR, FOOT, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {dataRoot, random, testRegion} from './helpers.js';
 import {RestrictionChecker} from './restriction-checker.js';

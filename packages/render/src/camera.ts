@@ -1,7 +1,7 @@
 // From world units (mercator.ts) to device pixels: a flat map, or a perspective camera pitched
 // towards the top of the image (threeDMode). The camera sits 1.5 image heights above the centre
 // (MapLibre's default field of view), so even a flat map shows the walls of extruded buildings.
-import {WORLD, metersPerUnit, mercatorX, mercatorY} from '@quartier/engine';
+import {WORLD, metersPerUnit, mercatorX, mercatorY} from '@quartier/engine/internal';
 
 export class Camera {
     readonly width: number;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createCanvas, Image, type Canvas} from '@napi-rs/canvas';
-import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine';
+import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine/internal';
 import {MAPLIBRE_STYLES_DIR, packageDir} from './assets.js';
 import {fontString, registerFonts} from './fonts.js';
 

@@ -4,7 +4,7 @@
 // Filters are evaluated once per distinct tag set (names aside), not once per feature.
 import zlib from 'node:zlib';
 import type {SKRSContext2D} from '@napi-rs/canvas';
-import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine';
+import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
 import type {Globals, StyleFeature, StyleLayer} from './map-style.js';
 

@@ -3,7 +3,7 @@ import t from 'tap';
 import {
     CLASSES, KINDS, MAP_BANDS, clipRing, isAreaKind, joinPieces, landRings, mercatorX, mercatorY, orientRings, ringArea2,
     simplifyLine, simplifyRing, splitLine, unitsPerPixel
-} from '@quartier/engine';
+} from '@quartier/engine/internal';
 import {testRegion} from './helpers.js';
 
 const kind = (name: string) => KINDS.indexOf(name as any);

@@ -10,6 +10,8 @@ export interface AnswerCache {
     /** Stores a whole body; a failure rejects (already handled) and costs only the caching. */
     set(key: string, body: Buffer): Promise<void>;
     stats(): CacheStats;
+    /** Counts a hit served from a body whose write is still under way (NeighbourhoodService keeps those). */
+    countHit(): void;
     flush(): Promise<void>;
     close(): Promise<void>;
 }

@@ -21,6 +21,11 @@ import type {WorkerPool} from './pool.js';
 import type {AnswerCache} from './answer-cache.js';
 import {ImagePool} from './image-pool.js';
 import type {MarkerFetchOptions} from './marker-fetch.js';
+import {regionLicences} from './licences.js';
+import type {Logger} from './logger.js';
+import {Metrics} from './metrics.js';
+import {metricsRoute} from './routes/metrics.js';
+import {requestObserver} from './request-observer.js';
 import {NeighbourhoodService} from './neighbourhood-service.js';
 import {neighbourhoodRoutes} from './routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from './routes/enrichment-batch.js';
@@ -34,7 +39,11 @@ export interface AppOptions {
     regions: Region[];
     keys: KeyStore;
     defaultCountry?: string;
+    /** One structured log line per request (QUARTIER_ACCESS_LOG=1), written to `logger`. */
     accessLog?: boolean;
+    logger?: Logger;
+    /** The server's metrics; made here when not given. GET /metrics shows them to a backend key. */
+    metrics?: Metrics;
     /** Worker threads for routing work; required by /route. */
     pool?: WorkerPool;
     /** Stores the neighbourhood answers (7 days); none: every request computes. */
@@ -71,17 +80,8 @@ export function createApp(options: AppOptions) {
     const countries = loadCountries();
     const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 
-    if (options.accessLog) {
-        app.use((req, res, next) => {
-            const started = performance.now();
-            res.on('finish', () => {
-                // The query string may carry the licence key: log the path only.
-                const path = req.originalUrl.split('?')[0];
-                process.stdout.write(`${new Date().toISOString()} ${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms\n`);
-            });
-            next();
-        });
-    }
+    const metrics = options.metrics ?? new Metrics({regions: options.regions, pool: options.pool, cache: options.cache});
+    app.use(requestObserver({metrics, accessLog: options.accessLog ? options.logger ?? null : null}));
 
     app.use(cors());
 
@@ -101,6 +101,8 @@ export function createApp(options: AppOptions) {
                 buildVersion: r.manifest.buildVersion,
                 builtAt: r.manifest.builtAt,
                 sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
+                // What the data's licences ask of those who show it (ODbL: credit OpenStreetMap contributors).
+                licences: regionLicences(r),
                 counts: {roadNodes: r.roads.nodeCount, roadEdges: r.roads.edgeCount, pois: r.pois.count, addresses: r.places.addressCount},
                 bytes: r.byteLength,
                 // The area the data covers (GeoJSON MultiPolygon): positions outside it get a 400.
@@ -110,6 +112,7 @@ export function createApp(options: AppOptions) {
     };
     app.get('/health', health);
 
+    metricsRoute(app, metrics, options.keys);
     playgroundRoutes(app, options.regions, options.keys);
     iconRoutes(app);
     docsRoutes(app);

@@ -166,6 +166,11 @@ export class ResponseCache {
         }
     }
 
+    /** Counts a hit served from a body whose write is not committed yet (NeighbourhoodService keeps those). */
+    countHit(): void {
+        this.hits++;
+    }
+
     /** the stored body (UTF-8 JSON text as a Buffer), or null when missing or expired (an expired entry is deleted) */
     get(key: string): Buffer | null {
         if (this.closed) return null; // e.g. a request finishing during shutdown

@@ -3,9 +3,11 @@
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
+//                                         [--access-log] [--log-level info] [--metrics-port N]
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal exits at once (code 1).
 import {parseArgs} from 'node:util';
+import {createLogger} from './logger.js';
 import {loadServerConfig, startServer} from './server.js';
 
 const {values} = parseArgs({
@@ -14,14 +16,17 @@ const {values} = parseArgs({
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
         cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
-        'render-rate': {type: 'string'}
+        'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'}
     }
 });
 
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// Before the configuration is read, messages go out at the default level.
+let logger = createLogger();
+const log = (line: string) => logger.info(line);
 try {
     const config = loadServerConfig(values);
-    const running = await startServer(config, log);
+    logger = createLogger({level: config.logLevel});
+    const running = await startServer(config, logger);
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
         if (stopping) {

@@ -1,7 +1,7 @@
 // The worker's side of /matrix: snap every position (one off the network is a 400 naming it),
 // measure every pair of a block of sources, and write the block's rows as JSON text, so the
 // formatting of large tables runs in parallel on the workers.
-import {FOOT, round6, type Region, type Snap} from '@quartier/engine';
+import {FOOT, round6, type Region, type Snap} from '@quartier/engine/internal';
 import type {TaskError} from './tasks.js';
 
 /** Travel times and distances between a block of sources and every destination. */

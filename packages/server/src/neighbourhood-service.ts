@@ -18,6 +18,12 @@ export interface NeighbourhoodServiceOptions {
     maxEnrichments?: number;
 }
 
+/** An answer's body, and whether it came from the cache (for the access log). */
+export interface Answer {
+    body: Buffer;
+    cached: boolean;
+}
+
 export class NeighbourhoodService {
     private readonly pool: WorkerPool | undefined;
     private readonly cache: AnswerCache | null;
@@ -38,19 +44,19 @@ export class NeighbourhoodService {
      * The body of an answer: from the cache, else made from the position's neighbourhood data
      * (itself cached, so other endpoints and languages of the same position reuse it).
      */
-    async answer(endpoint: string, region: Region, lat: number, lon: number, language: string, make: (data: NeighbourhoodData) => unknown): Promise<Buffer> {
+    async answer(endpoint: string, region: Region, lat: number, lon: number, language: string, make: (data: NeighbourhoodData) => unknown): Promise<Answer> {
         const key = this.key(endpoint, region, lat, lon, language);
         const hit = await this.cached(key);
-        if (hit) return hit;
+        if (hit) return {body: hit, cached: true};
         const data = await this.data<NeighbourhoodData>('neighbourhood', region, lat, lon);
-        return this.store(key, make(data));
+        return {body: this.store(key, make(data)), cached: false};
     }
 
     /** /enrichment: like answer(), but at most maxEnrichments cold requests at once (429 beyond). */
-    async enrichment(region: Region, lat: number, lon: number, language: string, make: (data: EnrichmentData) => unknown): Promise<Buffer> {
+    async enrichment(region: Region, lat: number, lon: number, language: string, make: (data: EnrichmentData) => unknown): Promise<Answer> {
         const key = this.key('enrichment', region, lat, lon, language);
         const hit = await this.cached(key);
-        if (hit) return hit;
+        if (hit) return {body: hit, cached: true};
         if (this.enrichmentsInFlight >= this.maxEnrichments) {
             throw new HttpError(429, `Too many enrichments in progress (at most ${this.maxEnrichments}); retry in a few seconds.`,
                 {'Retry-After': String(ENRICHMENT_RETRY_AFTER_SECONDS)});
@@ -58,7 +64,7 @@ export class NeighbourhoodService {
         this.enrichmentsInFlight++;
         try {
             const data = await this.data<EnrichmentData>('enrichment', region, lat, lon);
-            return this.store(key, make(data));
+            return {body: this.store(key, make(data)), cached: false};
         } finally {
             this.enrichmentsInFlight--;
         }
@@ -70,7 +76,12 @@ export class NeighbourhoodService {
 
     private async cached(key: string): Promise<Buffer | null> {
         if (!this.cache) return null;
-        return this.writing.get(key) ?? await this.cache.get(key);
+        const writing = this.writing.get(key);
+        if (writing) {
+            this.cache.countHit(); // served from the cache, if not yet from its store
+            return writing;
+        }
+        return await this.cache.get(key);
     }
 
     private store(key: string, answer: unknown): Buffer {

@@ -190,6 +190,7 @@ const schemas: Record<string, Json> = {
                 status: {enum: ['ok', 'failed']},
                 country: str, name: str, subdomain: str, languages: {type: 'array', items: str}, bundleFormat: int, buildVersion: int,
                 builtAt: str, sources: {type: 'array', items: object({file: str, date: {type: ['string', 'null']}, role: str})},
+                licences: {type: 'array', items: object({file: str, role: str, licence: str, attribution: str, url: str}, ['file', 'role', 'licence'])},
                 counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
                 coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})
             })
@@ -337,7 +338,7 @@ export const openApiDocument = {
                 summary: 'TileJSON of the region\'s vector tiles', tags: ['Map'], security: [],
                 description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds from the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
                 responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.'),
-                    ...errorResponses([400])}
+                    ...errorResponses([400, 404])}
             }
         },
         '/tiles/{z}/{x}/{file}': {
@@ -350,7 +351,7 @@ export const openApiDocument = {
                     {name: 'file', in: 'path', required: true, schema: {type: 'string', pattern: '^\\d{1,5}\\.pbf$'}, example: '5496.pbf', description: 'y.pbf'}
                 ],
                 responses: {200: {description: 'The tile.', content: {'application/x-protobuf': {schema: bytes('application/x-protobuf')}}},
-                    204: {description: 'An empty tile, or one outside the region.'}, ...revalidated(400)}
+                    204: {description: 'An empty tile, or one outside the region.'}, ...revalidated(400, 404)}
             }
         },
         '/styles/{file}': {
@@ -393,6 +394,21 @@ export const openApiDocument = {
         '/subicons24/{file}': icon(24, 'Transit line badge'),
         '/health': {
             get: {summary: 'Regions served', description: 'No key. The same answer at the root and under a country\'s base URL (/{cc}/health).', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.')}}
+        },
+        '/metrics': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'Prometheus metrics', tags: ['Service'],
+                description: 'The Prometheus text format: `quartier_http_requests_total` and `quartier_http_request_duration_seconds` per endpoint (route pattern) and status, '
+                    + 'the routing pool (`quartier_pool_tasks_waiting`, `quartier_pool_tasks_running`, `quartier_pool_task_duration_seconds`, `quartier_pool_worker_restarts_total`), '
+                    + 'the answers cache (`quartier_cache_hits_total`, `quartier_cache_misses_total`, `quartier_cache_entries`, `quartier_cache_bytes`), `quartier_regions_loaded`, '
+                    + 'and Node.js process metrics. Needs a backend key valid in every country (header, or `licenseKey` in the query for a Prometheus scrape `params`). '
+                    + 'A server started with `--metrics-port N` also serves them on that port without a key.',
+                responses: {
+                    200: {description: 'The metrics.', content: {'text/plain': {schema: str}}},
+                    ...errorResponses([401, 403, 429])
+                }
+            }
         },
         '/openapi.json': {
             servers: ROOT_ONLY,

@@ -35,11 +35,16 @@ export class WorkerPool {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    /** Whether a worker has started and answered. */
     private started = false;
     private startFailures = 0;
     private startErrorMessage: string | null = null;
     /** Resolves when a worker has started and answered (never rejects; see startError for the other outcome). */
     readonly ready: Promise<void>;
+    /** Workers created, the first `size` included. */
+    private created = 0;
+    /** Told of every task when it ends (the metrics' task durations). */
+    onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
 
     constructor(regions: Region[], options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -61,6 +66,7 @@ export class WorkerPool {
             process.stderr.write(`${this.startErrorMessage}; not starting more: fix the cause and restart the server\n`);
             this.piscina.destroy().catch(() => {});
         });
+        this.piscina.on('workerCreate', () => this.created++);
         this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
             this.started = true;
         }, () => {});
@@ -76,15 +82,18 @@ export class WorkerPool {
         if (this.startErrorMessage !== null) throw new HttpError(503, 'The routing engine cannot start on this server; its operator must fix it (see /health).');
         // The queue bound is ours: a full pool answers at once rather than letting waits pile up.
         if (this.inFlight >= this.size + this.maxQueue) {
+            this.onTask?.(task.type, 'busy', 0);
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
         this.inFlight++;
         const abort = new AbortController();
         const timer = setTimeout(() => abort.abort(), this.timeoutMs);
+        const begun = performance.now();
         let result: unknown;
         try {
             result = await this.piscina.run(task, {signal: abort.signal});
         } catch (err) {
+            this.onTask?.(task.type, abort.signal.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
             if (abort.signal.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
             process.stderr.write(`task failed: ${message}\n`);
@@ -94,6 +103,7 @@ export class WorkerPool {
             this.inFlight--;
         }
         const error = (result as TaskError | null)?.error;
+        this.onTask?.(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
         if (error) throw new HttpError(error.status, error.message);
         return result as T;
     }
@@ -101,6 +111,21 @@ export class WorkerPool {
     /** Resolves when the next worker is ready: one started to replace a crashed or abandoned one. */
     nextWorkerReady(): Promise<void> {
         return new Promise((resolve) => this.piscina.once('workerCreate', () => resolve()));
+    }
+
+    /** Tasks waiting for a worker. */
+    get waiting(): number {
+        return this.piscina.queueSize;
+    }
+
+    /** Tasks running on a worker. */
+    get running(): number {
+        return Math.max(0, this.inFlight - this.piscina.queueSize);
+    }
+
+    /** Workers started again after one crashed or was stopped at a task's time limit. */
+    get restarts(): number {
+        return Math.max(0, this.created - this.size);
     }
 
     get threads(): number {

@@ -113,6 +113,11 @@ export class RedisCache {
         return {entries: -1, bytes: -1, hits: this.hits, misses: this.misses, evictions: 0, skippedWrites: this.skippedWrites, failedWrites: this.failedWrites};
     }
 
+    /** Counts a hit served from a body whose write is still under way. */
+    countHit(): void {
+        this.hits++;
+    }
+
     /** Whether Redis answers now. */
     get connected(): boolean {
         return this.redis.status === 'ready';

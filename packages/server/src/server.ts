@@ -14,6 +14,9 @@ import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 import type {ServerHooks} from './hooks.js';
 import {ImagePool} from './image-pool.js';
 import {answerClientErrors} from './client-error.js';
+import {createLogger, type Logger} from './logger.js';
+import {Metrics} from './metrics.js';
+import {metricsServer} from './routes/metrics.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -29,6 +32,10 @@ export interface ServerConfig {
     defaultCountry?: string;
     build: boolean;
     accessLog: boolean;
+    /** Level of the JSON log (QUARTIER_LOG_LEVEL: trace, debug, info, warn, error, silent). */
+    logLevel: string;
+    /** A second listener serving GET /metrics without a key (QUARTIER_METRICS_PORT, --metrics-port); 0: any free port. */
+    metricsPort?: number;
     /** Worker threads (QUARTIER_WORKERS; default the core count). */
     workers?: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
@@ -65,7 +72,9 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         production: Boolean(args.production) || env.NODE_ENV === 'production',
         defaultCountry: ((args['default-country'] as string | undefined) ?? env.QUARTIER_DEFAULT_COUNTRY)?.toUpperCase(),
         build: args['no-build'] !== true,
-        accessLog: env.QUARTIER_ACCESS_LOG === '1',
+        accessLog: args['access-log'] === true || env.QUARTIER_ACCESS_LOG === '1',
+        logLevel: logLevel((args['log-level'] as string | undefined) ?? env.QUARTIER_LOG_LEVEL),
+        metricsPort: metricsPort((args['metrics-port'] as string | undefined) ?? env.QUARTIER_METRICS_PORT),
         workers: optionalInt((args.workers as string | undefined) ?? env.QUARTIER_WORKERS, 'QUARTIER_WORKERS'),
         taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS'),
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE ?? env.QUARTIER_CACHE_DIR),
@@ -81,6 +90,21 @@ function cacheDir(v: string | undefined): string | null {
     if (v === 'off') return null;
     if (v !== undefined && isRedisAddress(v)) return v;
     return path.resolve(v ?? path.join(REPO_ROOT, 'build', 'cache'));
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+function logLevel(v: string | undefined): string {
+    if (v === undefined || v === '') return 'info';
+    if (!LOG_LEVELS.includes(v)) throw new Error(`QUARTIER_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${v}'`);
+    return v;
+}
+
+function metricsPort(v: string | undefined): number | undefined {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`QUARTIER_METRICS_PORT must be a port number, got '${v}'`);
+    return n;
 }
 
 function optionalInt(v: string | undefined, name: string): number | undefined {
@@ -102,12 +126,14 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
     }
 }
 
-/** The answers cache, or null (logged with the reason) when it is off or its folder cannot be used: the server serves without it. */
 export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
     cache: AnswerCache | null;
     port: number;
+    /** The --metrics-port listener's port, when there is one. */
+    metricsPort?: number;
+    metrics: Metrics;
     regions: Region[];
     /** Requests received and not yet answered. */
     readonly requestsInFlight: number;
@@ -119,14 +145,18 @@ export interface RunningServer {
     close(graceMs?: number): Promise<number>;
 }
 
-/** `hooks`: what tests inject (hooks.ts); the production entry point passes none. */
-export async function startServer(config: ServerConfig, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`), hooks: ServerHooks = {}): Promise<RunningServer> {
+/**
+ * `logger`: where the server's log goes; default stderr (JSON lines, readable on a terminal).
+ * `hooks`: what tests inject (hooks.ts); the production entry point passes none.
+ */
+export async function startServer(config: ServerConfig, logger: Logger = createLogger({level: config.logLevel}), hooks: ServerHooks = {}): Promise<RunningServer> {
+    const log = (line: string) => logger.info(line);
     const keys = KeyStore.fromFile(config.keysFile);
     if (keys.usesDevelopmentKeys) {
         if (config.production) {
             throw new Error(`refusing to start in production with the development keys file ${config.keysFile}: set QUARTIER_KEYS to your own keys file`);
         }
-        log(`warning: using development keys from ${config.keysFile}; set QUARTIER_KEYS for real keys`);
+        logger.warn(`using development keys from ${config.keysFile}; set QUARTIER_KEYS for real keys`);
     }
     const regionConfigs = loadRegionConfigs(config.regions);
     const regions: Region[] = [];
@@ -144,8 +174,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
     const imagePool = new ImagePool(regions, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
     const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, pool, cache, maxEnrichments: config.maxEnrichments,
-        imagePool, markerFetch: hooks.markerFetch});
+    const metrics = new Metrics({regions, pool, cache});
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache,
+        maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch});
     const maxHeaderSize = 16384;
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, app);
     answerClientErrors(server, maxHeaderSize);
@@ -155,15 +186,27 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
     });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
+    const port = listeningPort(server, config.port);
     log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
+    let metricsListener: http.Server | null = null;
+    if (config.metricsPort !== undefined) {
+        const listener = metricsServer(metrics);
+        metricsListener = listener;
+        await new Promise<void>((resolve, reject) => {
+            listener.once('error', reject);
+            listener.listen(config.metricsPort, config.host, () => resolve());
+        });
+        log(`metrics on http://${config.host}:${listeningPort(listener, config.metricsPort)}/metrics (no key: keep this port private)`);
+    }
     return {
-        server, port, regions, pool, cache,
+        server, port, regions, pool, cache, metrics,
+        metricsPort: metricsListener ? listeningPort(metricsListener, config.metricsPort!) : undefined,
         get requestsInFlight() {
             return graceful.requestsInFlight;
         },
         close: async (graceMs = config.shutdownGraceMs) => {
+            metricsListener?.close();
+            metricsListener?.closeAllConnections();
             const cut = await graceful.close(graceMs);
             await pool.close();
             await imagePool.close();
@@ -171,4 +214,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
             return cut;
         }
     };
+}
+
+function listeningPort(server: http.Server, configured: number): number {
+    const address = server.address();
+    return typeof address === 'object' && address ? address.port : configured;
 }

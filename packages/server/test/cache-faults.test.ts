@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {ResponseCache, WRITE_PAUSE_MS} from '../src/cache.js';
+import {createLogger} from '../src/logger.js';
 import {loadServerConfig, startServer} from '../src/server.js';
 import {BACKEND_KEY, get, testBuildRoot, testServer} from './helpers.js';
 
@@ -108,7 +109,9 @@ t.test('a cache folder that cannot be written at start: serve without it, and sa
     }
     const lines: string[] = [];
     const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, cache: dir});
-    const server = await startServer(config, (l) => lines.push(l));
+    // The server's log, line by line: pino writes one JSON object per line to this destination.
+    const logger = createLogger({destination: {write: (json: string) => void lines.push(JSON.parse(json).msg)}});
+    const server = await startServer(config, logger);
     t.teardown(() => server.close());
     t.equal(server.cache, null, 'no cache');
     const warning = lines.find((l) => l.includes('answers cache'));

@@ -3,7 +3,7 @@
 // at sea off Malta is never routed by ferry, and Malta's drive areas stay on land.
 import path from 'node:path';
 import t from 'tap';
-import {FOOT, MAX_SNAP_METERS, Region, pointInPolygon} from '@quartier/engine';
+import {FOOT, MAX_SNAP_METERS, Region, pointInPolygon} from '@quartier/engine/internal';
 import {get, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();

@@ -7,6 +7,7 @@ import {fileURLToPath} from 'node:url';
 import {startServer, type RunningServer} from '../src/server.js';
 import {loadServerConfig} from '../src/server.js';
 import type {ServerHooks} from '../src/hooks.js';
+import {silentLogger} from '../src/logger.js';
 import {checkAnswer} from './openapi-check.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -26,7 +27,7 @@ export async function testServer(extra: Record<string, string | boolean> = {}, h
     // A routing task's time limit of 5 minutes unless a test sets one: a cold search took over 10 s (the
     // default) at a load average of 40, and the limit is not what those tests prove.
     const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache});
-    const running = await startServer(config, () => {}, hooks);
+    const running = await startServer(config, silentLogger, hooks);
     const close = async (graceMs?: number) => {
         const cut = await running.close(graceMs);
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});

@@ -4,7 +4,7 @@
 // regions' coverage is unroutable; the engine tests check them.)
 import path from 'node:path';
 import t from 'tap';
-import {CAR, FOOT, Region} from '@quartier/engine';
+import {CAR, FOOT, Region} from '@quartier/engine/internal';
 import {BACKEND_KEY, FRONTEND_KEY, get, send, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();

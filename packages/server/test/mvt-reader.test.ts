@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import t from 'tap';
 import {VectorTile} from '@mapbox/vector-tile';
 import {PbfReader} from 'pbf';
-import {Region, WORLD, readVectorTile} from '@quartier/engine';
+import {Region, WORLD, readVectorTile} from '@quartier/engine/internal';
 import {testBuildRoot} from './helpers.js';
 
 const PLACES: [string, number, number][] = [['BE', 50.8461, 4.3664], ['PT', 41.1496, -8.6110], ['MT', 35.8989, 14.5146]];

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {distanceLabels, durationLabels, loadCategories, wholeMinutes} from '@quartier/engine';
+import {distanceLabels, durationLabels, loadCategories, wholeMinutes} from '@quartier/engine/internal';
 import {BACKEND_KEY, FRONTEND_KEY, get, repoRoot, testServer} from './helpers.js';
 
 const reference = JSON.parse(fs.readFileSync(path.join(repoRoot, '..', 'shared', 'reference', 'brussels-text-and-data.json'), 'utf8'));

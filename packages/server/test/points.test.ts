@@ -1,6 +1,6 @@
 // /points, /simplifiedcategories and /categories on the real Brussels data.
 import t from 'tap';
-import {loadCategories} from '@quartier/engine';
+import {loadCategories} from '@quartier/engine/internal';
 import {get, getWithHost, testServer} from './helpers.js';
 
 const server = await testServer();

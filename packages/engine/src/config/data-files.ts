@@ -3,8 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-/** The repository's data/ folder (committed configuration), found from this file's location. */
-export const CONFIG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data');
+const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPOSITORY_DATA = path.resolve(PACKAGE_ROOT, '../../data');
+
+/**
+ * Whether this engine runs from the quartier repository (packages/engine, data/ two levels up),
+ * rather than from an installed package, which carries its own copy of the data/ files (npm pack).
+ */
+export const IN_REPOSITORY = fs.existsSync(path.join(REPOSITORY_DATA, 'categories.json'));
+
+/** The data/ folder: the repository's, else the installed package's own. */
+export const CONFIG_DIR = IN_REPOSITORY ? REPOSITORY_DATA : path.join(PACKAGE_ROOT, 'data');
 
 const cache = new Map<string, unknown>();
 

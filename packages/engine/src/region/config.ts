@@ -2,7 +2,7 @@
 // data root is, and where built bundles go. The defaults live in data/regions.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import {readConfigJson, CONFIG_DIR} from '../config/data-files.js';
+import {readConfigJson, CONFIG_DIR, IN_REPOSITORY} from '../config/data-files.js';
 
 export interface RegionConfig {
     /** Country code of the sub-domain (BE, PT, ...). */
@@ -41,15 +41,25 @@ export interface CountryConfig {
     cityAdminLevel?: number;
 }
 
-/** The repository root (parent of data/). */
-export const REPO_ROOT = path.dirname(CONFIG_DIR);
+/**
+ * The folder relative defaults start from: the repository root (parent of data/), or the current
+ * folder when the engine is an installed package.
+ */
+export const REPO_ROOT = IN_REPOSITORY ? path.dirname(CONFIG_DIR) : process.cwd();
 
-/** The data root: the flag, else QUARTIER_DATA, else ../shared/data beside the repository. */
+/**
+ * The data root: the flag, else QUARTIER_DATA, else ../shared/data beside the repository. An
+ * installed package has no repository: there the flag or QUARTIER_DATA is required.
+ */
 export function dataRoot(flag?: string): string {
-    return path.resolve(flag ?? process.env.QUARTIER_DATA ?? path.join(REPO_ROOT, '..', 'shared', 'data'));
+    const given = flag ?? process.env.QUARTIER_DATA;
+    if (given === undefined && !IN_REPOSITORY) {
+        throw new Error('dataRoot(): name the folder of the OSM extracts and GTFS feeds: dataRoot("/path/to/data") or QUARTIER_DATA=/path/to/data');
+    }
+    return path.resolve(given ?? path.join(REPO_ROOT, '..', 'shared', 'data'));
 }
 
-/** Where built region bundles go (ignored by git): QUARTIER_BUILD, else build/regions. */
+/** Where built region bundles go (ignored by git): QUARTIER_BUILD, else build/regions (of the repository, or of the current folder). */
 export function buildRoot(flag?: string): string {
     return path.resolve(flag ?? process.env.QUARTIER_BUILD ?? path.join(REPO_ROOT, 'build', 'regions'));
 }

@@ -1,7 +1,7 @@
 // Runs once before the whole test run (tap's `before`): builds every configured region from the
 // real data into build/test-regions. A region whose sources and configuration are unchanged is
 // skipped, so a second run starts at once.
-import {buildRegion, loadRegionConfigs} from '../../src/index.js';
+import {buildRegion, loadRegionConfigs} from '../../src/internal.js';
 import {dataRoot, testBuildRoot} from '../helpers.js';
 
 const started = performance.now();

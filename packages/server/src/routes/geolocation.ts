@@ -3,7 +3,7 @@
 // geocoding. Answers are Photon-style GeoJSON FeatureCollections, best first; nothing found is an
 // empty collection (200). Searches take well under a millisecond, so they run on the main thread.
 import type {Express} from 'express';
-import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGTH, featureCollection} from '@quartier/engine';
+import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGTH, featureCollection} from '@quartier/engine/internal';
 import type {Guard} from '../app.js';
 import {badRequest} from '../errors.js';
 import {type Query, languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../params.js';

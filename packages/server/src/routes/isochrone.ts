@@ -1,6 +1,6 @@
 // GET /isochrone, /isochrone/TravelTime and /isochrone/GetMultipleTimes (SPEC §4.8–4.10).
 import type {Express} from 'express';
-import {minutesShort} from '@quartier/engine';
+import {minutesShort} from '@quartier/engine/internal';
 import type {Guard, RequestContext} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
 import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';

@@ -4,7 +4,7 @@ import type {Express, Response} from 'express';
 import {formatEnrichment, formatScores, formatSummary, formatText} from '@quartier/engine';
 import type {Guard, RequestContext} from '../app.js';
 import {badRequest} from '../errors.js';
-import type {NeighbourhoodService} from '../neighbourhood-service.js';
+import type {Answer, NeighbourhoodService} from '../neighbourhood-service.js';
 import {languageWithFallback, optionalString} from '../params.js';
 import {coveredPosition} from '../position.js';
 
@@ -50,6 +50,7 @@ function position(ctx: RequestContext): [number, number] {
     return coveredPosition(ctx.query, ctx.served.region, 'latitude', 'longitude');
 }
 
-function send(res: Response, body: Buffer): void {
-    res.type('application/json').send(body);
+function send(res: Response, answer: Answer): void {
+    res.locals.cache = answer.cached ? 'hit' : 'miss';
+    res.type('application/json').send(answer.body);
 }

@@ -3,7 +3,7 @@
 // Tiles are cut at region-build time into the bundle (engine tiles/tile-archive.ts): serving one is a
 // lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
 import type {Express, Request, Response} from 'express';
-import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine';
+import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine/internal';
 import {HttpError, badRequest} from '../errors.js';
 import {etagMatches, publicBase} from '../static-asset.js';
 

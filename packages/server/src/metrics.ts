@@ -1,0 +1,115 @@
+// Prometheus metrics (prom-client): requests and their latency per endpoint and status, the
+// routing pool (tasks waiting and running, task durations, worker restarts), the answers cache
+// and the regions served. Each server has its own registry, so several servers in one process
+// (the tests) count apart.
+import {Counter, Gauge, Histogram, Registry, collectDefaultMetrics} from 'prom-client';
+import type {Region} from '@quartier/engine';
+import type {AnswerCache} from './answer-cache.js';
+import type {WorkerPool} from './pool.js';
+
+/** Seconds: from a cached answer (a millisecond) to a render near its time limit. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export interface MetricsSources {
+    regions: Region[];
+    pool?: WorkerPool;
+    cache?: AnswerCache | null;
+}
+
+export class Metrics {
+    readonly registry = new Registry();
+    private readonly requests: Counter<'endpoint' | 'method' | 'status'>;
+    private readonly latency: Histogram<'endpoint' | 'status'>;
+
+    constructor(sources: MetricsSources) {
+        const registers = [this.registry];
+        collectDefaultMetrics({register: this.registry});
+        this.requests = new Counter({
+            name: 'quartier_http_requests_total', help: 'HTTP requests answered, by endpoint (route pattern), method and status.',
+            labelNames: ['endpoint', 'method', 'status'], registers
+        });
+        this.latency = new Histogram({
+            name: 'quartier_http_request_duration_seconds', help: 'Time from a request\'s arrival to the end of its answer, by endpoint and status.',
+            labelNames: ['endpoint', 'status'], buckets: LATENCY_BUCKETS, registers
+        });
+        new Gauge({
+            name: 'quartier_regions_loaded', help: 'Region bundles opened and served.', registers,
+            collect() {
+                this.set(sources.regions.length);
+            }
+        });
+        const pool = sources.pool;
+        if (pool) poolMetrics(pool, registers);
+        const cache = sources.cache;
+        if (cache) cacheMetrics(cache, registers);
+    }
+
+    /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */
+    request(endpoint: string, method: string, status: number, seconds: number): void {
+        const s = String(status);
+        this.requests.inc({endpoint, method, status: s});
+        this.latency.observe({endpoint, status: s}, seconds);
+    }
+
+    get contentType(): string {
+        return this.registry.contentType;
+    }
+
+    text(): Promise<string> {
+        return this.registry.metrics();
+    }
+}
+
+function poolMetrics(pool: WorkerPool, registers: Registry[]): void {
+    new Gauge({
+        name: 'quartier_pool_tasks_waiting', help: 'Routing tasks waiting for a worker thread.', registers,
+        collect() {
+            this.set(pool.waiting);
+        }
+    });
+    new Gauge({
+        name: 'quartier_pool_tasks_running', help: 'Routing tasks running on a worker thread.', registers,
+        collect() {
+            this.set(pool.running);
+        }
+    });
+    new Gauge({
+        name: 'quartier_pool_workers', help: 'Worker threads of the routing pool.', registers,
+        collect() {
+            this.set(pool.threads);
+        }
+    });
+    new Counter({
+        name: 'quartier_pool_worker_restarts_total', help: 'Routing workers started again after a crash or a task past its time limit.', registers,
+        collect() {
+            this.reset();
+            this.inc(pool.restarts);
+        }
+    });
+    const durations = new Histogram({
+        name: 'quartier_pool_task_duration_seconds', help: 'Routing task time, queue wait included, by task type and outcome (ok, error, timeout, failed, busy).',
+        labelNames: ['type', 'outcome'], buckets: LATENCY_BUCKETS, registers
+    });
+    pool.onTask = (type, outcome, seconds) => durations.observe({type, outcome}, seconds);
+}
+
+function cacheMetrics(cache: AnswerCache, registers: Registry[]): void {
+    // Read from the cache's own counters when scraped.
+    const stat = (name: string, help: string, read: () => number, kind: 'counter' | 'gauge') => {
+        if (kind === 'counter') {
+            new Counter({name, help, registers, collect() {
+                this.reset();
+                this.inc(read());
+            }});
+        } else {
+            new Gauge({name, help, registers, collect() {
+                this.set(read());
+            }});
+        }
+    };
+    stat('quartier_cache_hits_total', 'Answers served from the answers cache by this process.', () => cache.stats().hits, 'counter');
+    stat('quartier_cache_misses_total', 'Answers looked up in the answers cache and not found (or expired).', () => cache.stats().misses, 'counter');
+    stat('quartier_cache_evictions_total', 'Entries this process removed to stay within the cache\'s limits.', () => cache.stats().evictions, 'counter');
+    stat('quartier_cache_entries', 'Entries in the answers cache.', () => cache.stats().entries, 'gauge');
+    stat('quartier_cache_bytes', 'Bytes of answers in the answers cache.', () => cache.stats().bytes, 'gauge');
+}
