@@ -160,11 +160,14 @@ export function regionContradictions(region: Region, count = POSITIONS, language
                 const places = fact.type === 'supermarkets' ? fact.places : 'place' in fact ? [fact.place] : [];
                 for (const place of places) {
                     // The place itself: same name, and the same figure by the sentence's mode.
-                    const near = data.categories.flatMap((c) => c.subcategories).filter((s) => place.kinds.includes(s.key))
-                        .flatMap((s) => s.places).find((x) => (x.name === place.name || x.placeName === place.name)
+                    // Two places may share a name and a figure (two MiniPreço 4 minutes away by bike): the
+                    // sentence is wrong only when every such place is within the on-foot limit.
+                    const candidates = data.categories.flatMap((c) => c.subcategories).filter((s) => place.kinds.includes(s.key))
+                        .flatMap((s) => s.places).filter((x) => (x.name === place.name || x.placeName === place.name)
                             && x.trips.some((tr) => tr.tm === place.trip.mode && Math.max(1, Math.round(tr.seconds / 60)) === place.trip.minutes));
-                    const walk = near?.trips.find((x) => x.tm === TM_WALK);
-                    if (walk && Math.max(1, Math.round(walk.seconds / 60)) <= ON_FOOT_MINUTES && place.trip.mode !== TM_WALK) {
+                    const walks = candidates.map((x) => x.trips.find((tr) => tr.tm === TM_WALK));
+                    const walk = walks.length > 0 && walks.every((w) => w && Math.max(1, Math.round(w.seconds / 60)) <= ON_FOOT_MINUTES) ? walks[0] : undefined;
+                    if (walk && place.trip.mode !== TM_WALK) {
                         found.push({language: '-', lat, lon, why: `${place.kinds.join('+')} ${Math.round(walk.seconds / 60)} min on foot given by mode ${place.trip.mode}`, sentence: place.name});
                     }
                 }

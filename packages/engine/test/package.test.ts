@@ -40,7 +40,10 @@ function lockfile(tarball: string): unknown {
         if (packages[key]) continue;
         const entry = repoLock.packages[key] ?? repoLock.packages[`packages/engine/node_modules/${name}`];
         if (!entry) continue; // an optional package for another platform, not installed here either
-        packages[key] = entry;
+        // The tarball's address (the repository's lock leaves it out): with it and the integrity, npm takes
+        // the tarball from its cache without asking the registry for the package's metadata.
+        const base = name.split('/').pop();
+        packages[key] = entry.resolved ? entry : {...entry, resolved: `https://registry.npmjs.org/${name}/-/${base}-${entry.version}.tgz`};
         todo.push(...Object.keys({...entry.dependencies, ...entry.optionalDependencies}));
     }
     return {name: 'try-quartier', lockfileVersion: 3, requires: true, packages};

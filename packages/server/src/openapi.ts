@@ -393,7 +393,7 @@ export const openApiDocument = {
         '/icons32/{file}': icon(32, 'Place icon'),
         '/subicons24/{file}': icon(24, 'Transit line badge'),
         '/health': {
-            get: {summary: 'Regions served', description: 'No key. The same answer at the root and under a country\'s base URL (/{cc}/health).', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.')}}
+            get: {summary: 'Regions served', description: 'No key. The same answer at the root and under a country\'s base URL (/{cc}/health).', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.'), 404: {$ref: '#/components/responses/Error404'}}}
         },
         '/metrics': {
             servers: ROOT_ONLY,

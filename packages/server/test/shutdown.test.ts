@@ -27,7 +27,7 @@ async function stopWithRequestInFlight(t: Test, server: Started, signal: NodeJS.
     const exit = await server.exited;
     t.same(exit, {code: 0, signal: null}, 'exit code 0');
     t.match(server.log(), new RegExp(`quartier: ${signal}: no new connections; finishing 1 request\\(s\\) in flight`));
-    t.match(server.log(), /quartier: stopped\n/);
+    t.match(server.log(), /"msg":"quartier: stopped"/);
     t.throws(() => process.kill(pid, 0), {code: 'ESRCH'}, 'the server process is gone');
 }
 
