@@ -6,7 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {parseMaxspeed} from '../src/graph/maxspeed.js';
-import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, evaluateWay} from '../src/graph/profiles.js';
+import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, barrierDelay, evaluateWay} from '../src/graph/profiles.js';
 import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf, type OsmTags} from '../src/osm/pbf.js';
@@ -84,7 +84,18 @@ t.test('way access and one-way rules', async (t) => {
     t.ok(s[0] === 0 && s[2] > 0, 'pedestrian area: walk, no car');
 
     s = speeds({highway: 'residential', access: 'private'});
-    t.same(s, [0, 0, 0, 0, 0, 0], 'access=private closes a way');
+    t.ok(s[0] > 0 && s[4] > 0 && s[2] === 0, 'access=private: cars and bikes may start or end there, walkers are kept off');
+    const p = new WayProfile();
+    evaluateWay(tagsOf({highway: 'residential', motor_vehicle: 'destination'}), p);
+    t.equal(p.localOnly, 1 << CAR, 'motor_vehicle=destination: start or end only, for cars');
+    evaluateWay(tagsOf({highway: 'service', access: 'private', bicycle: 'yes'}), p);
+    t.equal(p.localOnly, 1 << CAR, 'bicycle=yes lets bikes through a private road');
+    evaluateWay(tagsOf({highway: 'residential'}), p);
+    t.equal(p.localOnly, 0, 'an ordinary street is open to through traffic');
+    s = speeds({highway: 'trunk', tunnel: 'yes', construction: 'yes'});
+    t.same(s, [0, 0, 0, 0, 0, 0], 'construction=yes closes a highway');
+    t.ok(speeds({highway: 'primary', construction: 'minor'})[0] > 0, 'construction=minor leaves it open');
+    t.same(speeds({highway: 'proposed'}), [0, 0, 0, 0, 0, 0], 'proposed is closed');
     s = speeds({highway: 'residential', access: 'no', foot: 'yes'});
     t.ok(s[0] === 0 && s[2] > 0 && s[4] === 0, 'access=no + foot=yes: walkers only');
     s = speeds({highway: 'service', motor_vehicle: 'no'});
@@ -118,6 +129,9 @@ t.test('barriers', async (t) => {
     t.equal(barrierBlocks(tagsOf({barrier: 'stile'})), (1 << CAR) | (1 << BIKE), 'stile: walkers only');
     t.equal(barrierBlocks(tagsOf({barrier: 'bollard', motor_vehicle: 'yes'})), 0, 'bollard opened by access');
     t.equal(barrierBlocks(tagsOf({barrier: 'lift_gate'})), 0);
+    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', access: 'destination'})), (1 << CAR) | (1 << FOOT) | (1 << BIKE), 'a barrier marked destination stays closed, as before');
+    t.equal(barrierDelay(CAR, tagsOf({barrier: 'lift_gate'})), 10, 'a lift gate costs a car 10 s');
+    t.equal(barrierDelay(FOOT, tagsOf({barrier: 'bollard'})), 0, 'a bollard costs nothing');
 });
 
 /** Builds the road graph of a tiny OSM file written with the given nodes and ways. */

@@ -11,9 +11,9 @@ import type {OsmNode, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {
     BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,
-    MODES, MODE_COUNT, WayProfile, barrierBlocks, evaluateWay
+    MODES, MODE_COUNT, WayProfile, barrierBlocks, barrierDelay, evaluateWay
 } from './profiles.js';
-import {markMainComponents} from './components.js';
+import {markMainComponents, stronglyConnected} from './components.js';
 import {ROADS_KIND, ROADS_VERSION, INF, REVERSED, NODE_SIGNAL, NODE_CROSSING, barrierBit, mainComponentBit} from './road-graph.js';
 
 /** A component smaller than this share of the mode's largest one is an island: nothing snaps to it. */
@@ -27,6 +27,8 @@ export interface RoadGraphStats {
     nodes: number;
     edges: number;
     arcs: number;
+    /** Edges some mode may only start or end on (access=private, destination…). */
+    localEdges: number;
     missingNodeRefs: number;
     mainComponentNodes: number[];
 }
@@ -37,12 +39,15 @@ export class RoadGraphBuilder {
     private readonly refs = new Growable(Float64Array, 1 << 16);
     private readonly waySpeeds = new Growable(Float32Array);
     private readonly wayClass = new Growable(Uint8Array);
+    private readonly wayLocalOnly = new Growable(Uint8Array);
     private readonly wayFerrySeconds = new Growable(Float32Array);
     private readonly wayName = new Growable(Uint32Array);
     private readonly names = new StringTableBuilder();
     // Nodes with tags that matter to routing: barrier mask (bits 0-2), signal, crossing.
     private readonly specialIds = new Growable(Float64Array);
     private readonly specialFlags = new Growable(Uint8Array);
+    /** Seconds to pass each special node's gate, one byte per mode (car, foot, bike). */
+    private readonly specialGate = new Growable(Uint32Array);
 
     constructor(private readonly nodes: NodeStore) {
         this.names.intern('');
@@ -60,6 +65,7 @@ export class RoadGraphBuilder {
         const s = this.profile.speeds;
         for (let i = 0; i < 6; i++) this.waySpeeds.push(s[i]);
         this.wayClass.push(this.profile.highwayClass);
+        this.wayLocalOnly.push(this.profile.localOnly);
         this.wayFerrySeconds.push(this.profile.ferrySeconds);
         const tags = way.tags;
         const name = tags.get('name') ?? tags.get('ref') ?? '';
@@ -74,9 +80,12 @@ export class RoadGraphBuilder {
         const highway = tags.get('highway');
         if (highway === 'traffic_signals' || tags.get('crossing') === 'traffic_signals') flags |= NODE_SIGNAL;
         else if (highway === 'crossing') flags |= NODE_CROSSING;
-        if (flags === 0) return;
+        let gate = 0;
+        for (let m = 0; m < MODE_COUNT; m++) gate |= Math.min(255, barrierDelay(m, tags)) << (8 * m);
+        if (flags === 0 && gate === 0) return;
         this.specialIds.push(node.id);
         this.specialFlags.push(flags);
+        this.specialGate.push(gate);
     }
 
     build(): {section: Uint8Array; stats: RoadGraphStats} {
@@ -97,10 +106,19 @@ export class RoadGraphBuilder {
         }
         const storeCount = store.ids.length;
         const nodeFlags = new Uint8Array(storeCount);
+        const nodeGate = new Uint32Array(storeCount);
         for (let i = 0; i < this.specialIds.length; i++) {
             const k = store.indexOf(this.specialIds.data[i]);
-            if (k >= 0) nodeFlags[k] |= this.specialFlags.data[i];
+            if (k < 0) continue;
+            nodeFlags[k] |= this.specialFlags.data[i];
+            nodeGate[k] = this.specialGate.data[i];
         }
+        // ms a mode spends passing node k: traffic signals or a crossing, and a gate.
+        const passMs = (k: number, m: number): number => {
+            const f = nodeFlags[k];
+            const signal = f & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : f & NODE_CROSSING ? CROSSING_DELAY_MS[m] : 0;
+            return signal + ((nodeGate[k] >>> (8 * m)) & 0xff) * 1000;
+        };
 
         // Junctions: nodes used twice or more, ends of way pieces, barriers.
         const useCount = new Uint8Array(storeCount);
@@ -168,9 +186,11 @@ export class RoadGraphBuilder {
         const nodeLat = new Int32Array(nodeCount);
         const nodeLon = new Int32Array(nodeCount);
         const graphFlags = new Uint8Array(nodeCount);
+        const storeOfGraphNode = new Uint32Array(nodeCount);
         for (let i = 0; i < nodeCount; i++) {
             const k = storeOfNode[order[i]];
             graphNode[k] = i;
+            storeOfGraphNode[i] = k;
             nodeLat[i] = store.lat[k];
             nodeLon[i] = store.lon[k];
             graphFlags[i] = nodeFlags[k];
@@ -182,6 +202,12 @@ export class RoadGraphBuilder {
         const geomStart = new Growable(Uint32Array), geomLat = new Growable(Int32Array), geomLon = new Growable(Int32Array);
         const weights: Growable<Uint32Array>[] = [];
         for (let i = 0; i < MODE_COUNT * 2; i++) weights.push(new Growable(Uint32Array));
+        // Edges a mode may only start or end on: their weights stay INF in `weights` (no through
+        // traffic, nor in the hierarchy) and are kept here, per listed edge, for the access search.
+        const localEdges = new Growable(Uint32Array);
+        const localWeights: Growable<Uint32Array>[] = [];
+        for (let i = 0; i < MODE_COUNT * 2; i++) localWeights.push(new Growable(Uint32Array));
+        const wayLocalOnly = this.wayLocalOnly.data;
         const speeds = this.waySpeeds.data;
         const ferrySeconds = this.wayFerrySeconds.data;
         const delays = new Float64Array(MODE_COUNT * 2);
@@ -213,15 +239,12 @@ export class RoadGraphBuilder {
                 }
                 const p = refIndex[i - 1];
                 length += haversineMeters(store.lat[p] / 1e7, store.lon[p] / 1e7, store.lat[k] / 1e7, store.lon[k] / 1e7);
-                const f = nodeFlags[k];
                 const isEnd = junction[k] === 1;
-                if (f & (NODE_SIGNAL | NODE_CROSSING)) {
-                    for (let m = 0; m < MODE_COUNT; m++) {
-                        const d = f & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
-                        // Interior signals count both ways; an end node's signal counts when arriving at it.
-                        delays[m * 2] += d;
-                        if (!isEnd) delays[m * 2 + 1] += d;
-                    }
+                for (let m = 0; m < MODE_COUNT; m++) {
+                    const d = passMs(k, m);
+                    // Interior signals and gates count both ways; an end node's count when arriving at it.
+                    delays[m * 2] += d;
+                    if (!isEnd) delays[m * 2 + 1] += d;
                 }
                 if (!isEnd) {
                     geomLat.push(store.lat[k]);
@@ -229,17 +252,16 @@ export class RoadGraphBuilder {
                     continue;
                 }
                 const to = graphNode[k];
-                // The signal at the start node counts for the backward direction.
-                const sf = graphFlags[from];
-                if (sf & (NODE_SIGNAL | NODE_CROSSING)) {
-                    for (let m = 0; m < MODE_COUNT; m++) delays[m * 2 + 1] += sf & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
-                }
+                // The signal or gate at the start node counts for the backward direction.
+                for (let m = 0; m < MODE_COUNT; m++) delays[m * 2 + 1] += passMs(storeOfGraphNode[from], m);
                 edgeFrom.push(from);
                 edgeTo.push(to);
                 geomStart.push(edgeGeom);
                 edgeLength.push(length);
                 edgeClass.push(this.wayClass.data[w]);
                 edgeName.push(this.wayName.data[w]);
+                const local = wayLocalOnly[w];
+                if (local !== 0) localEdges.push(edgeFrom.length - 1);
                 for (let m = 0; m < MODE_COUNT; m++) {
                     for (let dir = 0; dir < 2; dir++) {
                         const speed = speeds[w * 6 + m * 2 + dir];
@@ -252,7 +274,8 @@ export class RoadGraphBuilder {
                                 : length / (speed / 3.6);
                             ms = Math.max(1, Math.round(seconds * 1000 + delays[m * 2 + dir]));
                         }
-                        weights[m * 2 + dir].push(ms);
+                        if (local !== 0) localWeights[m * 2 + dir].push(local & (1 << m) ? ms : INF);
+                        weights[m * 2 + dir].push(local & (1 << m) ? INF : ms);
                     }
                 }
                 from = to;
@@ -268,9 +291,16 @@ export class RoadGraphBuilder {
         // holds its in- and out-neighbours; `out` weights go owner → head, `in` weights head → owner.
         const arcFirst = new Uint32Array(nodeCount + 1);
         const usable = new Uint8Array(edgeCount);
+        const localIndex = new Int32Array(edgeCount).fill(-1);
+        for (let i = 0; i < localEdges.length; i++) localIndex[localEdges.data[i]] = i;
+        // Weight of edge e for mode m in direction dir (0 forward), start-or-end-only ways included.
+        const anyWeight = (e: number, m: number, dir: number): number => {
+            const w = weights[m * 2 + dir].data[e];
+            return w === INF && localIndex[e] >= 0 ? localWeights[m * 2 + dir].data[localIndex[e]] : w;
+        };
         for (let e = 0; e < edgeCount; e++) {
             for (let j = 0; j < MODE_COUNT * 2; j++) {
-                if (weights[j].data[e] !== INF) {
+                if (anyWeight(e, j >> 1, j & 1) !== INF) {
                     usable[e] = 1;
                     break;
                 }
@@ -325,12 +355,27 @@ export class RoadGraphBuilder {
         if (edgeCount === 0) edgeIndex.add(0, 0, 0, 0);
         edgeIndex.finish();
 
+        // With start-or-end-only ways counted too, a private estate, or streets reached only through
+        // one, joins the main component: one may start or end there (route/access-search.ts), and
+        // its streets are not part of the main network however many they are.
+        const reachableBits = new Uint8Array(nodeCount);
         const mainComponentNodes: number[] = [];
+        const withLocal = new Uint32Array(localEdges.length > 0 ? arcCount : 0);
         for (let m = 0; m < MODE_COUNT; m++) {
-            mainComponentNodes.push(markMainComponents(nodeCount, arcFirst, arcHead, arcOut[m], graphFlags, mainComponentBit(m), ISLAND_SHARE));
+            let joined: Int32Array | undefined;
+            if (localEdges.length > 0) {
+                for (let a = 0; a < arcCount; a++) {
+                    const ref = arcEdge[a];
+                    withLocal[a] = anyWeight((ref & ~REVERSED) >>> 0, m, ref & REVERSED ? 1 : 0);
+                }
+                joined = stronglyConnected(nodeCount, arcFirst, arcHead, withLocal).component;
+                markMainComponents(nodeCount, arcFirst, arcHead, withLocal, reachableBits, 1 << m, ISLAND_SHARE);
+            }
+            mainComponentNodes.push(markMainComponents(nodeCount, arcFirst, arcHead, arcOut[m], graphFlags, mainComponentBit(m), ISLAND_SHARE, joined));
         }
 
-        // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main component.
+        // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main
+        // component (start-or-end-only ways: in a main component once those ways count).
         const edgeModes = new Uint8Array(edgeCount);
         for (let e = 0; e < edgeCount; e++) {
             const u = edgeFrom.data[e], v = edgeTo.data[e];
@@ -338,6 +383,8 @@ export class RoadGraphBuilder {
                 const usableForMode = weights[m * 2].data[e] !== INF || weights[m * 2 + 1].data[e] !== INF;
                 const bit = mainComponentBit(m);
                 if (usableForMode && (graphFlags[u] & bit) && (graphFlags[v] & bit)) edgeModes[e] |= 1 << m;
+                const usableLocally = anyWeight(e, m, 0) !== INF || anyWeight(e, m, 1) !== INF;
+                if (usableLocally && (reachableBits[u] & reachableBits[v] & (1 << m))) edgeModes[e] |= 1 << m;
             }
         }
 
@@ -353,13 +400,16 @@ export class RoadGraphBuilder {
         for (let m = 0; m < MODE_COUNT; m++) {
             arrays[`${MODES[m]}Out`] = arcOut[m];
             arrays[`${MODES[m]}In`] = arcIn[m];
+            arrays[`${MODES[m]}LocalForward`] = localWeights[m * 2].toArray();
+            arrays[`${MODES[m]}LocalBackward`] = localWeights[m * 2 + 1].toArray();
         }
+        arrays.localEdges = localEdges.toArray();
         const meta = {
             nodeCount, edgeCount, arcCount, modes: MODES, classes: HIGHWAY_CLASSES,
             bbox: nodeCount ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
             mainComponentNodes
         };
-        const stats = {ways: wayCount, nodes: nodeCount, edges: edgeCount, arcs: arcCount, missingNodeRefs: missing, mainComponentNodes};
+        const stats = {ways: wayCount, nodes: nodeCount, edges: edgeCount, arcs: arcCount, localEdges: localEdges.length, missingNodeRefs: missing, mainComponentNodes};
         return {section: encodeSection(ROADS_KIND, ROADS_VERSION, meta, arrays), stats};
     }
 }

@@ -61,8 +61,18 @@ export const CAR_SURFACE: Record<string, number> = {
 /** Ferries: a `duration` tag wins; else this speed (km/h) for every mode. */
 export const FERRY_SPEED = 20;
 
-const ALLOW = new Set(['yes', 'permissive', 'designated', 'destination', 'official', 'public', 'customers']);
-const DENY = new Set(['no', 'private', 'agricultural', 'forestry', 'delivery', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged', 'permit']);
+const ALLOW = new Set(['yes', 'permissive', 'designated', 'official', 'public']);
+const DENY = new Set(['no', 'agricultural', 'forestry', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged']);
+/**
+ * Values that let a trip start or end on a way but not pass through it (as OSRM's restricted
+ * access list). Cars and bikes get that rule (see route/access-search.ts); walkers are kept off
+ * such ways, as OSRM's foot profile does.
+ */
+const LOCAL_ONLY = new Set(['private', 'destination', 'delivery', 'customers', 'permit']);
+/** accessFor's answer for a LOCAL_ONLY value. */
+export const ACCESS_LOCAL = 2;
+/** A `construction=*` value that leaves a highway open. */
+const OPEN_CONSTRUCTION = new Set(['no', 'widening', 'minor']);
 
 /** Access tag order per mode: the first present and understood tag decides. */
 const ACCESS_KEYS: readonly (readonly string[])[] = [
@@ -71,7 +81,7 @@ const ACCESS_KEYS: readonly (readonly string[])[] = [
     ['bicycle', 'vehicle', 'access']
 ];
 
-/** -1 denied, 1 explicitly allowed, 0 not said. */
+/** -1 denied, 1 explicitly allowed, ACCESS_LOCAL start or end only, 0 not said. Walkers: local-only is denied. */
 export function accessFor(mode: number, tags: OsmTags): number {
     const keys = ACCESS_KEYS[mode];
     for (let i = 0; i < keys.length; i++) {
@@ -80,6 +90,7 @@ export function accessFor(mode: number, tags: OsmTags): number {
         const first = v.split(';')[0].trim();
         if (ALLOW.has(first)) return 1;
         if (DENY.has(first)) return -1;
+        if (LOCAL_ONLY.has(first)) return mode === FOOT ? -1 : ACCESS_LOCAL;
     }
     return 0;
 }
@@ -115,6 +126,8 @@ function onewayFor(mode: number, tags: OsmTags, highway: string | undefined): nu
 export class WayProfile {
     /** [carFwd, carBwd, footFwd, footBwd, bikeFwd, bikeBwd] */
     readonly speeds = new Float64Array(6);
+    /** Bit m: mode m may only start or end its trip on this way (ACCESS_LOCAL). */
+    localOnly = 0;
     highwayClass = -1;
     /** Fixed traversal time in seconds for ferries with a `duration` tag (0: use speeds). */
     ferrySeconds = 0;
@@ -128,6 +141,7 @@ export class WayProfile {
 /** Evaluates a way's tags for every mode. Returns false when no mode may use it. */
 export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
     out.speeds.fill(0);
+    out.localOnly = 0;
     out.highwayClass = -1;
     out.ferrySeconds = 0;
     const route = tags.get('route');
@@ -140,6 +154,9 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
     }
     const cls = CLASS_INDEX.get(highway);
     if (cls === undefined) return false; // construction, proposed, abandoned, raceway, bus_guideway, elevator…
+    // A highway under construction (construction=yes or =motorway…) is closed to everyone.
+    const construction = tags.get('construction');
+    if (construction !== undefined && !OPEN_CONSTRUCTION.has(construction)) return false;
     out.highwayClass = cls;
     const isArea = tags.get('area') === 'yes';
     const surface = tags.get('surface');
@@ -164,6 +181,7 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         const bw = parseMaxspeed(tags.get('maxspeed:backward'));
         if (fw > 0 && fw < Infinity && out.speeds[0] > 0) out.speeds[0] = Math.min(fw * CAR_MAXSPEED_FACTOR, out.speeds[0] * CAR_MAXSPEED_CAP);
         if (bw > 0 && bw < Infinity && out.speeds[1] > 0) out.speeds[1] = Math.min(bw * CAR_MAXSPEED_FACTOR, out.speeds[1] * CAR_MAXSPEED_CAP);
+        if (carAccess === ACCESS_LOCAL) out.localOnly |= 1 << CAR;
     }
 
     // Foot.
@@ -196,6 +214,7 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         if (!(push && footAccess < 0)) {
             const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? 6 : 0;
             setDirections(out, BIKE, bikeSpeed, bikeSpeed, onewayFor(BIKE, tags, highway), pushBack);
+            if (bikeAccess === ACCESS_LOCAL) out.localOnly |= 1 << BIKE;
         }
     }
     return out.any();
@@ -207,7 +226,7 @@ function evaluateFerry(tags: OsmTags, out: WayProfile): boolean {
     if (d > 0) out.ferrySeconds = d;
     for (let mode = 0; mode < MODE_COUNT; mode++) {
         const a = accessFor(mode, tags);
-        if (a < 0) continue;
+        if (a < 0 || a === ACCESS_LOCAL) continue;
         // A ferry says which vehicles it takes; foot passengers are the default.
         if (mode === CAR && a === 0 && tags.get('motor_vehicle') !== 'yes' && tags.get('motorcar') !== 'yes') continue;
         setDirections(out, mode, FERRY_SPEED, FERRY_SPEED, 0, 0);
@@ -245,7 +264,8 @@ export function barrierBlocks(tags: OsmTags): number {
     const barrier = tags.get('barrier');
     if (barrier === undefined) return 0;
     let mask = 0;
-    const carA = accessFor(CAR, tags), footA = accessFor(FOOT, tags), bikeA = accessFor(BIKE, tags);
+    // On a barrier, a start-or-end-only value (private, destination…) keeps it closed, as before.
+    const carA = nodeAccess(CAR, tags), footA = nodeAccess(FOOT, tags), bikeA = nodeAccess(BIKE, tags);
     if (carA < 0 || carA === 0 && !CAR_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << CAR;
     if (footA < 0 || footA === 0 && FOOT_BLOCKING_BARRIERS.has(barrier)) mask |= 1 << FOOT;
     if (bikeA < 0 || bikeA === 0 && !BIKE_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << BIKE;
@@ -257,6 +277,25 @@ export function barrierBlocks(tags: OsmTags): number {
         if (bikeA <= 0) mask |= 1 << BIKE;
     }
     return mask;
+}
+
+function nodeAccess(mode: number, tags: OsmTags): number {
+    const a = accessFor(mode, tags);
+    return a === ACCESS_LOCAL ? -1 : a;
+}
+
+/** Gates one may pass but must open or wait at: seconds added per passage, per mode [car, foot, bike]. */
+const GATE_DELAYS: Record<string, readonly number[]> = {
+    gate: [10, 2, 5], lift_gate: [10, 0, 3], swing_gate: [10, 2, 5], sally_port: [10, 0, 3], checkpoint: [30, 5, 10],
+    toll_booth: [15, 0, 0], border_control: [60, 10, 10], kissing_gate: [0, 3, 10], hampshire_gate: [10, 3, 5]
+};
+
+/** Seconds a mode spends passing a barrier node it may pass (0 for none or a blocking one). */
+export function barrierDelay(mode: number, tags: OsmTags): number {
+    const barrier = tags.get('barrier');
+    if (barrier === undefined) return 0;
+    const delays = GATE_DELAYS[barrier];
+    return delays === undefined ? 0 : delays[mode];
 }
 
 /** Seconds added when a mode passes through a node with these tags (signals, crossings, gates). */

@@ -6,7 +6,7 @@ import {StringTable} from '../format/strings.js';
 import {MODES, MODE_COUNT, type ModeName} from './profiles.js';
 
 export const ROADS_KIND = 'roads';
-export const ROADS_VERSION = 2;
+export const ROADS_VERSION = 3;
 /** Weight of an arc a mode may not use. */
 export const INF = 0xffffffff;
 /** Set in arcEdge when the arc runs against the edge's drawing direction. */
@@ -48,6 +48,10 @@ export class RoadGraph {
     readonly geomLat: Int32Array;
     readonly geomLon: Int32Array;
     readonly names: StringTable;
+    /** Edges some mode may only start or end on (sorted), and per mode their weights (INF: not this mode). */
+    readonly localEdges: Uint32Array;
+    readonly localForward: Uint32Array[];
+    readonly localBackward: Uint32Array[];
     /** Bounding boxes of the edges (degrees), for snapping. */
     readonly edgeIndex: Flatbush;
 
@@ -79,6 +83,13 @@ export class RoadGraph {
         this.geomLat = section.array('geomLat', Int32Array);
         this.geomLon = section.array('geomLon', Int32Array);
         this.names = new StringTable(section, 'name');
+        this.localEdges = section.array('localEdges', Uint32Array);
+        this.localForward = [];
+        this.localBackward = [];
+        for (let m = 0; m < MODE_COUNT; m++) {
+            this.localForward.push(section.array(`${MODES[m]}LocalForward`, Uint32Array));
+            this.localBackward.push(section.array(`${MODES[m]}LocalBackward`, Uint32Array));
+        }
         const indexBytes = section.array('edgeIndex', Uint8Array);
         this.edgeIndex = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
     }
@@ -109,6 +120,29 @@ export class RoadGraph {
                 backward[ref] = this.arcIn[mode][a];
             }
             cached = this.edgeWeightCache[mode] = [forward, backward];
+        }
+        return cached;
+    }
+
+    private readonly accessWeightCache: ([Float64Array, Float64Array] | null)[] = [null, null, null];
+
+    /**
+     * Like edgeWeights, with the edges a mode may only start or end on (access=private,
+     * destination…) at their real weights: for the searches at a trip's ends, never through.
+     */
+    accessWeights(mode: number): [Float64Array, Float64Array] {
+        let cached = this.accessWeightCache[mode];
+        if (cached === null) {
+            const [through, throughBack] = this.edgeWeights(mode);
+            if (this.localEdges.length === 0) return (this.accessWeightCache[mode] = [through, throughBack]);
+            const forward = through.slice(), backward = throughBack.slice();
+            const lf = this.localForward[mode], lb = this.localBackward[mode];
+            for (let i = 0; i < this.localEdges.length; i++) {
+                const e = this.localEdges[i];
+                if (lf[i] !== INF) forward[e] = lf[i];
+                if (lb[i] !== INF) backward[e] = lb[i];
+            }
+            cached = this.accessWeightCache[mode] = [forward, backward];
         }
         return cached;
     }

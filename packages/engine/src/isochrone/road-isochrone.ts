@@ -9,7 +9,8 @@
 // nearest road (one cannot start or end on them, see graph/snap.ts).
 import {Dijkstra} from '../ch/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
-import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
+import {AccessSearch} from '../route/access-search.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
@@ -53,6 +54,7 @@ export interface RoadIsochroneResult {
 
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
+    private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
 
     constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
 
@@ -64,20 +66,19 @@ export class RoadIsochrones {
         const g = this.graph;
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
-        const [forward, backward] = g.edgeWeights(mode);
         const search = (this.searches[mode] ??= new Dijkstra(g, mode));
-        const fw = forward[snap.edge], bw = backward[snap.edge];
-        const len = Math.max(snap.length, 1e-9);
+        // As a route leaves its start (route/access-search.ts): every node before the main network
+        // (a private estate's), then the main network, then on into places one may only end in.
+        const start = (this.accessSearches[mode] ??= new AccessSearch(g, mode)).search(snap, false);
         const seedNodes: number[] = [], seedWeights: number[] = [];
-        if (fw !== INF) {
-            seedNodes.push(g.edgeTo[snap.edge]);
-            seedWeights.push(fw * (snap.length - snap.offset) / len);
+        for (const [node, slot] of start.settled) {
+            seedNodes.push(node);
+            seedWeights.push(start.weights[slot]);
         }
-        if (bw !== INF) {
-            seedNodes.push(g.edgeFrom[snap.edge]);
-            seedWeights.push(bw * snap.offset / len);
-        }
-        search.fromSeeds(seedNodes, seedWeights, Math.max(...limits) * 1000);
+        const maxMs = Math.max(...limits) * 1000;
+        search.fromSeeds(seedNodes, seedWeights, maxMs);
+        const [forward, backward] = g.accessWeights(mode);
+        search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), forward, backward, maxMs);
         const areas = this.areas(mode, snap, {time: search.dist, nodes: search.reached, count: search.reachedCount}, limits, false);
         return {areas: areas.polygons.map((p) => ({type: 'Polygon' as const, coordinates: p[0] ?? []})), cellMeters: areas.cellMeters, offRoadMeters: areas.offRoadMeters};
     }
@@ -90,7 +91,7 @@ export class RoadIsochrones {
      */
     areas(mode: number, snap: Snap, arrivals: Arrivals, limits: number[], multi: boolean): {polygons: Ring[][][]; cellMeters: number; offRoadMeters: number} {
         const g = this.graph;
-        const [forward, backward] = g.edgeWeights(mode);
+        const [forward, backward] = g.accessWeights(mode);
         const dist = arrivals.time;
         const maxMs = Math.max(...limits) * 1000;
 
@@ -218,16 +219,15 @@ export class RoadIsochrones {
         const fw = forward[snap.edge], bw = backward[snap.edge];
         if (fw !== INF) mark(snap.edge, snap.offset, Math.min(snap.length, snap.offset + (limitMs / Math.max(fw, 1)) * len));
         if (bw !== INF) mark(snap.edge, Math.max(0, snap.offset - (limitMs / Math.max(bw, 1)) * len), snap.offset);
-        const weights = g.arcOut[mode];
         for (let i = 0; i < arrivals.count; i++) {
             const u = arrivals.nodes[i];
             const du = arrivals.time[u];
             if (!(du <= limitMs)) continue;
             for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
-                const w = weights[a];
-                if (w === INF) continue;
                 const ref = g.arcEdge[a];
                 const e = ref & 0x7fffffff;
+                const w = ref & REVERSED ? backward[e] : forward[e];
+                if (w === INF) continue;
                 if (g.edgeClass[e] === FERRY_CLASS) continue;
                 const length = g.edgeLength[e];
                 const share = Math.min(1, (limitMs - du) / Math.max(w, 1));
