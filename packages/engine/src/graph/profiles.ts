@@ -26,9 +26,8 @@ export const CAR_SPEEDS: Record<string, number> = {
     secondary: 55, secondary_link: 25, tertiary: 40, tertiary_link: 20, unclassified: 25,
     residential: 25, living_street: 10, service: 15, road: 20
 };
-/** A tagged maxspeed counts at this share (traffic, junctions), capped by the class speed times MAXSPEED_CAP. */
+/** A tagged maxspeed replaces the class speed at this share (traffic, junctions), as OSRM's car profile. */
 export const CAR_MAXSPEED_FACTOR = 0.8;
-export const CAR_MAXSPEED_CAP = 1.3;
 
 /** Walking speeds by class, km/h. Motorways and their links are never walkable. */
 export const FOOT_SPEEDS: Record<string, number> = {
@@ -37,25 +36,27 @@ export const FOOT_SPEEDS: Record<string, number> = {
     pedestrian: 5, footway: 5, path: 5, cycleway: 5, bridleway: 5, steps: 2.5, platform: 5, corridor: 5
 };
 
-/** Cycling speeds by class, km/h. Footways, pedestrian streets and steps are pushed (PUSH speeds). */
+/** Cycling speeds by class, km/h (OSRM's bicycle profile). Footways, pedestrian streets and steps are pushed (PUSH speeds). */
 export const BIKE_SPEEDS: Record<string, number> = {
     trunk: 15, trunk_link: 15, primary: 15, primary_link: 15, secondary: 15, secondary_link: 15, tertiary: 15,
-    tertiary_link: 15, unclassified: 15, residential: 15, living_street: 10, service: 13, road: 13,
-    track: 12, path: 12, cycleway: 17, bridleway: 8
+    tertiary_link: 15, unclassified: 15, residential: 15, living_street: 15, service: 15, road: 15,
+    track: 12, path: 12, cycleway: 15, bridleway: 8
 };
-export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: 6, footway: 6, platform: 6, corridor: 6, steps: 2};
+/** Walking beside a bike, km/h. */
+export const BIKE_PUSH_SPEED = 4;
+export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: BIKE_PUSH_SPEED, footway: BIKE_PUSH_SPEED, platform: BIKE_PUSH_SPEED, corridor: BIKE_PUSH_SPEED, steps: 2};
 /** Classes on which a bike may be pushed against a one-way street (never on fast roads). */
 const BIKE_PUSH_AGAINST_ONEWAY = new Set(['tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road', 'track', 'path', 'cycleway', 'pedestrian', 'footway']);
 
-/** Speed factors by surface (bike, and car on unpaved ways). */
+/** Highest speeds by surface, km/h (OSRM's bicycle and car profiles): a way is ridden or driven at most this fast. */
 export const BIKE_SURFACE: Record<string, number> = {
-    cobblestone: 0.6, sett: 0.7, unhewn_cobblestone: 0.5, 'cobblestone:flattened': 0.75, paving_stones: 0.9,
-    compacted: 0.85, fine_gravel: 0.8, gravel: 0.65, pebblestone: 0.6, unpaved: 0.7, ground: 0.65, dirt: 0.6,
-    grass: 0.5, sand: 0.4, mud: 0.4, wood: 0.85
+    'cobblestone:flattened': 10, paving_stones: 10, compacted: 10, sett: 10, cobblestone: 6, unhewn_cobblestone: 6,
+    unpaved: 6, fine_gravel: 6, gravel: 6, pebblestone: 6, ground: 6, dirt: 6, earth: 6, grass: 6, mud: 3, sand: 3
 };
 export const CAR_SURFACE: Record<string, number> = {
-    cobblestone: 0.8, sett: 0.8, unhewn_cobblestone: 0.5, gravel: 0.6, unpaved: 0.6, ground: 0.5, dirt: 0.5,
-    grass: 0.4, sand: 0.3, mud: 0.3, compacted: 0.8, fine_gravel: 0.7
+    cement: 80, compacted: 80, fine_gravel: 80, paving_stones: 60, metal: 60, bricks: 60, grass: 40, wood: 40,
+    sett: 40, grass_paver: 40, gravel: 40, unpaved: 40, ground: 40, dirt: 40, pebblestone: 40, tartan: 40,
+    cobblestone: 30, unhewn_cobblestone: 30, clay: 30, earth: 20, stone: 20, rocky: 20, sand: 20, mud: 10
 };
 
 /** Ferries: a `duration` tag wins; else this speed (km/h) for every mode. */
@@ -65,10 +66,12 @@ const ALLOW = new Set(['yes', 'permissive', 'designated', 'official', 'public'])
 const DENY = new Set(['no', 'agricultural', 'forestry', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged']);
 /**
  * Values that let a trip start or end on a way but not pass through it (as OSRM's restricted
- * access list). Cars and bikes get that rule (see route/access-search.ts); walkers are kept off
- * such ways, as OSRM's foot profile does.
+ * access list), per mode: cars all of them; bikes the ones OSRM's bicycle profile forbids (it lets
+ * them ride `destination` and `customers` ways); walkers none: `destination` and `customers` let
+ * them through, the rest keeps them off (OSRM's foot profile).
  */
 const LOCAL_ONLY = new Set(['private', 'destination', 'delivery', 'customers', 'permit']);
+const OPEN_TO_WALK_AND_RIDE = new Set(['destination', 'customers']);
 /** accessFor's answer for a LOCAL_ONLY value. */
 export const ACCESS_LOCAL = 2;
 /** A `construction=*` value that leaves a highway open. */
@@ -81,7 +84,7 @@ const ACCESS_KEYS: readonly (readonly string[])[] = [
     ['bicycle', 'vehicle', 'access']
 ];
 
-/** -1 denied, 1 explicitly allowed, ACCESS_LOCAL start or end only, 0 not said. Walkers: local-only is denied. */
+/** -1 denied, 1 explicitly allowed, ACCESS_LOCAL start or end only, 0 not said. */
 export function accessFor(mode: number, tags: OsmTags): number {
     const keys = ACCESS_KEYS[mode];
     for (let i = 0; i < keys.length; i++) {
@@ -90,7 +93,10 @@ export function accessFor(mode: number, tags: OsmTags): number {
         const first = v.split(';')[0].trim();
         if (ALLOW.has(first)) return 1;
         if (DENY.has(first)) return -1;
-        if (LOCAL_ONLY.has(first)) return mode === FOOT ? -1 : ACCESS_LOCAL;
+        if (LOCAL_ONLY.has(first)) {
+            if (mode !== CAR && OPEN_TO_WALK_AND_RIDE.has(first)) return 1;
+            return mode === FOOT ? -1 : ACCESS_LOCAL;
+        }
     }
     return 0;
 }
@@ -170,17 +176,14 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         const service = tags.get('service');
         if (highway === 'service' && (service === 'parking_aisle' || service === 'drive-through')) speed = 10;
         if (highway === 'service' && service === 'emergency_access') speed = 0;
-        const limit = parseMaxspeed(tags.get('maxspeed'));
-        if (limit === Infinity) speed = Math.max(speed, 130 * CAR_MAXSPEED_FACTOR);
-        else if (limit > 0) speed = Math.min(limit * CAR_MAXSPEED_FACTOR, speed * CAR_MAXSPEED_CAP);
-        const sf = surface !== undefined ? CAR_SURFACE[surface] : undefined;
-        if (sf !== undefined) speed *= sf;
-        if (speed > 0) setDirections(out, CAR, speed, speed, onewayFor(CAR, tags, highway), 0);
-        // maxspeed:forward / :backward refine each direction.
-        const fw = parseMaxspeed(tags.get('maxspeed:forward'));
-        const bw = parseMaxspeed(tags.get('maxspeed:backward'));
-        if (fw > 0 && fw < Infinity && out.speeds[0] > 0) out.speeds[0] = Math.min(fw * CAR_MAXSPEED_FACTOR, out.speeds[0] * CAR_MAXSPEED_CAP);
-        if (bw > 0 && bw < Infinity && out.speeds[1] > 0) out.speeds[1] = Math.min(bw * CAR_MAXSPEED_FACTOR, out.speeds[1] * CAR_MAXSPEED_CAP);
+        if (speed > 0) {
+            // maxspeed:forward / :backward, else maxspeed, replace the class speed; the surface caps it.
+            const limit = parseMaxspeed(tags.get('maxspeed'));
+            const cap = surface !== undefined ? CAR_SURFACE[surface] ?? Infinity : Infinity;
+            const fw = carSpeed(speed, parseMaxspeed(tags.get('maxspeed:forward')), limit, cap);
+            const bw = carSpeed(speed, parseMaxspeed(tags.get('maxspeed:backward')), limit, cap);
+            setDirections(out, CAR, fw, bw, onewayFor(CAR, tags, highway), 0);
+        }
         if (carAccess === ACCESS_LOCAL) out.localOnly |= 1 << CAR;
     }
 
@@ -208,16 +211,23 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         }
     }
     if (bikeSpeed !== undefined && bikeAccess >= 0 && !(motorroad && bikeAccess <= 0)) {
-        const sf = surface !== undefined ? BIKE_SURFACE[surface] : undefined;
-        if (sf !== undefined && !push) bikeSpeed *= sf;
+        const cap = surface !== undefined ? BIKE_SURFACE[surface] : undefined;
+        if (cap !== undefined && !push) bikeSpeed = Math.min(bikeSpeed, cap);
         // Pushing a bike is walking: a footway closed to pedestrians is closed to pushing too.
         if (!(push && footAccess < 0)) {
-            const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? 6 : 0;
+            const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? BIKE_PUSH_SPEED : 0;
             setDirections(out, BIKE, bikeSpeed, bikeSpeed, onewayFor(BIKE, tags, highway), pushBack);
             if (bikeAccess === ACCESS_LOCAL) out.localOnly |= 1 << BIKE;
         }
     }
     return out.any();
+}
+
+/** A direction's car speed: its own limit, else the way's, at CAR_MAXSPEED_FACTOR; else the class speed; at most the surface's. */
+function carSpeed(classSpeed: number, directionLimit: number, limit: number, surfaceCap: number): number {
+    const l = directionLimit > 0 ? directionLimit : limit;
+    const speed = l === Infinity ? Math.max(classSpeed, 130 * CAR_MAXSPEED_FACTOR) : l > 0 ? l * CAR_MAXSPEED_FACTOR : classSpeed;
+    return Math.min(speed, surfaceCap);
 }
 
 function evaluateFerry(tags: OsmTags, out: WayProfile): boolean {
@@ -299,7 +309,7 @@ export function barrierDelay(mode: number, tags: OsmTags): number {
 }
 
 /** Seconds added when a mode passes through a node with these tags (signals, crossings, gates). */
-export const CAR_SIGNAL_DELAY = 8;
+export const CAR_SIGNAL_DELAY = 2;
 export const BIKE_SIGNAL_DELAY = 5;
 export const FOOT_SIGNAL_DELAY = 4;
 export const CROSSING_DELAY = 1;
