@@ -138,7 +138,8 @@ t.test('barriers', async (t) => {
     t.equal(barrierBlocks(tagsOf({barrier: 'stile'})), (1 << CAR) | (1 << BIKE), 'stile: walkers only');
     t.equal(barrierBlocks(tagsOf({barrier: 'bollard', motor_vehicle: 'yes'})), 0, 'bollard opened by access');
     t.equal(barrierBlocks(tagsOf({barrier: 'lift_gate'})), 0);
-    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', access: 'destination'})), (1 << CAR) | (1 << FOOT) | (1 << BIKE), 'a barrier marked destination stays closed, as before');
+    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', access: 'destination'})), 0, 'a bollard marked destination opens for everyone, as before');
+    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', motor_vehicle: 'private'})), 1 << CAR, 'one marked motor_vehicle=private stays closed to cars');
     t.equal(barrierDelay(CAR, tagsOf({barrier: 'lift_gate'})), 10, 'a lift gate costs a car 10 s');
     t.equal(barrierDelay(FOOT, tagsOf({barrier: 'bollard'})), 0, 'a bollard costs nothing');
 });

@@ -86,19 +86,24 @@ const ACCESS_KEYS: readonly (readonly string[])[] = [
 
 /** -1 denied, 1 explicitly allowed, ACCESS_LOCAL start or end only, 0 not said. */
 export function accessFor(mode: number, tags: OsmTags): number {
+    const first = accessValue(mode, tags);
+    if (first === undefined) return 0;
+    if (ALLOW.has(first)) return 1;
+    if (DENY.has(first)) return -1;
+    if (mode !== CAR && OPEN_TO_WALK_AND_RIDE.has(first)) return 1;
+    return mode === FOOT ? -1 : ACCESS_LOCAL;
+}
+
+/** The first understood access value of the mode's tags (ACCESS_KEYS order). */
+function accessValue(mode: number, tags: OsmTags): string | undefined {
     const keys = ACCESS_KEYS[mode];
     for (let i = 0; i < keys.length; i++) {
         const v = tags.get(keys[i]);
         if (v === undefined) continue;
         const first = v.split(';')[0].trim();
-        if (ALLOW.has(first)) return 1;
-        if (DENY.has(first)) return -1;
-        if (LOCAL_ONLY.has(first)) {
-            if (mode !== CAR && OPEN_TO_WALK_AND_RIDE.has(first)) return 1;
-            return mode === FOOT ? -1 : ACCESS_LOCAL;
-        }
+        if (ALLOW.has(first) || DENY.has(first) || LOCAL_ONLY.has(first)) return first;
     }
-    return 0;
+    return undefined;
 }
 
 /** One-way direction for a mode: 0 both ways, 1 forward only, -1 backward only. */
@@ -274,7 +279,8 @@ export function barrierBlocks(tags: OsmTags): number {
     const barrier = tags.get('barrier');
     if (barrier === undefined) return 0;
     let mask = 0;
-    // On a barrier, a start-or-end-only value (private, destination…) keeps it closed, as before.
+    // On a barrier the access values keep their meaning of before: destination and customers open
+    // it, private, delivery and permit close it (a barrier is a node: nobody starts or ends on it).
     const carA = nodeAccess(CAR, tags), footA = nodeAccess(FOOT, tags), bikeA = nodeAccess(BIKE, tags);
     if (carA < 0 || carA === 0 && !CAR_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << CAR;
     if (footA < 0 || footA === 0 && FOOT_BLOCKING_BARRIERS.has(barrier)) mask |= 1 << FOOT;
@@ -290,8 +296,9 @@ export function barrierBlocks(tags: OsmTags): number {
 }
 
 function nodeAccess(mode: number, tags: OsmTags): number {
-    const a = accessFor(mode, tags);
-    return a === ACCESS_LOCAL ? -1 : a;
+    const v = accessValue(mode, tags);
+    if (v === undefined) return 0;
+    return ALLOW.has(v) || OPEN_TO_WALK_AND_RIDE.has(v) ? 1 : -1;
 }
 
 /** Gates one may pass but must open or wait at: seconds added per passage, per mode [car, foot, bike]. */
