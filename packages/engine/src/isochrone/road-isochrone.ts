@@ -14,6 +14,7 @@ import {AccessSearch} from '../route/access-search.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
+import {ringsCross} from './crossings.js';
 import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
 
 /**
@@ -238,19 +239,35 @@ export class RoadIsochrones {
     }
 }
 
-/** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */
+/**
+ * Simplifies and rounds a polygon (exterior first): at the tolerance, or less when that folds a ring
+ * over itself or a hole over the exterior (down to the unsimplified contour), or more until it has at
+ * most MAX_VERTICES.
+ */
 export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[]; tolerance: number} {
-    for (let t = tolerance; ; t *= 2) {
-        const exterior = roundRing(simplifyRing(rings[0], t));
-        const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
-        for (let i = 1; i < rings.length; i++) {
-            const hole = roundRing(simplifyRing(rings[i], t));
-            if (hole.length >= 4) out.push(hole);
-        }
+    const candidates = [tolerance, tolerance / 2, tolerance / 4, 0];
+    for (let t = tolerance * 2; t <= tolerance * 1024; t *= 2) candidates.push(t);
+    let fallback: {rings: Ring[]; tolerance: number} | null = null;
+    for (const t of candidates) {
+        const out = simplifiedRings(rings, t);
         let count = 0;
         for (const r of out) count += r.length;
-        if (count <= MAX_VERTICES || t > tolerance * 1024) return {rings: out, tolerance: t};
+        if (count > MAX_VERTICES) continue;
+        if (!ringsCross(out)) return {rings: out, tolerance: t};
+        fallback ??= {rings: out, tolerance: t};
     }
+    const t = tolerance * 2048;
+    return fallback ?? {rings: simplifiedRings(rings, t), tolerance: t};
+}
+
+function simplifiedRings(rings: Ring[], t: number): Ring[] {
+    const exterior = roundRing(simplifyRing(rings[0], t));
+    const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
+    for (let i = 1; i < rings.length; i++) {
+        const hole = roundRing(simplifyRing(rings[i], t));
+        if (hole.length >= 4) out.push(hole);
+    }
+    return out;
 }
 
 /**
