@@ -158,6 +158,25 @@ t.test('start-or-end-only ways (access=destination) where restrictions begin and
     t.ok(pointInPolygon(4.3511, 50.851, bike), 'bicycle: 21 m west of 5 is inside');
 });
 
+t.test('a restriction off the main network (every way at 5 destination-only): it holds in the search at the ends', async (t) => {
+    const region = fixtureRegion({103: {access: 'destination'}, 104: {access: 'destination'}, 113: {access: 'destination'}, 114: {access: 'destination'}});
+    t.notOk(region.roads.inMainComponent(junctionAt(region, 5), CAR), '5 is off the main network');
+    // From 2-5 northbound the search at the start passes 5 (its copy for "arrived from 2"): no left turn there.
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 4), region), ['s', 2, 1, 4, 'e'], 'car: back south, round by 1 and 4');
+    t.same(routeNodes(BIKE, mid(2, 5), mid(5, 4), region), ['s', 5, 'e'], 'bicycle: the left turn (except=bicycle)');
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 6), region), ['s', 5, 'e'], 'car: the right turn is open');
+    agreeWithRoutes(t, region);
+});
+
+/** The graph node at grid node `id`. */
+function junctionAt(region: Region, id: number): number {
+    const g = region.roads, [lat, lon] = NODES[id];
+    for (let x = 0; x < g.junctionCount; x++) {
+        if (Math.abs(g.nodeLat[x] / 1e7 - lat) < 1e-7 && Math.abs(g.nodeLon[x] / 1e7 - lon) < 1e-7) return x;
+    }
+    return -1;
+}
+
 t.test('real extracts: no car or bicycle route breaks a turn restriction (Brussels: the 1,000 OSRM pairs)', async (t) => {
     const region = testRegion('BE');
     const osm = path.join(dataRoot, 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
