@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, readFileShared, verifySection} from '@quartier/engine';
+import {Region} from '@quartier/engine';
+import {readFileShared, verifySection} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.resolve(process.argv[2] ?? path.join(root, 'build', 'test-regions'));

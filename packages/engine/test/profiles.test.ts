@@ -6,7 +6,7 @@ import path from 'node:path';
 import t from 'tap';
 import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {parseMaxspeed} from '../src/graph/maxspeed.js';
-import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, evaluateWay} from '../src/graph/profiles.js';
+import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, barrierDelay, evaluateWay} from '../src/graph/profiles.js';
 import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf, type OsmTags} from '../src/osm/pbf.js';
@@ -53,7 +53,7 @@ t.test('way access and one-way rules', async (t) => {
     let s = speeds({highway: 'residential', oneway: 'yes'});
     t.ok(s[0] > 0 && s[1] === 0, 'oneway=yes: car forward only');
     t.ok(s[2] > 0 && s[3] > 0, 'oneway=yes: foot both ways');
-    t.ok(s[4] > 0 && s[5] === 6, 'oneway=yes: bike pushed backwards at walking pace');
+    t.ok(s[4] > 0 && s[5] === 4, 'oneway=yes: bike pushed backwards at walking pace');
 
     s = speeds({highway: 'residential', oneway: '-1'});
     t.ok(s[0] === 0 && s[1] > 0, 'oneway=-1: car backward only');
@@ -73,18 +73,34 @@ t.test('way access and one-way rules', async (t) => {
 
     s = speeds({highway: 'footway'});
     t.same([s[0], s[1]], [0, 0], 'footway: no car');
-    t.ok(s[2] === 5 && s[4] === 6, 'footway: walk, push bike');
+    t.ok(s[2] === 5 && s[4] === 4, 'footway: walk, push bike');
     s = speeds({highway: 'footway', bicycle: 'yes'});
     t.ok(s[4] > 6, 'footway with bicycle=yes: ride');
     s = speeds({highway: 'steps'});
     t.ok(s[2] > 0 && s[2] < 5 && s[4] === 2, 'steps: slow walk, carried bike');
     s = speeds({highway: 'cycleway'});
-    t.ok(s[0] === 0 && s[4] === 17, 'cycleway: bikes, no cars');
+    t.ok(s[0] === 0 && s[4] === 15, 'cycleway: bikes, no cars');
     s = speeds({highway: 'pedestrian', area: 'yes'});
     t.ok(s[0] === 0 && s[2] > 0, 'pedestrian area: walk, no car');
 
     s = speeds({highway: 'residential', access: 'private'});
-    t.same(s, [0, 0, 0, 0, 0, 0], 'access=private closes a way');
+    t.ok(s[0] > 0 && s[4] > 0 && s[2] === 0, 'access=private: cars and bikes may start or end there, walkers are kept off');
+    const p = new WayProfile();
+    evaluateWay(tagsOf({highway: 'residential', motor_vehicle: 'destination'}), p);
+    t.equal(p.localOnly, 1 << CAR, 'motor_vehicle=destination: start or end only, for cars');
+    evaluateWay(tagsOf({highway: 'service', access: 'private', bicycle: 'yes'}), p);
+    t.equal(p.localOnly, 1 << CAR, 'bicycle=yes lets bikes through a private road');
+    evaluateWay(tagsOf({highway: 'residential'}), p);
+    t.equal(p.localOnly, 0, 'an ordinary street is open to through traffic');
+    evaluateWay(tagsOf({highway: 'residential', access: 'destination'}), p);
+    t.equal(p.localOnly, 1 << CAR, 'access=destination: start or end only for cars; bikes ride through (as OSRM)');
+    t.ok(p.speeds[2] > 0 && p.speeds[4] > 0, 'and walkers and bikes pass');
+    evaluateWay(tagsOf({highway: 'service', access: 'delivery'}), p);
+    t.equal(p.localOnly, (1 << CAR) | (1 << BIKE), 'access=delivery: start or end only for cars and bikes');
+    s = speeds({highway: 'trunk', tunnel: 'yes', construction: 'yes'});
+    t.same(s, [0, 0, 0, 0, 0, 0], 'construction=yes closes a highway');
+    t.ok(speeds({highway: 'primary', construction: 'minor'})[0] > 0, 'construction=minor leaves it open');
+    t.same(speeds({highway: 'proposed'}), [0, 0, 0, 0, 0, 0], 'proposed is closed');
     s = speeds({highway: 'residential', access: 'no', foot: 'yes'});
     t.ok(s[0] === 0 && s[2] > 0 && s[4] === 0, 'access=no + foot=yes: walkers only');
     s = speeds({highway: 'service', motor_vehicle: 'no'});
@@ -103,6 +119,10 @@ t.test('way access and one-way rules', async (t) => {
     const slow = speeds({highway: 'primary', maxspeed: '30'})[0];
     t.ok(slow < base && slow === 24, `maxspeed=30 on a primary: ${slow} km/h`);
     t.equal(speeds({highway: 'primary', maxspeed: 'BE:urban'})[0], 40);
+    t.equal(speeds({highway: 'residential', maxspeed: '50'})[0], 40, 'a residential street signed 50: 40 km/h, as OSRM');
+    t.same(speeds({highway: 'primary', maxspeed: '50', 'maxspeed:backward': '30'}).slice(0, 2), [40, 24], 'maxspeed:backward');
+    t.equal(speeds({highway: 'primary', maxspeed: '50', surface: 'cobblestone'})[0], 30, 'cobblestones cap a car at 30 km/h');
+    t.equal(speeds({highway: 'residential', surface: 'paving_stones'})[4], 10, 'paving stones cap a bike at 10 km/h');
     t.ok(speeds({highway: 'residential', surface: 'cobblestone'})[4] < speeds({highway: 'residential'})[4], 'cobbles slow bikes');
 
     s = speeds({route: 'ferry', motor_vehicle: 'yes'});
@@ -118,6 +138,10 @@ t.test('barriers', async (t) => {
     t.equal(barrierBlocks(tagsOf({barrier: 'stile'})), (1 << CAR) | (1 << BIKE), 'stile: walkers only');
     t.equal(barrierBlocks(tagsOf({barrier: 'bollard', motor_vehicle: 'yes'})), 0, 'bollard opened by access');
     t.equal(barrierBlocks(tagsOf({barrier: 'lift_gate'})), 0);
+    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', access: 'destination'})), 0, 'a bollard marked destination opens for everyone, as before');
+    t.equal(barrierBlocks(tagsOf({barrier: 'bollard', motor_vehicle: 'private'})), 1 << CAR, 'one marked motor_vehicle=private stays closed to cars');
+    t.equal(barrierDelay(CAR, tagsOf({barrier: 'lift_gate'})), 10, 'a lift gate costs a car 10 s');
+    t.equal(barrierDelay(FOOT, tagsOf({barrier: 'bollard'})), 0, 'a bollard costs nothing');
 });
 
 /** Builds the road graph of a tiny OSM file written with the given nodes and ways. */

@@ -1,7 +1,8 @@
 // Turn restrictions: exact routes on a tiny hand-made grid (no_left_turn with except=bicycle,
 // only_straight_on, a via-way no_left_turn, only_straight_on into a dead end where the route turns
-// back), the same answers from tables, one-to-many and isochrones; then the 1,000 Brussels pairs
-// walked against the extract's restrictions (restriction-checker.ts).
+// back), the same answers from tables, one-to-many and isochrones; the same grid with ways one may
+// only start or end on (access=destination) where restrictions begin and end; then the 1,000
+// Brussels pairs walked against the extract's restrictions (restriction-checker.ts).
 //
 //   7 ---- 8 -- 9      rows 111 m apart; columns 98 m (west) and 70 m (east) apart
 //   |      |    |      10: a dead-end spur 56 m north of 7
@@ -12,7 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
+const tap = t;
 import {BIKE, CAR, FOOT, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/internal.js';
+import {INF, REVERSED} from '../src/graph/road-graph.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {dataRoot, random, testRegion} from './helpers.js';
 import {RestrictionChecker} from './restriction-checker.js';
@@ -25,13 +28,14 @@ const WAYS: Record<number, [number, number]> = {
     111: [1, 4], 112: [4, 7], 113: [2, 5], 114: [5, 8], 115: [3, 6], 116: [6, 9], 117: [7, 10]
 };
 
-function fixtureRegion(): Region {
+/** The grid and its restrictions; `access`: extra tags per way id. */
+function fixtureRegion(access: Record<number, Record<string, string>> = {}): Region {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-turns-'));
     t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
     const file = path.join(dir, 'turns.osm.pbf');
     const w = new OsmPbfWriter(file, [4.34, 50.84, 4.36, 50.86]);
     for (const [id, [lat, lon]] of Object.entries(NODES)) w.node(Number(id), lat, lon);
-    for (const [id, refs] of Object.entries(WAYS)) w.way(Number(id), refs, {highway: 'residential', name: `Way ${id}`});
+    for (const [id, refs] of Object.entries(WAYS)) w.way(Number(id), refs, {highway: 'residential', name: `Way ${id}`, ...access[Number(id)]});
     const restriction = (id: number, from: number, via: {node?: number; way?: number}, to: number, tags: Record<string, string>) =>
         w.relation(id, [
             {type: 'way', ref: from, role: 'from'},
@@ -55,8 +59,8 @@ const fixture = fixtureRegion();
 const mid = (a: number, b: number): [number, number] => [(NODES[a][0] + NODES[b][0]) / 2, (NODES[a][1] + NODES[b][1]) / 2];
 
 /** The route's points as node ids ('s' and 'e' for its two ends). */
-function routeNodes(mode: number, from: [number, number], to: [number, number]): (number | string)[] {
-    const r = fixture.router.route(mode, from[0], from[1], to[0], to[1]);
+function routeNodes(mode: number, from: [number, number], to: [number, number], region = fixture): (number | string)[] {
+    const r = region.router.route(mode, from[0], from[1], to[0], to[1]);
     const out: (number | string)[] = [];
     for (let i = 0; i < r.points.length; i += 2) {
         const lon = r.points[i], lat = r.points[i + 1];
@@ -94,25 +98,68 @@ t.test('only_straight_on into a dead end (a conditional restriction, held at all
     t.same(routeNodes(FOOT, mid(4, 7), mid(7, 8)), ['s', 7, 'e']);
 });
 
-t.test('tables, one-to-many and isochrones agree with the routes', async (t) => {
+/** Tables and one-to-many give each pair's route time and length. */
+function agreeWithRoutes(t: Pick<typeof tap, 'equal' | 'ok'>, region: Region): void {
     const points = [mid(2, 5), mid(4, 5), mid(5, 8), mid(1, 2), mid(3, 6), mid(4, 7), mid(7, 8), mid(6, 9)];
     for (const mode of [CAR, BIKE, FOOT]) {
-        const snaps = points.map(([lat, lon]) => fixture.router.snap(lat, lon, mode));
-        const table = fixture.router.measureTable(mode, snaps, snaps);
+        const snaps = points.map(([lat, lon]) => region.router.snap(lat, lon, mode));
+        const table = region.router.measureTable(mode, snaps, snaps);
         for (let i = 0; i < points.length; i++) {
-            const many = fixture.router.measureMany(mode, snaps[i]!, snaps);
+            const many = region.router.measureMany(mode, snaps[i]!, snaps);
             for (let j = 0; j < points.length; j++) {
                 if (i === j) continue;
-                const route = fixture.router.route(mode, points[i][0], points[i][1], points[j][0], points[j][1]);
+                const route = region.router.route(mode, points[i][0], points[i][1], points[j][0], points[j][1]);
                 t.equal(table.times[i * points.length + j], route.time, `mode ${mode}: table ${i} → ${j}`);
                 t.ok(Math.abs(table.distances[i * points.length + j] - route.distance) < 1e-6, `mode ${mode}: table distance ${i} → ${j}`);
                 t.equal(many[j]!.time, route.time, `mode ${mode}: one-to-many ${i} → ${j}`);
+                const measured = region.router.measure(mode, snaps[i]!, snaps[j]!);
+                t.equal(measured!.time, route.time, `mode ${mode}: measure ${i} → ${j}`);
             }
         }
     }
-    // 25 s by car from the middle of 2-5 northbound: the left turn onto 5-4 is closed, so 5-4 is out
-    // of reach (it is 38 s away round the block); by bicycle it is in.
-    const iso = new RoadIsochrones(fixture.roads, fixture.router.snapper);
+}
+
+t.test('tables, one-to-many and isochrones agree with the routes', async (t) => {
+    agreeWithRoutes(t, fixture);
+    westArmIn25s(t, fixture);
+});
+
+t.test('start-or-end-only ways (access=destination) where restrictions begin and end: the restrictions hold', async (t) => {
+    // 2-5 and 5-8 are destination-only: a car may start on 2-5 or end on 5-8, never pass along them.
+    const region = fixtureRegion({113: {access: 'destination'}, 114: {access: 'destination'}});
+    // Starting on 2-5 northbound, the left turn onto 5-4 stays closed (the search out of the
+    // destination-only way runs over the copy of 5 that the restriction made).
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 4), region), ['s', 2, 1, 4, 'e'], 'car: back south, round by 1 and 4');
+    t.same(routeNodes(BIKE, mid(2, 5), mid(5, 4), region), ['s', 5, 'e'], 'bicycle: the left turn (except=bicycle)');
+    // Ending on 5-8 from 4-5 (straight on to 6 only): into 5-8 from 8, not by turning left at 5.
+    t.same(routeNodes(CAR, mid(4, 5), mid(5, 8), region), ['s', 5, 6, 9, 8, 'e']);
+    t.same(routeNodes(FOOT, mid(4, 5), mid(5, 8), region), ['s', 5, 'e']);
+    // From one destination-only way to the other: 2-5 then 5-8 straight on (no restriction there).
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 8), region), ['s', 5, 'e']);
+    // Through traffic still keeps off them: from 1-2 to 7-8 not along 2-5-8.
+    t.same(routeNodes(CAR, mid(1, 2), mid(7, 8), region), ['s', 1, 4, 7, 10, 7, 'e'], 'car: 1-2 to 7-8 not along 2-5-8');
+    agreeWithRoutes(t, region);
+    // The isochrone: as on public roads.
+    westArmIn25s(t, region);
+});
+
+t.test('a restriction off the main network (every way at 5 destination-only): it holds in the search at the ends', async (t) => {
+    const region = fixtureRegion({103: {access: 'destination'}, 104: {access: 'destination'}, 113: {access: 'destination'}, 114: {access: 'destination'}});
+    t.notOk(region.roads.inMainComponent(junctionAt(region, 5), CAR), '5 is off the main network');
+    // From 2-5 northbound the search at the start passes 5 (its copy for "arrived from 2"): no left turn there.
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 4), region), ['s', 2, 1, 4, 'e'], 'car: back south, round by 1 and 4');
+    t.same(routeNodes(BIKE, mid(2, 5), mid(5, 4), region), ['s', 5, 'e'], 'bicycle: the left turn (except=bicycle)');
+    t.same(routeNodes(CAR, mid(2, 5), mid(5, 6), region), ['s', 5, 'e'], 'car: the right turn is open');
+    agreeWithRoutes(t, region);
+    westArmIn25s(t, region);
+});
+
+/**
+ * 25 s from the middle of 2-5 northbound: by car the left turn onto 5-4 is closed, so 5-4 is out of
+ * reach (it is 38 s away round the block); by bicycle it is in.
+ */
+function westArmIn25s(t: Pick<typeof tap, 'ok' | 'notOk'>, region: Region): void {
+    const iso = new RoadIsochrones(region.roads, region.router.snapper);
     const [lat, lon] = mid(2, 5);
     const westArm = [4.3511, 50.851];
     const car = iso.compute(CAR, lat, lon, [25])!.areas[0].coordinates;
@@ -120,7 +167,16 @@ t.test('tables, one-to-many and isochrones agree with the routes', async (t) => 
     t.ok(pointInPolygon(LON[1], 50.8514, car), 'car: north of 5 is inside');
     t.notOk(pointInPolygon(westArm[0], westArm[1], car), 'car: 21 m west of 5 is outside');
     t.ok(pointInPolygon(westArm[0], westArm[1], bike), 'bicycle: 21 m west of 5 is inside');
-});
+}
+
+/** The graph node at grid node `id`. */
+function junctionAt(region: Region, id: number): number {
+    const g = region.roads, [lat, lon] = NODES[id];
+    for (let x = 0; x < g.junctionCount; x++) {
+        if (Math.abs(g.nodeLat[x] / 1e7 - lat) < 1e-7 && Math.abs(g.nodeLon[x] / 1e7 - lon) < 1e-7) return x;
+    }
+    return -1;
+}
 
 t.test('real extracts: no car or bicycle route breaks a turn restriction (Brussels: the 1,000 OSRM pairs)', async (t) => {
     const region = testRegion('BE');
@@ -174,4 +230,44 @@ t.test('real extracts: no car or bicycle route breaks a turn restriction (Brusse
         }
     }
     t.equal(equal, pts.length * pts.length, 'car table cells equal routes');
+});
+
+t.test('real extracts: trips that start or end on start-or-end-only ways break no restriction (Brussels)', async (t) => {
+    const region = testRegion('BE'), g = region.roads;
+    const osm = path.join(dataRoot, 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
+    const reference = JSON.parse(fs.readFileSync(path.resolve(dataRoot, '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
+    for (const mode of [CAR, BIKE]) {
+        // Edges the mode may only start or end on; a position at the middle of each, on it.
+        const local = new Set<number>();
+        for (let i = 0; i < g.localArcs.length; i++) {
+            if (g.localOut[mode][i] !== INF || g.localIn[mode][i] !== INF) local.add((g.arcEdge[g.localArcs[i]] & ~REVERSED) >>> 0);
+        }
+        const rnd = random(40 + mode), edges = [...local];
+        const starts: [number, number][] = [];
+        for (let k = 0; k < 4000 && starts.length < 150; k++) {
+            const e = edges[Math.floor(rnd() * edges.length)];
+            const lat = (g.nodeLat[g.edgeFrom[e]] + g.nodeLat[g.edgeTo[e]]) / 2e7, lon = (g.nodeLon[g.edgeFrom[e]] + g.nodeLon[g.edgeTo[e]]) / 2e7;
+            if (region.router.snap(lat, lon, mode)?.edge === e) starts.push([lat, lon]);
+        }
+        t.ok(starts.length >= 100, `mode ${mode}: ${starts.length} positions on start-or-end-only ways (of ${edges.length})`);
+        const checker = new RestrictionChecker(osm, mode);
+        let routed = 0, breaking = 0, through = 0;
+        starts.forEach((at, i) => {
+            const other = reference.queries[i].to;
+            for (const [a, b] of [[at, other], [other, at]]) {
+                let route;
+                try {
+                    route = region.router.route(mode, a[0], a[1], b[0], b[1]);
+                } catch {
+                    continue;
+                }
+                routed++;
+                if (checker.violations(route.points).length > 0) breaking++;
+                if (checker.passesVia(route.points)) through++;
+            }
+        });
+        t.ok(routed >= starts.length, `mode ${mode}: ${routed} routes`);
+        t.equal(breaking, 0, `mode ${mode}: of ${routed} routes from or to those ways (${through} pass a via node), none breaks a restriction`);
+        t.ok(through > 10, `mode ${mode}: the check is not idle (${through} pass a via node)`);
+    }
 });

@@ -50,6 +50,42 @@ export class Dijkstra {
         return this.settledCount;
     }
 
+    /**
+     * After fromSeeds: goes on from every node reached into the nodes off the main network (those
+     * without `mainBit` in `flags`) over per-arc weights that include the ways one may only start
+     * or end on (RoadGraph.accessArcs), never back onto the main network: where a trip from the
+     * seeds may end.
+     */
+    extendOffNetwork(flags: Uint8Array, mainBit: number, arcWeight: Uint32Array, maxWeight = Infinity): void {
+        const g = this.graph;
+        const arcFirst = g.arcFirst, arcHead = g.arcHead;
+        const dist = this.dist, reached = this.reached, heap = this.heap;
+        heap.clear();
+        let count = this.reachedCount;
+        // Relaxes the arcs of x into nodes off the main network.
+        const relax = (x: number): void => {
+            const d = dist[x];
+            for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
+                const v = arcHead[a];
+                if (flags[v] & mainBit) continue;
+                const w = arcWeight[a];
+                if (w === INF) continue;
+                const nd = d + w;
+                if (nd > maxWeight) continue;
+                const old = dist[v];
+                if (nd < old) {
+                    if (old === Infinity) reached[count++] = v;
+                    dist[v] = nd;
+                    heap.push(v, nd);
+                }
+            }
+        };
+        const before = count;
+        for (let i = 0; i < before; i++) if (dist[reached[i]] <= maxWeight) relax(reached[i]);
+        while (heap.length > 0) relax(heap.pop());
+        this.reachedCount = count;
+    }
+
     private run(source: number, target: number, maxWeight: number, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>): void {
         const g = this.graph;
         const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode];

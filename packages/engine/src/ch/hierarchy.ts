@@ -4,8 +4,11 @@ import {Section, type AnyBuffer} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
 import type {RoadGraph} from '../graph/road-graph.js';
 
-/** 2: arc lengths stored (upLength, downLength). 3: built on road graphs with turn restrictions. */
-export const CH_VERSION = 3;
+/**
+ * 2: arc lengths stored (upLength, downLength). 3: built on road graphs with turn restrictions.
+ * 4: and without the arcs of start-or-end-only ways (roads v4).
+ */
+export const CH_VERSION = 4;
 /** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
 export const ORIGINAL = 0x80000000;
 

@@ -11,9 +11,9 @@ import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {
     BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,
-    MODES, MODE_COUNT, WayProfile, barrierBlocks, evaluateWay
+    MODES, MODE_COUNT, WayProfile, barrierBlocks, barrierDelay, evaluateWay
 } from './profiles.js';
-import {markMainComponents} from './components.js';
+import {markMainComponents, stronglyConnected} from './components.js';
 import {applyRestrictions, type RestrictionStats} from './restricted-junctions.js';
 import {parseTurnRestriction, type TurnRestriction} from './turn-restriction.js';
 import {ROADS_KIND, ROADS_VERSION, INF, REVERSED, NODE_SIGNAL, NODE_CROSSING, barrierBit, mainComponentBit} from './road-graph.js';
@@ -29,6 +29,8 @@ export interface RoadGraphStats {
     nodes: number;
     edges: number;
     arcs: number;
+    /** Edges some mode may only start or end on (access=private, destination…). */
+    localEdges: number;
     missingNodeRefs: number;
     mainComponentNodes: number[];
     turnRestrictions: RestrictionStats;
@@ -42,12 +44,15 @@ export class RoadGraphBuilder {
     private readonly refs = new Growable(Float64Array, 1 << 16);
     private readonly waySpeeds = new Growable(Float32Array);
     private readonly wayClass = new Growable(Uint8Array);
+    private readonly wayLocalOnly = new Growable(Uint8Array);
     private readonly wayFerrySeconds = new Growable(Float32Array);
     private readonly wayName = new Growable(Uint32Array);
     private readonly names = new StringTableBuilder();
     // Nodes with tags that matter to routing: barrier mask (bits 0-2), signal, crossing.
     private readonly specialIds = new Growable(Float64Array);
     private readonly specialFlags = new Growable(Uint8Array);
+    /** Seconds to pass each special node's gate, one byte per mode (car, foot, bike). */
+    private readonly specialGate = new Growable(Uint32Array);
 
     /** splitModes: see applyRestrictions (bench/turn-graph.js measures it; regions never set it). */
     constructor(private readonly nodes: NodeStore, private readonly splitModes = 0) {
@@ -67,6 +72,7 @@ export class RoadGraphBuilder {
         const s = this.profile.speeds;
         for (let i = 0; i < 6; i++) this.waySpeeds.push(s[i]);
         this.wayClass.push(this.profile.highwayClass);
+        this.wayLocalOnly.push(this.profile.localOnly);
         this.wayFerrySeconds.push(this.profile.ferrySeconds);
         const tags = way.tags;
         const name = tags.get('name') ?? tags.get('ref') ?? '';
@@ -86,9 +92,12 @@ export class RoadGraphBuilder {
         const highway = tags.get('highway');
         if (highway === 'traffic_signals' || tags.get('crossing') === 'traffic_signals') flags |= NODE_SIGNAL;
         else if (highway === 'crossing') flags |= NODE_CROSSING;
-        if (flags === 0) return;
+        let gate = 0;
+        for (let m = 0; m < MODE_COUNT; m++) gate |= Math.min(255, barrierDelay(m, tags)) << (8 * m);
+        if (flags === 0 && gate === 0) return;
         this.specialIds.push(node.id);
         this.specialFlags.push(flags);
+        this.specialGate.push(gate);
     }
 
     build(): {section: Uint8Array; stats: RoadGraphStats} {
@@ -109,10 +118,19 @@ export class RoadGraphBuilder {
         }
         const storeCount = store.ids.length;
         const nodeFlags = new Uint8Array(storeCount);
+        const nodeGate = new Uint32Array(storeCount);
         for (let i = 0; i < this.specialIds.length; i++) {
             const k = store.indexOf(this.specialIds.data[i]);
-            if (k >= 0) nodeFlags[k] |= this.specialFlags.data[i];
+            if (k < 0) continue;
+            nodeFlags[k] |= this.specialFlags.data[i];
+            nodeGate[k] = this.specialGate.data[i];
         }
+        // ms a mode spends passing node k: traffic signals or a crossing, and a gate.
+        const passMs = (k: number, m: number): number => {
+            const f = nodeFlags[k];
+            const signal = f & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : f & NODE_CROSSING ? CROSSING_DELAY_MS[m] : 0;
+            return signal + ((nodeGate[k] >>> (8 * m)) & 0xff) * 1000;
+        };
 
         // Junctions: nodes used twice or more, ends of way pieces, barriers.
         const useCount = new Uint8Array(storeCount);
@@ -180,9 +198,11 @@ export class RoadGraphBuilder {
         const nodeLat = new Int32Array(nodeCount);
         const nodeLon = new Int32Array(nodeCount);
         const graphFlags = new Uint8Array(nodeCount);
+        const storeOfGraphNode = new Uint32Array(nodeCount);
         for (let i = 0; i < nodeCount; i++) {
             const k = storeOfNode[order[i]];
             graphNode[k] = i;
+            storeOfGraphNode[i] = k;
             nodeLat[i] = store.lat[k];
             nodeLon[i] = store.lon[k];
             graphFlags[i] = nodeFlags[k];
@@ -194,6 +214,13 @@ export class RoadGraphBuilder {
         const geomStart = new Growable(Uint32Array), geomLat = new Growable(Int32Array), geomLon = new Growable(Int32Array);
         const weights: Growable<Uint32Array>[] = [];
         for (let i = 0; i < MODE_COUNT * 2; i++) weights.push(new Growable(Uint32Array));
+        // Edges a mode may only start or end on: their weights stay INF in `weights` (no through
+        // traffic, nor in the hierarchy) and are kept here, per listed edge; the section keeps them
+        // per arc (localArcs), junction copies' arcs included, for the access search.
+        const localEdges = new Growable(Uint32Array);
+        const localWeights: Growable<Uint32Array>[] = [];
+        for (let i = 0; i < MODE_COUNT * 2; i++) localWeights.push(new Growable(Uint32Array));
+        const wayLocalOnly = this.wayLocalOnly.data;
         const speeds = this.waySpeeds.data;
         const ferrySeconds = this.wayFerrySeconds.data;
         const delays = new Float64Array(MODE_COUNT * 2);
@@ -228,15 +255,12 @@ export class RoadGraphBuilder {
                 }
                 const p = refIndex[i - 1];
                 length += haversineMeters(store.lat[p] / 1e7, store.lon[p] / 1e7, store.lat[k] / 1e7, store.lon[k] / 1e7);
-                const f = nodeFlags[k];
                 const isEnd = junction[k] === 1;
-                if (f & (NODE_SIGNAL | NODE_CROSSING)) {
-                    for (let m = 0; m < MODE_COUNT; m++) {
-                        const d = f & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
-                        // Interior signals count both ways; an end node's signal counts when arriving at it.
-                        delays[m * 2] += d;
-                        if (!isEnd) delays[m * 2 + 1] += d;
-                    }
+                for (let m = 0; m < MODE_COUNT; m++) {
+                    const d = passMs(k, m);
+                    // Interior signals and gates count both ways; an end node's count when arriving at it.
+                    delays[m * 2] += d;
+                    if (!isEnd) delays[m * 2 + 1] += d;
                 }
                 if (!isEnd) {
                     geomLat.push(store.lat[k]);
@@ -244,17 +268,16 @@ export class RoadGraphBuilder {
                     continue;
                 }
                 const to = graphNode[k];
-                // The signal at the start node counts for the backward direction.
-                const sf = graphFlags[from];
-                if (sf & (NODE_SIGNAL | NODE_CROSSING)) {
-                    for (let m = 0; m < MODE_COUNT; m++) delays[m * 2 + 1] += sf & NODE_SIGNAL ? SIGNAL_DELAY_MS[m] : CROSSING_DELAY_MS[m];
-                }
+                // The signal or gate at the start node counts for the backward direction.
+                for (let m = 0; m < MODE_COUNT; m++) delays[m * 2 + 1] += passMs(storeOfGraphNode[from], m);
                 edgeFrom.push(from);
                 edgeTo.push(to);
                 geomStart.push(edgeGeom);
                 edgeLength.push(length);
                 edgeClass.push(this.wayClass.data[w]);
                 edgeName.push(this.wayName.data[w]);
+                const local = wayLocalOnly[w];
+                if (local !== 0) localEdges.push(edgeFrom.length - 1);
                 for (let m = 0; m < MODE_COUNT; m++) {
                     for (let dir = 0; dir < 2; dir++) {
                         const speed = speeds[w * 6 + m * 2 + dir];
@@ -267,7 +290,8 @@ export class RoadGraphBuilder {
                                 : length / (speed / 3.6);
                             ms = Math.max(1, Math.round(seconds * 1000 + delays[m * 2 + dir]));
                         }
-                        weights[m * 2 + dir].push(ms);
+                        if (local !== 0) localWeights[m * 2 + dir].push(local & (1 << m) ? ms : INF);
+                        weights[m * 2 + dir].push(local & (1 << m) ? INF : ms);
                     }
                 }
                 from = to;
@@ -284,9 +308,19 @@ export class RoadGraphBuilder {
         // holds its in- and out-neighbours; `out` weights go owner → head, `in` weights head → owner.
         const arcFirst = new Uint32Array(nodeCount + 1);
         const usable = new Uint8Array(edgeCount);
+        const localIndex = new Int32Array(edgeCount).fill(-1);
+        for (let i = 0; i < localEdges.length; i++) localIndex[localEdges.data[i]] = i;
+        // Weight of edge e for mode m in direction dir (0 forward), start-or-end-only ways included.
+        const anyWeight = (e: number, m: number, dir: number): number => {
+            const w = weights[m * 2 + dir].data[e];
+            return w === INF && localIndex[e] >= 0 ? localWeights[m * 2 + dir].data[localIndex[e]] : w;
+        };
+        // Whether mode m may only start or end on edge e.
+        const localFor = (e: number, m: number): boolean => localIndex[e] >= 0
+            && (localWeights[m * 2].data[localIndex[e]] !== INF || localWeights[m * 2 + 1].data[localIndex[e]] !== INF);
         for (let e = 0; e < edgeCount; e++) {
             for (let j = 0; j < MODE_COUNT * 2; j++) {
-                if (weights[j].data[e] !== INF) {
+                if (anyWeight(e, j >> 1, j & 1) !== INF) {
                     usable[e] = 1;
                     break;
                 }
@@ -314,8 +348,10 @@ export class RoadGraphBuilder {
             const b = fill[v]++;
             arcHead[b] = u;
             arcEdge[b] = (e | REVERSED) >>> 0;
+            // Start-or-end-only ways at their real weights here, so turn restrictions apply to them
+            // as to any way; they are closed to through traffic after (throughOut below).
             for (let m = 0; m < MODE_COUNT; m++) {
-                const fwd = weights[m * 2].data[e], bwd = weights[m * 2 + 1].data[e];
+                const fwd = anyWeight(e, m, 0), bwd = anyWeight(e, m, 1);
                 arcOut[m][a] = fwd;
                 arcIn[m][a] = bwd;
                 arcOut[m][b] = bwd;
@@ -339,6 +375,34 @@ export class RoadGraphBuilder {
         }, this.splitModes);
         const junctionCount = nodeCount;
         const graph = restricted.arcs;
+        const graphArcCount = graph.arcFirst[graph.nodeCount];
+        // Through traffic: the arcs over an edge a mode may only start or end on are INF; those arcs'
+        // weights (junction copies' included, so restrictions hold on them) are kept per local arc.
+        const throughOut = graph.arcOut.map((w) => w.slice()), throughIn = graph.arcIn.map((w) => w.slice());
+        const localArcs = new Growable(Uint32Array);
+        const localOut: Growable<Uint32Array>[] = [], localIn: Growable<Uint32Array>[] = [];
+        for (let m = 0; m < MODE_COUNT; m++) {
+            localOut.push(new Growable(Uint32Array));
+            localIn.push(new Growable(Uint32Array));
+        }
+        for (let a = 0; a < graphArcCount; a++) {
+            const e = (graph.arcEdge[a] & ~REVERSED) >>> 0;
+            if (localIndex[e] < 0) continue;
+            let any = false;
+            for (let m = 0; m < MODE_COUNT; m++) {
+                if (!localFor(e, m)) continue;
+                if (graph.arcOut[m][a] !== INF || graph.arcIn[m][a] !== INF) any = true;
+                throughOut[m][a] = INF;
+                throughIn[m][a] = INF;
+            }
+            if (!any) continue;
+            localArcs.push(a);
+            for (let m = 0; m < MODE_COUNT; m++) {
+                const local = localFor(e, m);
+                localOut[m].push(local ? graph.arcOut[m][a] : INF);
+                localIn[m].push(local ? graph.arcIn[m][a] : INF);
+            }
+        }
         const allLat = new Int32Array(graph.nodeCount), allLon = new Int32Array(graph.nodeCount), allFlags = new Uint8Array(graph.nodeCount);
         allLat.set(nodeLat);
         allLon.set(nodeLon);
@@ -368,17 +432,36 @@ export class RoadGraphBuilder {
         if (edgeCount === 0) edgeIndex.add(0, 0, 0, 0);
         edgeIndex.finish();
 
+        // With start-or-end-only ways counted too, a private estate, or streets reached only through
+        // one, joins the main component: one may start or end there (route/access-search.ts), and
+        // its streets are not part of the main network however many they are.
+        const reachableBits = new Uint8Array(graph.nodeCount);
         const mainComponentNodes: number[] = [];
         for (let m = 0; m < MODE_COUNT; m++) {
-            mainComponentNodes.push(markMainComponents(graph.nodeCount, graph.arcFirst, graph.arcHead, graph.arcOut[m], allFlags, mainComponentBit(m), ISLAND_SHARE));
+            let joined: Int32Array | undefined;
+            if (localArcs.length > 0) {
+                joined = stronglyConnected(graph.nodeCount, graph.arcFirst, graph.arcHead, graph.arcOut[m]).component;
+                markMainComponents(graph.nodeCount, graph.arcFirst, graph.arcHead, graph.arcOut[m], reachableBits, 1 << m, ISLAND_SHARE);
+            }
+            mainComponentNodes.push(markMainComponents(graph.nodeCount, graph.arcFirst, graph.arcHead, throughOut[m], allFlags, mainComponentBit(m), ISLAND_SHARE, joined));
             // A junction is in it when one of its copies is: its plain node may have no arcs in (each
             // way in leads to a copy) or none out.
             for (let c = 0; c < restricted.copyJunction.length; c++) {
-                allFlags[restricted.copyJunction[c]] |= allFlags[junctionCount + c] & mainComponentBit(m);
+                const u = restricted.copyJunction[c];
+                allFlags[u] |= allFlags[junctionCount + c] & mainComponentBit(m);
+                reachableBits[u] |= reachableBits[junctionCount + c] & (1 << m);
+            }
+            // And so are all its copies: being at a copy is being at the junction, on the main network
+            // (a copy may sit outside the component, say one arrived at only over a start-or-end-only
+            // way). The search at a trip's ends stops there and the hierarchy goes on from the copy,
+            // so its restrictions hold and no trip passes along those ways from the main network.
+            for (let c = 0; c < restricted.copyJunction.length; c++) {
+                allFlags[junctionCount + c] |= allFlags[restricted.copyJunction[c]] & mainComponentBit(m);
             }
         }
 
-        // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main component.
+        // Per edge, the modes that may snap onto it: usable in some direction, both ends in a main
+        // component (start-or-end-only ways: in a main component once those ways count).
         const edgeModes = new Uint8Array(edgeCount);
         for (let e = 0; e < edgeCount; e++) {
             const u = edgeFrom.data[e], v = edgeTo.data[e];
@@ -386,6 +469,8 @@ export class RoadGraphBuilder {
                 const usableForMode = weights[m * 2].data[e] !== INF || weights[m * 2 + 1].data[e] !== INF;
                 const bit = mainComponentBit(m);
                 if (usableForMode && (allFlags[u] & bit) && (allFlags[v] & bit)) edgeModes[e] |= 1 << m;
+                const usableLocally = anyWeight(e, m, 0) !== INF || anyWeight(e, m, 1) !== INF;
+                if (usableLocally && (reachableBits[u] & reachableBits[v] & (1 << m))) edgeModes[e] |= 1 << m;
             }
         }
 
@@ -400,15 +485,18 @@ export class RoadGraphBuilder {
             ...this.names.arrays('name')
         };
         for (let m = 0; m < MODE_COUNT; m++) {
-            arrays[`${MODES[m]}Out`] = graph.arcOut[m];
-            arrays[`${MODES[m]}In`] = graph.arcIn[m];
+            arrays[`${MODES[m]}Out`] = throughOut[m];
+            arrays[`${MODES[m]}In`] = throughIn[m];
+            arrays[`${MODES[m]}LocalOut`] = localOut[m].toArray();
+            arrays[`${MODES[m]}LocalIn`] = localIn[m].toArray();
         }
+        arrays.localArcs = localArcs.toArray();
         const meta = {
             nodeCount: graph.nodeCount, junctionCount, edgeCount, arcCount: graph.arcFirst[graph.nodeCount], modes: MODES, classes: HIGHWAY_CLASSES,
             bbox: nodeCount ? [minLon / 1e7, minLat / 1e7, maxLon / 1e7, maxLat / 1e7] : null,
             mainComponentNodes
         };
-        const stats = {ways: wayCount, nodes: graph.nodeCount, edges: edgeCount, arcs: graph.arcFirst[graph.nodeCount], missingNodeRefs: missing,
+        const stats = {ways: wayCount, nodes: graph.nodeCount, edges: edgeCount, arcs: graphArcCount, localEdges: localEdges.length, missingNodeRefs: missing,
             mainComponentNodes, turnRestrictions: restricted.stats};
         return {section: encodeSection(ROADS_KIND, ROADS_VERSION, meta, arrays), stats};
     }

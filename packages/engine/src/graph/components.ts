@@ -3,11 +3,40 @@
 // compounds, one-way traps). Nodes of large components get `flagBit` set.
 import {INF} from './road-graph.js';
 
-/** Marks nodes of components at least `share` of the largest; returns how many nodes were marked. */
+/**
+ * Marks nodes of components at least `share` of the largest; returns how many nodes were marked.
+ * `joined`: the components of the same graph with more arcs (the ways one may only start or end
+ * on); a component that those arcs join to the largest one is reached only through them, so it
+ * is not main however large (a private estate's streets).
+ */
 export function markMainComponents(
     nodeCount: number, arcFirst: Uint32Array, arcHead: Uint32Array, arcWeight: Uint32Array,
-    flags: Uint8Array, flagBit: number, share: number
+    flags: Uint8Array, flagBit: number, share: number, joined?: Int32Array
 ): number {
+    const {component, sizes} = stronglyConnected(nodeCount, arcFirst, arcHead, arcWeight);
+    let largest = 0, largestId = -1;
+    for (let c = 0; c < sizes.length; c++) {
+        if (sizes[c] > largest) {
+            largest = sizes[c];
+            largestId = c;
+        }
+    }
+    let largestJoined = -1;
+    if (joined) for (let u = 0; u < nodeCount && largestJoined < 0; u++) if (component[u] === largestId) largestJoined = joined[u];
+    const threshold = Math.max(2, largest * share);
+    let marked = 0;
+    for (let u = 0; u < nodeCount; u++) {
+        const c = component[u];
+        if (sizes[c] < threshold) continue;
+        if (joined && c !== largestId && joined[u] === largestJoined) continue;
+        flags[u] |= flagBit;
+        marked++;
+    }
+    return marked;
+}
+
+/** Component id of every node (arcs of weight INF left out), and each component's size. */
+export function stronglyConnected(nodeCount: number, arcFirst: Uint32Array, arcHead: Uint32Array, arcWeight: Uint32Array): {component: Int32Array; sizes: number[]} {
     const index = new Int32Array(nodeCount).fill(-1);
     const low = new Int32Array(nodeCount);
     const onStack = new Uint8Array(nodeCount);
@@ -68,15 +97,5 @@ export function markMainComponents(
         }
     }
 
-    let largest = 0;
-    for (const s of sizes) if (s > largest) largest = s;
-    const threshold = Math.max(2, largest * share);
-    let marked = 0;
-    for (let u = 0; u < nodeCount; u++) {
-        if (sizes[component[u]] >= threshold) {
-            flags[u] |= flagBit;
-            marked++;
-        }
-    }
-    return marked;
+    return {component, sizes};
 }

@@ -26,9 +26,8 @@ export const CAR_SPEEDS: Record<string, number> = {
     secondary: 55, secondary_link: 25, tertiary: 40, tertiary_link: 20, unclassified: 25,
     residential: 25, living_street: 10, service: 15, road: 20
 };
-/** A tagged maxspeed counts at this share (traffic, junctions), capped by the class speed times MAXSPEED_CAP. */
+/** A tagged maxspeed replaces the class speed at this share (traffic, junctions), as OSRM's car profile. */
 export const CAR_MAXSPEED_FACTOR = 0.8;
-export const CAR_MAXSPEED_CAP = 1.3;
 
 /** Walking speeds by class, km/h. Motorways and their links are never walkable. */
 export const FOOT_SPEEDS: Record<string, number> = {
@@ -37,32 +36,46 @@ export const FOOT_SPEEDS: Record<string, number> = {
     pedestrian: 5, footway: 5, path: 5, cycleway: 5, bridleway: 5, steps: 2.5, platform: 5, corridor: 5
 };
 
-/** Cycling speeds by class, km/h. Footways, pedestrian streets and steps are pushed (PUSH speeds). */
+/** Cycling speeds by class, km/h (OSRM's bicycle profile). Footways, pedestrian streets and steps are pushed (PUSH speeds). */
 export const BIKE_SPEEDS: Record<string, number> = {
     trunk: 15, trunk_link: 15, primary: 15, primary_link: 15, secondary: 15, secondary_link: 15, tertiary: 15,
-    tertiary_link: 15, unclassified: 15, residential: 15, living_street: 10, service: 13, road: 13,
-    track: 12, path: 12, cycleway: 17, bridleway: 8
+    tertiary_link: 15, unclassified: 15, residential: 15, living_street: 15, service: 15, road: 15,
+    track: 12, path: 12, cycleway: 15, bridleway: 8
 };
-export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: 6, footway: 6, platform: 6, corridor: 6, steps: 2};
+/** Walking beside a bike, km/h. */
+export const BIKE_PUSH_SPEED = 4;
+export const BIKE_PUSH_SPEEDS: Record<string, number> = {pedestrian: BIKE_PUSH_SPEED, footway: BIKE_PUSH_SPEED, platform: BIKE_PUSH_SPEED, corridor: BIKE_PUSH_SPEED, steps: 2};
 /** Classes on which a bike may be pushed against a one-way street (never on fast roads). */
 const BIKE_PUSH_AGAINST_ONEWAY = new Set(['tertiary', 'tertiary_link', 'unclassified', 'residential', 'living_street', 'service', 'road', 'track', 'path', 'cycleway', 'pedestrian', 'footway']);
 
-/** Speed factors by surface (bike, and car on unpaved ways). */
+/** Highest speeds by surface, km/h (OSRM's bicycle and car profiles): a way is ridden or driven at most this fast. */
 export const BIKE_SURFACE: Record<string, number> = {
-    cobblestone: 0.6, sett: 0.7, unhewn_cobblestone: 0.5, 'cobblestone:flattened': 0.75, paving_stones: 0.9,
-    compacted: 0.85, fine_gravel: 0.8, gravel: 0.65, pebblestone: 0.6, unpaved: 0.7, ground: 0.65, dirt: 0.6,
-    grass: 0.5, sand: 0.4, mud: 0.4, wood: 0.85
+    'cobblestone:flattened': 10, paving_stones: 10, compacted: 10, sett: 10, cobblestone: 6, unhewn_cobblestone: 6,
+    unpaved: 6, fine_gravel: 6, gravel: 6, pebblestone: 6, ground: 6, dirt: 6, earth: 6, grass: 6, mud: 3, sand: 3
 };
 export const CAR_SURFACE: Record<string, number> = {
-    cobblestone: 0.8, sett: 0.8, unhewn_cobblestone: 0.5, gravel: 0.6, unpaved: 0.6, ground: 0.5, dirt: 0.5,
-    grass: 0.4, sand: 0.3, mud: 0.3, compacted: 0.8, fine_gravel: 0.7
+    cement: 80, compacted: 80, fine_gravel: 80, paving_stones: 60, metal: 60, bricks: 60, grass: 40, wood: 40,
+    sett: 40, grass_paver: 40, gravel: 40, unpaved: 40, ground: 40, dirt: 40, pebblestone: 40, tartan: 40,
+    cobblestone: 30, unhewn_cobblestone: 30, clay: 30, earth: 20, stone: 20, rocky: 20, sand: 20, mud: 10
 };
 
 /** Ferries: a `duration` tag wins; else this speed (km/h) for every mode. */
 export const FERRY_SPEED = 20;
 
-const ALLOW = new Set(['yes', 'permissive', 'designated', 'destination', 'official', 'public', 'customers']);
-const DENY = new Set(['no', 'private', 'agricultural', 'forestry', 'delivery', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged', 'permit']);
+const ALLOW = new Set(['yes', 'permissive', 'designated', 'official', 'public']);
+const DENY = new Set(['no', 'agricultural', 'forestry', 'emergency', 'military', 'restricted', 'use_sidepath', 'discouraged']);
+/**
+ * Values that let a trip start or end on a way but not pass through it (as OSRM's restricted
+ * access list), per mode: cars all of them; bikes the ones OSRM's bicycle profile forbids (it lets
+ * them ride `destination` and `customers` ways); walkers none: `destination` and `customers` let
+ * them through, the rest keeps them off (OSRM's foot profile).
+ */
+const LOCAL_ONLY = new Set(['private', 'destination', 'delivery', 'customers', 'permit']);
+const OPEN_TO_WALK_AND_RIDE = new Set(['destination', 'customers']);
+/** accessFor's answer for a LOCAL_ONLY value. */
+export const ACCESS_LOCAL = 2;
+/** A `construction=*` value that leaves a highway open. */
+const OPEN_CONSTRUCTION = new Set(['no', 'widening', 'minor']);
 
 /** Access tag order per mode: the first present and understood tag decides. */
 const ACCESS_KEYS: readonly (readonly string[])[] = [
@@ -71,17 +84,26 @@ const ACCESS_KEYS: readonly (readonly string[])[] = [
     ['bicycle', 'vehicle', 'access']
 ];
 
-/** -1 denied, 1 explicitly allowed, 0 not said. */
+/** -1 denied, 1 explicitly allowed, ACCESS_LOCAL start or end only, 0 not said. */
 export function accessFor(mode: number, tags: OsmTags): number {
+    const first = accessValue(mode, tags);
+    if (first === undefined) return 0;
+    if (ALLOW.has(first)) return 1;
+    if (DENY.has(first)) return -1;
+    if (mode !== CAR && OPEN_TO_WALK_AND_RIDE.has(first)) return 1;
+    return mode === FOOT ? -1 : ACCESS_LOCAL;
+}
+
+/** The first understood access value of the mode's tags (ACCESS_KEYS order). */
+function accessValue(mode: number, tags: OsmTags): string | undefined {
     const keys = ACCESS_KEYS[mode];
     for (let i = 0; i < keys.length; i++) {
         const v = tags.get(keys[i]);
         if (v === undefined) continue;
         const first = v.split(';')[0].trim();
-        if (ALLOW.has(first)) return 1;
-        if (DENY.has(first)) return -1;
+        if (ALLOW.has(first) || DENY.has(first) || LOCAL_ONLY.has(first)) return first;
     }
-    return 0;
+    return undefined;
 }
 
 /** One-way direction for a mode: 0 both ways, 1 forward only, -1 backward only. */
@@ -115,6 +137,8 @@ function onewayFor(mode: number, tags: OsmTags, highway: string | undefined): nu
 export class WayProfile {
     /** [carFwd, carBwd, footFwd, footBwd, bikeFwd, bikeBwd] */
     readonly speeds = new Float64Array(6);
+    /** Bit m: mode m may only start or end its trip on this way (ACCESS_LOCAL). */
+    localOnly = 0;
     highwayClass = -1;
     /** Fixed traversal time in seconds for ferries with a `duration` tag (0: use speeds). */
     ferrySeconds = 0;
@@ -128,6 +152,7 @@ export class WayProfile {
 /** Evaluates a way's tags for every mode. Returns false when no mode may use it. */
 export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
     out.speeds.fill(0);
+    out.localOnly = 0;
     out.highwayClass = -1;
     out.ferrySeconds = 0;
     const route = tags.get('route');
@@ -140,6 +165,9 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
     }
     const cls = CLASS_INDEX.get(highway);
     if (cls === undefined) return false; // construction, proposed, abandoned, raceway, bus_guideway, elevator…
+    // A highway under construction (construction=yes or =motorway…) is closed to everyone.
+    const construction = tags.get('construction');
+    if (construction !== undefined && !OPEN_CONSTRUCTION.has(construction)) return false;
     out.highwayClass = cls;
     const isArea = tags.get('area') === 'yes';
     const surface = tags.get('surface');
@@ -153,17 +181,15 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         const service = tags.get('service');
         if (highway === 'service' && (service === 'parking_aisle' || service === 'drive-through')) speed = 10;
         if (highway === 'service' && service === 'emergency_access') speed = 0;
-        const limit = parseMaxspeed(tags.get('maxspeed'));
-        if (limit === Infinity) speed = Math.max(speed, 130 * CAR_MAXSPEED_FACTOR);
-        else if (limit > 0) speed = Math.min(limit * CAR_MAXSPEED_FACTOR, speed * CAR_MAXSPEED_CAP);
-        const sf = surface !== undefined ? CAR_SURFACE[surface] : undefined;
-        if (sf !== undefined) speed *= sf;
-        if (speed > 0) setDirections(out, CAR, speed, speed, onewayFor(CAR, tags, highway), 0);
-        // maxspeed:forward / :backward refine each direction.
-        const fw = parseMaxspeed(tags.get('maxspeed:forward'));
-        const bw = parseMaxspeed(tags.get('maxspeed:backward'));
-        if (fw > 0 && fw < Infinity && out.speeds[0] > 0) out.speeds[0] = Math.min(fw * CAR_MAXSPEED_FACTOR, out.speeds[0] * CAR_MAXSPEED_CAP);
-        if (bw > 0 && bw < Infinity && out.speeds[1] > 0) out.speeds[1] = Math.min(bw * CAR_MAXSPEED_FACTOR, out.speeds[1] * CAR_MAXSPEED_CAP);
+        if (speed > 0) {
+            // maxspeed:forward / :backward, else maxspeed, replace the class speed; the surface caps it.
+            const limit = parseMaxspeed(tags.get('maxspeed'));
+            const cap = surface !== undefined ? CAR_SURFACE[surface] ?? Infinity : Infinity;
+            const fw = carSpeed(speed, parseMaxspeed(tags.get('maxspeed:forward')), limit, cap);
+            const bw = carSpeed(speed, parseMaxspeed(tags.get('maxspeed:backward')), limit, cap);
+            setDirections(out, CAR, fw, bw, onewayFor(CAR, tags, highway), 0);
+        }
+        if (carAccess === ACCESS_LOCAL) out.localOnly |= 1 << CAR;
     }
 
     // Foot.
@@ -190,15 +216,23 @@ export function evaluateWay(tags: OsmTags, out: WayProfile): boolean {
         }
     }
     if (bikeSpeed !== undefined && bikeAccess >= 0 && !(motorroad && bikeAccess <= 0)) {
-        const sf = surface !== undefined ? BIKE_SURFACE[surface] : undefined;
-        if (sf !== undefined && !push) bikeSpeed *= sf;
+        const cap = surface !== undefined ? BIKE_SURFACE[surface] : undefined;
+        if (cap !== undefined && !push) bikeSpeed = Math.min(bikeSpeed, cap);
         // Pushing a bike is walking: a footway closed to pedestrians is closed to pushing too.
         if (!(push && footAccess < 0)) {
-            const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? 6 : 0;
+            const pushBack = BIKE_PUSH_AGAINST_ONEWAY.has(highway) && footAccess >= 0 ? BIKE_PUSH_SPEED : 0;
             setDirections(out, BIKE, bikeSpeed, bikeSpeed, onewayFor(BIKE, tags, highway), pushBack);
+            if (bikeAccess === ACCESS_LOCAL) out.localOnly |= 1 << BIKE;
         }
     }
     return out.any();
+}
+
+/** A direction's car speed: its own limit, else the way's, at CAR_MAXSPEED_FACTOR; else the class speed; at most the surface's. */
+function carSpeed(classSpeed: number, directionLimit: number, limit: number, surfaceCap: number): number {
+    const l = directionLimit > 0 ? directionLimit : limit;
+    const speed = l === Infinity ? Math.max(classSpeed, 130 * CAR_MAXSPEED_FACTOR) : l > 0 ? l * CAR_MAXSPEED_FACTOR : classSpeed;
+    return Math.min(speed, surfaceCap);
 }
 
 function evaluateFerry(tags: OsmTags, out: WayProfile): boolean {
@@ -207,7 +241,7 @@ function evaluateFerry(tags: OsmTags, out: WayProfile): boolean {
     if (d > 0) out.ferrySeconds = d;
     for (let mode = 0; mode < MODE_COUNT; mode++) {
         const a = accessFor(mode, tags);
-        if (a < 0) continue;
+        if (a < 0 || a === ACCESS_LOCAL) continue;
         // A ferry says which vehicles it takes; foot passengers are the default.
         if (mode === CAR && a === 0 && tags.get('motor_vehicle') !== 'yes' && tags.get('motorcar') !== 'yes') continue;
         setDirections(out, mode, FERRY_SPEED, FERRY_SPEED, 0, 0);
@@ -245,7 +279,9 @@ export function barrierBlocks(tags: OsmTags): number {
     const barrier = tags.get('barrier');
     if (barrier === undefined) return 0;
     let mask = 0;
-    const carA = accessFor(CAR, tags), footA = accessFor(FOOT, tags), bikeA = accessFor(BIKE, tags);
+    // On a barrier the access values keep their meaning of before: destination and customers open
+    // it, private, delivery and permit close it (a barrier is a node: nobody starts or ends on it).
+    const carA = nodeAccess(CAR, tags), footA = nodeAccess(FOOT, tags), bikeA = nodeAccess(BIKE, tags);
     if (carA < 0 || carA === 0 && !CAR_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << CAR;
     if (footA < 0 || footA === 0 && FOOT_BLOCKING_BARRIERS.has(barrier)) mask |= 1 << FOOT;
     if (bikeA < 0 || bikeA === 0 && !BIKE_PASSABLE_BARRIERS.has(barrier)) mask |= 1 << BIKE;
@@ -259,8 +295,28 @@ export function barrierBlocks(tags: OsmTags): number {
     return mask;
 }
 
+function nodeAccess(mode: number, tags: OsmTags): number {
+    const v = accessValue(mode, tags);
+    if (v === undefined) return 0;
+    return ALLOW.has(v) || OPEN_TO_WALK_AND_RIDE.has(v) ? 1 : -1;
+}
+
+/** Gates one may pass but must open or wait at: seconds added per passage, per mode [car, foot, bike]. */
+const GATE_DELAYS: Record<string, readonly number[]> = {
+    gate: [10, 2, 5], lift_gate: [10, 0, 3], swing_gate: [10, 2, 5], sally_port: [10, 0, 3], checkpoint: [30, 5, 10],
+    toll_booth: [15, 0, 0], border_control: [60, 10, 10], kissing_gate: [0, 3, 10], hampshire_gate: [10, 3, 5]
+};
+
+/** Seconds a mode spends passing a barrier node it may pass (0 for none or a blocking one). */
+export function barrierDelay(mode: number, tags: OsmTags): number {
+    const barrier = tags.get('barrier');
+    if (barrier === undefined) return 0;
+    const delays = GATE_DELAYS[barrier];
+    return delays === undefined ? 0 : delays[mode];
+}
+
 /** Seconds added when a mode passes through a node with these tags (signals, crossings, gates). */
-export const CAR_SIGNAL_DELAY = 8;
+export const CAR_SIGNAL_DELAY = 2;
 export const BIKE_SIGNAL_DELAY = 5;
 export const FOOT_SIGNAL_DELAY = 4;
 export const CROSSING_DELAY = 1;

@@ -4,11 +4,11 @@
 import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
-import {MODES, MODE_COUNT, type ModeName} from './profiles.js';
+import {MODES, type ModeName} from './profiles.js';
 
 export const ROADS_KIND = 'roads';
-/** 3: turn restrictions (junction copies, copyFirst). */
-export const ROADS_VERSION = 3;
+/** 3: turn restrictions (junction copies, copyFirst); 4: and start-or-end-only ways (localArcs). */
+export const ROADS_VERSION = 4;
 /** Weight of an arc a mode may not use. */
 export const INF = 0xffffffff;
 /** Set in arcEdge when the arc runs against the edge's drawing direction. */
@@ -55,6 +55,13 @@ export class RoadGraph {
     readonly geomLat: Int32Array;
     readonly geomLon: Int32Array;
     readonly names: StringTable;
+    /**
+     * Arcs over edges some mode may only start or end on (sorted; INF in arcOut/arcIn for that
+     * mode), and per mode their out and in weights (INF: not this mode, or not allowed).
+     */
+    readonly localArcs: Uint32Array;
+    readonly localOut: Uint32Array[];
+    readonly localIn: Uint32Array[];
     /** Bounding boxes of the edges (degrees), for snapping. */
     readonly edgeIndex: Flatbush;
 
@@ -72,12 +79,9 @@ export class RoadGraph {
         this.arcFirst = section.array('arcFirst', Uint32Array);
         this.arcHead = section.array('arcHead', Uint32Array);
         this.arcEdge = section.array('arcEdge', Uint32Array);
-        this.arcOut = [];
-        this.arcIn = [];
-        for (let m = 0; m < MODE_COUNT; m++) {
-            this.arcOut.push(section.array(`${MODES[m]}Out`, Uint32Array));
-            this.arcIn.push(section.array(`${MODES[m]}In`, Uint32Array));
-        }
+        const perMode = (suffix: string) => MODES.map((name) => section.array(`${name}${suffix}`, Uint32Array));
+        this.arcOut = perMode('Out');
+        this.arcIn = perMode('In');
         this.edgeFrom = section.array('edgeFrom', Uint32Array);
         this.edgeTo = section.array('edgeTo', Uint32Array);
         this.edgeLength = section.array('edgeLength', Float32Array);
@@ -88,6 +92,9 @@ export class RoadGraph {
         this.geomLat = section.array('geomLat', Int32Array);
         this.geomLon = section.array('geomLon', Int32Array);
         this.names = new StringTable(section, 'name');
+        this.localArcs = section.array('localArcs', Uint32Array);
+        this.localOut = perMode('LocalOut');
+        this.localIn = perMode('LocalIn');
         const indexBytes = section.array('edgeIndex', Uint8Array);
         this.edgeIndex = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
     }
@@ -108,32 +115,66 @@ export class RoadGraph {
      * edge each way (a restricted junction's arcs over it are INF or the same).
      */
     edgeWeights(mode: number): [Float64Array, Float64Array] {
-        let cached = this.edgeWeightCache[mode];
+        return (this.edgeWeightCache[mode] ??= this.cheapestPerEdge(this.arcOut[mode]));
+    }
+
+    /** Per edge, the cheapest of the arcs over it each way ([forward, backward]; INF: none usable). */
+    private cheapestPerEdge(out: Uint32Array): [Float64Array, Float64Array] {
+        const forward = new Float64Array(this.edgeCount).fill(INF);
+        const backward = new Float64Array(this.edgeCount).fill(INF);
+        for (let a = 0; a < this.arcCount; a++) {
+            const ref = this.arcEdge[a];
+            const w = out[a];
+            if (ref & REVERSED) {
+                const e = (ref & ~REVERSED) >>> 0;
+                if (w < backward[e]) backward[e] = w;
+            } else if (w < forward[ref]) forward[ref] = w;
+        }
+        return [forward, backward];
+    }
+
+    private readonly accessArcCache: ([Uint32Array, Uint32Array] | null)[] = [null, null, null];
+
+    /**
+     * Like arcOut and arcIn, with the arcs over edges a mode may only start or end on (access=private,
+     * destination…) at their real weights: for the searches at a trip's ends, never through. Turn
+     * restrictions hold on them as on any arc. Made once per thread, on first use.
+     */
+    accessArcs(mode: number): [Uint32Array, Uint32Array] {
+        let cached = this.accessArcCache[mode];
         if (cached === null) {
-            const forward = new Float64Array(this.edgeCount).fill(INF);
-            const backward = new Float64Array(this.edgeCount).fill(INF);
-            const out = this.arcOut[mode];
-            for (let a = 0; a < this.arcCount; a++) {
-                const ref = this.arcEdge[a];
-                const w = out[a];
-                if (ref & REVERSED) {
-                    const e = (ref & ~REVERSED) >>> 0;
-                    if (w < backward[e]) backward[e] = w;
-                } else if (w < forward[ref]) forward[ref] = w;
+            if (this.localArcs.length === 0) return (this.accessArcCache[mode] = [this.arcOut[mode], this.arcIn[mode]]);
+            const out = this.arcOut[mode].slice(), inw = this.arcIn[mode].slice();
+            const lo = this.localOut[mode], li = this.localIn[mode];
+            for (let i = 0; i < this.localArcs.length; i++) {
+                const a = this.localArcs[i];
+                if (lo[i] !== INF) out[a] = lo[i];
+                if (li[i] !== INF) inw[a] = li[i];
             }
-            cached = this.edgeWeightCache[mode] = [forward, backward];
+            cached = this.accessArcCache[mode] = [out, inw];
         }
         return cached;
     }
 
+    private readonly accessWeightCache: ([Float64Array, Float64Array] | null)[] = [null, null, null];
+
+    /**
+     * Like edgeWeights, with the edges a mode may only start or end on at their real weights (the
+     * cheapest of accessArcs over each edge each way).
+     */
+    accessWeights(mode: number): [Float64Array, Float64Array] {
+        return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode) : this.cheapestPerEdge(this.accessArcs(mode)[0]));
+    }
+
     /**
      * The node one is at after running an edge to its end (forwards: from edgeFrom to edgeTo): the
-     * junction there, or its copy where a turn restriction starts with this edge.
+     * junction there, or its copy where a turn restriction starts with this edge. Start-or-end-only
+     * edges count (accessArcs), as a trip may start on one.
      */
     arrivalNode(edge: number, forward: boolean, mode: number): number {
         const tail = forward ? this.edgeFrom[edge] : this.edgeTo[edge];
         const ref = forward ? edge : (edge | REVERSED) >>> 0;
-        const out = this.arcOut[mode];
+        const out = this.accessArcs(mode)[0];
         for (let a = this.arcFirst[tail], end = this.arcFirst[tail + 1]; a < end; a++) {
             if (this.arcEdge[a] === ref && out[a] !== INF) return this.arcHead[a];
         }
@@ -142,7 +183,8 @@ export class RoadGraph {
 
     /**
      * The nodes from which a mode may set off along an edge (forwards: from edgeFrom): the junction
-     * at its start, and those of the junction's copies whose restrictions allow it. Appended to `out`.
+     * at its start, and those of the junction's copies whose restrictions allow it (start-or-end-only
+     * edges included, as a trip may end on one). Appended to `out`.
      */
     departureNodes(edge: number, forward: boolean, mode: number, out: number[]): number[] {
         const tail = forward ? this.edgeFrom[edge] : this.edgeTo[edge];
@@ -150,7 +192,7 @@ export class RoadGraph {
         const first = this.copyFirst[tail], last = this.copyFirst[tail + 1];
         if (first === last) return out;
         const ref = forward ? edge : (edge | REVERSED) >>> 0;
-        const weights = this.arcOut[mode];
+        const weights = this.accessArcs(mode)[0];
         for (let c = this.junctionCount + first; c < this.junctionCount + last; c++) {
             for (let a = this.arcFirst[c], end = this.arcFirst[c + 1]; a < end; a++) {
                 if (this.arcEdge[a] === ref && weights[a] !== INF) {

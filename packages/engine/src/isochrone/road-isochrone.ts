@@ -9,10 +9,12 @@
 // nearest road (one cannot start or end on them, see graph/snap.ts).
 import {Dijkstra} from '../ch/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
-import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
+import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
+import {AccessSearch} from '../route/access-search.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
+import {ringsCross} from './crossings.js';
 import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
 
 /**
@@ -53,6 +55,7 @@ export interface RoadIsochroneResult {
 
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
+    private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
 
     constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
 
@@ -64,20 +67,18 @@ export class RoadIsochrones {
         const g = this.graph;
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
-        const [forward, backward] = g.edgeWeights(mode);
         const search = (this.searches[mode] ??= new Dijkstra(g, mode));
-        const fw = forward[snap.edge], bw = backward[snap.edge];
-        const len = Math.max(snap.length, 1e-9);
+        // As a route leaves its start (route/access-search.ts): every node before the main network
+        // (a private estate's), then the main network, then on into places one may only end in.
+        const start = (this.accessSearches[mode] ??= new AccessSearch(g, mode)).search(snap, false);
         const seedNodes: number[] = [], seedWeights: number[] = [];
-        if (fw !== INF) {
-            seedNodes.push(g.arrivalNode(snap.edge, true, mode));
-            seedWeights.push(fw * (snap.length - snap.offset) / len);
+        for (const [node, slot] of start.settled) {
+            seedNodes.push(node);
+            seedWeights.push(start.weights[slot]);
         }
-        if (bw !== INF) {
-            seedNodes.push(g.arrivalNode(snap.edge, false, mode));
-            seedWeights.push(bw * snap.offset / len);
-        }
-        search.fromSeeds(seedNodes, seedWeights, Math.max(...limits) * 1000);
+        const maxMs = Math.max(...limits) * 1000;
+        search.fromSeeds(seedNodes, seedWeights, maxMs);
+        search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g.accessArcs(mode)[0], maxMs);
         const areas = this.areas(mode, snap, {time: search.dist, nodes: search.reached, count: search.reachedCount}, limits, false);
         return {areas: areas.polygons.map((p) => ({type: 'Polygon' as const, coordinates: p[0] ?? []})), cellMeters: areas.cellMeters, offRoadMeters: areas.offRoadMeters};
     }
@@ -90,7 +91,7 @@ export class RoadIsochrones {
      */
     areas(mode: number, snap: Snap, arrivals: Arrivals, limits: number[], multi: boolean): {polygons: Ring[][][]; cellMeters: number; offRoadMeters: number} {
         const g = this.graph;
-        const [forward, backward] = g.edgeWeights(mode);
+        const [forward, backward] = g.accessWeights(mode);
         const dist = arrivals.time;
         const maxMs = Math.max(...limits) * 1000;
 
@@ -218,7 +219,8 @@ export class RoadIsochrones {
         const fw = forward[snap.edge], bw = backward[snap.edge];
         if (fw !== INF) mark(snap.edge, snap.offset, Math.min(snap.length, snap.offset + (limitMs / Math.max(fw, 1)) * len));
         if (bw !== INF) mark(snap.edge, Math.max(0, snap.offset - (limitMs / Math.max(bw, 1)) * len), snap.offset);
-        const weights = g.arcOut[mode];
+        // Per arc: a junction copy's forbidden turns stay INF, start-or-end-only ways count.
+        const weights = g.accessArcs(mode)[0];
         for (let i = 0; i < arrivals.count; i++) {
             const u = arrivals.nodes[i];
             const du = arrivals.time[u];
@@ -253,19 +255,35 @@ function departureTime(g: RoadGraph, dist: ArrayLike<number>, e: number, forward
     return best;
 }
 
-/** Simplifies and rounds a polygon (exterior first), raising the tolerance until it has at most MAX_VERTICES. */
+/**
+ * Simplifies and rounds a polygon (exterior first): at the tolerance, or less when that folds a ring
+ * over itself or a hole over the exterior (down to the unsimplified contour), or more until it has at
+ * most MAX_VERTICES.
+ */
 export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[]; tolerance: number} {
-    for (let t = tolerance; ; t *= 2) {
-        const exterior = roundRing(simplifyRing(rings[0], t));
-        const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
-        for (let i = 1; i < rings.length; i++) {
-            const hole = roundRing(simplifyRing(rings[i], t));
-            if (hole.length >= 4) out.push(hole);
-        }
+    const candidates = [tolerance, tolerance / 2, tolerance / 4, 0];
+    for (let t = tolerance * 2; t <= tolerance * 1024; t *= 2) candidates.push(t);
+    let fallback: {rings: Ring[]; tolerance: number} | null = null;
+    for (const t of candidates) {
+        const out = simplifiedRings(rings, t);
         let count = 0;
         for (const r of out) count += r.length;
-        if (count <= MAX_VERTICES || t > tolerance * 1024) return {rings: out, tolerance: t};
+        if (count > MAX_VERTICES) continue;
+        if (!ringsCross(out)) return {rings: out, tolerance: t};
+        fallback ??= {rings: out, tolerance: t};
     }
+    const t = tolerance * 2048;
+    return fallback ?? {rings: simplifiedRings(rings, t), tolerance: t};
+}
+
+function simplifiedRings(rings: Ring[], t: number): Ring[] {
+    const exterior = roundRing(simplifyRing(rings[0], t));
+    const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
+    for (let i = 1; i < rings.length; i++) {
+        const hole = roundRing(simplifyRing(rings[i], t));
+        if (hole.length >= 4) out.push(hole);
+    }
+    return out;
 }
 
 /**

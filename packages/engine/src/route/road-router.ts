@@ -3,6 +3,7 @@
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {Snapper, type Snap} from '../graph/snap.js';
+import {AccessSearch, type Access, type AccessReach} from './access-search.js';
 import {appendEdgePoints} from './geometry.js';
 import {buildInstructions, type Instruction, type Piece} from './instructions.js';
 
@@ -39,15 +40,6 @@ export interface RoadRoute {
     to: Snap;
 }
 
-/** A way out of (or into) a snapped position: a node, the cost and length to it. */
-interface Access {
-    node: number;
-    weight: number;
-    length: number;
-    /** true: along the edge's drawing direction */
-    forward: boolean;
-}
-
 interface Search {
     /** ms */
     best: number;
@@ -55,10 +47,12 @@ interface Search {
     direct: number;
     starts: Access[];
     ends: Access[];
-    /** -1 when the best is along the shared edge */
+    /** -1 when the best is along the shared edge, or off the main network (`local`) */
     bestStart: number;
     bestEnd: number;
     bestArcs: Uint32Array | null;
+    /** The best when it never reaches the main network: the way out to the node before the destination's edge. */
+    local: {start: Access; forward: boolean; weight: number; length: number} | null;
 }
 
 /** Node-to-node cells measureTable asks the path finder for at a time (times and lengths: 16 bytes each). */
@@ -69,6 +63,8 @@ export const SAME_POSITION_METERS = 1;
 
 export class RoadRouter {
     readonly snapper: Snapper;
+    private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
+    private readonly departures: number[] = [];
 
     constructor(readonly graph: RoadGraph, private readonly finders: (PathFinder | null)[]) {
         this.snapper = new Snapper(graph);
@@ -91,7 +87,8 @@ export class RoadRouter {
         const g = this.graph;
         const found = this.search(finder, mode, from, to);
         if (found === null) throw new RouteError('unreachable', 'No route connects these two positions with this mode.');
-        const {best, direct, starts, ends, bestStart, bestEnd, bestArcs} = found;
+        const {best, direct, starts, ends, bestStart, bestEnd, bestArcs, local} = found;
+        const [forward, backward] = g.accessWeights(mode);
 
         const points: number[] = [];
         const pieces: Piece[] = [];
@@ -107,20 +104,26 @@ export class RoadRouter {
                 last: points.length / 2 - 1
             });
         };
-        if (bestStart < 0) {
+        // A whole edge in the direction `ref` runs it (arcEdge form).
+        const step = (ref: number) => {
+            const e = (ref & ~REVERSED) >>> 0;
+            const reversed = (ref & REVERSED) !== 0;
+            piece(e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], reversed ? backward[e] : forward[e]);
+        };
+        if (local !== null) {
+            piece(from.edge, from.offset, local.start.forward ? from.length : 0, local.start.edgeWeight);
+            for (const ref of local.start.steps) step(ref);
+            piece(to.edge, local.forward ? 0 : to.length, to.offset, local.weight - local.start.weight);
+        } else if (bestStart < 0) {
             piece(from.edge, from.offset, to.offset, direct);
         } else {
             const s = starts[bestStart];
-            piece(from.edge, from.offset, s.forward ? from.length : 0, s.weight);
-            const arcOut = g.arcOut[mode];
-            for (const a of bestArcs!) {
-                const ref = g.arcEdge[a];
-                const e = (ref & ~REVERSED) >>> 0;
-                const reversed = (ref & REVERSED) !== 0;
-                piece(e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], arcOut[a]);
-            }
+            piece(from.edge, from.offset, s.forward ? from.length : 0, s.edgeWeight);
+            for (const ref of s.steps) step(ref);
+            for (const a of bestArcs!) step(g.arcEdge[a]);
             const t = ends[bestEnd];
-            piece(to.edge, t.forward ? 0 : to.length, to.offset, t.weight);
+            for (const ref of t.steps) step(ref);
+            piece(to.edge, t.forward ? 0 : to.length, to.offset, t.edgeWeight);
         }
         let distance = 0;
         for (const p of pieces) distance += p.length;
@@ -138,6 +141,7 @@ export class RoadRouter {
         if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
         const found = this.search(finder, mode, from, to);
         if (found === null) return null;
+        if (found.local !== null) return {time: Math.round(found.best), distance: found.local.length};
         if (found.bestStart < 0) return {time: Math.round(found.best), distance: Math.abs(to.offset - from.offset)};
         const s = found.starts[found.bestStart], t = found.ends[found.bestEnd];
         const g = this.graph;
@@ -156,7 +160,8 @@ export class RoadRouter {
         const finder = this.finders[mode];
         if (!finder) throw new Error(`no path finder for mode ${mode}`);
         if (!finder.sweepFromSeeds) return tos.map((to) => to && this.measure(mode, from, to));
-        const starts = this.exits(from, mode);
+        const reach = this.reach(from, mode, false);
+        const starts = reach.ways;
         const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
         const {times, lengths} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
             Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets);
@@ -164,6 +169,11 @@ export class RoadRouter {
             if (!to) return null;
             if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
             let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
+            const local = this.offNetwork(reach, to, mode);
+            if (local !== null && local.weight < best) {
+                best = local.weight;
+                distance = local.length;
+            }
             for (let e = 0; e < ends[j].length; e++) {
                 const t = firstEnd[j] + e;
                 if (times[t] >= INF) continue;
@@ -200,7 +210,8 @@ export class RoadRouter {
             }
             return {times, distances};
         }
-        const starts = froms.map((from) => (from ? this.exits(from, mode) : []));
+        const reaches = froms.map((from) => (from ? this.reach(from, mode, false) : null));
+        const starts = reaches.map((reach) => (reach ? reach.ways : []));
         const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
         const k = targets.length;
         // Sources per block: about TABLE_BLOCK_CELLS node-to-node cells at a time.
@@ -225,6 +236,11 @@ export class RoadRouter {
                     }
                     // As search() and measure() combine them: the shared edge, then each way out and in.
                     let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
+                    const local = this.offNetwork(reaches[i]!, to, mode);
+                    if (local !== null && local.weight < best) {
+                        best = local.weight;
+                        distance = local.length;
+                    }
                     for (let s = 0; s < starts[i].length; s++) {
                         const row = (firstStart[i - i0] + s) * k;
                         for (let e = 0; e < ends[j].length; e++) {
@@ -250,7 +266,7 @@ export class RoadRouter {
 
     /** The ways into each destination, and their nodes in one list (destination j's from firstEnd[j]). */
     private entryTargets(mode: number, tos: (Snap | null)[]) {
-        const ends = tos.map((to) => (to ? this.entries(to, mode) : []));
+        const ends = tos.map((to) => (to ? this.reach(to, mode, true).ways : []));
         const firstEnd = new Uint32Array(tos.length + 1);
         for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
         const targets = new Uint32Array(firstEnd[tos.length]);
@@ -260,12 +276,16 @@ export class RoadRouter {
 
     /** The best of the searches between the ways out of `from` and into `to` (and along a shared edge). */
     private search(finder: PathFinder, mode: number, from: Snap, to: Snap): Search | null {
-        const starts = this.exits(from, mode);
-        const ends = this.entries(to, mode);
+        const reach = this.reach(from, mode, false);
+        const starts = reach.ways;
+        const ends = this.reach(to, mode, true).ways;
         let bestStart = -1, bestEnd = -1;
         let bestArcs: Uint32Array | null = null;
         const direct = this.alongEdge(mode, from, to);
         let best = direct;
+        let local = this.offNetwork(reach, to, mode);
+        if (local !== null && local.weight < best) best = local.weight;
+        else local = null;
         for (let s = 0; s < starts.length; s++) {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
@@ -278,59 +298,54 @@ export class RoadRouter {
                     bestStart = s;
                     bestEnd = t;
                     bestArcs = found.arcs.slice();
+                    local = null;
                 }
             }
         }
         if (best === INF) return null;
-        return {best, direct, starts, ends, bestStart, bestEnd, bestArcs};
+        return {best, direct, starts, ends, bestStart, bestEnd, bestArcs, local};
     }
 
     /** Time (ms) from one snapped position to another along their shared edge, when its direction allows; INF otherwise. */
     private alongEdge(mode: number, from: Snap, to: Snap): number {
         if (from.edge !== to.edge) return INF;
-        const [fw, bw] = this.edgeWeights(from.edge, mode);
+        const [forward, backward] = this.graph.accessWeights(mode);
+        const fw = forward[from.edge], bw = backward[from.edge];
         const len = Math.max(from.length, 1e-9);
         if (to.offset >= from.offset) return fw === INF ? INF : fw * (to.offset - from.offset) / len;
         return bw === INF ? INF : bw * (from.offset - to.offset) / len;
     }
 
-    /** [forward, backward] weight (ms) of a whole edge for a mode. */
-    private edgeWeights(edge: number, mode: number): [number, number] {
-        const [forward, backward] = this.graph.edgeWeights(mode);
-        return [forward[edge], backward[edge]];
+    /** The ways out of (`into` false) or into a snapped position, and what its search settled. */
+    private reach(snap: Snap, mode: number, into: boolean): AccessReach {
+        const search = (this.accessSearches[mode] ??= new AccessSearch(this.graph, mode));
+        return search.search(snap, into);
     }
 
     /**
-     * Ways out of a snapped start: forward to the edge's end node, backward to its start node (the
-     * node arriving there, which a turn restriction starting on this edge may have split).
+     * The best way from a start's search to a destination without the main network: the start
+     * reached one end of the destination's edge (a private estate, streets behind one). Null when
+     * it reached neither.
      */
-    private exits(snap: Snap, mode: number): Access[] {
+    private offNetwork(reach: AccessReach, to: Snap, mode: number): {start: Access; forward: boolean; weight: number; length: number} | null {
         const g = this.graph;
-        const [fw, bw] = this.edgeWeights(snap.edge, mode);
-        const len = Math.max(snap.length, 1e-9);
-        const out: Access[] = [];
-        if (fw !== INF) out.push({node: g.arrivalNode(snap.edge, true, mode), weight: fw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: true});
-        if (bw !== INF) out.push({node: g.arrivalNode(snap.edge, false, mode), weight: bw * snap.offset / len, length: snap.offset, forward: false});
-        return out;
-    }
-
-    /**
-     * Ways into a snapped destination: from the edge's start node forwards, or its end node backwards
-     * (the junction, and each of its copies whose turn restrictions allow turning onto the edge).
-     */
-    private entries(snap: Snap, mode: number): Access[] {
-        const g = this.graph;
-        const [fw, bw] = this.edgeWeights(snap.edge, mode);
-        const len = Math.max(snap.length, 1e-9);
-        const out: Access[] = [];
-        const nodes: number[] = [];
-        if (fw !== INF) {
-            for (const node of g.departureNodes(snap.edge, true, mode, nodes)) out.push({node, weight: fw * snap.offset / len, length: snap.offset, forward: true});
+        const [forward, backward] = g.accessWeights(mode);
+        const len = Math.max(to.length, 1e-9);
+        let best: {start: Access; forward: boolean; weight: number; length: number} | null = null;
+        // From the junction at either end of the edge, or a copy of it whose turn restrictions allow the edge.
+        for (const forwardWay of [true, false]) {
+            const whole = forwardWay ? forward[to.edge] : backward[to.edge];
+            if (whole === INF) continue;
+            const length = forwardWay ? to.offset : to.length - to.offset;
+            const nodes = this.departures;
+            nodes.length = 0;
+            for (const node of g.departureNodes(to.edge, forwardWay, mode, nodes)) {
+                const start = AccessSearch.settledAt(reach, node);
+                if (start === null) continue;
+                const weight = start.weight + whole * length / len;
+                if (best === null || weight < best.weight) best = {start, forward: forwardWay, weight, length: start.length + length};
+            }
         }
-        nodes.length = 0;
-        if (bw !== INF) {
-            for (const node of g.departureNodes(snap.edge, false, mode, nodes)) out.push({node, weight: bw * (snap.length - snap.offset) / len, length: snap.length - snap.offset, forward: false});
-        }
-        return out;
+        return best;
     }
 }
