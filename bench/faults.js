@@ -1,0 +1,109 @@
+// The storage and process faults of issue 16, reproduced on real servers, printing what each did (the
+// HTTP faults, an expensive SVG marker, 72 concurrent 2048² images and the parser's refusals, are in
+// bench/http-faults.js):
+//  1. a full disk under the answers cache (a real 64 KiB tmpfs): cold answers keep coming, the server stays up;
+//  2. a read-only cache folder (a tmpfs mounted read-only): the server starts without the cache and says why;
+//  3. a region bundle with one byte changed: the server refuses to start, naming the file, the section and the
+//     command that rebuilds it;
+//  4. SIGTERM while 40 requests are in flight: how many are answered, and the exit code.
+// Needs root for the tmpfs mounts (1 and 2 are skipped, saying so, otherwise).
+// Usage: node bench/faults.js [regions dir = build/test-regions]
+import {spawnSync} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {startBenchServer} from './lib/server.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const regions = process.argv[2] ?? path.join(root, 'build', 'test-regions');
+const KEY = {LicenseKey: 'quartier-dev-backend-key'};
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-faults-'));
+const mounts = [];
+
+function tmpfs(name, options) {
+    const dir = path.join(work, name);
+    fs.mkdirSync(dir);
+    const r = spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', dir]);
+    if (r.status !== 0) return null;
+    mounts.push(dir);
+    return dir;
+}
+
+/** Positions inside Brussels, each new (cold answers). */
+let n = 0;
+const position = () => {
+    n++;
+    return `latitude=${(50.835 + (n % 40) * 0.0007).toFixed(5)}&longitude=${(4.350 + Math.floor(n / 40) * 0.0011).toFixed(5)}`;
+};
+
+try {
+    // 1. Full disk.
+    const full = tmpfs('full', 'size=64k');
+    if (!full) {
+        console.log('1. full disk: skipped (cannot mount a tmpfs: not root)');
+    } else {
+        const server = await startBenchServer(['--out', regions, '--no-build', '--regions', 'BE', '--cache', full]);
+        const statuses = [];
+        for (let i = 0; i < 30; i++) statuses.push((await fetch(`${server.url}/be/summary?${position()}&language=FR`, {headers: KEY})).status);
+        const alive = (await fetch(`${server.url}/health`)).status;
+        // The server's messages (pino JSON lines): those about failed cache writes.
+        const messages = server.log().split('\n').flatMap((l) => {
+            try {
+                return [String(JSON.parse(l).msg)];
+            } catch {
+                return [];
+            }
+        });
+        const logged = messages.filter((m) => /cache/i.test(m) && /fail|ENOSPC|MDB_|space/i.test(m));
+        console.log(`1. full disk (64 KiB tmpfs): 30 cold /summary → ${statuses.filter((s) => s === 200).length} × 200, others ${JSON.stringify(statuses.filter((s) => s !== 200))}; /health ${alive} afterwards; ${logged.length} cache-failure log line(s): ${logged[0]?.slice(0, 200) ?? 'none'}`);
+        server.stop();
+    }
+
+    // 2. Read-only cache folder.
+    const readOnly = tmpfs('readonly', 'size=1m,ro');
+    if (!readOnly) {
+        console.log('2. read-only cache folder: skipped (cannot mount a tmpfs: not root)');
+    } else {
+        const server = await startBenchServer(['--out', regions, '--no-build', '--regions', 'BE', '--cache', path.join(readOnly, 'cache')]);
+        const status = (await fetch(`${server.url}/be/summary?${position()}&language=FR`, {headers: KEY})).status;
+        const warning = server.log().split('\n').find((l) => /without the answers cache/.test(l));
+        console.log(`2. read-only cache folder: started; a cold /summary → ${status}; the log says: ${warning?.slice(0, 240) ?? '(nothing)'}`);
+        server.stop();
+    }
+
+    // 3. One changed byte in a bundle.
+    const damaged = path.join(work, 'damaged');
+    fs.cpSync(path.join(regions, 'DE'), path.join(damaged, 'DE'), {recursive: true});
+    const file = path.join(damaged, 'DE', 'pois.bin');
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length >> 1] ^= 0x10;
+    fs.writeFileSync(file, bytes);
+    const refused = spawnSync(process.execPath, [path.join(root, 'packages/server/dist/src/main.js'), '--port', '0', '--out', damaged, '--no-build', '--regions', 'DE'],
+        {encoding: 'utf8', timeout: 120000});
+    const reason = (refused.stderr.split('\n').find((l) => /damaged|checksum/i.test(l)) ?? refused.stderr.slice(-300)).slice(0, 300);
+    console.log(`3. one byte changed in DE/pois.bin: exit code ${refused.status}; ${reason}`);
+
+    // 4. SIGTERM under load.
+    const server = await startBenchServer(['--out', regions, '--no-build', '--regions', 'BE', '--cache', 'off']);
+    const sent = Array.from({length: 40}, () => fetch(`${server.url}/be/summary?${position()}&language=FR`, {headers: KEY}).then((r) => r.status, () => 'lost'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise((resolve) => {
+        const check = setInterval(() => {
+            try {
+                process.kill(server.pid, 0);
+            } catch {
+                clearInterval(check);
+                resolve();
+            }
+        }, 50);
+    });
+    process.kill(server.pid, 'SIGTERM');
+    const statuses = await Promise.all(sent);
+    await exited;
+    const stopped = server.log().split('\n').find((l) => /quartier: stopped/.test(l));
+    console.log(`4. SIGTERM with 40 cold /summary in flight: ${statuses.filter((s) => s === 200).length} answered 200, others ${JSON.stringify(statuses.filter((s) => s !== 200))}; the log says: ${stopped?.slice(0, 200) ?? '(nothing)'}`);
+} finally {
+    for (const dir of mounts) spawnSync('umount', ['-l', dir]);
+    fs.rmSync(work, {recursive: true, force: true});
+}
