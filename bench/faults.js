@@ -5,7 +5,9 @@
 //  2. a read-only cache folder (a tmpfs mounted read-only): the server starts without the cache and says why;
 //  3. a region bundle with one byte changed: the server refuses to start, naming the file, the section and the
 //     command that rebuilds it;
-//  4. SIGTERM while 40 requests are in flight: how many are answered, and the exit code.
+//  4. SIGTERM while 40 requests are in flight: how many are answered, and the exit code;
+//  5. the HTTP edges of the list: an IPv4-compatible IPv6 marker host, an unserved country without a key,
+//     a wrong method, /{cc}/health, a transit line badge asked twice.
 // Needs root for the tmpfs mounts (1 and 2 are skipped, saying so, otherwise).
 // Usage: node bench/faults.js [regions dir = build/test-regions]
 import {spawnSync} from 'node:child_process';
@@ -103,6 +105,23 @@ try {
     await exited;
     const stopped = server.log().split('\n').find((l) => /quartier: stopped/.test(l));
     console.log(`4. SIGTERM with 40 cold /summary in flight: ${statuses.filter((s) => s === 200).length} answered 200, others ${JSON.stringify(statuses.filter((s) => s !== 200))}; the log says: ${stopped?.slice(0, 200) ?? '(nothing)'}`);
+
+    // 5. HTTP edges.
+    const edges = await startBenchServer(['--out', regions, '--no-build', '--regions', 'BE', '--cache', 'off']);
+    const show = async (label, url, init = {}) => {
+        const started = performance.now();
+        const res = await fetch(`${edges.url}${url}`, init);
+        const body = await res.text();
+        const allow = res.headers.get('allow');
+        console.log(`5. ${label}: ${res.status}${allow ? ` Allow: ${allow}` : ''} in ${(performance.now() - started).toFixed(1)} ms ${body.startsWith('{') ? body.slice(0, 160) : `(${body.length} bytes)`}`);
+    };
+    await show('marker at https://[::127.0.0.1]/', `/be/image?latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=400&height=200&customMarkerUrl=${encodeURIComponent('https://[::127.0.0.1]/m.png')}&customMarkerWidth=20&customMarkerHeight=30`, {headers: KEY});
+    await show('unserved country, no key', '/fr/points?bound1=48.85,2.34&bound2=48.86,2.35');
+    await show('POST on a GET path', '/be/points?bound1=50.844,4.362&bound2=50.849,4.371', {method: 'POST', headers: KEY});
+    await show('/be/health', '/be/health');
+    await show('transit line badge, first', '/be/subicons24/1@2x.png');
+    await show('transit line badge, again', '/be/subicons24/1@2x.png');
+    edges.stop();
 } finally {
     for (const dir of mounts) spawnSync('umount', ['-l', dir]);
     fs.rmSync(work, {recursive: true, force: true});
