@@ -132,7 +132,18 @@ export class WorkerPool {
         return this.piscina.threads.length;
     }
 
-    close(): Promise<void> {
-        return this.startErrorMessage !== null ? Promise.resolve() : this.piscina.destroy();
+    /**
+     * Stops the workers. A worker terminated while it is still loading its modules can abort the whole
+     * process (a V8 fatal error, "IsGraphAsync must be used on an instantiated module", seen when a server
+     * was stopped right after it started): the first worker is let finish starting first, at most 5 s.
+     */
+    async close(): Promise<void> {
+        if (this.startErrorMessage !== null) return;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([this.ready, new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, 5000);
+        })]);
+        clearTimeout(timer);
+        await this.piscina.destroy();
     }
 }
