@@ -36,6 +36,8 @@ export interface StyleLayer {
     maxzoom: number;
     /** null: every feature. */
     filter: FeatureFilter | null;
+    /** The filter reads a per-feature tag (rank, ref, name…): it cannot be memoized per tag set. */
+    filterPerFeature: boolean;
     /** Shown only with multiborders (metadata "quartier:multiborders"), hidden in the browser. */
     multiborders: boolean;
     visible: boolean;
@@ -119,12 +121,22 @@ export function compileStyle(document: Record<string, unknown>, name: string, fi
             minzoom: typeof l.minzoom === 'number' ? l.minzoom : 0,
             maxzoom: typeof l.maxzoom === 'number' ? l.maxzoom : 24,
             filter: l.filter === undefined ? null : featureFilter(l.filter as never, `${at}.filter`),
+            filterPerFeature: readsPerFeatureKey(l.filter),
             multiborders: metadata['quartier:multiborders'] === true,
             visible: layout.visibility !== 'none',
             paint: compile('paint'), layout: compile('layout')
         };
     });
     return {name, mapStyle: index, file, document, look, layers};
+}
+
+/** Tags that tell features apart without changing which style layers take them (names, numbers per feature). */
+export const PER_FEATURE_KEY = /^(name|housenumber|render_height|render_min_height|ele|ele_ft|ref|rank|iata|icao)([:_].*)?$/;
+
+/** Whether a filter mentions a per-feature tag anywhere (as ['get', k] or in the legacy form ['<=', k, v]). */
+function readsPerFeatureKey(filter: unknown): boolean {
+    if (typeof filter === 'string') return PER_FEATURE_KEY.test(filter);
+    return Array.isArray(filter) && filter.some(readsPerFeatureKey);
 }
 
 /** Evaluation context of one image: the style zoom (MapLibre's, one less than the 256-pixel tile zoom). */

@@ -1,17 +1,16 @@
 // What one image draws from: the region's vector tiles in view (the ones the browser map loads for the
 // same view), decoded once into flat arrays and kept in a byte-bounded cache shared by every image of
 // the process, the camera, and a per-tile memo of which features pass which style layer's filter.
-// Filters are evaluated once per distinct tag set (names aside), not once per feature.
+// Filters are evaluated once per distinct tag set (names aside), not once per feature; a filter that
+// reads a per-feature tag (a POI's rank) is evaluated per feature.
 import zlib from 'node:zlib';
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
-import type {Globals, StyleFeature, StyleLayer} from './map-style.js';
+import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from './map-style.js';
 
 /** Decoded tiles kept per process (bytes of their arrays). */
 const MAX_CACHE_BYTES = 128 * 1024 * 1024;
-/** Tags that tell features apart without changing how a style draws them (names, numbers per feature). */
-const PER_FEATURE_KEY = /^(name|housenumber|render_height|render_min_height|ele|ele_ft|ref|rank|iata|icao)([:_].*)?$/;
 /** More tiles than this in one image (a wide pitched view) and the farthest are left out. */
 const MAX_TILES = 64;
 
@@ -76,6 +75,7 @@ export class SceneTile {
     passes(layer: StyleLayer, f: number, globals: Globals): boolean {
         if (!layer.filter) return true;
         const zoom = Math.floor(globals.zoom);
+        if (layer.filterPerFeature) return layer.filter.filter({zoom} as never, this.feature(f) as never);
         let entry = this.memo.get(layer);
         if (!entry || entry.zoom !== zoom) {
             entry = {zoom, passes: new Int8Array(this.representative.length).fill(-1)};

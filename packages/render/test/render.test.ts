@@ -9,6 +9,7 @@ import {
     isKnownIcon, markerPng, readMapLibreStyle, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, type PlacedSymbol
 } from '../src/index.js';
 import {PLACES, difference, testRegion} from './helpers.js';
+import {layerRange, sceneTile} from '../src/tile-scene.js';
 
 const brussels = PLACES[0];
 const base = {latitude: brussels.latitude, longitude: brussels.longitude, width: 400, height: 225, mapStyle: 1, pinColor: '#e0245e'};
@@ -222,4 +223,29 @@ t.test('custom markers: PNG or SVG, decoded defensively', async (t) => {
     t.throws(() => checkMarkerSize(many, 2048, 2048), /draws 1001 elements at 2048 × 2048 pixels/);
     t.same(checkMarker(png), {type: 'png', svg: null});
     t.doesNotThrow(() => checkMarkerSize(checkMarker(png), 8192, 8192), 'a PNG is scaled, not rasterized: its header bounds it');
+});
+
+t.test('a filter on a per-feature tag (a POI rank) is decided feature by feature, not per tag set', async (t) => {
+    const doc = readMapLibreStyle('osm_liberty.json') as {layers: {id: string; filter?: unknown}[]};
+    const style = compileStyle(doc, 'liberty');
+    const poi = style.layers.find((l) => l.id === 'poi')!;
+    t.ok(poi.filterPerFeature, 'the poi layer reads rank');
+    t.notOk(style.layers.find((l) => l.id === 'building')!.filterPerFeature, 'a filter on class alone is memoized');
+    // A central Brussels tile at z14: many POIs of one class and subclass with different ranks.
+    const z = 14, n = 2 ** z;
+    const x = Math.floor((brussels.longitude + 180) / 360 * n);
+    const lat = brussels.latitude * Math.PI / 180;
+    const y = Math.floor((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2 * n);
+    const tile = sceneTile(testRegion('BE'), z, x, y)!;
+    const [from, to] = layerRange(tile, 'poi');
+    let passed = 0, refused = 0, wrong = 0;
+    for (const zoom of [13, 14]) {
+        for (let f = from; f < to; f++) {
+            const direct = poi.filter!.filter({zoom} as never, tile.feature(f) as never);
+            if (tile.passes(poi, f, {zoom}) !== direct) wrong++;
+            if (direct) passed++; else refused++;
+        }
+    }
+    t.ok(passed > 0 && refused > 0, `${passed} POIs pass and ${refused} do not, by rank`);
+    t.equal(wrong, 0, 'the image takes exactly the POIs the filter takes');
 });
