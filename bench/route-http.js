@@ -1,39 +1,115 @@
 // /route requests per second over HTTP on loopback, per mode: the server in its own process
-// (Brussels, 2 workers), autocannon with seeded origin-destination pairs from the OSRM reference
-// set. Baseline: /health on the same server in the same run.
-// Usage: node bench/route-http.js [seconds=10] [connections=20]
+// (Brussels, 2 workers), the seeded origin-destination pairs of the OSRM reference set, full geometry
+// and instructions (as OSRM's overview=full&steps=true). Baseline: /health on the same server in the
+// same run. Two clients: autocannon over kept-alive connections, and a new connection per request
+// (node:http without an agent, Connection: close: what the OSRM comparison of issue 15 used).
+// With --base DIR, a second server built from another checkout (e.g. a git worktree of the commit
+// before a change) runs in the same run, its measurements interleaved with this one's round by round.
+// Also prints the server's main-thread CPU time per request (Linux: /proc/<pid>/task/<pid>/stat), which
+// the other processes on the machine disturb less than the wall-clock figures.
+// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES]
+import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
 import {dataRoot} from '../packages/engine/dist/src/index.js';
 import {startBenchServer} from './lib/server.js';
 
-const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 20);
-const server = await startBenchServer(['--regions', 'BE', '--default-country', 'BE']);
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}}});
+const seconds = Number(positionals[0] ?? 5);
+const connections = Number(positionals[1] ?? 20);
+const rounds = Number(flags.rounds ?? 3);
+const KEY = 'quartier-dev-backend-key';
+const MODES = ['Driving', 'Walking', 'Bicycling'];
 const reference = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
-
-async function run(title, requests) {
-    const result = await autocannon({
-        url: server.url, connections, duration: seconds,
-        headers: {LicenseKey: 'quartier-dev-backend-key'}, requests
-    });
-    console.log(`| ${title} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result['2xx']} | ${result.non2xx} |`);
-    return result.requests.average;
+const paths = {'/health': ['/health']};
+for (const mode of MODES) {
+    paths[`/route ${mode}`] = reference.queries.slice(0, 500).map((q) =>
+        `/route?travelMode=${mode}&startLatitude=${q.from[0]}&startLongitude=${q.from[1]}&arrivalLatitude=${q.to[0]}&arrivalLongitude=${q.to[1]}&language=FR`);
 }
 
+const serverArgs = ['--regions', 'BE', '--default-country', 'BE', '--cache', 'off', ...(flags.out ? ['--out', path.resolve(flags.out), '--no-build'] : [])];
+const servers = [{name: 'this checkout', server: await startBenchServer(serverArgs)}];
+if (flags.base) servers.push({name: `base (${path.basename(flags.base)})`, server: await startBenchServer(serverArgs, {}, path.resolve(flags.base))});
+
+const ticks = fs.existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 0;
+/** The main thread's CPU seconds so far, or NaN where /proc is missing. */
+function mainThreadCpu(pid) {
+    if (!ticks) return NaN;
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+async function keptAlive(url, list) {
+    const result = await autocannon({
+        url, connections, duration: seconds, headers: {LicenseKey: KEY},
+        requests: list.map((p) => ({method: 'GET', path: p}))
+    });
+    return {count: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors};
+}
+
+async function newConnections(url, list) {
+    const {hostname, port} = new URL(url);
+    const latencies = [];
+    let failed = 0, next = 0;
+    const started = performance.now(), end = started + seconds * 1000;
+    const one = (p) => new Promise((resolve) => {
+        const t0 = performance.now();
+        const req = http.get({host: hostname, port, path: p, agent: false, headers: {LicenseKey: KEY, Connection: 'close'}}, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => {
+                latencies.push(performance.now() - t0);
+                if (res.statusCode !== 200) failed++;
+                resolve();
+            });
+        });
+        req.on('error', () => {
+            failed++;
+            resolve();
+        });
+    });
+    await Promise.all(Array.from({length: connections}, async () => {
+        while (performance.now() < end) await one(list[next++ % list.length]);
+    }));
+    latencies.sort((a, b) => a - b);
+    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+    return {count: latencies.length, rps: latencies.length / ((performance.now() - started) / 1000), p50: Math.round(at(0.5)), p99: Math.round(at(0.99)), failed};
+}
+
+const clients = {'kept-alive': keptAlive, 'new connection per request': newConnections};
+/** results[server][client][endpoint]: one measurement per round. */
+const results = servers.map(() => Object.fromEntries(Object.keys(clients).map((c) => [c, Object.fromEntries(Object.keys(paths).map((e) => [e, []]))])));
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
 try {
-    console.log('| endpoint | req/s | p50 ms | p99 ms | 2xx | non-2xx |');
-    console.log('|---|---|---|---|---|---|');
-    const base = await run('/health (baseline)', [{method: 'GET', path: '/health'}]);
-    for (const mode of ['Driving', 'Walking', 'Bicycling']) {
-        const requests = reference.queries.slice(0, 500).map((q) => ({
-            method: 'GET',
-            path: `/route?travelMode=${mode}&startLatitude=${q.from[0]}&startLongitude=${q.from[1]}&arrivalLatitude=${q.to[0]}&arrivalLongitude=${q.to[1]}&language=FR`
-        }));
-        const rps = await run(`/route ${mode}`, requests);
-        console.log(`|  ratio to baseline | ${(rps / base).toFixed(2)} | | | | |`);
+    for (const {server} of servers) await keptAlive(server.url, paths['/route Driving']); // warm every worker
+    for (let round = 0; round < rounds; round++) {
+        for (const [client, run] of Object.entries(clients)) {
+            for (const endpoint of Object.keys(paths)) {
+                for (const [i, {server}] of servers.entries()) {
+                    const cpu0 = mainThreadCpu(server.pid);
+                    const m = await run(server.url, paths[endpoint]);
+                    m.mainUs = (mainThreadCpu(server.pid) - cpu0) / m.count * 1e6;
+                    results[i][client][endpoint].push(m);
+                    process.stderr.write(`round ${round + 1} ${servers[i].name} ${client} ${endpoint}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, main thread ${m.mainUs.toFixed(0)} µs/request\n`);
+                }
+            }
+        }
+    }
+    for (const client of Object.keys(clients)) {
+        console.log(`\n${client}, ${connections} connections, ${seconds} s × ${rounds} rounds (medians)\n`);
+        console.log(`| server | endpoint | req/s | ratio to /health | p50 ms | p99 ms | main-thread CPU µs/request | failed |`);
+        console.log('|---|---|---|---|---|---|---|---|');
+        for (const [i, {name}] of servers.entries()) {
+            const health = median(results[i][client]['/health'].map((m) => m.rps));
+            for (const [endpoint, ms] of Object.entries(results[i][client])) {
+                const rps = median(ms.map((m) => m.rps));
+                console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${(rps / health).toFixed(2)} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${median(ms.map((m) => m.mainUs)).toFixed(0)} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
+            }
+        }
     }
 } finally {
-    server.stop();
+    for (const {server} of servers) server.stop();
 }

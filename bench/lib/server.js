@@ -5,9 +5,10 @@ import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export async function startBenchServer(args = [], env = {}) {
+/** `checkout`: the repository whose built server runs (default this one; another to compare with in the same run). */
+export async function startBenchServer(args = [], env = {}, checkout = root) {
     const port = 18000 + Math.floor(Math.random() * 1000);
-    const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
+    const child = spawn(process.execPath, [path.join(checkout, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
         stdio: ['ignore', 'ignore', 'pipe'],
         env: {...process.env, QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}
     });

@@ -1,7 +1,9 @@
-// What the worker threads do: tasks in, plain JSON-able answers out. The same functions run in
+// What the worker threads do: tasks in, plain JSON-able answers out (routes: their JSON as bytes, json-answer.ts). The same functions run in
 // the main thread when the pool is disabled (tests of the functions themselves).
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
 import {matrixPart, type MatrixTask} from './matrix-task.js';
+import {jsonBytes} from './json-answer.js';
+import {roadRouteJson} from './route-json.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -26,6 +28,8 @@ export interface IsochroneTask {
     lon: number;
     /** Seconds, one area per limit, in this order. */
     limits: number[];
+    /** The answer (JSON bytes): with labels, [{label, iso}] per limit (GetMultipleTimes); without, the first area alone. */
+    labels?: string[];
 }
 
 /** What lies around a position (the summaries, the text, the scores), language-independent. */
@@ -150,7 +154,14 @@ export class TaskRunner {
         return result;
     }
 
-    private isochrone(task: IsochroneTask): unknown {
+    private isochrone(task: IsochroneTask): Uint8Array | TaskError {
+        const areas = this.isochroneAreas(task);
+        if (!Array.isArray(areas)) return areas;
+        const labels = task.labels;
+        return jsonBytes(JSON.stringify(labels ? areas.map((iso, i) => ({label: labels[i], iso})) : areas[0]));
+    }
+
+    private isochroneAreas(task: IsochroneTask): unknown[] | TaskError {
         const region = this.regions.get(task.country);
         if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
         let iso = this.isochrones.get(task.country);
@@ -175,41 +186,15 @@ export class TaskRunner {
         return result.areas;
     }
 
-    private route(task: RouteTask): unknown {
+    /** The answer's JSON bytes (json-answer.ts), or a TaskError. */
+    private route(task: RouteTask): Uint8Array | TaskError {
         const region = this.regions.get(task.country);
         if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
         const started = performance.now();
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
-            const coordinates: [number, number][] = [];
-            let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-            for (let i = 0; i < r.points.length; i += 2) {
-                const lon = round6(r.points[i]), lat = round6(r.points[i + 1]);
-                coordinates.push([lon, lat]);
-                if (lon < minLon) minLon = lon;
-                if (lon > maxLon) maxLon = lon;
-                if (lat < minLat) minLat = lat;
-                if (lat > maxLat) maxLat = lat;
-            }
-            return {
-                paths: [{
-                    distance: Math.round(r.distance * 1000) / 1000,
-                    weight: r.time / 1000,
-                    time: r.time,
-                    transfers: 0,
-                    points_encoded: false,
-                    bbox: [minLon, minLat, maxLon, maxLat],
-                    points: {type: 'LineString', coordinates},
-                    instructions: r.instructions,
-                    legs: [],
-                    details: {},
-                    ascend: 0,
-                    descend: 0,
-                    snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
-                }],
-                info: {copyrights: ['quartier', 'OpenStreetMap contributors'], took: Math.round(performance.now() - started)}
-            };
+            return jsonBytes(roadRouteJson(r, Math.round(performance.now() - started)));
         } catch (err) {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
@@ -217,7 +202,7 @@ export class TaskRunner {
     }
 
     /** A public transport route in the GraphHopper shape, with its legs. */
-    private transitRoute(region: Region, task: RouteTask, started: number): unknown {
+    private transitRoute(region: Region, task: RouteTask, started: number): Uint8Array | TaskError {
         let r: TransitRoute;
         try {
             r = region.transitRouter.route(task.fromLat, task.fromLon, task.toLat, task.toLon);
@@ -232,7 +217,7 @@ export class TaskRunner {
         };
         const geometry = line(r.points);
         const xs = geometry.coordinates.map((c) => c[0]), ys = geometry.coordinates.map((c) => c[1]);
-        return {
+        return jsonBytes(JSON.stringify({
             paths: [{
                 distance: Math.round(r.distance * 1000) / 1000,
                 weight: r.time / 1000,
@@ -273,6 +258,6 @@ export class TaskRunner {
                 snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
             }],
             info: {copyrights: ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'], took: Math.round(performance.now() - started)}
-        };
+        }));
     }
 }

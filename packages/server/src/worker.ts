@@ -1,6 +1,8 @@
 // A Piscina worker: reopens the regions over the SharedArrayBuffers the main thread loaded
-// (no copy) and runs tasks.
+// (no copy) and runs tasks. An answer already in bytes (json-answer.ts) is moved to the main
+// thread, not copied.
 import {workerData} from 'node:worker_threads';
+import {move} from 'piscina';
 import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
 
 const data = workerData as {regions: RegionHandle[]; warm?: boolean};
@@ -8,5 +10,6 @@ const runner = new TaskRunner(data.regions);
 if (data.warm) runner.warm();
 
 export default function run(task: Task): unknown {
-    return runner.run(task);
+    const answer = runner.run(task);
+    return answer instanceof Uint8Array ? move(answer) : answer;
 }

@@ -1,7 +1,10 @@
-// The routing worker with two test-only tasks, for the pool's own tests (WorkerPool's workerFile):
-// 'hang' never finishes (a runaway task, to exercise the time limit) and 'crash' ends the thread.
+// The routing worker with test-only tasks, for the pool's own tests (WorkerPool's workerFile):
+// 'hang' never finishes (a runaway task, to exercise the time limit) and 'crash' ends the thread; a
+// route task starting at latitude FAILING_LATITUDE throws inside the worker (an engine bug, as the
+// main thread sees it).
 // Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
 import run from '../src/worker.js';
+import {FAILING_LATITUDE} from './failing-route.js';
 
 export interface TestTask {
     type: 'hang' | 'crash' | 'echo';
@@ -16,6 +19,7 @@ export default function runTest(task: TestTask | Parameters<typeof run>[0]): unk
         case 'echo':
             return {echo: true};
         default:
+            if (task.type === 'route' && task.fromLat === FAILING_LATITUDE) throw new Error('test worker: a route that fails');
             return run(task);
     }
 }

@@ -5,6 +5,7 @@ import type {Guard, RequestContext} from '../app.js';
 import {HttpError, badRequest} from '../errors.js';
 import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';
 import {coveredPosition} from '../position.js';
+import {sendJson} from '../json-answer.js';
 
 /** numberOfSeconds bounds (documented in the README). */
 export const MIN_SECONDS = 60;
@@ -20,8 +21,7 @@ export function isochroneRoutes(app: Express, guard: Guard): void {
         if (!Number.isInteger(seconds) || seconds < MIN_SECONDS || seconds > MAX_SECONDS) {
             throw badRequest(`Parameter 'numberOfSeconds' must be a whole number of seconds from ${MIN_SECONDS} to ${MAX_SECONDS}, got ${seconds}.`);
         }
-        const [area] = await areas(ctx, mode, lat, lon, [seconds]);
-        res.json(area);
+        sendJson(res, await areas(ctx, mode, lat, lon, [seconds]));
     });
     app.get('/isochrone', single);
     app.get('/isochrone/TravelTime', single);
@@ -29,8 +29,7 @@ export function isochroneRoutes(app: Express, guard: Guard): void {
         const mode = parseTravelMode(ctx.query);
         const [lat, lon] = origin(ctx);
         const language = languageWithFallback(ctx.query, ctx.served.region.country.languages);
-        const found = await areas(ctx, mode, lat, lon, MULTIPLE_TIMES);
-        res.json(found.map((iso, i) => ({label: minutesShort(MULTIPLE_TIMES[i] / 60, language), iso})));
+        sendJson(res, await areas(ctx, mode, lat, lon, MULTIPLE_TIMES, MULTIPLE_TIMES.map((s) => minutesShort(s / 60, language))));
     }));
 }
 
@@ -38,7 +37,8 @@ function origin(ctx: RequestContext): [number, number] {
     return coveredPosition(ctx.query, ctx.served.region, 'latitude', 'longitude');
 }
 
-async function areas(ctx: RequestContext, mode: TravelMode, lat: number, lon: number, limits: number[]): Promise<unknown[]> {
+/** The answer's JSON bytes, made by the worker: the first area alone, or every area with its label. */
+async function areas(ctx: RequestContext, mode: TravelMode, lat: number, lon: number, limits: number[], labels?: string[]): Promise<Uint8Array> {
     if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
-    return ctx.pool.run<unknown[]>({type: 'isochrone', country: ctx.country, mode: taskMode(mode), lat, lon, limits});
+    return ctx.pool.run<Uint8Array>({type: 'isochrone', country: ctx.country, mode: taskMode(mode), lat, lon, limits, labels});
 }

@@ -9,6 +9,7 @@ import {HttpError, badRequest} from '../errors.js';
 import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../params.js';
 import {requireCovered} from '../position.js';
 import type {MatrixPart} from '../matrix-task.js';
+import {sendJson} from '../json-answer.js';
 
 /** Cells (sources x destinations) per request; documented in the README. */
 export const MAX_GET_CELLS = 2500;
@@ -108,7 +109,7 @@ async function answer(ctx: RequestContext, res: Response, r: MatrixRequest): Pro
     const sources = byDestination ? results[0].sources : results.map((part) => part.sources).join(',');
     const destinations = r.allToAll ? sources : byDestination ? results.map((part) => part.destinations).join(',') : results[0].destinations;
     const took = Math.round(performance.now() - started);
-    res.type('application/json').send(`{"durations":[${table('durations')}],"distances":[${table('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
+    sendJson(res, `{"durations":[${table('durations')}],"distances":[${table('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
 }
 
 function copyrights(mode: number): string[] {

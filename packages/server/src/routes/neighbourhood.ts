@@ -7,6 +7,7 @@ import {badRequest} from '../errors.js';
 import type {Answer, NeighbourhoodService} from '../neighbourhood-service.js';
 import {languageWithFallback, optionalString} from '../params.js';
 import {coveredPosition} from '../position.js';
+import {sendJson} from '../json-answer.js';
 
 export function neighbourhoodRoutes(app: Express, guard: Guard, service: NeighbourhoodService): void {
     app.get('/summary', guard('any', async (ctx, _req, res) => {
@@ -52,5 +53,5 @@ function position(ctx: RequestContext): [number, number] {
 
 function send(res: Response, answer: Answer): void {
     res.locals.cache = answer.cached ? 'hit' : 'miss';
-    res.type('application/json').send(answer.body);
+    sendJson(res, answer.body);
 }

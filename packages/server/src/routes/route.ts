@@ -4,6 +4,7 @@ import type {Guard} from '../app.js';
 import {HttpError} from '../errors.js';
 import {languageWithFallback, parseTravelMode, taskMode} from '../params.js';
 import {coveredPosition} from '../position.js';
+import {sendJson} from '../json-answer.js';
 
 export function routeRoutes(app: Express, guard: Guard): void {
     app.get('/route', guard('any', async ({served, query, pool, country}, _req, res) => {
@@ -12,7 +13,7 @@ export function routeRoutes(app: Express, guard: Guard): void {
         const [toLat, toLon] = coveredPosition(query, served.region, 'arrivalLatitude', 'arrivalLongitude', 'The arrival position');
         const language = languageWithFallback(query, served.region.country.languages);
         if (!pool) throw new HttpError(503, 'The routing engine is not running.');
-        const answer = await pool.run({type: 'route', country, mode: taskMode(mode), fromLat, fromLon, toLat, toLon, language});
-        res.json(answer);
+        // The worker's JSON bytes, sent as they are (json-answer.ts).
+        sendJson(res, await pool.run<Uint8Array>({type: 'route', country, mode: taskMode(mode), fromLat, fromLon, toLat, toLon, language}));
     }));
 }
