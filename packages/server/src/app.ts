@@ -1,7 +1,8 @@
 // The HTTP API: an Express app over loaded regions. Routing is case-insensitive (Express's
 // default), query parameter names are matched case-insensitively, the country comes from the
 // host or a path prefix, and every error is JSON.
-import express, {type NextFunction, type Request, type Response} from 'express';
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import express, {type Express, type NextFunction, type Request, type Response} from 'express';
 import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
 import {countryMiddleware} from './country.js';
 import {cors} from './cors.js';
@@ -34,6 +35,7 @@ import {styleRoutes} from './routes/styles.js';
 import {glyphRoutes} from './routes/glyphs.js';
 import {spriteRoutes} from './routes/sprites.js';
 import {tileRoutes} from './routes/tiles.js';
+import {routeLane, type Lane} from './route-lane.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -69,6 +71,9 @@ export interface RequestContext {
     pool: WorkerPool | undefined;
 }
 
+/** Each app's route lane (route-lane.ts), for requestListener. */
+const lanes = new WeakMap<Express, Lane>();
+
 export function createApp(options: AppOptions) {
     const app = express();
     app.disable('x-powered-by');
@@ -81,7 +86,8 @@ export function createApp(options: AppOptions) {
     const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 
     const metrics = options.metrics ?? new Metrics({regions: options.regions, pool: options.pool, cache: options.cache});
-    app.use(requestObserver({metrics, accessLog: options.accessLog ? options.logger ?? null : null}));
+    const observer = {metrics, accessLog: options.accessLog ? options.logger ?? null : null};
+    app.use(requestObserver(observer));
 
     app.use(cors());
 
@@ -120,29 +126,33 @@ export function createApp(options: AppOptions) {
     glyphRoutes(app);
     spriteRoutes(app);
 
-    app.use(countryMiddleware({subdomains, defaultCountry: options.defaultCountry}));
+    const resolver = {subdomains, defaultCountry: options.defaultCountry};
+    app.use(countryMiddleware(resolver));
     // /{cc}/health, like every other path under a country's base URL: the same answer.
     app.get('/health', health);
 
-    /** Wraps a handler: resolves the served region, checks the key, parses the query. */
+    /** Checks the query's encoding and the key, parses the query, resolves the served region. `url`: as sent. */
+    const authorize: Authorize = (req, url, rawQuery, country, access) => {
+        checkQueryEncoding(url);
+        const query = normalizeQuery(rawQuery);
+        const header = req.headers.licensekey ?? req.headers.licencekey;
+        const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
+        const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
+        options.keys.check(key, country, access, {
+            webHost: webHostOf(req),
+            appId: typeof appId === 'string' ? appId : undefined,
+            browser: fromBrowser(req)
+        });
+        // After the key: which countries are served is for key holders to learn.
+        const region = served.get(country);
+        if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
+        return {country, served: region, query, pool: options.pool};
+    };
+    /** Wraps a handler: authorize, then the handler. */
     const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
         (req: Request, res: Response, next: NextFunction) => {
             try {
-                const country = res.locals.country as string;
-                checkQueryEncoding(req.originalUrl);
-                const query = normalizeQuery(req.query as Record<string, unknown>);
-                const header = req.headers.licensekey ?? req.headers.licencekey;
-                const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
-                const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
-                options.keys.check(key, country, access, {
-                    webHost: webHostOf(req),
-                    appId: typeof appId === 'string' ? appId : undefined,
-                    browser: fromBrowser(req)
-                });
-                // After the key: which countries are served is for key holders to learn.
-                const region = served.get(country);
-                if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
-                const done = handler({country, served: region, query, pool: options.pool}, req, res);
+                const done = handler(authorize(req, req.originalUrl, req.query as Record<string, unknown>, res.locals.country as string, access), req, res);
                 if (done) done.catch(next);
             } catch (err) {
                 next(err);
@@ -166,8 +176,19 @@ export function createApp(options: AppOptions) {
     });
     app.use(methodNotAllowed(app));
     app.use(errorHandler);
+    lanes.set(app, routeLane({country: resolver, observer, authorize}));
     return app;
 }
+
+/** The server's request listener: GET /route through its lane (route-lane.ts), everything else through the app. */
+export function requestListener(app: Express): (req: IncomingMessage, res: ServerResponse) => void {
+    const lane = lanes.get(app);
+    return (req, res) => {
+        if (!lane?.(req, res)) app(req, res);
+    };
+}
+
+export type Authorize = (req: IncomingMessage, url: string, rawQuery: Record<string, unknown>, country: string, access: Access) => RequestContext;
 
 export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
     (req: Request, res: Response, next: NextFunction) => void;
@@ -177,11 +198,11 @@ export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request
  * every POST, and Sec-Fetch-Site on every request (Chromium, Firefox, Safari 16.4+); server-side
  * clients (curl, PHP, Node's fetch, which sends Sec-Fetch-Mode but not Sec-Fetch-Site) send neither.
  */
-function fromBrowser(req: Request): boolean {
+function fromBrowser(req: IncomingMessage): boolean {
     return req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
 }
 
-function webHostOf(req: Request): string | undefined {
+function webHostOf(req: IncomingMessage): string | undefined {
     const src = req.headers.origin ?? req.headers.referer;
     if (typeof src !== 'string' || src === '' || src === 'null') return undefined;
     try {

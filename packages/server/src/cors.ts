@@ -1,6 +1,7 @@
 // CORS: every answer (errors included, so a page can read the {"Error"}) carries the
 // Access-Control-* headers, and every preflight (OPTIONS) is answered 204 without a key: browsers
 // send none on a preflight. The key is checked on the real request (keys.ts).
+import type {ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
 
 /** Headers the client libraries send from a browser (SPEC §4.14, §5; COMPAT.md). */
@@ -37,19 +38,26 @@ export function isOpenPath(path: string): boolean {
 const allowMethods = 'GET, POST, OPTIONS';
 const allowHeaders = ALLOWED_HEADERS.join(', ');
 const exposeHeaders = EXPOSED_HEADERS.join(', ');
+const preflightMaxAge = String(PREFLIGHT_MAX_AGE);
+
+/**
+ * The CORS headers of an answer (also the route lane's, route-lane.ts). They are the first Vary: later
+ * code adds to it.
+ */
+export function corsHeaders(res: ServerResponse, origin: string | undefined, open: boolean): void {
+    res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
+    // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
+    if (!open) res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Allow-Methods', allowMethods);
+    res.setHeader('Access-Control-Allow-Headers', allowHeaders);
+    res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
+    res.setHeader('Access-Control-Max-Age', preflightMaxAge);
+}
 
 /** The first middleware: sets the CORS headers on whatever follows, and ends preflights. */
 export function cors() {
     return (req: Request, res: Response, next: NextFunction): void => {
-        const origin = req.headers.origin;
-        const open = isOpenPath(req.path);
-        res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
-        // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
-        if (!open) res.vary('Origin');
-        res.setHeader('Access-Control-Allow-Methods', allowMethods);
-        res.setHeader('Access-Control-Allow-Headers', allowHeaders);
-        res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
-        res.setHeader('Access-Control-Max-Age', String(PREFLIGHT_MAX_AGE));
+        corsHeaders(res, req.headers.origin, isOpenPath(req.path));
         if (req.method !== 'OPTIONS') {
             next();
             return;

@@ -1,5 +1,6 @@
 // Which country a request is for (COMPAT.md): the Host sub-domain, then X-Forwarded-Host, then a
 // leading /{cc}/ path segment (stripped before routing), then the configured default.
+import type {IncomingHttpHeaders} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
 import {HttpError} from './errors.js';
 
@@ -18,21 +19,28 @@ function fromHost(host: string | undefined, subdomains: Map<string, string>): st
     return subdomains.get(name.slice(0, dot));
 }
 
+/** A request's country (undefined: none), and its URL without the /{cc} prefix. */
+export function resolveCountry(resolver: CountryResolver, headers: IncomingHttpHeaders, url: string): {country: string | undefined; url: string} {
+    let country = fromHost(headers.host, resolver.subdomains)
+        ?? fromHost(headers['x-forwarded-host'] as string | undefined, resolver.subdomains);
+    const m = /^\/([A-Za-z]{2})(\/|$)/.exec(url);
+    if (m) {
+        const byPath = resolver.subdomains.get(m[1].toLowerCase());
+        if (byPath) {
+            // The prefix is part of the base URL: strip it whether or not the host named the country.
+            url = url.slice(3) || '/';
+            if (!url.startsWith('/')) url = `/${url}`;
+            country ??= byPath;
+        }
+    }
+    return {country: country ?? resolver.defaultCountry, url};
+}
+
 export function countryMiddleware(resolver: CountryResolver) {
     return (req: Request, res: Response, next: NextFunction): void => {
-        let country = fromHost(req.headers.host, resolver.subdomains)
-            ?? fromHost(req.headers['x-forwarded-host'] as string | undefined, resolver.subdomains);
-        const m = /^\/([A-Za-z]{2})(\/|$)/.exec(req.url);
-        if (m) {
-            const byPath = resolver.subdomains.get(m[1].toLowerCase());
-            if (byPath) {
-                // The prefix is part of the base URL: strip it whether or not the host named the country.
-                req.url = req.url.slice(3) || '/';
-                if (!req.url.startsWith('/')) req.url = `/${req.url}`;
-                country ??= byPath;
-            }
-        }
-        country ??= resolver.defaultCountry;
+        const resolved = resolveCountry(resolver, req.headers, req.url);
+        req.url = resolved.url;
+        const country = resolved.country;
         if (!country) {
             next(new HttpError(404, 'Unknown country: call {cc}.<domain>, send X-Forwarded-Host, or prefix the path with /{cc}/ (e.g. /be/points).'));
             return;

@@ -1,5 +1,7 @@
 // Errors that become JSON answers: {"Error": "..."} with a status.
+import type {ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
+import {sendJson} from './json-answer.js';
 
 export class HttpError extends Error {
     constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
@@ -9,13 +11,15 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message);
 
-export function sendError(res: Response, status: number, message: string, headers: Record<string, string> = {}): void {
+/** Plain node:http calls, so that the route lane (route-lane.ts), outside Express, answers errors the same way. */
+export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
-    res.status(status).json({Error: message});
+    res.statusCode = status;
+    sendJson(res, JSON.stringify({Error: message}));
 }
 
 /** The last middleware: every error leaves as JSON, never as an HTML page or a stack trace. */
-export function errorHandler(err: unknown, _req: Request, res: Response, _next: NextFunction): void {
+export function errorHandler(err: unknown, _req: Request | unknown, res: Response | ServerResponse, _next: NextFunction): void {
     if (res.headersSent) {
         res.end();
         return;

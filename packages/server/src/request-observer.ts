@@ -2,6 +2,7 @@
 // writes one structured line. The line carries the path without its query (a licence key may be
 // there) and no header (the LicenseKey header is one).
 import {randomUUID} from 'node:crypto';
+import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
 import type {Logger} from './logger.js';
 import type {Metrics} from './metrics.js';
@@ -17,27 +18,39 @@ export interface ObserverOptions {
 
 export function requestObserver(options: ObserverOptions) {
     return (req: Request, res: Response, next: NextFunction): void => {
-        const started = performance.now();
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        res.on('finish', () => {
-            const seconds = (performance.now() - started) / 1000;
-            const endpoint = endpointOf(req);
-            options.metrics.request(endpoint, req.method, res.statusCode, seconds);
-            options.accessLog?.info({
-                requestId: id,
-                method: req.method,
-                path: req.originalUrl.split('?')[0].slice(0, 200),
-                status: res.statusCode,
-                ms: Math.round(seconds * 10000) / 10,
-                country: res.locals.country,
-                endpoint,
-                cache: res.locals.cache
-            }, 'request');
-        });
+        observe(options, req, res, () => endpointOf(req));
         next();
     };
+}
+
+/** Where an answer records the country and the cache outcome for the access log (Express's res.locals, or the route lane's). */
+export type ObservedResponse = ServerResponse & {locals?: {country?: string; cache?: string}};
+
+/**
+ * Watches one request from its arrival (before anything rewrites its URL) to its end. `endpoint`: the
+ * route pattern, read at the end.
+ */
+export function observe(options: ObserverOptions, req: IncomingMessage, res: ObservedResponse, endpoint: () => string): void {
+    const started = performance.now();
+    const url = req.url ?? '';
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    res.on('finish', () => {
+        const seconds = (performance.now() - started) / 1000;
+        const pattern = endpoint();
+        options.metrics.request(pattern, req.method ?? '', res.statusCode, seconds);
+        options.accessLog?.info({
+            requestId: id,
+            method: req.method,
+            path: url.split('?')[0].slice(0, 200),
+            status: res.statusCode,
+            ms: Math.round(seconds * 10000) / 10,
+            country: res.locals?.country,
+            endpoint: pattern,
+            cache: res.locals?.cache
+        }, 'request');
+    });
 }
 
 /**

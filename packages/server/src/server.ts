@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
-import {createApp} from './app.js';
+import {createApp, requestListener} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
 import {isRedisAddress, openAnswerCache, type AnswerCache} from './answer-cache.js';
@@ -178,7 +178,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache,
         maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch});
     const maxHeaderSize = 16384;
-    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, app);
+    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, requestListener(app));
     answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);

@@ -1,9 +1,9 @@
-// What the worker threads do: tasks in, plain JSON-able answers out (routes: their JSON as bytes, json-answer.ts). The same functions run in
-// the main thread when the pool is disabled (tests of the functions themselves).
+// What the worker threads do: tasks in, plain JSON-able answers out, or for /route and /isochrone the
+// answer's JSON as bytes (json-answer.ts). The same functions run in the main thread when the pool is
+// disabled (tests of the functions themselves).
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
 import {matrixPart, type MatrixTask} from './matrix-task.js';
 import {jsonBytes} from './json-answer.js';
-import {roadRouteJson} from './route-json.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -194,7 +194,35 @@ export class TaskRunner {
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
-            return jsonBytes(roadRouteJson(r, Math.round(performance.now() - started)));
+            const coordinates: [number, number][] = [];
+            let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
+            for (let i = 0; i < r.points.length; i += 2) {
+                const lon = round6(r.points[i]), lat = round6(r.points[i + 1]);
+                coordinates.push([lon, lat]);
+                if (lon < minLon) minLon = lon;
+                if (lon > maxLon) maxLon = lon;
+                if (lat < minLat) minLat = lat;
+                if (lat > maxLat) maxLat = lat;
+            }
+            // JSON.stringify of these arrays beats writing the text by hand (measured: about half the time).
+            return jsonBytes(JSON.stringify({
+                paths: [{
+                    distance: Math.round(r.distance * 1000) / 1000,
+                    weight: r.time / 1000,
+                    time: r.time,
+                    transfers: 0,
+                    points_encoded: false,
+                    bbox: [minLon, minLat, maxLon, maxLat],
+                    points: {type: 'LineString', coordinates},
+                    instructions: r.instructions,
+                    legs: [],
+                    details: {},
+                    ascend: 0,
+                    descend: 0,
+                    snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
+                }],
+                info: {copyrights: ['quartier', 'OpenStreetMap contributors'], took: Math.round(performance.now() - started)}
+            }));
         } catch (err) {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;

@@ -29,7 +29,7 @@ t.test('a route task answers with its JSON as bytes, and HTTP sends exactly thos
         t.equal(JSON.stringify(JSON.parse(r.text)), r.text, `${mode}: canonical JSON`);
         t.equal(r.headers.get('content-type'), 'application/json; charset=utf-8');
         t.equal(Number(r.headers.get('content-length')), r.bytes.length, 'Content-Length counts the bytes');
-        // The road answer is written without building the object first: its values are those of the route.
+        // The values hold together: the bbox is the line's, the weight its time in seconds.
         const path = r.body.paths[0];
         const c = path.points.coordinates;
         t.same(path.bbox, [Math.min(...c.map((p: number[]) => p[0])), Math.min(...c.map((p: number[]) => p[1])),
