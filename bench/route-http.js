@@ -4,7 +4,8 @@
 // same run. Two clients: autocannon over kept-alive connections, and a new connection per request
 // (node:http without an agent, Connection: close: what the OSRM comparison of issue 15 used).
 // With --base DIR, a second server built from another checkout (e.g. a git worktree of the commit
-// before a change) runs in the same run, its measurements interleaved with this one's round by round.
+// before a change) runs in the same run, its measurements interleaved with this one's (each endpoint
+// measured on both servers in turn, which one first alternating), medians over the rounds.
 // Also prints the server's main-thread CPU time per request (Linux: /proc/<pid>/task/<pid>/stat), which
 // the other processes on the machine disturb less than the wall-clock figures.
 // Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES]
@@ -87,8 +88,11 @@ try {
     for (const {server} of servers) await keptAlive(server.url, paths['/route Driving']); // warm every worker
     for (let round = 0; round < rounds; round++) {
         for (const [client, run] of Object.entries(clients)) {
-            for (const endpoint of Object.keys(paths)) {
-                for (const [i, {server}] of servers.entries()) {
+            for (const [e, endpoint] of Object.keys(paths).entries()) {
+                // Which server goes first alternates, so that neither always follows the other's load.
+                const order = (round + e) % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
+                for (const i of order) {
+                    const {server} = servers[i];
                     const cpu0 = mainThreadCpu(server.pid);
                     const m = await run(server.url, paths[endpoint]);
                     m.mainUs = (mainThreadCpu(server.pid) - cpu0) / m.count * 1e6;

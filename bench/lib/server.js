@@ -5,10 +5,13 @@ import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** `checkout`: the repository whose built server runs (default this one; another to compare with in the same run). */
-export async function startBenchServer(args = [], env = {}, checkout = root) {
+/**
+ * `checkout`: the repository whose built server runs (default this one; another to compare with in the same run).
+ * `nodeArgs`: node's own flags (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+ */
+export async function startBenchServer(args = [], env = {}, checkout = root, nodeArgs = []) {
     const port = 18000 + Math.floor(Math.random() * 1000);
-    const child = spawn(process.execPath, [path.join(checkout, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, path.join(checkout, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
         stdio: ['ignore', 'ignore', 'pipe'],
         env: {...process.env, QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}
     });
