@@ -1,5 +1,5 @@
 // Errors that become JSON answers: {"Error": "..."} with a status.
-import type {ServerResponse} from 'node:http';
+import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
 import {sendJson} from './json-answer.js';
 
@@ -19,7 +19,7 @@ export function sendError(res: ServerResponse, status: number, message: string, 
 }
 
 /** The last middleware: every error leaves as JSON, never as an HTML page or a stack trace. */
-export function errorHandler(err: unknown, _req: Request | unknown, res: Response | ServerResponse, _next: NextFunction): void {
+export function errorHandler(err: unknown, _req: Request | IncomingMessage, res: Response | ServerResponse, _next: NextFunction): void {
     if (res.headersSent) {
         res.end();
         return;

@@ -1,5 +1,6 @@
 // @quartier/server: the HTTP API over @quartier/engine.
-export {createApp} from './app.js';
+// requestListener(app): the listener for http.createServer, with GET /route's lane past Express (route-lane.ts).
+export {createApp, requestListener} from './app.js';
 export type {AppOptions} from './app.js';
 export {KeyStore} from './keys.js';
 export type {KeyEntry} from './keys.js';
