@@ -95,6 +95,11 @@ t.test('via way: no left turn at 3 after coming along 1-2-3', async (t) => {
 
 t.test('only_straight_on into a dead end (a conditional restriction, held at all times): the car turns back at its end', async (t) => {
     t.same(routeNodes(CAR, mid(4, 7), mid(7, 8)), ['s', 7, 10, 7, 'e']);
+    // Turning back at the dead end costs the u-turn (turn-costs.ts): 7.5 s + 20 s.
+    const plain = new RoadRouter(fixture.roads, fixture.ch.map((ch) => new CHQuery(fixture.roads, ch)), {turns: false});
+    const [from, to] = [mid(4, 7), mid(7, 8)];
+    const uTurn = fixture.router.route(CAR, from[0], from[1], to[0], to[1]).time - plain.route(CAR, from[0], from[1], to[0], to[1]).time;
+    t.ok(uTurn >= 27000 && uTurn < 36000, `the u-turn and the turn out of the dead end add ${uTurn} ms`);
     t.same(routeNodes(FOOT, mid(4, 7), mid(7, 8)), ['s', 7, 'e']);
 });
 

@@ -3,7 +3,8 @@
 // left turns (across the oncoming traffic, right-hand traffic) dearer than right ones, straight on
 // nearly free; turning back 20 s more. Bicycle: 6 s × (angle / 90°)², left 1.4× and right / 1.4.
 // Walkers turn for free. Only junctions where three or more roads meet cost a turn: a road that bends
-// between junctions costs none (OSRM's compressed graph behaves the same).
+// between junctions costs none (OSRM's compressed graph behaves the same); turning back at a dead end
+// (one road) costs the u-turn.
 //
 // Paths are chosen on the node-based graph, so the contraction hierarchy and every search stay as
 // they are (an edge-based graph measured 2.6× the route time: bench/RESULTS.md); the turn costs of
@@ -55,7 +56,7 @@ export class TurnCosts {
     /** Per edge: bearing leaving edgeFrom along the edge, and arriving at edgeTo along it. */
     readonly startBearing: Uint8Array;
     readonly endBearing: Uint8Array;
-    /** Per node (junctions and their copies): 1 where three or more roads of the mode meet. */
+    /** Per node (junctions and their copies): JUNCTION where three or more roads of the mode meet, DEAD_END where one ends, 0 otherwise. */
     readonly junction: Uint8Array;
     /** ms per turn angle (index: the bearing change, 0-255, 128 = back). */
     readonly cost: Uint32Array;
@@ -96,7 +97,7 @@ export class TurnCosts {
         }
         this.junction = new Uint8Array(g.nodeCount);
         for (let u = 0; u < g.junctionCount; u++) {
-            const flag = roads[u] >= 3 ? 1 : 0;
+            const flag = roads[u] >= 3 ? JUNCTION : roads[u] === 1 ? DEAD_END : 0;
             this.junction[u] = flag;
             for (let c = g.copyFirst[u], end = g.copyFirst[u + 1]; c < end; c++) this.junction[g.junctionCount + c] = flag;
         }
@@ -116,8 +117,11 @@ export class TurnCosts {
 
     /** ms of turning at node `node` from bearing `leave` (arriving) to bearing `enter` (setting off); NO_BEARING on either side: none. */
     at(node: number, leave: number, enter: number): number {
-        if (leave === NO_BEARING || enter === NO_BEARING || this.junction[node] === 0) return 0;
-        return this.cost[(enter - leave) & 255];
+        const kind = this.junction[node];
+        if (leave === NO_BEARING || enter === NO_BEARING || kind === 0) return 0;
+        const turn = (enter - leave) & 255;
+        // At a dead end the only way on is back: the u-turn costs, nothing else is a turn.
+        return kind === JUNCTION || (turn >= BACK_FROM && turn <= 256 - BACK_FROM) ? this.cost[turn] : 0;
     }
 
     /** ms of the turns along a run of edges (arcEdge form, in travel order) through their shared junctions. */
@@ -132,6 +136,10 @@ export class TurnCosts {
         return sum;
     }
 }
+
+const JUNCTION = 1, DEAD_END = 2;
+/** Bearing changes from this (1/256 turn, about 170°) to its mirror are turning back. */
+const BACK_FROM = 121;
 
 /** No bearing: a path that starts or ends at the node (no turn there). */
 export const NO_BEARING = 256;

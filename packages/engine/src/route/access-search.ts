@@ -10,7 +10,7 @@
 import {NodeHeap} from '../ch/heap.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import type {Snap} from '../graph/snap.js';
-import {turnCosts, type TurnCosts} from '../graph/turn-costs.js';
+import {NO_BEARING, turnCosts, type TurnCosts} from '../graph/turn-costs.js';
 
 /** A way out of (or into) a snapped position: a main-network node, the cost and length to it. */
 export interface Access {
@@ -94,13 +94,14 @@ export class AccessSearch {
             const length = forwardWay === into ? snap.offset : tailLength;
             const w = whole * length / len;
             const ref = forwardWay ? snap.edge : (snap.edge | REVERSED) >>> 0;
+            // A position at the node itself has no heading yet (or any longer): no turn there.
             if (!into) {
-                this.seed(g.arrivalNode(snap.edge, forwardWay, this.mode), w, length, forwardWay, tc.leave(ref), reach);
+                this.seed(g.arrivalNode(snap.edge, forwardWay, this.mode), w, length, forwardWay, length > 0 ? tc.leave(ref) : NO_BEARING, reach);
                 continue;
             }
             const nodes = this.departures;
             nodes.length = 0;
-            for (const node of g.departureNodes(snap.edge, forwardWay, this.mode, nodes)) this.seed(node, w, length, forwardWay, tc.enter(ref), reach);
+            for (const node of g.departureNodes(snap.edge, forwardWay, this.mode, nodes)) this.seed(node, w, length, forwardWay, length > 0 ? tc.enter(ref) : NO_BEARING, reach);
         }
         const dist = this.dist, slot = this.slot, heap = this.heap, flags = g.nodeFlags;
         const arcFirst = g.arcFirst, arcHead = g.arcHead, arcEdge = g.arcEdge, edgeLength = g.edgeLength;

@@ -194,10 +194,11 @@ export class RoadRouter {
                 if (times[t] >= INF) continue;
                 const end = ends[j][e];
                 const total = times[t] + end.weight;
-                if (total < best) {
+                const pathTurn = tc ? turns![t] + tc.at(end.node, bearings![t], end.bearing) + end.turn : 0;
+                if (total < best || (total === best && pathTurn < turn)) {
                     best = total;
                     distance = lengths[t] + end.length;
-                    turn = tc ? turns![t] + tc.at(end.node, bearings![t], end.bearing) + end.turn : 0;
+                    turn = pathTurn;
                 }
             }
             return best === INF ? null : {time: Math.round(best + turn), distance};
@@ -273,10 +274,11 @@ export class RoadRouter {
                             if (table!.times[t] >= INF) continue;
                             const start = starts[i][s], end = ends[j][e];
                             const total = start.weight + end.weight + table!.times[t];
-                            if (total < best) {
+                            const pathTurn = table!.turns && this.turns ? start.turn + table!.turns[t] + end.turn : 0;
+                            if (total < best || (total === best && pathTurn < turn)) {
                                 best = total;
                                 distance = start.length + end.length + table!.lengths[t];
-                                turn = table!.turns && this.turns ? start.turn + table!.turns[t] + end.turn : 0;
+                                turn = pathTurn;
                             }
                         }
                     }
@@ -315,11 +317,14 @@ export class RoadRouter {
         for (let s = 0; s < starts.length; s++) {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
-                if (base >= best) continue;
+                if (base > best || (base === best && bestStart < 0)) continue;
                 const found = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
                 if (found.weight === INF) continue;
                 const total = base + found.weight;
-                if (total < best) {
+                // Of two ways as fast, the one with fewer turns (as the tables and one-to-many choose).
+                const better = total < best || (total === best && bestStart >= 0 &&
+                    this.wayTurns(mode, starts[s], found.arcs, ends[t]) < this.wayTurns(mode, starts[bestStart], bestArcs!, ends[bestEnd]));
+                if (better) {
                     best = total;
                     bestStart = s;
                     bestEnd = t;
@@ -337,15 +342,22 @@ export class RoadRouter {
      * ways out, the path and the ways in onto the destination's edge. None along a shared edge.
      */
     private pathTurns(mode: number, found: Search, from: Snap, to: Snap): number {
-        const tc = turnCosts(this.graph, mode);
-        if (!tc.any || !this.turns) return 0;
         if (found.local !== null) return this.localTurns(mode, from, to, found.local);
         if (found.bestStart < 0) return 0;
-        const s = found.starts[found.bestStart], t = found.ends[found.bestEnd];
-        const refs = [edgeRef(from.edge, s.forward), ...s.steps];
-        for (const a of found.bestArcs!) refs.push(this.graph.arcEdge[a]);
-        refs.push(...t.steps, edgeRef(to.edge, t.forward));
-        return tc.along(refs, this.graph);
+        return this.wayTurns(mode, found.starts[found.bestStart], found.bestArcs!, found.ends[found.bestEnd]);
+    }
+
+    /** ms of the turns of a way out, a path of arcs and a way in (the position's own edges counted through the ways' bearings). */
+    private wayTurns(mode: number, start: Access, arcs: Uint32Array, end: Access): number {
+        const tc = turnCosts(this.graph, mode);
+        if (!tc.any || !this.turns) return 0;
+        const g = this.graph;
+        if (arcs.length === 0) return start.turn + tc.at(start.node, start.bearing, end.bearing) + end.turn;
+        const first = arcs[0], last = arcs[arcs.length - 1];
+        const refs: number[] = [];
+        for (const a of arcs) refs.push(g.arcEdge[a]);
+        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g) +
+            tc.at(end.node, tc.leave(g.arcEdge[last]), end.bearing) + end.turn;
     }
 
     /** ms of the turns of a way that never reaches the main network (offNetwork). */
