@@ -40,13 +40,14 @@ export function percentile(sorted, q) {
  * the RSS before it (after a GC when run with --expose-gc) and the highest RSS seen during it
  * (sampled at every 1 % of progress and on return).
  */
-export function measuredContract(graph, mode) {
+export function measuredContract(graph, mode, options = {}) {
     if (globalThis.gc) globalThis.gc();
     const baseRssMB = process.memoryUsage.rss() / 2 ** 20;
     let contractRssMB = baseRssMB;
     const cpu = process.cpuUsage();
     const started = performance.now();
     const bytes = contract(graph, mode, {
+        ...options,
         onProgress() {
             contractRssMB = Math.max(contractRssMB, process.memoryUsage.rss() / 2 ** 20);
         }

@@ -11,13 +11,15 @@
 // updated for the neighbours of each contracted node and lazily: a popped node is evaluated again,
 // and pushed back if it is no longer the smallest.
 //
-// Section `ch-<mode>`, version 2 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
+// Section `ch-<mode>`, version 5 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
 //   rank                             Uint32 [node]        contraction order, 0 first
 //   upFirst / downFirst              Uint32 [node + 1]    CSR offsets, by node id
 //   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc node → upHead, rank rises
 //   downHead, downWeight, downMiddle Uint32 [down arc]    backward graph: arc downHead → node, from a
 //                                                         higher-ranked node (the backward search walks it)
 //   upLength / downLength            Float64 [arc]        metres of the road path an arc stands for (lengths.ts)
+//   upEnter / upLeave (down too)     Uint8 [arc]          bearings setting off and arriving (1/256 turn), and
+//   upTurn / downTurn                Uint32 [arc]         ms of the turns inside it (when built with turn costs)
 // middle: for a shortcut, the contracted node it bypasses (< ORIGINAL); for an original arc,
 // ORIGINAL | the road-graph arc index, always the arc owned by the tail and traversed forwards (arcOut).
 // meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
@@ -29,7 +31,8 @@ import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
 import {NodeHeap} from './heap.js';
 import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
-import {arcLengths} from './lengths.js';
+import {arcFacts} from './lengths.js';
+import type {TurnCosts} from '../graph/turn-costs.js';
 import {WitnessSearch} from './witness.js';
 
 export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
@@ -37,6 +40,8 @@ export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
 export interface ContractOptions {
     /** Called with the share of nodes contracted, about every 1 %. */
     onProgress?(share: number): void;
+    /** The mode's turn costs: each arc then stores its bearings and the turns inside it (lengths.ts). */
+    turns?: TurnCosts;
     /** Witness search bounds when a node is contracted (see witness.ts). */
     settledLimit?: number;
     hopLimit?: number;
@@ -81,6 +86,7 @@ export function contract(graph: CHGraph, mode: number, options: ContractOptions 
 class Contractor {
     private readonly graph: CHGraph;
     private readonly mode: number;
+    private readonly turns: TurnCosts | null;
     private readonly nodeCount: number;
     private dyn: DynamicGraph;
     private witness: WitnessSearch;
@@ -114,6 +120,7 @@ class Contractor {
     constructor(graph: CHGraph, mode: number, options: ContractOptions) {
         this.graph = graph;
         this.mode = mode;
+        this.turns = options.turns ?? null;
         const n = this.nodeCount = graph.nodeCount;
         // Middles hold a node (below ORIGINAL) or ORIGINAL | an arc index.
         if (n >= ORIGINAL || graph.arcCount >= ORIGINAL) throw new Error(`contraction: ${n} nodes, ${graph.arcCount} arcs is too many`);
@@ -299,8 +306,9 @@ class Contractor {
         const [downFirst, downHead, downWeight, downMiddle] = toCsr(n, this.downAt, this.downCount, this.down);
         this.down = arcRuns(1);
         // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
-        const lengths = arcLengths({nodeCount: n, rank: this.rank, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
-            this.graph.arcEdge, this.graph.edgeLength);
+        const facts = arcFacts({nodeCount: n, rank: this.rank, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
+            this.graph.arcEdge, this.graph.edgeLength, this.turns);
+        const lengths = facts.lengths;
         const meta = {
             mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
             upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
@@ -308,7 +316,7 @@ class Contractor {
         };
         return encodeSection(chKind(this.mode), CH_VERSION, meta, {
             rank: this.rank, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
-            upLength: lengths.up, downLength: lengths.down
+            upLength: lengths.up, downLength: lengths.down, ...(facts.turns ?? {})
         });
     }
 }

@@ -2,6 +2,7 @@
 // hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
 // as CHQuery: reused between queries, distances reset through touched lists.
 import {INF} from '../graph/road-graph.js';
+import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import type {CHGraph} from './hierarchy.js';
 import {NodeHeap} from './heap.js';
 
@@ -16,13 +17,44 @@ export class Dijkstra {
     /** Nodes settled by the last search. */
     settledCount = 0;
     private readonly heap: NodeHeap;
+    // With turn costs: along the search tree (chosen by time without turns), the turns so far and the
+    // bearing arriving at each node; `arrival` = time + turns (graph/turn-costs.ts).
+    private readonly turns: TurnCosts | null;
+    private readonly turn: Float64Array;
+    private readonly bearing: Uint16Array;
+    private readonly arrivalTime: Float64Array;
 
-    constructor(graph: CHGraph, mode: number) {
+    constructor(graph: CHGraph, mode: number, turns: TurnCosts | null = null) {
         this.graph = graph;
         this.mode = mode;
         this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
         this.reached = new Uint32Array(graph.nodeCount);
         this.heap = new NodeHeap(graph.nodeCount);
+        this.turns = turns !== null && turns.any ? turns : null;
+        const n = this.turns ? graph.nodeCount : 0;
+        this.turn = new Float64Array(n);
+        this.bearing = new Uint16Array(n);
+        this.arrivalTime = new Float64Array(n);
+    }
+
+    /** With turn costs: the bearing arriving at each node reached by the last search (for the turn onto the next edge). */
+    get turnState(): {costs: TurnCosts; bearing: Uint16Array} | null {
+        return this.turns && {costs: this.turns, bearing: this.bearing};
+    }
+
+    /**
+     * Arrival times (ms) of the last search with the turns of each node's path added (the distances
+     * when there are no turn costs); Infinity where not reached.
+     */
+    get arrival(): Float64Array {
+        if (!this.turns) return this.dist;
+        const dist = this.dist, turn = this.turn, out = this.arrivalTime;
+        out.fill(Infinity);
+        for (let i = 0; i < this.reachedCount; i++) {
+            const v = this.reached[i];
+            out[v] = dist[v] + turn[v];
+        }
+        return out;
     }
 
     /** Shortest travel time in ms from source to target, INF if unreachable. Stops at the target. */
@@ -45,8 +77,8 @@ export class Dijkstra {
      * Like oneToAll, from several start nodes each with its own starting time (ms): a position
      * snapped onto an edge starts from both of the edge's ends.
      */
-    fromSeeds(nodes: ArrayLike<number>, weights: ArrayLike<number>, maxWeight = Infinity): number {
-        this.run(-1, -1, maxWeight, nodes, weights);
+    fromSeeds(nodes: ArrayLike<number>, weights: ArrayLike<number>, maxWeight = Infinity, bearings: ArrayLike<number> | null = null, turns: ArrayLike<number> | null = null): number {
+        this.run(-1, -1, maxWeight, nodes, weights, bearings, turns);
         return this.settledCount;
     }
 
@@ -60,6 +92,7 @@ export class Dijkstra {
         const g = this.graph;
         const arcFirst = g.arcFirst, arcHead = g.arcHead;
         const dist = this.dist, reached = this.reached, heap = this.heap;
+        const tc = this.turns, turn = this.turn, bearing = this.bearing, arcEdge = g.arcEdge;
         heap.clear();
         let count = this.reachedCount;
         // Relaxes the arcs of x into nodes off the main network.
@@ -76,6 +109,11 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
+                    if (tc) {
+                        const ref = arcEdge[a];
+                        turn[v] = turn[x] + tc.at(x, bearing[x], tc.enter(ref));
+                        bearing[v] = tc.leave(ref);
+                    }
                     heap.push(v, nd);
                 }
             }
@@ -86,10 +124,12 @@ export class Dijkstra {
         this.reachedCount = count;
     }
 
-    private run(source: number, target: number, maxWeight: number, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>): void {
+    private run(source: number, target: number, maxWeight: number, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>,
+        seedBearings: ArrayLike<number> | null = null, seedTurns: ArrayLike<number> | null = null): void {
         const g = this.graph;
-        const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode];
+        const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode], arcEdge = g.arcEdge;
         const dist = this.dist, reached = this.reached, heap = this.heap;
+        const tc = this.turns, turn = this.turn, bearing = this.bearing;
         for (let i = 0; i < this.reachedCount; i++) dist[reached[i]] = Infinity;
         heap.clear();
         let count = 0, settled = 0;
@@ -99,11 +139,19 @@ export class Dijkstra {
                 if (!(w < dist[v])) continue;
                 if (dist[v] === Infinity) reached[count++] = v;
                 dist[v] = w;
+                if (tc) {
+                    turn[v] = seedTurns ? seedTurns[i] : 0;
+                    bearing[v] = seedBearings ? seedBearings[i] : NO_BEARING;
+                }
                 heap.push(v, w);
             }
         } else {
             dist[source] = 0;
             reached[count++] = source;
+            if (tc) {
+                turn[source] = 0;
+                bearing[source] = NO_BEARING;
+            }
             heap.push(source, 0);
         }
         while (heap.length > 0) {
@@ -121,6 +169,11 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
+                    if (tc) {
+                        const ref = arcEdge[a];
+                        turn[v] = turn[x] + tc.at(x, bearing[x], tc.enter(ref));
+                        bearing[v] = tc.leave(ref);
+                    }
                     heap.push(v, nd);
                 }
             }

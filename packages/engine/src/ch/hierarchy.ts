@@ -6,9 +6,9 @@ import type {RoadGraph} from '../graph/road-graph.js';
 
 /**
  * 2: arc lengths stored (upLength, downLength). 3: built on road graphs with turn restrictions.
- * 4: and without the arcs of start-or-end-only ways (roads v4).
+ * 4: and without the arcs of start-or-end-only ways (roads v4). 5: arc bearings and inner turn costs.
  */
-export const CH_VERSION = 4;
+export const CH_VERSION = 5;
 /** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
 export const ORIGINAL = 0x80000000;
 
@@ -38,6 +38,8 @@ export class ContractionHierarchy {
     /** Metres per up / down arc (the road path an arc stands for). */
     readonly upLength: Float64Array;
     readonly downLength: Float64Array;
+    /** Per arc: bearing setting off and arriving (1/256 turn) and ms of the turns inside it; null when built without turn costs. */
+    readonly turns: {upEnter: Uint8Array; upLeave: Uint8Array; upTurn: Uint32Array; downEnter: Uint8Array; downLeave: Uint8Array; downTurn: Uint32Array} | null;
 
     constructor(section: Section) {
         this.section = section;
@@ -57,6 +59,10 @@ export class ContractionHierarchy {
         this.downMiddle = section.array('downMiddle', Uint32Array);
         this.upLength = section.array('upLength', Float64Array);
         this.downLength = section.array('downLength', Float64Array);
+        this.turns = section.has('upTurn') ? {
+            upEnter: section.array('upEnter', Uint8Array), upLeave: section.array('upLeave', Uint8Array), upTurn: section.array('upTurn', Uint32Array),
+            downEnter: section.array('downEnter', Uint8Array), downLeave: section.array('downLeave', Uint8Array), downTurn: section.array('downTurn', Uint32Array)
+        } : null;
     }
 
     static from(buffer: AnyBuffer, mode: number, byteOffset = 0, byteLength?: number): ContractionHierarchy {

@@ -1,10 +1,13 @@
 // Lengths (metres) of every arc of a contraction hierarchy, original or shortcut, so that one-to-many
-// searches can report the length of the fastest path without unpacking it. Measured once at build
-// time (contract.ts stores them in the section as upLength / downLength). A shortcut u → v over m
+// searches can report the length of the fastest path without unpacking it, and its turns: the bearing
+// it sets off and arrives with and the turn costs inside it (graph/turn-costs.ts), so searches add the
+// turns of the paths they find. Measured once at build time (contract.ts stores them in the section as
+// upLength / downLength, upEnter / upLeave / upTurn and the same down). A shortcut u → v over m
 // is the arcs u → m (a down arc kept at m) and m → v (an up arc kept at m); m ranks below u and v,
 // so going through the nodes by rising rank finds both halves already measured.
 import {ORIGINAL} from './hierarchy.js';
 import {REVERSED} from '../graph/road-graph.js';
+import type {TurnCosts} from '../graph/turn-costs.js';
 
 export interface ArcLengths {
     /** metres per up arc (index as upHead) */
@@ -25,31 +28,59 @@ export interface HierarchyArcs {
     downMiddle: Uint32Array;
 }
 
+/** Per up and down arc: bearing setting off and arriving (1/256 turn), ms of the turns inside it. */
+export interface ArcTurns {
+    upEnter: Uint8Array;
+    upLeave: Uint8Array;
+    upTurn: Uint32Array;
+    downEnter: Uint8Array;
+    downLeave: Uint8Array;
+    downTurn: Uint32Array;
+}
+
 export function arcLengths(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: ArrayLike<number>): ArcLengths {
+    return arcFacts(ch, arcEdge, edgeLength, null).lengths;
+}
+
+/** Lengths and, with turn costs, turns of every arc. */
+export function arcFacts(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: ArrayLike<number>, turns: TurnCosts | null): {lengths: ArcLengths; turns: ArcTurns | null} {
     const n = ch.nodeCount;
     const byRank = new Uint32Array(n);
     for (let x = 0; x < n; x++) byRank[ch.rank[x]] = x;
     const {upFirst, upHead, upMiddle, downFirst, downHead, downMiddle} = ch;
     const up = new Float64Array(upHead.length), down = new Float64Array(downHead.length);
-    const original = (middle: number) => edgeLength[(arcEdge[middle - ORIGINAL] & ~REVERSED) >>> 0];
-    /** Length of u → m (down arc at m) plus m → v (up arc at m). */
-    const halves = (m: number, u: number, v: number) => {
+    const t: ArcTurns | null = turns && {
+        upEnter: new Uint8Array(upHead.length), upLeave: new Uint8Array(upHead.length), upTurn: new Uint32Array(upHead.length),
+        downEnter: new Uint8Array(downHead.length), downLeave: new Uint8Array(downHead.length), downTurn: new Uint32Array(downHead.length)
+    };
+    // Arc `i` of one side (up or down arrays) from what it stands for: an original arc, or the halves u → m → v.
+    const fill = (isUp: boolean, i: number, m: number, u: number, v: number) => {
+        const enter = isUp ? t?.upEnter : t?.downEnter, leave = isUp ? t?.upLeave : t?.downLeave, turn = isUp ? t?.upTurn : t?.downTurn;
+        const length = isUp ? up : down;
+        if (m >= ORIGINAL) {
+            const ref = arcEdge[m - ORIGINAL];
+            length[i] = edgeLength[(ref & ~REVERSED) >>> 0];
+            if (t) {
+                enter![i] = turns!.enter(ref);
+                leave![i] = turns!.leave(ref);
+            }
+            return;
+        }
         let a = -1, b = -1;
-        for (let i = downFirst[m], end = downFirst[m + 1]; i < end; i++) if (downHead[i] === u) { a = i; break; }
-        for (let i = upFirst[m], end = upFirst[m + 1]; i < end; i++) if (upHead[i] === v) { b = i; break; }
+        for (let k = downFirst[m], end = downFirst[m + 1]; k < end; k++) if (downHead[k] === u) { a = k; break; }
+        for (let k = upFirst[m], end = upFirst[m + 1]; k < end; k++) if (upHead[k] === v) { b = k; break; }
         if (a < 0 || b < 0) throw new Error(`contraction hierarchy: shortcut ${u} → ${v} over ${m} has no halves`);
-        return down[a] + up[b];
+        length[i] = down[a] + up[b];
+        if (t) {
+            enter![i] = t.downEnter[a];
+            leave![i] = t.upLeave[b];
+            turn![i] = t.downTurn[a] + t.upTurn[b] + turns!.at(m, t.downLeave[a], t.upEnter[b]);
+        }
     };
     for (let r = 0; r < n; r++) {
         const x = byRank[r];
-        for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
-            const m = upMiddle[i];
-            up[i] = m >= ORIGINAL ? original(m) : halves(m, x, upHead[i]);
-        }
-        for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-            const m = downMiddle[i];
-            down[i] = m >= ORIGINAL ? original(m) : halves(m, downHead[i], x);
-        }
+        for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) fill(true, i, upMiddle[i], x, upHead[i]);
+        for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) fill(false, i, downMiddle[i], downHead[i], x);
     }
-    return {up, down};
+    return {lengths: {up, down}, turns: t};
 }

@@ -8,6 +8,7 @@
 // query to query and allocates nothing but the results. It is not reentrant: use one per worker.
 import type {Section} from '../format/section.js';
 import {INF} from '../graph/road-graph.js';
+import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import {NodeHeap} from './heap.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
 
@@ -28,6 +29,14 @@ export function roadArcTail(graph: CHGraph, arc: number): number {
         else hi = mid - 1;
     }
     return lo;
+}
+
+/** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
+export interface SweepResult {
+    times: Float64Array;
+    lengths: Float64Array;
+    turns: Float64Array | null;
+    bearings: Uint16Array | null;
 }
 
 export class CHQuery {
@@ -88,10 +97,29 @@ export class CHQuery {
     private byRank: Uint32Array | null = null;
     /** tablePath's one cell. */
     private readonly single = new Float64Array(1);
+    // Turns of the paths found (graph/turn-costs.ts), when the hierarchy stores its arcs' bearings:
+    // along each search tree, the turn costs so far and the bearing arriving at a node (forward) or
+    // setting off from it (backward). Paths are chosen by time without turns; their turns are added.
+    private readonly turnCosts: TurnCosts | null;
+    private forwardTurn: Float64Array = new Float64Array(0);
+    private forwardBearing: Uint16Array = new Uint16Array(0);
+    private backwardTurn: Float64Array = new Float64Array(0);
+    private backwardBearing: Uint16Array = new Uint16Array(0);
+    private entryTurn: Float64Array = new Float64Array(1024);
+    private entryBearing: Uint16Array = new Uint16Array(1024);
+    private bucketTurn: Float64Array = new Float64Array(1024);
+    private bucketBearing: Uint16Array = new Uint16Array(1024);
+    private bucketBearings: Uint16Array | null = null;
+    private turnOut: Float64Array | null = null;
+    private selTurn: Float64Array = new Float64Array(1024);
+    private selBearing: Uint16Array = new Uint16Array(1024);
+    private readonly sourceBearing = new Uint16Array(1);
 
-    constructor(graph: CHGraph, ch: ContractionHierarchy | Section) {
+    /** `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings. */
+    constructor(graph: CHGraph, ch: ContractionHierarchy | Section, turns: TurnCosts | null = null) {
         this.graph = graph;
         this.ch = ch instanceof ContractionHierarchy ? ch : new ContractionHierarchy(ch);
+        this.turnCosts = turns !== null && turns.any && this.ch.turns !== null ? turns : null;
         const n = this.nodeCount = graph.nodeCount;
         if (this.ch.nodeCount !== n || this.ch.roadArcCount !== graph.arcCount) {
             throw new Error(`contraction hierarchy (${this.ch.nodeCount} nodes, ${this.ch.roadArcCount} arcs) was not built from this road graph (${n} nodes, ${graph.arcCount} arcs)`);
@@ -108,6 +136,17 @@ export class CHQuery {
         this.bucketCount = new Uint32Array(n);
         this.forwardSettled = new Uint32Array(n);
         this.selIndex = new Uint32Array(n);
+        if (this.turnCosts) {
+            this.forwardTurn = new Float64Array(n);
+            this.forwardBearing = new Uint16Array(n);
+            this.backwardTurn = new Float64Array(n);
+            this.backwardBearing = new Uint16Array(n);
+        }
+    }
+
+    /** Whether tables and sweeps report turns (the mode has turn costs and the hierarchy stores arc bearings). */
+    get hasTurns(): boolean {
+        return this.turnCosts !== null;
     }
 
     /** Shortest travel time in ms from source to target, INF if the target cannot be reached. */
@@ -215,15 +254,25 @@ export class CHQuery {
      * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
      * for all pairs, row by source (INF and Infinity where unreachable).
      */
-    tableWithLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+    tableWithLengths(sources: Uint32Array, targets: Uint32Array, sourceBearings: Uint16Array | null = null, targetBearings: Uint16Array | null = null):
+        {times: Float64Array; lengths: Float64Array; turns: Float64Array | null} {
         this.keepLengths();
         const k = targets.length;
         const lengths = new Float64Array(sources.length * k);
+        const turns = this.turnCosts ? new Float64Array(sources.length * k) : null;
         this.lengthOut = lengths;
+        this.turnOut = turns;
         try {
-            return {times: this.table(sources, targets), lengths};
+            const times = new Float64Array(sources.length * k);
+            this.prepareBuckets(targets, targetBearings);
+            for (let i = 0; i < sources.length; i++) {
+                this.checkNode(sources[i]);
+                this.scanBuckets(sources[i], times, i * k, k, sourceBearings ? sourceBearings[i] : NO_BEARING);
+            }
+            return {times, lengths, turns};
         } finally {
             this.lengthOut = null;
+            this.turnOut = null;
         }
     }
 
@@ -349,16 +398,20 @@ export class CHQuery {
         this.bucketTarget = new Uint32Array(1024);
         this.bucketDist = new Float64Array(1024);
         this.bucketLen = new Float64Array(1024);
+        this.entryTurn = new Float64Array(1024);
+        this.entryBearing = new Uint16Array(1024);
+        this.bucketTurn = new Float64Array(1024);
+        this.bucketBearing = new Uint16Array(1024);
     }
 
     /** Fills the buckets for a target set, unless they already hold exactly these targets. */
-    private prepareBuckets(targets: Uint32Array): void {
-        if (sameTargets(this.bucketTargets, targets)) return;
+    private prepareBuckets(targets: Uint32Array, bearings: Uint16Array | null = null): void {
+        if (sameTargets(this.bucketTargets, targets) && sameBearings(this.bucketBearings, bearings)) return;
         for (let j = 0; j < targets.length; j++) this.checkNode(targets[j]);
         for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
         this.bucketNodeCount = 0;
         this.entryCount = 0;
-        for (let j = 0; j < targets.length; j++) this.backwardFill(targets[j], j);
+        for (let j = 0; j < targets.length; j++) this.backwardFill(targets[j], j, bearings ? bearings[j] : NO_BEARING);
 
         // Group the entries by node: start = end of the node's run, then fill it backwards.
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
@@ -372,19 +425,26 @@ export class CHQuery {
             this.bucketTarget = new Uint32Array(this.entryNode.length);
             this.bucketDist = new Float64Array(this.entryNode.length);
             this.bucketLen = new Float64Array(this.entryNode.length);
+            this.bucketTurn = new Float64Array(this.entryNode.length);
+            this.bucketBearing = new Uint16Array(this.entryNode.length);
         }
-        const keepLength = this.keepLength;
+        const keepLength = this.keepLength, turning = this.turnCosts !== null;
         for (let e = 0; e < this.entryCount; e++) {
             const k = --bucketStart[this.entryNode[e]];
             this.bucketTarget[k] = this.entryTarget[e];
             this.bucketDist[k] = this.entryDist[e];
             if (keepLength) this.bucketLen[k] = this.entryLen[e];
+            if (turning) {
+                this.bucketTurn[k] = this.entryTurn[e];
+                this.bucketBearing[k] = this.entryBearing[e];
+            }
         }
         this.bucketTargets = targets.slice();
+        this.bucketBearings = bearings && bearings.slice();
     }
 
     /** Full backward upward search from one target, adding each settled, unstalled node to the buckets. */
-    private backwardFill(target: number, index: number): void {
+    private backwardFill(target: number, index: number, bearing: number): void {
         this.resetBackward();
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
@@ -392,7 +452,12 @@ export class CHQuery {
         const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap, parent = this.backwardParent;
         const bucketCount = this.bucketCount;
         const len = this.keepLength ? this.backwardLen : null, downLen = ch.downLength;
+        const tc = this.turnCosts, turn = this.backwardTurn, bearingOf = this.backwardBearing, arcTurns = ch.turns;
         if (len) len[target] = 0;
+        if (tc) {
+            turn[target] = 0;
+            bearingOf[target] = bearing;
+        }
         dist[target] = 0;
         touched[0] = target;
         let count = 1;
@@ -414,6 +479,10 @@ export class CHQuery {
             this.entryTarget[e] = index;
             this.entryDist[e] = d;
             if (len) this.entryLen[e] = len[x];
+            if (tc) {
+                this.entryTurn[e] = turn[x];
+                this.entryBearing[e] = bearingOf[x];
+            }
             if (bucketCount[x]++ === 0) {
                 if (this.bucketNodeCount === this.bucketNodes.length) this.bucketNodes = grow(this.bucketNodes);
                 this.bucketNodes[this.bucketNodeCount++] = x;
@@ -422,13 +491,20 @@ export class CHQuery {
                 const v = downHead[i];
                 const nd = d + downWeight[i];
                 const old = dist[v];
-                if (nd < old) {
-                    if (old === Infinity) touched[count++] = v;
-                    dist[v] = nd;
-                    parent[v] = x;
-                    if (len) len[v] = len[x] + downLen[i];
-                    heap.push(v, nd);
+                if (nd > old) continue;
+                // Down arc i runs v → x: its turns, then the turn at x onto the path on. Of two paths
+                // of the same time, the one with fewer turns (while v is still open).
+                const vt = tc ? turn[x] + arcTurns!.downTurn[i] + tc.at(x, arcTurns!.downLeave[i], bearingOf[x]) : 0;
+                if (nd === old && !(tc && heap.has(v) && vt < turn[v])) continue;
+                if (old === Infinity) touched[count++] = v;
+                dist[v] = nd;
+                parent[v] = x;
+                if (len) len[v] = len[x] + downLen[i];
+                if (tc) {
+                    turn[v] = vt;
+                    bearingOf[v] = arcTurns!.downEnter[i];
                 }
+                heap.push(v, nd);
             }
         }
         this.backwardTouchedCount = count;
@@ -439,13 +515,15 @@ export class CHQuery {
      * and length (stall-on-demand): distances (and lengths when kept)
      * of the nodes it reaches; the settled, unstalled ones listed in forwardSettled.
      */
-    private forwardFill(source: number, seedTime: ArrayLike<number> = ZERO, seedLength: ArrayLike<number> = ZERO, seeds: ArrayLike<number> | null = null): void {
+    private forwardFill(source: number, seedTime: ArrayLike<number> = ZERO, seedLength: ArrayLike<number> = ZERO, seeds: ArrayLike<number> | null = null,
+        seedBearing: ArrayLike<number> = NONE, seedTurn: ArrayLike<number> = ZERO): void {
         this.resetForward();
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
         const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled, parent = this.forwardParent;
         const len = this.keepLength ? this.forwardLen : null, upLen = ch.upLength;
+        const tc = this.turnCosts, turn = this.forwardTurn, bearingOf = this.forwardBearing, arcTurns = ch.turns;
         // Several seeds (a position's ways out, each with what it costs to reach) search as one.
         let count = 0, settledCount = 0;
         for (let i = 0, n = seeds ? seeds.length : 1; i < n; i++) {
@@ -454,6 +532,10 @@ export class CHQuery {
             else if (dist[x] <= seedTime[i]) continue;
             dist[x] = seedTime[i];
             if (len) len[x] = seedLength[i];
+            if (tc) {
+                turn[x] = seedTurn[i];
+                bearingOf[x] = seedBearing[i];
+            }
             heap.push(x, seedTime[i]);
         }
         while (heap.length > 0) {
@@ -472,13 +554,18 @@ export class CHQuery {
                 const v = upHead[i];
                 const nd = d + upWeight[i];
                 const old = dist[v];
-                if (nd < old) {
-                    if (old === Infinity) touched[count++] = v;
-                    dist[v] = nd;
-                    parent[v] = x;
-                    if (len) len[v] = len[x] + upLen[i];
-                    heap.push(v, nd);
+                if (nd > old) continue;
+                const vt = tc ? turn[x] + tc.at(x, bearingOf[x], arcTurns!.upEnter[i]) + arcTurns!.upTurn[i] : 0;
+                if (nd === old && !(tc && heap.has(v) && vt < turn[v])) continue;
+                if (old === Infinity) touched[count++] = v;
+                dist[v] = nd;
+                parent[v] = x;
+                if (len) len[v] = len[x] + upLen[i];
+                if (tc) {
+                    turn[v] = vt;
+                    bearingOf[v] = arcTurns!.upLeave[i];
                 }
+                heap.push(v, nd);
             }
         }
         this.forwardTouchedCount = count;
@@ -486,13 +573,16 @@ export class CHQuery {
     }
 
     /** Forward search from the source, taking the best through each bucket into out[offset + j]. */
-    private scanBuckets(source: number, out: Float64Array, offset: number, k: number): void {
+    private scanBuckets(source: number, out: Float64Array, offset: number, k: number, bearing: number = NO_BEARING): void {
         out.fill(Infinity, offset, offset + k);
-        this.forwardFill(source);
+        this.sourceBearing[0] = bearing;
+        this.forwardFill(source, ZERO, ZERO, null, this.sourceBearing, ZERO);
         const dist = this.forwardDist, settled = this.forwardSettled;
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
         const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
         const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, bucketLen = this.bucketLen;
+        const tc = this.turnCosts, turnOut = this.turnOut, turn = this.forwardTurn, bearingOf = this.forwardBearing;
+        const bucketTurn = this.bucketTurn, bucketBearing = this.bucketBearing;
         for (let n = 0; n < this.forwardSettledCount; n++) {
             const x = settled[n];
             const entries = bucketCount[x];
@@ -501,11 +591,14 @@ export class CHQuery {
             for (let e = bucketStart[x], end = e + entries; e < end; e++) {
                 const j = offset + bucketTarget[e];
                 const through = d + bucketDist[e];
-                if (through < out[j]) {
-                    out[j] = through;
-                    this.meet = x; // for tablePath's single target
-                    if (len) lengthOut![j] = len[x] + bucketLen[e];
-                }
+                if (through > out[j]) continue;
+                // Of two meetings of the same time, the path with fewer turns.
+                const pathTurn = tc && turnOut ? turn[x] + bucketTurn[e] + tc.at(x, bearingOf[x], bucketBearing[e]) : 0;
+                if (through === out[j] && !(tc && turnOut && pathTurn < turnOut[j])) continue;
+                out[j] = through;
+                this.meet = x; // for tablePath's single target
+                if (len) lengthOut![j] = len[x] + bucketLen[e];
+                if (tc && turnOut) turnOut[j] = pathTurn;
             }
         }
         if (lengthOut) for (let j = offset; j < offset + k; j++) if (out[j] === Infinity) lengthOut[j] = Infinity;
@@ -520,45 +613,65 @@ export class CHQuery {
      * sweeping it by falling rank costs far less than a backward bucket search per target. Times are
      * exact; where two paths take exactly the same time, the length may be the other one's.
      */
-    sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+    sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array,
+        seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null): SweepResult {
         this.prepareSweep(targets);
         for (let i = 0; i < seeds.length; i++) this.checkNode(seeds[i]);
         const times = new Float64Array(targets.length), lengths = new Float64Array(targets.length);
+        const turning = this.turnCosts !== null;
+        const turns = turning ? new Float64Array(targets.length) : null, bearings = turning ? new Uint16Array(targets.length) : null;
         if (seeds.length === 0) {
             times.fill(INF);
             lengths.fill(Infinity);
-            return {times, lengths};
+            return {times, lengths, turns, bearings};
         }
-        this.forwardFill(seeds[0], seedTime, seedLength, seeds);
-        this.sweepPass(times, lengths, 0, targets);
-        return {times, lengths};
+        this.forwardFill(seeds[0], seedTime, seedLength, seeds, seedBearing ?? seeds.map(() => NO_BEARING), seedTurn ?? new Float64Array(seeds.length));
+        this.sweepPass(times, lengths, 0, targets, turns, bearings);
+        return {times, lengths, turns, bearings};
     }
 
     /** Sweeps the selection down from the forward search's distances into out[offset + j] per target j. */
-    private sweepPass(times: Float64Array, lengths: Float64Array, offset: number, targets: Uint32Array): void {
+    private sweepPass(times: Float64Array, lengths: Float64Array, offset: number, targets: Uint32Array, turns: Float64Array | null, bearings: Uint16Array | null): void {
         const count = this.selCount;
         const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
         const nodes = this.selNodes, index = this.selIndex, selDist = this.selDist, selLen = this.selLen;
         const dist = this.forwardDist, len = this.forwardLen;
+        const tc = turns ? this.turnCosts : null, arcTurns = ch.turns, selTurn = this.selTurn, selBearing = this.selBearing;
+        const turn = this.forwardTurn, bearingOf = this.forwardBearing;
         for (let p = 0; p < count; p++) {
             const x = nodes[p];
             let d = dist[x], l = len[x];
+            let t = tc && d !== Infinity ? turn[x] : 0, b = tc && d !== Infinity ? bearingOf[x] : NO_BEARING;
             for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
                 const q = index[downHead[i]];
                 const through = selDist[q] + downWeight[i];
-                if (through < d) {
-                    d = through;
-                    l = selLen[q] + downLen[i];
+                if (through > d || through === Infinity) continue;
+                // Down arc i runs q → x: the turn at q onto it, then its own turns; of two paths of the same time, fewer turns.
+                const qt = tc ? selTurn[q] + tc.at(downHead[i], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
+                if (through === d && !(tc && qt < t)) continue;
+                d = through;
+                l = selLen[q] + downLen[i];
+                if (tc) {
+                    t = qt;
+                    b = arcTurns!.downLeave[i];
                 }
             }
             selDist[p] = d;
             selLen[p] = d === Infinity ? Infinity : l;
+            if (tc) {
+                selTurn[p] = t;
+                selBearing[p] = b;
+            }
         }
         for (let j = 0; j < targets.length; j++) {
             const p = index[targets[j]];
             const d = selDist[p];
             times[offset + j] = d === Infinity ? INF : d;
             lengths[offset + j] = selLen[p];
+            if (turns) {
+                turns[offset + j] = selTurn[p];
+                bearings![offset + j] = selBearing[p];
+            }
         }
     }
 
@@ -609,6 +722,8 @@ export class CHQuery {
         if (this.selDist.length < count) {
             this.selDist = new Float64Array(this.selNodes.length);
             this.selLen = new Float64Array(this.selNodes.length);
+            this.selTurn = new Float64Array(this.selNodes.length);
+            this.selBearing = new Uint16Array(this.selNodes.length);
         }
         this.selTargets = targets.slice();
     }
@@ -646,6 +761,14 @@ export class CHQuery {
         const len = new Float64Array(this.entryLen.length * 2);
         len.set(this.entryLen);
         this.entryLen = len;
+        if (this.turnCosts) {
+            const turn = new Float64Array(this.entryTurn.length * 2);
+            turn.set(this.entryTurn);
+            this.entryTurn = turn;
+            const bearing = new Uint16Array(this.entryBearing.length * 2);
+            bearing.set(this.entryBearing);
+            this.entryBearing = bearing;
+        }
     }
 
     private checkNode(node: number): void {
@@ -656,6 +779,12 @@ export class CHQuery {
 }
 
 const ZERO = [0];
+const NONE = [NO_BEARING];
+
+function sameBearings(known: Uint16Array | null, bearings: Uint16Array | null): boolean {
+    if (known === null || bearings === null) return known === bearings;
+    return sameTargets(known as unknown as Uint32Array, bearings as unknown as Uint32Array);
+}
 
 
 /** Bucket entries kept between calls by releaseScratch (about 28 bytes each). */

@@ -11,6 +11,7 @@ import {Dijkstra} from '../ch/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
 import {AccessSearch} from '../route/access-search.js';
+import {turnCosts, type TurnCosts} from '../graph/turn-costs.js';
 import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
@@ -42,6 +43,8 @@ export interface Arrivals {
     time: ArrayLike<number>;
     nodes: ArrayLike<number>;
     count: number;
+    /** With turn costs: the bearing arriving at each node, for the turn onto the edge one sets off along. */
+    turns?: {costs: TurnCosts; bearing: ArrayLike<number>};
 }
 
 export interface RoadIsochroneResult {
@@ -67,19 +70,22 @@ export class RoadIsochrones {
         const g = this.graph;
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
-        const search = (this.searches[mode] ??= new Dijkstra(g, mode));
+        const search = (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode)));
         // As a route leaves its start (route/access-search.ts): every node before the main network
         // (a private estate's), then the main network, then on into places one may only end in.
         const start = (this.accessSearches[mode] ??= new AccessSearch(g, mode)).search(snap, false);
-        const seedNodes: number[] = [], seedWeights: number[] = [];
+        const seedNodes: number[] = [], seedWeights: number[] = [], seedBearings: number[] = [], seedTurns: number[] = [];
         for (const [node, slot] of start.settled) {
             seedNodes.push(node);
             seedWeights.push(start.weights[slot]);
+            seedBearings.push(start.bearings[slot]);
+            seedTurns.push(start.turns[slot]);
         }
         const maxMs = Math.max(...limits) * 1000;
-        search.fromSeeds(seedNodes, seedWeights, maxMs);
+        search.fromSeeds(seedNodes, seedWeights, maxMs, seedBearings, seedTurns);
         search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g.accessArcs(mode)[0], maxMs);
-        const areas = this.areas(mode, snap, {time: search.dist, nodes: search.reached, count: search.reachedCount}, limits, false);
+        // Arrival with the turns of each node's path (the search chose paths by time without them).
+        const areas = this.areas(mode, snap, {time: search.arrival, nodes: search.reached, count: search.reachedCount, turns: search.turnState ?? undefined}, limits, false);
         return {areas: areas.polygons.map((p) => ({type: 'Polygon' as const, coordinates: p[0] ?? []})), cellMeters: areas.cellMeters, offRoadMeters: areas.offRoadMeters};
     }
 
@@ -168,7 +174,7 @@ export class RoadIsochrones {
                 const s = near.offset[k], length = Math.max(g.edgeLength[e], 1e-9);
                 const f = forward[e], b = backward[e];
                 let best = Infinity, msPerMeter = 1;
-                const du = departureTime(g, dist, e, true, mode), dv = departureTime(g, dist, e, false, mode);
+                const du = departureTime(g, arrivals, e, true, mode), dv = departureTime(g, arrivals, e, false, mode);
                 if (f !== INF && du < INF) {
                     const t = du + (f * s) / length;
                     if (t < best) { best = t; msPerMeter = f / length; }
@@ -232,7 +238,9 @@ export class RoadIsochrones {
                 const e = ref & 0x7fffffff;
                 if (g.edgeClass[e] === FERRY_CLASS) continue;
                 const length = g.edgeLength[e];
-                const share = Math.min(1, (limitMs - du) / Math.max(w, 1));
+                const turn = arrivals.turns ? arrivals.turns.costs.at(u, arrivals.turns.bearing[u], arrivals.turns.costs.enter(ref)) : 0;
+                const share = Math.min(1, (limitMs - du - turn) / Math.max(w, 1));
+                if (share < 0) continue;
                 if (ref & REVERSED) mark(e, length * (1 - share), length);
                 else mark(e, 0, length * share);
             }
@@ -244,14 +252,16 @@ const departures: number[] = [];
 
 /**
  * When one may set off along an edge (forwards: from edgeFrom), from the arrival times at its start:
- * at the junction, or at a copy of it whose turn restrictions allow the edge.
+ * at the junction, or at a copy of it whose turn restrictions allow the edge; the turn onto it added.
  */
-function departureTime(g: RoadGraph, dist: ArrayLike<number>, e: number, forward: boolean, mode: number): number {
+function departureTime(g: RoadGraph, arrivals: Arrivals, e: number, forward: boolean, mode: number): number {
+    const dist = arrivals.time, turns = arrivals.turns;
     const tail = forward ? g.edgeFrom[e] : g.edgeTo[e];
-    if (!g.hasCopies(tail)) return dist[tail];
+    const onto = (x: number) => (turns ? turns.costs.at(x, turns.bearing[x], turns.costs.enter(forward ? e : (e | REVERSED) >>> 0)) : 0);
+    if (!g.hasCopies(tail)) return dist[tail] + onto(tail);
     departures.length = 0;
     let best = Infinity;
-    for (const x of g.departureNodes(e, forward, mode, departures)) if (dist[x] < best) best = dist[x];
+    for (const x of g.departureNodes(e, forward, mode, departures)) if (dist[x] + onto(x) < best) best = dist[x] + onto(x);
     return best;
 }
 

@@ -13,6 +13,7 @@ import {contract} from '../ch/contract.js';
 import {RoadGraphBuilder} from '../graph/builder.js';
 import {MODES} from '../graph/profiles.js';
 import {RoadGraph} from '../graph/road-graph.js';
+import {turnCosts} from '../graph/turn-costs.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {transitStations} from '../geocode/stations.js';
 import {OsmIdSet} from '../osm/id-set.js';
@@ -154,6 +155,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             const started = performance.now();
             const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
             const bytes = contract(graph, m, {
+                turns: turnCosts(graph, m),
                 onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
             });
             write(tmp, CH_SECTIONS[m], bytes);

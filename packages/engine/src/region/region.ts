@@ -10,6 +10,7 @@ import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo
 import {Geocoder} from '../geocode/geocoder.js';
 import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
+import {turnCosts} from '../graph/turn-costs.js';
 import {PoiIndex} from '../poi/poi-index.js';
 import {MapData} from '../map-data/map-data.js';
 import {TileArchive} from '../tiles/tile-archive.js';
@@ -89,7 +90,7 @@ export class Region {
      * query keeps per-node scratch arrays, so each thread (worker) makes its own.
      */
     get router(): RoadRouter {
-        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch) => new CHQuery(this.roads, ch)));
+        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch, mode) => new CHQuery(this.roads, ch, turnCosts(this.roads, mode))));
         return this.roadRouter;
     }
 

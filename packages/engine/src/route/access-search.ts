@@ -10,6 +10,7 @@
 import {NodeHeap} from '../ch/heap.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import type {Snap} from '../graph/snap.js';
+import {NO_BEARING, turnCosts, type TurnCosts} from '../graph/turn-costs.js';
 
 /** A way out of (or into) a snapped position: a main-network node, the cost and length to it. */
 export interface Access {
@@ -24,6 +25,10 @@ export interface Access {
     edgeWeight: number;
     /** Edges between the position's edge and the node in travel order (arcEdge form: REVERSED set when run against the drawing). */
     steps: number[];
+    /** ms of the turns between the position and the node (graph/turn-costs.ts). */
+    turn: number;
+    /** Bearing arriving at the node (ways out) or setting off from it (ways in). */
+    bearing: number;
 }
 
 /** What one search settled: every node with its cost, for trips that never reach the main network. */
@@ -40,6 +45,9 @@ export interface AccessReach {
     forward: boolean[];
     /** Per settled node, ms on the position's own edge. */
     edgeWeights: number[];
+    /** Per settled node, ms of the turns on the way, and the bearing arriving there (out) or setting off (in). */
+    turns: number[];
+    bearings: number[];
 }
 
 /** A search this size means a restricted area larger than any real estate: give up rather than hang. */
@@ -53,8 +61,10 @@ export class AccessSearch {
     private readonly heap: NodeHeap;
     private readonly mainBit: number;
     private readonly departures: number[] = [];
+    private readonly turnCosts: TurnCosts;
 
     constructor(private readonly graph: RoadGraph, private readonly mode: number) {
+        this.turnCosts = turnCosts(graph, mode);
         this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
         this.slot = new Int32Array(graph.nodeCount).fill(-1);
         this.touched = new Uint32Array(graph.nodeCount);
@@ -70,7 +80,8 @@ export class AccessSearch {
         const g = this.graph;
         const [forward, backward] = g.accessWeights(this.mode);
         const [arcOut, arcIn] = g.accessArcs(this.mode);
-        const reach: AccessReach = {ways: [], settled: new Map(), weights: [], lengths: [], steps: [], parents: [], forward: [], edgeWeights: []};
+        const reach: AccessReach = {ways: [], settled: new Map(), weights: [], lengths: [], steps: [], parents: [], forward: [], edgeWeights: [], turns: [], bearings: []};
+        const tc = this.turnCosts;
         const len = Math.max(snap.length, 1e-9);
         const fw = forward[snap.edge], bw = backward[snap.edge];
         // Ways out leave forward to edgeTo or backward to edgeFrom (the node arriving there: a copy
@@ -82,13 +93,15 @@ export class AccessSearch {
             if (whole === INF) continue;
             const length = forwardWay === into ? snap.offset : tailLength;
             const w = whole * length / len;
+            const ref = forwardWay ? snap.edge : (snap.edge | REVERSED) >>> 0;
+            // A position at the node itself has no heading yet (or any longer): no turn there.
             if (!into) {
-                this.seed(g.arrivalNode(snap.edge, forwardWay, this.mode), w, length, forwardWay, reach);
+                this.seed(g.arrivalNode(snap.edge, forwardWay, this.mode), w, length, forwardWay, length > 0 ? tc.leave(ref) : NO_BEARING, reach);
                 continue;
             }
             const nodes = this.departures;
             nodes.length = 0;
-            for (const node of g.departureNodes(snap.edge, forwardWay, this.mode, nodes)) this.seed(node, w, length, forwardWay, reach);
+            for (const node of g.departureNodes(snap.edge, forwardWay, this.mode, nodes)) this.seed(node, w, length, forwardWay, length > 0 ? tc.enter(ref) : NO_BEARING, reach);
         }
         const dist = this.dist, slot = this.slot, heap = this.heap, flags = g.nodeFlags;
         const arcFirst = g.arcFirst, arcHead = g.arcHead, arcEdge = g.arcEdge, edgeLength = g.edgeLength;
@@ -123,11 +136,17 @@ export class AccessSearch {
                     reach.parents.push(0);
                     reach.forward.push(false);
                     reach.edgeWeights.push(0);
+                    reach.turns.push(0);
+                    reach.bearings.push(0);
                 }
                 dist[v] = nd;
+                // The turn at u: out, from the way into u onto this edge; in, from this edge (run towards u) onto the way on.
+                const travel = into ? (ref ^ REVERSED) >>> 0 : ref;
+                reach.turns[sv] = reach.turns[su] + (into ? tc.at(u, tc.leave(travel), reach.bearings[su]) : tc.at(u, reach.bearings[su], tc.enter(travel)));
+                reach.bearings[sv] = into ? tc.enter(travel) : tc.leave(travel);
                 reach.weights[sv] = nd;
                 reach.lengths[sv] = reach.lengths[su] + edgeLength[e];
-                reach.steps[sv] = into ? (ref ^ REVERSED) >>> 0 : ref;
+                reach.steps[sv] = travel;
                 reach.parents[sv] = su;
                 reach.forward[sv] = reach.forward[su];
                 reach.edgeWeights[sv] = reach.edgeWeights[su];
@@ -147,10 +166,10 @@ export class AccessSearch {
     static settledAt(reach: AccessReach, node: number): Access | null {
         const s = reach.settled.get(node);
         if (s === undefined) return null;
-        return {node, weight: reach.weights[s], length: reach.lengths[s], forward: reach.forward[s], edgeWeight: reach.edgeWeights[s], steps: stepsTo(reach, s, false)};
+        return wayAt(reach, node, s, false);
     }
 
-    private seed(node: number, weight: number, length: number, forward: boolean, reach: AccessReach): void {
+    private seed(node: number, weight: number, length: number, forward: boolean, bearing: number, reach: AccessReach): void {
         if (weight >= this.dist[node]) return;
         let s = this.slot[node];
         if (s < 0) {
@@ -162,8 +181,12 @@ export class AccessSearch {
             reach.parents.push(-1);
             reach.forward.push(false);
             reach.edgeWeights.push(0);
+            reach.turns.push(0);
+            reach.bearings.push(0);
         }
         this.dist[node] = weight;
+        reach.turns[s] = 0;
+        reach.bearings[s] = bearing;
         reach.weights[s] = weight;
         reach.lengths[s] = length;
         reach.steps[s] = -1;
@@ -174,8 +197,15 @@ export class AccessSearch {
     }
 
     private way(node: number, s: number, reach: AccessReach, into: boolean): Access {
-        return {node, weight: reach.weights[s], length: reach.lengths[s], forward: reach.forward[s], edgeWeight: reach.edgeWeights[s], steps: stepsTo(reach, s, into)};
+        return wayAt(reach, node, s, into);
     }
+}
+
+function wayAt(reach: AccessReach, node: number, s: number, into: boolean): Access {
+    return {
+        node, weight: reach.weights[s], length: reach.lengths[s], forward: reach.forward[s], edgeWeight: reach.edgeWeights[s],
+        steps: stepsTo(reach, s, into), turn: reach.turns[s], bearing: reach.bearings[s]
+    };
 }
 
 /**

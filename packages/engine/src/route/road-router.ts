@@ -4,6 +4,7 @@ import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {Snapper, type Snap} from '../graph/snap.js';
 import {AccessSearch, type Access, type AccessReach} from './access-search.js';
+import {turnCosts, type TurnCosts} from '../graph/turn-costs.js';
 import {appendEdgePoints} from './geometry.js';
 import {buildInstructions, type Instruction, type Piece} from './instructions.js';
 
@@ -12,10 +13,15 @@ export interface PathFinder {
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
     /** The path tableWithLengths measures (a CHQuery): routes use it so they equal the tables on ties. */
     tablePath?(source: number, target: number): {weight: number; arcs: Uint32Array};
-    /** Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. */
-    tableWithLengths?(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
-    /** From several seeds at once (a position's ways out, with their times and lengths) to many targets. */
-    sweepFromSeeds?(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
+    /**
+     * Times and lengths for all pairs (a CHQuery); without it, measureMany measures pair by pair. With
+     * the bearings arriving at the sources and setting off from the targets, the turns of each path too.
+     */
+    tableWithLengths?(sources: Uint32Array, targets: Uint32Array, sourceBearings?: Uint16Array | null, targetBearings?: Uint16Array | null):
+        {times: Float64Array; lengths: Float64Array; turns?: Float64Array | null};
+    /** From several seeds at once (a position's ways out, with their times, lengths, bearings and turns) to many targets. */
+    sweepFromSeeds?(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array, seedBearing?: ArrayLike<number> | null, seedTurn?: ArrayLike<number> | null):
+        {times: Float64Array; lengths: Float64Array; turns?: Float64Array | null; bearings?: Uint16Array | null};
     /** Lets a big table's scratch memory go. */
     releaseScratch?(): void;
 }
@@ -66,8 +72,12 @@ export class RoadRouter {
     private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
     private readonly departures: number[] = [];
 
-    constructor(readonly graph: RoadGraph, private readonly finders: (PathFinder | null)[]) {
+    /** Whether times include the turns of each path (graph/turn-costs.ts); off only to check the rest against an oracle without them. */
+    private readonly turns: boolean;
+
+    constructor(readonly graph: RoadGraph, private readonly finders: (PathFinder | null)[], options: {turns?: boolean} = {}) {
         this.snapper = new Snapper(graph);
+        this.turns = options.turns ?? true;
     }
 
     snap(lat: number, lon: number, mode: number): Snap | null {
@@ -127,7 +137,8 @@ export class RoadRouter {
         }
         let distance = 0;
         for (const p of pieces) distance += p.length;
-        return {distance, time: Math.round(best), points, instructions: buildInstructions(pieces, points, language), from, to};
+        const turn = this.pathTurns(mode, found, from, to);
+        return {distance, time: Math.round(best + turn), points, instructions: buildInstructions(pieces, points, language), from, to};
     }
 
     /**
@@ -141,13 +152,14 @@ export class RoadRouter {
         if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
         const found = this.search(finder, mode, from, to);
         if (found === null) return null;
-        if (found.local !== null) return {time: Math.round(found.best), distance: found.local.length};
-        if (found.bestStart < 0) return {time: Math.round(found.best), distance: Math.abs(to.offset - from.offset)};
+        const time = Math.round(found.best + this.pathTurns(mode, found, from, to));
+        if (found.local !== null) return {time, distance: found.local.length};
+        if (found.bestStart < 0) return {time, distance: Math.abs(to.offset - from.offset)};
         const s = found.starts[found.bestStart], t = found.ends[found.bestEnd];
         const g = this.graph;
         let path = 0;
         for (const a of found.bestArcs!) path += g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0];
-        return {time: Math.round(found.best), distance: s.length + t.length + path};
+        return {time, distance: s.length + t.length + path};
     }
 
     /**
@@ -163,27 +175,33 @@ export class RoadRouter {
         const reach = this.reach(from, mode, false);
         const starts = reach.ways;
         const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
-        const {times, lengths} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
-            Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets);
+        const {times, lengths, turns, bearings} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
+            Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets,
+            Uint16Array.from(starts, (s) => s.bearing), Float64Array.from(starts, (s) => s.turn));
+        const tc = turns && this.turns ? turnCosts(this.graph, mode) : null;
         return tos.map((to, j) => {
             if (!to) return null;
             if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) return {time: 0, distance: 0};
-            let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
+            let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset), turn = 0;
             const local = this.offNetwork(reach, to, mode);
             if (local !== null && local.weight < best) {
                 best = local.weight;
                 distance = local.length;
+                turn = this.localTurns(mode, from, to, local);
             }
             for (let e = 0; e < ends[j].length; e++) {
                 const t = firstEnd[j] + e;
                 if (times[t] >= INF) continue;
-                const total = times[t] + ends[j][e].weight;
-                if (total < best) {
+                const end = ends[j][e];
+                const total = times[t] + end.weight;
+                const pathTurn = tc ? turns![t] + tc.at(end.node, bearings![t], end.bearing) + end.turn : 0;
+                if (total < best || (total === best && pathTurn < turn)) {
                     best = total;
-                    distance = lengths[t] + ends[j][e].length;
+                    distance = lengths[t] + end.length;
+                    turn = pathTurn;
                 }
             }
-            return best === INF ? null : {time: Math.round(best), distance};
+            return best === INF ? null : {time: Math.round(best + turn), distance};
         });
     }
 
@@ -213,6 +231,8 @@ export class RoadRouter {
         const reaches = froms.map((from) => (from ? this.reach(from, mode, false) : null));
         const starts = reaches.map((reach) => (reach ? reach.ways : []));
         const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
+        const targetBearings = new Uint16Array(targets.length);
+        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targetBearings[firstEnd[j] + e] = ends[j][e].bearing;
         const k = targets.length;
         // Sources per block: about TABLE_BLOCK_CELLS node-to-node cells at a time.
         const block = Math.max(1, Math.floor(TABLE_BLOCK_CELLS / Math.max(1, 2 * k)));
@@ -220,9 +240,14 @@ export class RoadRouter {
             const i1 = Math.min(n, i0 + block);
             const firstStart = new Uint32Array(i1 - i0 + 1);
             for (let i = i0; i < i1; i++) firstStart[i - i0 + 1] = firstStart[i - i0] + starts[i].length;
-            const sources = new Uint32Array(firstStart[i1 - i0]);
-            for (let i = i0; i < i1; i++) for (let s = 0; s < starts[i].length; s++) sources[firstStart[i - i0] + s] = starts[i][s].node;
-            const table = k > 0 && sources.length > 0 ? finder.tableWithLengths(sources, targets) : null;
+            const sources = new Uint32Array(firstStart[i1 - i0]), sourceBearings = new Uint16Array(sources.length);
+            for (let i = i0; i < i1; i++) {
+                for (let s = 0; s < starts[i].length; s++) {
+                    sources[firstStart[i - i0] + s] = starts[i][s].node;
+                    sourceBearings[firstStart[i - i0] + s] = starts[i][s].bearing;
+                }
+            }
+            const table = k > 0 && sources.length > 0 ? finder.tableWithLengths(sources, targets, sourceBearings, targetBearings) : null;
             for (let i = i0; i < i1; i++) {
                 const from = froms[i];
                 if (!from) continue;
@@ -235,11 +260,12 @@ export class RoadRouter {
                         continue;
                     }
                     // As search() and measure() combine them: the shared edge, then each way out and in.
-                    let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset);
+                    let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset), turn = 0;
                     const local = this.offNetwork(reaches[i]!, to, mode);
                     if (local !== null && local.weight < best) {
                         best = local.weight;
                         distance = local.length;
+                        turn = this.localTurns(mode, from, to, local);
                     }
                     for (let s = 0; s < starts[i].length; s++) {
                         const row = (firstStart[i - i0] + s) * k;
@@ -248,14 +274,16 @@ export class RoadRouter {
                             if (table!.times[t] >= INF) continue;
                             const start = starts[i][s], end = ends[j][e];
                             const total = start.weight + end.weight + table!.times[t];
-                            if (total < best) {
+                            const pathTurn = table!.turns && this.turns ? start.turn + table!.turns[t] + end.turn : 0;
+                            if (total < best || (total === best && pathTurn < turn)) {
                                 best = total;
                                 distance = start.length + end.length + table!.lengths[t];
+                                turn = pathTurn;
                             }
                         }
                     }
                     if (best === INF) continue;
-                    times[cell] = Math.round(best);
+                    times[cell] = Math.round(best + turn);
                     distances[cell] = distance;
                 }
             }
@@ -289,11 +317,14 @@ export class RoadRouter {
         for (let s = 0; s < starts.length; s++) {
             for (let t = 0; t < ends.length; t++) {
                 const base = starts[s].weight + ends[t].weight;
-                if (base >= best) continue;
+                if (base > best || (base === best && bestStart < 0)) continue;
                 const found = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
                 if (found.weight === INF) continue;
                 const total = base + found.weight;
-                if (total < best) {
+                // Of two ways as fast, the one with fewer turns (as the tables and one-to-many choose).
+                const better = total < best || (total === best && bestStart >= 0 &&
+                    this.wayTurns(mode, starts[s], found.arcs, ends[t]) < this.wayTurns(mode, starts[bestStart], bestArcs!, ends[bestEnd]));
+                if (better) {
                     best = total;
                     bestStart = s;
                     bestEnd = t;
@@ -304,6 +335,35 @@ export class RoadRouter {
         }
         if (best === INF) return null;
         return {best, direct, starts, ends, bestStart, bestEnd, bestArcs, local};
+    }
+
+    /**
+     * ms of the turns of a search's best path (graph/turn-costs.ts): from the start's edge through the
+     * ways out, the path and the ways in onto the destination's edge. None along a shared edge.
+     */
+    private pathTurns(mode: number, found: Search, from: Snap, to: Snap): number {
+        if (found.local !== null) return this.localTurns(mode, from, to, found.local);
+        if (found.bestStart < 0) return 0;
+        return this.wayTurns(mode, found.starts[found.bestStart], found.bestArcs!, found.ends[found.bestEnd]);
+    }
+
+    /** ms of the turns of a way out, a path of arcs and a way in (the position's own edges counted through the ways' bearings). */
+    private wayTurns(mode: number, start: Access, arcs: Uint32Array, end: Access): number {
+        const tc = turnCosts(this.graph, mode);
+        if (!tc.any || !this.turns) return 0;
+        const g = this.graph;
+        if (arcs.length === 0) return start.turn + tc.at(start.node, start.bearing, end.bearing) + end.turn;
+        const first = arcs[0], last = arcs[arcs.length - 1];
+        const refs: number[] = [];
+        for (const a of arcs) refs.push(g.arcEdge[a]);
+        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g) +
+            tc.at(end.node, tc.leave(g.arcEdge[last]), end.bearing) + end.turn;
+    }
+
+    /** ms of the turns of a way that never reaches the main network (offNetwork). */
+    private localTurns(mode: number, from: Snap, to: Snap, local: {start: Access; forward: boolean}): number {
+        const tc: TurnCosts = turnCosts(this.graph, mode);
+        return tc.any && this.turns ? tc.along([edgeRef(from.edge, local.start.forward), ...local.start.steps, edgeRef(to.edge, local.forward)], this.graph) : 0;
     }
 
     /** Time (ms) from one snapped position to another along their shared edge, when its direction allows; INF otherwise. */
@@ -348,4 +408,9 @@ export class RoadRouter {
         }
         return best;
     }
+}
+
+/** An edge run forwards (along its drawing) or backwards, in arcEdge form. */
+function edgeRef(edge: number, forward: boolean): number {
+    return forward ? edge : (edge | REVERSED) >>> 0;
 }
