@@ -52,10 +52,14 @@ export function coverageBounds(coverage: Coverage): [number, number, number, num
     return [w, s, e, n];
 }
 
-/** Cuts every tile of the region (onZoom reports progress). */
-export function buildTileArchive(map: MapData, places: Places, coverage: Coverage, onZoom?: (zoom: number) => void): {section: Uint8Array; stats: TileArchiveStats} {
+/**
+ * Cuts every tile of the region (onZoom reports progress). `world`: Natural Earth for zooms 0–5, or
+ * null for the region's own tiles alone (what bench/tiles-world.js compares against).
+ */
+export function buildTileArchive(map: MapData, places: Places, coverage: Coverage, onZoom?: (zoom: number) => void,
+    world: (() => NaturalEarth) | null = NaturalEarth.load): {section: Uint8Array; stats: TileArchiveStats} {
     const loadStarted = performance.now();
-    const builder = new TileBuilder(map, places, NaturalEarth.load());
+    const builder = new TileBuilder(map, places, world && world());
     const naturalEarthMs = Math.round(performance.now() - loadStarted);
     const bounds = coverageBounds(coverage);
     const [w, s, e, n] = bounds;
@@ -67,7 +71,7 @@ export function buildTileArchive(map: MapData, places: Places, coverage: Coverag
         const started = performance.now();
         const size = WORLD / 2 ** z;
         const last = 2 ** z - 1;
-        const margin = z <= WHOLE_WORLD_MAX_ZOOM ? last : z <= NATURAL_EARTH_MAX_ZOOM ? WORLD_MARGIN : 0;
+        const margin = world === null ? 0 : z <= WHOLE_WORLD_MAX_ZOOM ? last : z <= NATURAL_EARTH_MAX_ZOOM ? WORLD_MARGIN : 0;
         const x0 = Math.max(0, Math.floor(mercatorX(w) / size) - margin), x1 = Math.min(last, Math.floor(mercatorX(e) / size) + margin);
         const y0 = Math.max(0, Math.floor(mercatorY(n) / size) - margin), y1 = Math.min(last, Math.floor(mercatorY(s) / size) + margin);
         const zoom = {zoom: z, tiles: 0, stored: 0, bytes: 0, largest: 0, ms: 0};
