@@ -274,6 +274,17 @@ function ringArea(ring: {x: number; y: number}[]): number {
     return sum;
 }
 
+/** Whether a point lies strictly inside a ring (even-odd; on the edge counts as outside for a vertex shared with it). */
+function inRing(ring: {x: number; y: number}[], p: {x: number; y: number}): boolean {
+    let inside = false;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const a = ring[i], b = ring[j];
+        if (a.x === p.x && a.y === p.y) return false;
+        if ((a.y > p.y) !== (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
+    }
+    return inside;
+}
+
 /** Whether a world point lies in a polygon feature of a tile (even-odd over all its rings). */
 function covers(feature: Feature, lat: number, lon: number): boolean {
     const [z, x, y] = feature.tile;
@@ -313,7 +324,7 @@ t.test('zooms 0–5: the ocean from Natural Earth, a valid polygon with the land
         }
     }
     // Every ocean polygon of every stored tile of zooms 0–3: rings closed, exterior first (positive area), holes negative.
-    let polygons = 0, bad = 0;
+    let polygons = 0, bad = 0, nestedHoles = 0;
     for (let z = 0; z <= 3; z++) {
         for (let x = 0; x < 2 ** z; x++) {
             for (let y = 0; y < 2 ** z; y++) {
@@ -323,12 +334,25 @@ t.test('zooms 0–5: the ocean from Natural Earth, a valid polygon with the land
                     const areas = f.geometry.map(ringArea);
                     if (areas[0] <= 0 || areas.some((a) => a === 0)) bad++;
                     polygons += areas.filter((a) => a > 0).length;
+                    // Each polygon (an exterior and the holes after it): no hole inside another (an island of the
+                    // Caspian belongs to the Caspian's polygon, not to the sea's with the land around it).
+                    for (let r = 0; r < f.geometry.length;) {
+                        let end = r + 1;
+                        while (end < f.geometry.length && areas[end] < 0) end++;
+                        for (let h = r + 1; h < end; h++) {
+                            for (let o = r + 1; o < end; o++) {
+                                if (o !== h && inRing(f.geometry[o], f.geometry[h][0]) && inRing(f.geometry[o], f.geometry[h][1])) nestedHoles++;
+                            }
+                        }
+                        r = end;
+                    }
                 }
             }
         }
     }
     t.ok(polygons > 85, `${polygons} ocean polygons at zooms 0–3`);
     t.equal(bad, 0, 'every ocean feature starts with an exterior ring and has no empty ring');
+    t.equal(nestedHoles, 0, 'no hole inside another hole of its polygon');
     // The region's own sea (Malta's coastline) takes over at zoom 6, Natural Earth's (1:10m) is drawn up to 5.
     const mt = testRegion('MT');
     t.ok(oceanAt(mt, 35.95, 14.6, 5).some((f) => covers(f, 35.95, 14.6)), 'z5: the sea off Malta');

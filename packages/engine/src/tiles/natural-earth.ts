@@ -13,7 +13,7 @@ import type {MultiLineString, MultiPolygon, Polygon, Position} from 'geojson';
 import isoCountries from 'i18n-iso-countries';
 import {clipRing} from '../map-data/clip.js';
 import {mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
-import {reverseRing} from '../map-data/rings.js';
+import {insideRing, reverseRing} from '../map-data/rings.js';
 import {ringArea2, simplifyLine, simplifyRing} from '../map-data/simplify.js';
 import {loadCountries} from '../region/config.js';
 import {EXTENT, LINESTRING, POINT, POLYGON, type MvtWriter} from './mvt-writer.js';
@@ -96,7 +96,7 @@ export class NaturalEarth {
         const {minX, minY, maxX, maxY} = frame;
         const box = Int32Array.of(minX, minY, maxX, minY, maxX, maxY, minX, maxY, minX, minY);
         const boxArea2 = ringArea2(box);
-        const islands: Int32Array[] = [], lakes: Int32Array[] = [];
+        const islands: Int32Array[] = [], lakes: Int32Array[][] = [];
         let covered = false;
         for (const id of scale.landIndex.search(minX, minY, maxX, maxY)) {
             const ring = clipRing(scale.land[id], minX, minY, maxX, maxY);
@@ -107,13 +107,16 @@ export class NaturalEarth {
                 if (-area2 >= boxArea2 * 0.999999) covered = true;
                 else islands.push(ring);
             } else if (area2 > 0) {
-                lakes.push(ring);
+                lakes.push([ring]);
             }
         }
         writer.begin('water', POLYGON);
-        // One call per outer ring: each groups its own holes (frame.polygon).
-        if (!covered) frame.polygon(writer, [box, ...islands], MIN_AREA);
-        for (const lake of lakes) frame.polygon(writer, [lake], MIN_AREA);
+        // One call per outer ring with its own holes (frame.polygon): the box with the islands of the
+        // sea, each lake with the islands in it.
+        const ofBox: Int32Array[] = [box];
+        for (const island of islands) (lakes.find((lake) => insideRing(lake[0], island[0], island[1])) ?? ofBox).push(island);
+        if (!covered) frame.polygon(writer, ofBox, MIN_AREA);
+        for (const lake of lakes) frame.polygon(writer, lake, MIN_AREA);
         writer.tag('class', 'ocean');
         writer.end();
     }
