@@ -1,7 +1,8 @@
 // The vector tiles' OpenMapTiles fields checked against the OSM extracts they were cut from: road refs
 // and route networks, surface and service, peaks' and aerodromes' elevations and codes, localities,
 // parks in the park layer, POI ranks per label-grid cell, road pieces merged below zoom 14 without
-// losing length, and what the lowest zooms show. Tiles are decoded with @mapbox/vector-tile.
+// losing length, what the lowest zooms show, and the world around the region at zooms 0–5 (Natural
+// Earth). Tiles are decoded with @mapbox/vector-tile.
 import t from 'tap';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -258,10 +259,142 @@ t.test('the lowest zooms show the region outline, its city and the sea', async (
     for (const z of [2, 3]) {
         const [, x, y] = tileOf(50.8466, 4.3528, z);
         const vt = decode(be, z, x, y);
-        const city = featuresOf(vt, 'place', [z, x, y]);
+        const city = featuresOf(vt, 'place', [z, x, y]).filter((f) => f.properties.class !== 'country');
         t.same(city.map((f) => [f.properties.class, f.properties['name:fr'], f.properties.rank]), [['city', 'Bruxelles', 1]], `z${z}: Brussels`);
         t.ok(featuresOf(vt, 'boundary', [z, x, y]).some((f) => (f.properties.admin_level as number) <= 4), `z${z}: the region's border`);
     }
     const [, x, y] = tileOf(35.9, 14.45, 0);
     t.ok(featuresOf(decode(testRegion('MT'), 0, x, y), 'water', [0, x, y]).some((f) => f.properties.class === 'ocean'), 'z0: the sea around Malta');
+});
+
+/** Twice the signed area of a ring in tile coordinates (y down): positive for the vector tile spec's exterior rings. */
+function ringArea(ring: {x: number; y: number}[]): number {
+    let sum = 0;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) sum += ring[j].x * ring[i].y - ring[i].x * ring[j].y;
+    return sum;
+}
+
+/** Whether a point lies strictly inside a ring (even-odd; on the edge counts as outside for a vertex shared with it). */
+function inRing(ring: {x: number; y: number}[], p: {x: number; y: number}): boolean {
+    let inside = false;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const a = ring[i], b = ring[j];
+        if (a.x === p.x && a.y === p.y) return false;
+        if ((a.y > p.y) !== (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x) inside = !inside;
+    }
+    return inside;
+}
+
+/** Whether a world point lies in a polygon feature of a tile (even-odd over all its rings). */
+function covers(feature: Feature, lat: number, lon: number): boolean {
+    const [z, x, y] = feature.tile;
+    const unit = WORLD / 2 ** z / 4096;
+    const px = (mercatorX(lon) - x * WORLD / 2 ** z) / unit, py = (mercatorY(lat) - y * WORLD / 2 ** z) / unit;
+    let inside = false;
+    for (const ring of feature.geometry) {
+        for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+            const a = ring[i], b = ring[j];
+            if ((a.y > py) !== (b.y > py) && px < (b.x - a.x) * (py - a.y) / (b.y - a.y) + a.x) inside = !inside;
+        }
+    }
+    return inside;
+}
+
+function segmentDistance(px: number, py: number, a: {x: number; y: number}, b: {x: number; y: number}): number {
+    const dx = b.x - a.x, dy = b.y - a.y;
+    const k = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((px - a.x) * dx + (py - a.y) * dy) / (dx * dx + dy * dy)));
+    return Math.hypot(a.x + k * dx - px, a.y + k * dy - py);
+}
+
+function oceanAt(region: Region, lat: number, lon: number, z: number): Feature[] {
+    const at = tileOf(lat, lon, z);
+    return featuresOf(decode(region, ...at), 'water', at).filter((f) => f.properties.class === 'ocean');
+}
+
+t.test('zooms 0–5: the ocean from Natural Earth, a valid polygon with the land cut out', async (t) => {
+    const be = testRegion('BE');
+    // [lat, lon, sea?]: the Atlantic, the North Sea, the Caspian (a sea inside the land), Brussels, central Germany, the Sahara.
+    const probes: [number, number, boolean][] = [[0, -30, true], [52.8, 3, true], [42, 51, true], [50.85, 4.35, false], [51, 10, false], [24, 10, false]];
+    for (let z = 0; z <= 5; z++) {
+        for (const [lat, lon, sea] of probes) {
+            if (z >= 4 && Math.abs(lon - 4.35) > 8) continue; // zooms 4–5 hold the tiles near the region only
+            const ocean = oceanAt(be, lat, lon, z);
+            t.ok(ocean.length <= 1, `z${z} ${lat},${lon}: at most one ocean feature per tile`);
+            t.equal(ocean.some((f) => covers(f, lat, lon)), sea, `z${z} ${lat},${lon} is ${sea ? 'sea' : 'land'}`);
+        }
+    }
+    // Every ocean polygon of every stored tile of zooms 0–3: rings closed, exterior first (positive area), holes negative.
+    let polygons = 0, bad = 0, nestedHoles = 0;
+    for (let z = 0; z <= 3; z++) {
+        for (let x = 0; x < 2 ** z; x++) {
+            for (let y = 0; y < 2 ** z; y++) {
+                for (const f of featuresOf(decode(be, z, x, y), 'water', [z, x, y])) {
+                    if (f.properties.class !== 'ocean') continue;
+                    t.equal(f.type, 3, 'a polygon');
+                    const areas = f.geometry.map(ringArea);
+                    if (areas[0] <= 0 || areas.some((a) => a === 0)) bad++;
+                    polygons += areas.filter((a) => a > 0).length;
+                    // Each polygon (an exterior and the holes after it): no hole inside another (an island of the
+                    // Caspian belongs to the Caspian's polygon, not to the sea's with the land around it).
+                    for (let r = 0; r < f.geometry.length;) {
+                        let end = r + 1;
+                        while (end < f.geometry.length && areas[end] < 0) end++;
+                        for (let h = r + 1; h < end; h++) {
+                            for (let o = r + 1; o < end; o++) {
+                                if (o !== h && inRing(f.geometry[o], f.geometry[h][0]) && inRing(f.geometry[o], f.geometry[h][1])) nestedHoles++;
+                            }
+                        }
+                        r = end;
+                    }
+                }
+            }
+        }
+    }
+    t.ok(polygons > 85, `${polygons} ocean polygons at zooms 0–3`);
+    t.equal(bad, 0, 'every ocean feature starts with an exterior ring and has no empty ring');
+    t.equal(nestedHoles, 0, 'no hole inside another hole of its polygon');
+    // The region's own sea (Malta's coastline) takes over at zoom 6, Natural Earth's (1:10m) is drawn up to 5.
+    const mt = testRegion('MT');
+    t.ok(oceanAt(mt, 35.95, 14.6, 5).some((f) => covers(f, 35.95, 14.6)), 'z5: the sea off Malta');
+    t.notOk(oceanAt(mt, 35.88, 14.45, 5).some((f) => covers(f, 35.88, 14.45)), 'z5: Malta is land (1:10m)');
+    t.equal(oceanAt(mt, 35.95, 14.6, 6).length, 1, 'z6: the sea from the region\'s coastline');
+});
+
+t.test('zooms 0–5: country borders and country labels, around the region too', async (t) => {
+    const be = testRegion('BE');
+    // The Belgian, Dutch and German borders meet at Vaals (50.7545 N, 6.0209 E).
+    const at = tileOf(50.7545, 6.0209, 5);
+    const borders = featuresOf(decode(be, ...at), 'boundary', at).filter((f) => f.properties.admin_level === 2);
+    t.ok(borders.length > 0 && borders.every((f) => f.type === 2 && f.properties.maritime === 0 && f.properties.disputed === 0), 'z5: national borders, land only');
+    const unit = WORLD / 32 / 4096;
+    const vx = (mercatorX(6.0209) - at[1] * WORLD / 32) / unit, vy = (mercatorY(50.7545) - at[2] * WORLD / 32) / unit;
+    let nearest = Infinity;
+    for (const f of borders) {
+        for (const line of f.geometry) {
+            for (let i = 1; i < line.length; i++) nearest = Math.min(nearest, segmentDistance(vx, vy, line[i - 1], line[i]));
+        }
+    }
+    // world-atlas's 1:10m border passes 1.8 km from it (generalized, quantized): under 13 tile units (2.5 km) at zoom 5 and 50° N.
+    t.ok(nearest < 13, `a border passes ${nearest.toFixed(1)} tile units from the tripoint`);
+
+    // Labels: class country with the English name, CLDR names in quartier's languages, ISO code and a rank by area.
+    const labels = (z: number, lat: number, lon: number) => {
+        const tile = tileOf(lat, lon, z);
+        return featuresOf(decode(be, ...tile), 'place', tile).filter((f) => f.properties.class === 'country');
+    };
+    const world = labels(0, 0, 0);
+    const russia = world.find((f) => f.properties.iso_a2 === 'RU');
+    t.same([russia?.properties.name, russia?.properties['name:fr'], russia?.properties['name:nl'], russia?.properties.rank], ['Russia', 'Russie', 'Rusland', 1], 'z0: Russia');
+    t.ok(world.length >= 5 && world.every((f) => f.properties.rank === 1), `z0: only the largest countries (${world.map((f) => f.properties.iso_a2)})`);
+    const belgium = labels(5, 50.75, 4.7).find((f) => f.properties.iso_a2 === 'BE');
+    t.same([belgium?.properties.name_en, belgium?.properties['name:fr'], belgium?.properties['name:nl'], belgium?.properties.name_de], ['Belgium', 'Belgique', 'België', 'Belgien'], 'z5: Belgium');
+    t.notOk(labels(3, 50.75, 4.7).some((f) => f.properties.iso_a2 === 'BE'), 'z3: too small a country for the label');
+
+    // Zooms 0–3 cover the world, 4–5 the tiles near the region, 6 and above the region alone.
+    t.ok(labels(3, 39.9, -98.15).some((f) => f.properties.iso_a2 === 'US'), 'z3: the United States, far from Brussels');
+    t.not(decode(be, ...tileOf(48.85, 2.35, 5)), null, 'z5: Paris, two tiles from the region');
+    t.equal(decode(be, ...tileOf(40.7, -74, 5)), null, 'z5: no tile over New York');
+    t.equal(decode(be, ...tileOf(48.85, 2.35, 6)), null, 'z6: no tile over Paris');
+    const z6 = tileOf(50.85, 4.35, 6);
+    t.notOk(featuresOf(decode(be, ...z6), 'place', z6).some((f) => f.properties.class === 'country'), 'z6: no Natural Earth');
 });

@@ -43,7 +43,7 @@ export interface MapImageOptions {
 
 /** A street-level view: about 1.2 km across an 800-pixel image at 50° N. */
 export const DEFAULT_ZOOM = 16;
-export const MIN_ZOOM = 10;
+export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 18;
 /** Pitch of threeDMode. */
 export const PITCH = 50;

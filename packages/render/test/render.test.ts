@@ -138,8 +138,33 @@ t.test('images of any documented size, at the asked size', async (t) => {
     }
 });
 
+t.test('zooms 1 to 5 draw the world around the region: sea, land, borders, country names', async (t) => {
+    const region = testRegion('BE');
+    // [style, water colour, land (background) colour] of the style documents.
+    const looks: [number, string, string][] = [[1, '#a0c8f0', '#f8f4f0'], [5, '#c2c8ca', '#f2f3f0'], [6, '#23252d', '#0c0c0c']];
+    for (const [mapStyle, water, land] of looks) {
+        for (const zoom of [1, 3, 5]) {
+            const canvas = renderMap(region, {...base, zoom, mapStyle, width: 400, height: 225});
+            const data = canvas.getContext('2d').getImageData(0, 0, 400, 225).data;
+            const share = (hex: string) => {
+                const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+                let n = 0;
+                for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 12) n++;
+                return n / (data.length / 4);
+            };
+            const sea = share(water), ground = share(land);
+            t.ok(sea > 0.1 && ground > 0.1, `style ${mapStyle} zoom ${zoom}: ${(sea * 100).toFixed(0)}% sea, ${(ground * 100).toFixed(0)}% land`);
+        }
+    }
+    const countries = (zoom: number) => (symbols('BE', brussels.latitude, brussels.longitude, zoom).get('place-country') ?? []).map((p) => p.text);
+    t.ok(countries(1).includes('Russia') && countries(1).includes('Canada'), `zoom 1: ${countries(1).join(', ')}`);
+    t.ok(['France', 'Germany', 'United Kingdom'].every((name) => countries(5).includes(name)), `zoom 5: ${countries(5).join(', ')}`);
+    t.same(countries(7), [], 'zoom 7 (style zoom 6): the region\'s own data, no country labels');
+});
+
 t.test('sizes, zooms and styles outside the limits are refused', async (t) => {
     const region = testRegion('BE');
+    t.throws(() => renderMap(region, {...base, zoom: 0}), RangeError);
     t.throws(() => renderMap(region, {...base, width: 0}), RangeError);
     t.throws(() => renderMap(region, {...base, height: 5000}), RangeError);
     t.throws(() => renderMap(region, {...base, zoom: 25}), RangeError);

@@ -6,7 +6,7 @@ import {optionalBoolean, optionalString, parseLatitude, parseLongitude, required
 export const MIN_SIDE = 16;
 export const MAX_SIDE = 2048;
 export const MAX_MARKER_SIDE = 512;
-export const MIN_ZOOM = 10;
+export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 18;
 export const DEFAULT_ZOOM = 16;
 

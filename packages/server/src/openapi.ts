@@ -324,7 +324,7 @@ export const openApiDocument = {
                 {name: 'width', in: 'query', required: true, schema: {type: 'integer'}, example: 800},
                 {name: 'height', in: 'query', required: true, schema: {type: 'integer'}, example: 450},
                 {name: 'mapStyle', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 7, default: 1}},
-                {name: 'zoom', in: 'query', schema: {type: 'number'}},
+                {name: 'zoom', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 18, default: 16}},
                 {name: 'threeDMode', in: 'query', schema: {type: 'boolean', default: false}},
                 {name: 'bigIcon', in: 'query', schema: {type: 'boolean', default: false}},
                 {name: 'multiborders', in: 'query', schema: {type: 'boolean', default: false}},
@@ -336,7 +336,7 @@ export const openApiDocument = {
         '/tiles/tile_planet.json': {
             get: {
                 summary: 'TileJSON of the region\'s vector tiles', tags: ['Map'], security: [],
-                description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds from the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
+                description: 'TileJSON 3.0: the tiles URL (absolute from the request\'s host, X-Forwarded-Host/Proto when set), bounds the whole world (zooms 0–5 show the world around the region from Natural Earth), center the middle of the covered area, zooms 0 to 14, the OpenMapTiles layers and their fields, the attribution. Open, `Access-Control-Allow-Origin: *`.',
                 responses: {200: json(object({tilejson: str, tiles: {type: 'array', items: str}, minzoom: int, maxzoom: int, vector_layers: {type: 'array'}}, ['tilejson', 'tiles', 'minzoom', 'maxzoom', 'vector_layers'], true), 'The TileJSON.'),
                     ...errorResponses([400, 404])}
             }

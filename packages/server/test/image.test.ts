@@ -77,6 +77,7 @@ t.test('bad parameters: 400 naming the parameter', async (t) => {
         ['latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450&mapStyle=0', /mapStyle/],
         ['latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450&threeDMode=maybe', /threeDMode/],
         ['latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450&zoom=25', /zoom/],
+        ['latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450&zoom=0', /zoom/],
         ['latitude=91&longitude=4.3664&hexaColor=428BFF&width=800&height=450', /latitude/],
         ['latitude=41.1496&longitude=-8.611&hexaColor=428BFF&width=800&height=450', /outside BE/],
         ['latitude=50.8461&longitude=4.3664&hexaColor=428BFF&width=800&height=450&customMarkerUrl=https://example.com/m.png', /customMarkerWidth.*customMarkerHeight/],

@@ -87,6 +87,38 @@ t.test('the playground: map, click, areas, search, no error', async (t) => {
     await page.close();
 });
 
+t.test('zoomed out to zoom 2: the world around the region, sea and land', async (t) => {
+    const page = await browser.newPage({viewport: {width: 1280, height: 800}});
+    const errors: string[] = [], tiles = new Set<string>();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('response', (r) => {
+        const m = /\/be\/tiles\/(2\/\d+\/\d+)\.pbf$/.exec(new URL(r.url()).pathname);
+        if (m && r.status() === 200) tiles.add(m[1]);
+    });
+    await page.goto(`${base}/?country=BE#2/50.8461/4.3664`);
+    await idle(page);
+    const file = path.join(ARTIFACTS, 'playground-zoom2.png');
+    await page.screenshot({path: file});
+    // Brussels lies in one zoom-2 tile; the others come because the TileJSON's bounds are the world's.
+    t.ok(tiles.size >= 4, `${tiles.size} zoom-2 tiles loaded (${[...tiles].join(' ')})`);
+    t.ok(await mapVariance(file) > 50, `the map is drawn (variance ${(await mapVariance(file)).toFixed(0)})`);
+    const image = await loadImage(fs.readFileSync(file));
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    const {data} = canvas.getContext('2d').getImageData(0, 0, image.width - 400, image.height);
+    let sea = 0, land = 0;
+    for (let i = 0; i < data.length; i += 4) {
+        // osm_liberty: water #a0c8f0, background #f8f4f0.
+        if (Math.abs(data[i] - 0xa0) + Math.abs(data[i + 1] - 0xc8) + Math.abs(data[i + 2] - 0xf0) < 16) sea++;
+        if (Math.abs(data[i] - 0xf8) + Math.abs(data[i + 1] - 0xf4) + Math.abs(data[i + 2] - 0xf0) < 16) land++;
+    }
+    const n = data.length / 4;
+    t.ok(sea / n > 0.1 && land / n > 0.1, `${(sea / n * 100).toFixed(0)}% sea, ${(land / n * 100).toFixed(0)}% land`);
+    t.same(errors, [], 'no console error');
+    await page.close();
+});
+
 t.test("MapLibre's right-to-left plugin is served and registered for Arabic labels", async (t) => {
     const res = await fetch(`${base}/vendor/rtl-text/mapbox-gl-rtl-text.js`);
     t.equal(res.status, 200);

@@ -54,8 +54,10 @@ t.test('TileJSON 3.0 names the tiles from the request host, the coverage and eve
     t.same(doc.tiles, ['http://tiles.example.org/be/tiles/{z}/{x}/{y}.pbf']);
     t.equal(doc.minzoom, 0);
     t.equal(doc.maxzoom, 14);
-    const [w, s, e, n] = doc.bounds;
-    t.ok(w > 4.2 && w < 4.35 && e > 4.4 && e < 4.55 && s > 50.7 && s < 50.8 && n > 50.85 && n < 50.95, `Brussels bounds ${doc.bounds}`);
+    // MapLibre requests no tile outside the bounds: the world, whose zooms 0–5 the archive holds; the center is the region's.
+    t.same(doc.bounds, [-180, -85.051129, 180, 85.051129], 'bounds: the world');
+    const [lon, lat, zoom] = doc.center;
+    t.ok(lon > 4.25 && lon < 4.5 && lat > 50.75 && lat < 50.95 && zoom === 12, `center in Brussels: ${doc.center}`);
     t.match(doc.attribution, /OpenStreetMap contributors/);
     t.match(doc.attribution, /OpenMapTiles/);
     const ids = doc.vector_layers.map((l: {id: string}) => l.id);
@@ -150,8 +152,8 @@ t.test('water: ponds, the canal and the sea around Malta', async (t) => {
 });
 
 t.test('Malta: its peaks and aerodromes, labelled, and the airport drawn', async (t) => {
-    const doc = (await (await fetch(`${server.url}/mt/tiles/tile_planet.json`)).json()) as {bounds: number[]};
-    const [w, s, e, n] = doc.bounds;
+    // Malta's islands (Gozo to Marsaxlokk).
+    const [w, s, e, n] = [14.18, 35.8, 14.58, 36.09];
     const [, x0, y0] = tileOf(n, w, 10), [, x1, y1] = tileOf(s, e, 10);
     const found: Record<string, Record<string, unknown>[]> = {mountain_peak: [], aerodrome_label: []};
     for (let x = x0; x <= x1; x++) {
@@ -166,6 +168,26 @@ t.test('Malta: its peaks and aerodromes, labelled, and the airport drawn', async
     t.ok(airport.some((f) => f.properties.class === 'runway' && f.type === 2), 'the runways of Luqa, as lines');
     t.ok(airport.some((f) => f.properties.class === 'aerodrome' && f.type === 3), 'the airport grounds, as a polygon');
     t.ok(airport.some((f) => f.properties.class === 'taxiway') && airport.some((f) => f.properties.class === 'apron'), 'taxiways and aprons');
+});
+
+t.test('zooms 0–5 show the world around the region as OpenMapTiles does from Natural Earth', async (t) => {
+    // Every tile of zoom 2 (the world fits in 16) has the ocean; the one over Brussels has borders and country names.
+    for (let x = 0; x < 4; x++) {
+        for (let y = 0; y < 4; y++) {
+            const res = await tile('be', [2, x, y]);
+            t.equal(res.status, 200, `2/${x}/${y} is served`);
+            t.ok(features(res.tile?.layers.water).some((f) => f.properties.class === 'ocean' && f.type === 3), `2/${x}/${y}: ocean`);
+        }
+    }
+    const europe = (await tile('be', tileOf(...GRAND_PLACE, 2))).tile!;
+    t.ok(features(europe.layers.boundary).some((f) => f.properties.admin_level === 2 && f.type === 2), 'z2: national borders');
+    const countries = features(europe.layers.place).filter((f) => f.properties.class === 'country');
+    const france = countries.find((f) => f.properties.iso_a2 === 'FR');
+    t.same([france?.properties.name, france?.properties['name:nl'], france?.properties['name:ar']], ['France', 'Frankrijk', 'فرنسا'], 'France, with its names in quartier\'s languages');
+    // Zoom 5 near the region (Amsterdam, two tiles around), not far from it (Moscow); zoom 6 the region's own data only.
+    t.equal((await tile('be', tileOf(52.37, 4.9, 5))).status, 200, 'z5: Amsterdam, near Brussels');
+    t.equal((await tile('be', tileOf(55.75, 37.6, 5))).status, 204, 'z5: Moscow is too far from Brussels');
+    t.equal((await tile('be', tileOf(48.85, 2.35, 6))).status, 204, 'z6: only the region (not Paris)');
 });
 
 t.test('HTTP: ETag and 304, 204 outside the region, 400 for tiles that do not exist', async (t) => {

@@ -210,7 +210,8 @@ function ringArea2(c: Int32Array): number {
     return s;
 }
 
-function reverseRing(c: Int32Array): void {
+/** Reverses a ring (interleaved coordinates) in place. */
+export function reverseRing(c: Int32Array): void {
     for (let i = 0, j = c.length - 2; i < j; i += 2, j -= 2) {
         const x = c[i], y = c[i + 1];
         c[i] = c[j];

@@ -31,6 +31,7 @@ import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage, buildCoverage
 import {Places} from '../geocode/places.js';
 import {MapData} from '../map-data/map-data.js';
 import {buildTileArchive} from '../tiles/tile-archive.js';
+import {NaturalEarth} from '../tiles/natural-earth.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
 /** Bumped whenever the build's output changes for the same input. */
@@ -297,6 +298,7 @@ function hashInputs(config: RegionConfig, sourceHashes: string[]): string {
     const h = crypto.createHash('sha256');
     h.update(`build ${BUILD_VERSION}\n`);
     h.update(engineCodeHash());
+    h.update(`world-atlas ${NaturalEarth.version()}\n`);
     h.update(JSON.stringify({...config, osm: undefined}));
     for (const s of sourceHashes) h.update(s);
     for (const f of ['countries.json', 'categories.json']) {

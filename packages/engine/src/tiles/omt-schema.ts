@@ -17,7 +17,7 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'landuse', minzoom: 6, fields: {class: 'String: residential, commercial, industrial, retail, railway, military, cemetery, hospital, school, university, garages, pitch, playground, stadium, zoo'}},
     {id: 'park', minzoom: 6, fields: {class: 'String: park, nature_reserve (areas, and label points of the named ones)',
         rank: 'Number: label points: 1 is the largest named park in the tile', ...NAME_FIELDS}},
-    {id: 'boundary', minzoom: 0, fields: {admin_level: 'Number: OSM admin_level', maritime: 'Number: 0', disputed: 'Number: 0'}},
+    {id: 'boundary', minzoom: 0, fields: {admin_level: 'Number: OSM admin_level (zooms 0–5: 2 from Natural Earth)', maritime: 'Number: 0', disputed: 'Number: 0'}},
     {id: 'aeroway', minzoom: 10, fields: {class: 'String: aerodrome, runway, taxiway, apron, helipad'}},
     {id: 'transportation', minzoom: 4, fields: {
         class: 'String: motorway, trunk, primary, secondary, tertiary, minor, service, track, path, rail, transit, pier',
@@ -32,7 +32,8 @@ export const OMT_LAYERS: readonly {id: string; minzoom: number; fields: Record<s
     {id: 'transportation_name', minzoom: 8, fields: {class: 'String: as in transportation', subclass: 'String', brunnel: 'String',
         ref: 'String: the road\'s ref (A12, E 19); a route network\'s ref when the road is part of one', ref_length: 'Number: length of ref',
         network: 'String: e-road, a-road, else road when the road has a ref', ...NAME_FIELDS}},
-    {id: 'place', minzoom: 2, fields: {class: 'String: city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
+    {id: 'place', minzoom: 0, fields: {class: 'String: country (zooms 0–5, Natural Earth), city, town, village, hamlet, borough, suburb, quarter, neighbourhood, locality, isolated_dwelling, island',
+        rank: 'Number: 1 is the most important in the tile; countries: 1 (over 3 million km²) to 6 (under 20,000 km²)', iso_a2: 'String: a country\'s ISO 3166-1 alpha-2 code', ...NAME_FIELDS}},
     {id: 'housenumber', minzoom: 14, fields: {housenumber: 'String: OSM addr:housenumber'}},
     {id: 'poi', minzoom: 12, fields: {class: 'String: the OpenMapTiles POI class', subclass: 'String: the OSM value', rank: 'Number: 1 is the most important in the tile', ...NAME_FIELDS}},
     {id: 'aerodrome_label', minzoom: 8, fields: {class: 'String: international, public, regional, military, private, other (from aerodrome, aerodrome:type, military=airfield)',
@@ -71,7 +72,7 @@ export const RAIL_MINZOOM: Record<string, number> = {rail: 9, narrow_gauge: 11, 
 export const TRANSIT_RAIL = new Set(['light_rail', 'subway', 'tram', 'monorail']);
 export const WATERWAY_MINZOOM: Record<string, number> = {river: 8, canal: 9, stream: 13, ditch: 13};
 
-/** First zoom of a boundary of an admin level (regions and provinces from 2: with no Natural Earth, they outline the region at low zoom). */
+/** First zoom of a boundary of an admin level in the region's data (national borders at zooms 0–5 come from Natural Earth, tiles/natural-earth.ts). */
 export function boundaryMinZoom(level: number): number {
     if (level <= 2) return 0;
     if (level <= 4) return 2;

@@ -15,6 +15,7 @@ import {LineMergingWriter} from './line-merger.js';
 import {EXTENT, LINESTRING, MvtWriter, POINT, POLYGON} from './mvt-writer.js';
 import {AERODROME_KEY, boundaryMinZoom, LANDCOVER as LANDCOVER_AS, LANDUSE as LANDUSE_OMT, PARK_AS, PEAK_KEYS, PLACE_AS, POI_CLASS,
     POI_CLASS_RANK, RAIL_MINZOOM, ROAD_MINZOOM, TRANSIT_RAIL, WATER as WATER_AS, WATERWAY_MINZOOM} from './omt-schema.js';
+import {NATURAL_EARTH_MAX_ZOOM, type NaturalEarth} from './natural-earth.js';
 import {MAX_TILE_ZOOM, TileFrame} from './tile-frame.js';
 
 /** Areas smaller than this many tile units² are left out below zoom 14 (about 2 px² of a 512-px tile). */
@@ -45,7 +46,8 @@ export class TileBuilder {
     /** The tile's named park-layer areas to label: feature id and area (tile units²). */
     private readonly parkLabels: {id: number; area: number}[] = [];
 
-    constructor(readonly map: MapData, readonly places: Places) {}
+    /** `world`: Natural Earth for zooms 0–5 (ocean, country borders and labels around the region), or null. */
+    constructor(readonly map: MapData, readonly places: Places, readonly world: NaturalEarth | null = null) {}
 
     /** Whether z/x/y names a tile of the schema's range (zoom 0–14). */
     static valid(z: number, x: number, y: number): boolean {
@@ -59,7 +61,9 @@ export class TileBuilder {
         // Full detail at 14, the mid band at 13, the coarse band below (its tolerance is under a pixel at 12).
         const band = this.map.bands[Math.min(z >= 14 ? 0 : z === 13 ? 1 : 2, this.map.bands.length - 1)];
         const minArea = z >= 14 ? 0 : MIN_AREA;
-        if (this.map.coastline) this.ocean(writer, frame, band);
+        // Up to zoom 5 Natural Earth draws the sea and the national borders; the region's own take over after.
+        if (this.world !== null && z <= NATURAL_EARTH_MAX_ZOOM) this.world.write(writer, frame);
+        else if (this.map.coastline) this.ocean(writer, frame, band);
         const ids = band.search(frame.minX, frame.minY, frame.maxX, frame.maxY);
         ids.sort((a, b) => a - b);
         this.parkLabels.length = 0;
@@ -167,7 +171,7 @@ export class TileBuilder {
             }
             case BOUNDARY: {
                 const level = band.cls[id];
-                if (z < boundaryMinZoom(level)) return;
+                if (z < boundaryMinZoom(level) || (level <= 2 && this.world !== null && z <= NATURAL_EARTH_MAX_ZOOM)) return;
                 this.lines(writer, frame, band, id, 'boundary');
                 writer.tag('admin_level', level);
                 writer.tag('maritime', 0);

@@ -7,6 +7,8 @@ import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/eng
 import {HttpError, badRequest} from '../errors.js';
 import {etagMatches, publicBase} from '../static-asset.js';
 
+/** Web Mercator's extent [west, south, east, north]. */
+const WORLD_BOUNDS = [-180, -85.051129, 180, 85.051129];
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 const ATTRIBUTION = '<a href="https://openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> '
     + '<a href="https://www.openstreetmap.org/copyright" target="_blank">&copy; OpenStreetMap contributors</a>';
@@ -22,7 +24,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const region = regionOf(res);
         const base = publicBase(req);
         if (base === null) throw badRequest('The Host (or X-Forwarded-Host / X-Forwarded-Proto) header is malformed: the tile addresses are made from it.');
-        const bounds = region.tiles.bounds.map((v) => Math.round(v * 1e6) / 1e6);
+        const covered = region.tiles.bounds.map((v) => Math.round(v * 1e6) / 1e6);
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.json({
             tilejson: '3.0.0',
@@ -34,8 +36,9 @@ export function tileRoutes(app: Express, regions: Region[]): void {
             tiles: [`${base}/${region.country.code.toLowerCase()}/tiles/{z}/{x}/{y}.pbf`],
             minzoom: 0,
             maxzoom: MAX_TILE_ZOOM,
-            bounds,
-            center: [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, 12],
+            // MapLibre requests no tile outside `bounds`: the world, as zooms 0–5 hold it (Natural Earth); the region is the center.
+            bounds: WORLD_BOUNDS,
+            center: [(covered[0] + covered[2]) / 2, (covered[1] + covered[3]) / 2, 12],
             format: 'pbf',
             vector_layers: OMT_LAYERS.map((l) => ({id: l.id, fields: l.fields, minzoom: l.minzoom, maxzoom: MAX_TILE_ZOOM}))
         });
