@@ -2,7 +2,7 @@
 // with POIs, addresses and a GTFS feed) built through `quartier add-region` as a user would, then
 // served, against Brussels in the same run.
 //   npx tsc -b && node bench/country-build.js [--junctions 7000000] [--dir /tmp/quartier-country]
-//        [--heap MB] [--skip-build] [--queries 60] [--be-out build/test-regions]
+//        [--heap MB] [--generate-only] [--skip-build] [--queries 60] [--be-out build/test-regions]
 // The extract is generated into --dir when missing (never into the repository). The build runs in a
 // child process (node --max-old-space-size=--heap when given) whose RSS is sampled from /proc every
 // 250 ms: per stage, the seconds and the highest RSS; the process peak is its VmHWM. Then: bundle
@@ -70,6 +70,7 @@ if (!fs.existsSync(pbf) || !fs.existsSync(gtfs) || !fs.existsSync(statsFile)) {
     if (run.status !== 0) throw new Error('the generator failed');
 }
 const extract = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
+if (process.argv.includes('--generate-only')) process.exit(0);
 results.extract = {...extract, pbfBytes: fs.statSync(pbf).size, gtfsBytes: fs.statSync(gtfs).size};
 console.log(`extract: ${extract.roadNodes} road nodes (${extract.osmNodes} OSM nodes), ${extract.ways} ways, ${(results.extract.pbfBytes / 1e6).toFixed(0)} MB .osm.pbf; ` +
     `${JSON.stringify(extract.content)}; generated in ${extract.seconds.toFixed(0)} s, peak ${extract.peakRssMB?.toFixed(0)} MB`);
