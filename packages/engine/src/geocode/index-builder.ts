@@ -999,12 +999,18 @@ function mergeStreets(ways: StreetWayDraft[], squares: PlaceDraft[], nodes: Node
         let end = start + 1;
         while (end < pieces.length && pieces[end].key === pieces[start].key) end++;
         for (let i = start; i < end; i++) parent[i] = i;
-        for (let i = start; i < end; i++) {
-            const a = pieces[i];
-            const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT, dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
-            for (let j = i + 1; j < end; j++) {
-                const b = pieces[j];
-                if (b.minLat > a.maxLat + dLat || b.maxLat < a.minLat - dLat || b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
+        // Pieces whose boxes, grown by STREET_MERGE_METERS, overlap join one street. Swept in latitude order: a name
+        // no town claims ("rue de la gare|-1") has pieces all over a country, and all pairs of them are too many.
+        const byLat = Int32Array.from({length: end - start}, (_, k) => start + k).sort((x, y) => pieces[x].minLat - pieces[y].minLat || x - y);
+        const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT;
+        for (let u = 0; u < byLat.length; u++) {
+            const pu = pieces[byLat[u]];
+            for (let v = u + 1; v < byLat.length && pieces[byLat[v]].minLat <= pu.maxLat + dLat; v++) {
+                // The longitude margin at the first piece's latitude, as a pairwise test of pieces in key order would take it.
+                const i = Math.min(byLat[u], byLat[v]), j = Math.max(byLat[u], byLat[v]);
+                const a = pieces[i], b = pieces[j];
+                const dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
+                if (b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
                 parent[find(j)] = find(i);
             }
         }
