@@ -2,8 +2,10 @@
 // its Geofabrik extract (× road nodes per MB of .osm.pbf, measured here on our real extracts), then
 // bundle size, build time, build peak and serving memory from the per-road-node figures that
 // bench/country-build.js measured on synthetic countries (its DIR/country-J.json files). With two
-// sizes or more, time and peak memory follow a power law fitted to them (contraction is not linear).
-//   npx tsc -b && node bench/country-table.js /tmp/quartier-country/country-1450000.json /tmp/quartier-country/country-7000000.json
+// sizes or more, time and bundle size follow a power law fitted to them (contraction is not linear) and the
+// peak memory a straight line (a fixed part, the process and the border data, plus a part per node).
+//   npx tsc -b && node bench/country-table.js [/tmp/quartier-country/country-400000.json ...]   (default: every
+//   country-J.json in /tmp/quartier-country)
 import fs from 'node:fs';
 import path from 'node:path';
 import {dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
@@ -66,7 +68,10 @@ const perMB = totalNodes / totalMB;
 console.log(`| full extracts | ${totalMB.toFixed(1)} | ${totalNodes.toLocaleString('en')} | | ${Math.round(perMB).toLocaleString('en')} | |\n`);
 
 // Measured synthetic countries, smallest first.
-const runs = process.argv.slice(2).map((f) => JSON.parse(fs.readFileSync(f, 'utf8')))
+const defaultDir = '/tmp/quartier-country';
+const files = process.argv.length > 2 ? process.argv.slice(2)
+    : fs.existsSync(defaultDir) ? fs.readdirSync(defaultDir).filter((f) => /^country-\d+\.json$/.test(f)).map((f) => path.join(defaultDir, f)) : [];
+const runs = files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8'))).filter((r) => r.build && r.bundle)
     .map((r) => ({nodes: r.extract.roadNodes, seconds: r.build.seconds, peakMB: r.build.peakRssMB, bytes: r.bundle.bytes,
         servingMB: r.serve?.country.rssAfterWarmupMB}))
     .sort((a, b) => a.nodes - b.nodes);
@@ -78,10 +83,16 @@ const law = (key) => {
     const exponent = runs.length > 1 && small[key] > 0 ? Math.log(big[key] / small[key]) / Math.log(big.nodes / small.nodes) : 1;
     return {exponent, at: (n) => big[key] * (n / big.nodes) ** exponent};
 };
-const time = law('seconds'), peak = law('peakMB'), size = law('bytes');
+/** y = a + b × n through the smallest and the largest run (through the origin with one run). */
+const line = (key) => {
+    const small = runs[0];
+    const slope = runs.length > 1 ? (big[key] - small[key]) / (big.nodes - small.nodes) : big[key] / big.nodes;
+    return {slope, intercept: big[key] - slope * big.nodes, at: (n) => big[key] + slope * (n - big.nodes)};
+};
+const time = law('seconds'), peak = line('peakMB'), size = law('bytes');
 const servingRatio = big.servingMB ? big.servingMB * 1048576 / big.bytes : 1.3;
 console.log(`From ${runs.map((r) => `${(r.nodes / 1e6).toFixed(1)}M`).join(' and ')} road nodes: build time ∝ n^${time.exponent.toFixed(2)}, ` +
-    `build peak ∝ n^${peak.exponent.toFixed(2)}, bundle ∝ n^${size.exponent.toFixed(2)} (${(big.bytes / big.nodes).toFixed(0)} bytes per road node at ${(big.nodes / 1e6).toFixed(1)}M); ` +
+    `build peak = ${peak.intercept.toFixed(0)} MB + ${(peak.slope * 1048576).toFixed(0)} bytes per road node, bundle ∝ n^${size.exponent.toFixed(2)} (${(big.bytes / big.nodes).toFixed(0)} bytes per road node at ${(big.nodes / 1e6).toFixed(1)}M); ` +
     `serving RSS = ${servingRatio.toFixed(2)}× the bundle. Machine: the smallest of ${MACHINES_GB.join('/')} GB whose ${USABLE * 100}% holds it.\n`);
 const machine = (mb) => {
     const gb = MACHINES_GB.find((g) => mb / 1024 <= g * USABLE);
