@@ -5,15 +5,17 @@
 // secondary roads with hamlets on side roads; every third row and column of towns has a dual
 // carriageway motorway between them, with a diamond interchange wherever a road crosses it and
 // a full set of links where two motorways cross. Only shared nodes connect ways (crossings without
-// one are bridges), as in OSM.
+// one are bridges), as in OSM. With `country: true` it also holds what synthetic-country-lib.js
+// adds (names, places, POIs, addresses) and, with `gtfs: FILE`, writes a GTFS feed on its roads;
+// those draw on a random stream of their own, so the roads are the same with or without them.
 //
 //   import {writeSyntheticRoads} from './synthetic-roads-lib.js';
 //   writeSyntheticRoads('big.osm.pbf', {junctions: 1e6, seed: 1});
 import {OsmPbfWriter} from '../packages/engine/dist/src/osm/pbf-writer.js';
+import {CountryContent, streetName} from './synthetic-country-lib.js';
 
 /** Junctions a town gives on average (measured: road-graph nodes / towns at 100k, seed 1). */
 const JUNCTIONS_PER_TOWN = 550;
-const LAT0 = 45, LON0 = 5;
 const METERS_PER_DEGREE = 111320;
 
 function mulberry32(seed) {
@@ -25,7 +27,7 @@ function mulberry32(seed) {
     };
 }
 
-class GrowableArray {
+export class GrowableArray {
     constructor(Type, capacity = 1 << 16) {
         this.Type = Type;
         this.data = new Type(capacity);
@@ -51,6 +53,10 @@ class Network {
         this.refs = new GrowableArray(Uint32Array);
         this.wayStart = new GrowableArray(Uint32Array);
         this.wayTags = new GrowableArray(Uint16Array);
+        /** A way's street name code + 1 (synthetic-country-lib.js streetName), 0 for none. */
+        this.wayName = new GrowableArray(Uint16Array);
+        /** The country's content (CountryContent), or null for roads only. */
+        this.content = null;
         this.tagSets = [];
         this.tagIndex = new Map();
         this.nodeTags = new Map();
@@ -63,7 +69,7 @@ class Network {
         return this.x.length;
     }
 
-    way(refs, tags) {
+    way(refs, tags, nameCode = -1) {
         if (refs.length < 2) return;
         const key = JSON.stringify(tags);
         let t = this.tagIndex.get(key);
@@ -75,6 +81,7 @@ class Network {
         this.wayStart.push(this.refs.length);
         for (const r of refs) this.refs.push(r);
         this.wayTags.push(t);
+        this.wayName.push(nameCode + 1);
     }
 
     /** Shape nodes strictly between two nodes (not shared: geometry only), each nudged sideways. */
@@ -109,9 +116,10 @@ class Network {
 
 /**
  * A town centred on (cx, cy): (k + 1)² grid nodes `block` metres apart. Returns the ends of its
- * central secondary streets, where roads to other towns attach.
+ * central secondary streets, where roads to other towns attach. A hamlet (`isTown` false) gets
+ * none of the country's content.
  */
-function addTown(net, cx, cy, k, block) {
+function addTown(net, cx, cy, k, block, isTown = true) {
     const random = net.random;
     const c = k >> 1;
     const side = k + 1;
@@ -122,8 +130,10 @@ function addTown(net, cx, cy, k, block) {
             ids[j * side + i] = net.node(cx + (i - c) * block + (random() - 0.5) * 2 * jitter, cy + (j - c) * block + (random() - 0.5) * 2 * jitter);
         }
     }
+    const content = isTown ? net.content : null;
+    const town = content ? content.town(net, ids[c * side + c], k) : -1;
     const classOf = (line) => (line === c ? 'secondary' : line % 6 === 3 ? 'tertiary' : 'residential');
-    const line = (at, cls) => {
+    const line = (at, cls, code) => {
         // Consecutive kept segments make a way; a residential way is split every few blocks,
         // a dropped residential segment leaves a T-junction or a bend.
         let run = [at(0)], segments = 0, splitAfter = 2 + Math.floor(random() * 6);
@@ -135,7 +145,7 @@ function addTown(net, cx, cy, k, block) {
                     if (random() < 0.5) run.reverse();
                 }
                 if (cls === 'residential' && random() < 0.05) tags.highway = 'living_street';
-                net.way(run, tags);
+                net.way(run, tags, content ? code : -1);
             }
         };
         for (let s = 0; s < k; s++) {
@@ -150,6 +160,7 @@ function addTown(net, cx, cy, k, block) {
             for (const id of net.shape(p, q, r < 0.5 ? 0 : r < 0.85 ? 1 : 2, block * 0.05)) run.push(id);
             run.push(q);
             segments++;
+            if (content) content.maybeAddress(net, p, q, town, code, s + 1);
             if (cls === 'residential' && segments >= splitAfter) {
                 flush();
                 run = [q];
@@ -159,8 +170,8 @@ function addTown(net, cx, cy, k, block) {
         }
         flush();
     };
-    for (let j = 0; j < side; j++) line((i) => ids[j * side + i], classOf(j));
-    for (let i = 0; i < side; i++) line((j) => ids[j * side + i], classOf(i));
+    for (let j = 0; j < side; j++) line((i) => ids[j * side + i], classOf(j), j);
+    for (let i = 0; i < side; i++) line((j) => ids[j * side + i], classOf(i), 128 + i);
     for (let j = 0; j < side; j++) {
         for (let i = 0; i < side; i++) {
             const id = ids[j * side + i];
@@ -180,15 +191,18 @@ function addTown(net, cx, cy, k, block) {
                 const to = ids[(j + 1) * side + i + 1];
                 net.way([id, ...net.shape(id, to, 1, 5), to], random() < 0.5 ? {highway: 'footway'} : {highway: 'cycleway'});
             }
+            if (content) content.maybePoi(net, net.x.data[id - 1], net.y.data[id - 1], town);
         }
     }
+    if (content) content.busLine(net, ids.subarray(c * side, c * side + side), town);
     return {west: ids[c * side], east: ids[c * side + k], south: ids[c], north: ids[k * side + c]};
 }
 
 /** A hamlet: 3×3 residential streets, off a road node by an unclassified side road. */
 function addHamlet(net, from, dx, dy) {
     const x = net.x.data[from - 1] + dx, y = net.y.data[from - 1] + dy;
-    const town = addTown(net, x, y, 2, 70);
+    if (net.content) net.content.hamlet(net, x, y);
+    const town = addTown(net, x, y, 2, 70, false);
     net.way(net.road(from, dy > 0 ? town.south : town.north, 150, 40), {highway: 'unclassified'});
 }
 
@@ -286,12 +300,16 @@ function motorwayCross(net, row, column) {
 /**
  * Generates the network and writes it. Options: junctions (about how many road-graph nodes,
  * default 100,000), seed (default 1), motorwayEvery (towns, default 3), spacing (metres between
- * town centres, default 7000). Returns counts.
+ * town centres, default 7000), lat and lon (the south-west corner, default 45, 5), country (add
+ * names, places, POIs and addresses), gtfs (also write a GTFS feed there; needs country) and
+ * timezone (the feed's, default Europe/Paris). Returns counts.
  */
 export function writeSyntheticRoads(file, options = {}) {
     const started = performance.now();
     const random = mulberry32(options.seed ?? 1);
     const net = new Network(random);
+    const LAT0 = options.lat ?? 45, LON0 = options.lon ?? 5;
+    if (options.country || options.gtfs) net.content = new CountryContent(mulberry32((options.seed ?? 1) ^ 0x5eed), Boolean(options.gtfs));
     const towns = Math.max(4, Math.round((options.junctions ?? 100000) / JUNCTIONS_PER_TOWN));
     const columns = Math.max(2, Math.round(Math.sqrt(towns)));
     const rows = Math.max(2, Math.ceil(towns / columns));
@@ -341,19 +359,29 @@ export function writeSyntheticRoads(file, options = {}) {
     // Write: nodes (degrees on a plane tangent at LAT0, LON0), then ways.
     const metersPerDegreeLon = METERS_PER_DEGREE * Math.cos(LAT0 * Math.PI / 180);
     const nodeCount = net.x.length;
+    const content = net.content;
     const writer = new OsmPbfWriter(file);
     for (let i = 0; i < nodeCount; i++) {
         const id = i + 1;
-        writer.node(id, LAT0 + net.y.data[i] / METERS_PER_DEGREE, LON0 + net.x.data[i] / metersPerDegreeLon, net.nodeTags.get(id));
+        const signal = net.nodeTags.get(id), extra = content?.tagsOf(id);
+        writer.node(id, LAT0 + net.y.data[i] / METERS_PER_DEGREE, LON0 + net.x.data[i] / metersPerDegreeLon, signal && extra ? {...signal, ...extra} : extra ?? signal);
     }
     const wayCount = net.wayStart.length;
     net.wayStart.push(net.refs.length);
+    let named = 0;
     for (let w = 0; w < wayCount; w++) {
-        writer.way(w + 1, net.refs.data.subarray(net.wayStart.data[w], net.wayStart.data[w + 1]), net.tagSets[net.wayTags.data[w]]);
+        const tags = net.tagSets[net.wayTags.data[w]], nameCode = net.wayName.data[w];
+        if (nameCode) named++;
+        writer.way(w + 1, net.refs.data.subarray(net.wayStart.data[w], net.wayStart.data[w + 1]), nameCode ? {...tags, name: streetName(nameCode - 1)} : tags);
     }
     writer.close();
+    if (options.gtfs) {
+        const toLatLon = (id) => [LAT0 + net.y.data[id - 1] / METERS_PER_DEGREE, LON0 + net.x.data[id - 1] / metersPerDegreeLon];
+        content.writeGtfs(options.gtfs, net, toLatLon, columns, rows, options.timezone ?? 'Europe/Paris');
+    }
     return {
-        file, osmNodes: nodeCount, ways: wayCount, towns: rows * columns, rows, columns,
-        motorways: rowMotorways.size + columnMotorways.size, seconds: (performance.now() - started) / 1000
+        file, osmNodes: nodeCount, roadNodes: nodeCount - (content?.offRoad ?? 0), ways: wayCount, namedWays: named, towns: rows * columns, rows, columns,
+        motorways: rowMotorways.size + columnMotorways.size, content: content?.counts, gtfs: options.gtfs,
+        seconds: (performance.now() - started) / 1000
     };
 }

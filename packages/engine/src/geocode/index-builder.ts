@@ -4,6 +4,7 @@
 // place and POI its city, district and postcode (boundaries first, tags and neighbours after),
 // then writes the token dictionary, the postings and the spatial indexes. Build time only.
 import Flatbush from 'flatbush';
+import KDBush from 'kdbush';
 import {encodeSection, type TypedArray} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../geo/distance.js';
@@ -268,6 +269,12 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         const area = areaIndex.areas[a];
         if (areaPlace[a] >= 0 && area.kind === AREA_ADMIN && municipal(area.level)) bounded[areaPlace[a]] = 1;
     }
+    // Places by position, for the nearest town of every address and street (a scan of all places
+    // each time grows with addresses × places: hours for a country).
+    const placeIndex = new KDBush(Math.max(1, places.length));
+    for (const p of places) placeIndex.add(p.lon, p.lat);
+    if (places.length === 0) placeIndex.add(NaN, NaN);
+    placeIndex.finish();
     const localityOf = (lat: number, lon: number, out: Locality): Locality => {
         out.city = out.district = -1;
         out.postal = '';
@@ -300,9 +307,9 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         }
         // Outside every municipality boundary of the data: the nearest town, but never one whose own
         // boundary the data has (the point is not in it), and only within its reach.
-        if (out.city < 0) out.city = nearestPlace(places, lat, lon, NEAREST_CITY_METERS, CITY_TYPES, bounded, CITY_REACH_METERS);
+        if (out.city < 0) out.city = nearestPlace(places, placeIndex, lat, lon, NEAREST_CITY_METERS, CITY_TYPES, bounded, CITY_REACH_METERS);
         if (out.district < 0) {
-            const p = nearestPlace(places, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
+            const p = nearestPlace(places, placeIndex, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
             if (p !== out.city) out.district = p;
         }
         return out;
@@ -358,15 +365,16 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         }
         segIndex.finish();
     }
-    /** The street among `candidates` with a line nearest the point within maxMeters, or -1. */
-    const nearestLineOf = (candidates: number[], lat: number, lon: number, maxMeters: number): number => {
+    /** The street filed under name `key` (streetKeys) with a line nearest the point within maxMeters, or -1. */
+    const nearestLineOf = (key: string, lat: number, lon: number, maxMeters: number): number => {
         if (!segIndex) return -1;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
         const found = segIndex.search(x - maxMeters, y - maxMeters, x + maxMeters, y + maxMeters);
         let best = -1, bestD = maxMeters * maxMeters;
         for (const s of found) {
             const l = segLine[s];
-            if (!candidates.includes(lineStreet[l])) continue;
+            // By the street's own few names, not a search of every street of that name (a country has thousands of Rue de la Gare).
+            if (!streetKeys[lineStreet[l]].includes(key)) continue;
             const i = segCoord[s], j = lineStart[l + 1] - lineStart[l] === 1 ? i : i + 1;
             const dd = segmentDistance2(x, y, (coordLon[i] - lon0) * mLon, (coordLat[i] - lat0) * mLat,
                 (coordLon[j] - lon0) * mLon, (coordLat[j] - lat0) * mLat);
@@ -440,9 +448,12 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
 
     // Street lookup by folded name (any language, either half of a bilingual name).
     const streetsByName = new Map<string, number[]>();
+    /** The keys of streetsByName each street is filed under. */
+    const streetKeys: string[][] = streets.map(() => []);
     const addName = (name: string, s: number) => {
         const key = tokenize(name).join(' ');
         if (key === '') return;
+        if (!streetKeys[s].includes(key)) streetKeys[s].push(key);
         const list = streetsByName.get(key);
         if (!list) streetsByName.set(key, [s]);
         else if (list[list.length - 1] !== s) list.push(s);
@@ -459,8 +470,8 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         if (a.street !== '') {
             // The nearest piece of a street of that name: by distance to its lines when one is close
             // (long streets' boxes overlap), else by distance to its box.
-            const candidates = streetsNamed(streetsByName, a.street);
-            street = candidates ? nearestLineOf(candidates, a.lat, a.lon, LINK_LINE_METERS) : -1;
+            const key = streetKeyNamed(streetsByName, a.street);
+            street = key !== undefined ? nearestLineOf(key, a.lat, a.lon, LINK_LINE_METERS) : -1;
             if (street < 0) street = nearestNamedStreet(streets, streetsByName, a.street, a.lat, a.lon, ADDRESS_STREET_METERS);
             if (street < 0) {
                 const key = tokenize(a.street).join(' ');
@@ -864,15 +875,21 @@ function flatMeters(lat1: number, lon1: number, lat2: number, lon2: number): num
     return Math.sqrt(dx * dx + dy * dy);
 }
 
-/** The nearest place of these types within maxMeters (and its type's reach), skipping those marked in `skip`; -1 when none. */
-function nearestPlace(places: PlaceRec[], lat: number, lon: number, maxMeters: number, types: Set<string>, skip?: Uint8Array,
+/**
+ * The nearest place of these types within maxMeters (and its type's reach), skipping those marked in `skip`; -1 when none.
+ * Of places equally near, the first. `index` holds the places' (lon, lat).
+ */
+function nearestPlace(places: PlaceRec[], index: KDBush, lat: number, lon: number, maxMeters: number, types: Set<string>, skip?: Uint8Array,
     reach?: Record<string, number>): number {
+    // A box holding the circle: flatMeters measures longitude at the mean latitude, never further from the equator than this.
+    const dLat = maxMeters / METERS_PER_DEGREE_LAT;
+    const dLon = maxMeters / metersPerDegreeLon(Math.min(89.9, Math.abs(lat) + dLat));
     let best = -1, bestD = maxMeters;
-    for (let p = 0; p < places.length; p++) {
+    for (const p of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
         const type = PLACE_TYPES[places[p].type];
         if (!types.has(type) || (skip !== undefined && skip[p])) continue;
         const dd = flatMeters(lat, lon, places[p].lat, places[p].lon);
-        if (dd < bestD && (reach === undefined || dd <= reach[type])) {
+        if ((dd < bestD || (dd === bestD && best >= 0 && p < best)) && (reach === undefined || dd <= reach[type])) {
             bestD = dd;
             best = p;
         }
@@ -982,12 +999,18 @@ function mergeStreets(ways: StreetWayDraft[], squares: PlaceDraft[], nodes: Node
         let end = start + 1;
         while (end < pieces.length && pieces[end].key === pieces[start].key) end++;
         for (let i = start; i < end; i++) parent[i] = i;
-        for (let i = start; i < end; i++) {
-            const a = pieces[i];
-            const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT, dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
-            for (let j = i + 1; j < end; j++) {
-                const b = pieces[j];
-                if (b.minLat > a.maxLat + dLat || b.maxLat < a.minLat - dLat || b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
+        // Pieces whose boxes, grown by STREET_MERGE_METERS, overlap join one street. Swept in latitude order: a name
+        // no town claims ("rue de la gare|-1") has pieces all over a country, and all pairs of them are too many.
+        const byLat = Int32Array.from({length: end - start}, (_, k) => start + k).sort((x, y) => pieces[x].minLat - pieces[y].minLat || x - y);
+        const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT;
+        for (let u = 0; u < byLat.length; u++) {
+            const pu = pieces[byLat[u]];
+            for (let v = u + 1; v < byLat.length && pieces[byLat[v]].minLat <= pu.maxLat + dLat; v++) {
+                // The longitude margin at the first piece's latitude, as a pairwise test of pieces in key order would take it.
+                const i = Math.min(byLat[u], byLat[v]), j = Math.max(byLat[u], byLat[v]);
+                const a = pieces[i], b = pieces[j];
+                const dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
+                if (b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
                 parent[find(j)] = find(i);
             }
         }
@@ -1054,15 +1077,20 @@ function growStreet(s: StreetRec, lat: number, lon: number): void {
 
 /** Streets having this name (any of their names; else either half of a bilingual name), or undefined. */
 function streetsNamed(byName: Map<string, number[]>, name: string): number[] | undefined {
-    let list = byName.get(tokenize(name).join(' '));
-    if (!list) {
-        // "Rue X - Y straat" when the street is only "Rue X": try each half.
-        for (const part of name.split(/\s+[-–/]\s+/)) {
-            list = byName.get(tokenize(part).join(' '));
-            if (list) break;
-        }
+    const key = streetKeyNamed(byName, name);
+    return key === undefined ? undefined : byName.get(key);
+}
+
+/** The key of byName that streetsNamed's list is filed under, or undefined. */
+function streetKeyNamed(byName: Map<string, number[]>, name: string): string | undefined {
+    const key = tokenize(name).join(' ');
+    if (byName.has(key)) return key;
+    // "Rue X - Y straat" when the street is only "Rue X": try each half.
+    for (const part of name.split(/\s+[-–/]\s+/)) {
+        const k = tokenize(part).join(' ');
+        if (byName.has(k)) return k;
     }
-    return list;
+    return undefined;
 }
 
 /** The street of this name (any of its names) whose box is nearest the point, within maxMeters; else -1. */

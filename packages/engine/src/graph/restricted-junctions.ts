@@ -141,9 +141,10 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
     // The twin of each junction arc: the same edge stored at its head (for arcIn).
     const twin = new Int32Array(arcHead.length).fill(-1);
     {
-        const arcOfDirected = new Map<number, number>();
-        for (let a = 0; a < arcHead.length; a++) arcOfDirected.set(directedOf(arcEdge[a]), a);
-        for (let a = 0; a < arcHead.length; a++) twin[a] = arcOfDirected.get(directedOf(arcEdge[a]) ^ 1) ?? -1;
+        // A typed array, not a Map: a country has more arcs than a Map holds (2^24).
+        const arcOfDirected = new Int32Array(2 * context.edgeFrom.length).fill(-1);
+        for (let a = 0; a < arcHead.length; a++) arcOfDirected[directedOf(arcEdge[a])] = a;
+        for (let a = 0; a < arcHead.length; a++) twin[a] = arcOfDirected[directedOf(arcEdge[a]) ^ 1];
     }
     for (let u = 0; u < n; u++) {
         for (let a = arcFirst[u]; a < arcFirst[u + 1]; a++) {

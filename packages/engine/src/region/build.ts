@@ -185,6 +185,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const borderSection = buildBorderSection(country.borderCode);
         const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
             BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
+        progress.update('geocoding index', 1);
         const placesOut = places.build(border, country.cityAdminLevel);
         write(tmp, 'places', placesOut.section);
         progress.update('coverage', 1);
