@@ -8,7 +8,10 @@
 // measured on both servers in turn, which one first alternating), medians over the rounds.
 // Also prints the server's main-thread CPU time per request (Linux: /proc/<pid>/task/<pid>/stat), which
 // the other processes on the machine disturb less than the wall-clock figures.
-// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES]
+// With --osrm URL, an OSRM server already running with the car profile on the same Brussels extract
+// (osrm-routed; how it was built is said in bench/RESULTS.md, never in this repository) is measured in
+// the same rounds on the car pairs, as /route/v1/driving/…?overview=full&steps=true.
+// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL]
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -18,7 +21,7 @@ import autocannon from 'autocannon';
 import {dataRoot} from '../packages/engine/dist/src/index.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}}});
 const seconds = Number(positionals[0] ?? 5);
 const connections = Number(positionals[1] ?? 20);
 const rounds = Number(flags.rounds ?? 3);
@@ -34,6 +37,10 @@ for (const mode of MODES) {
 const serverArgs = ['--regions', 'BE', '--default-country', 'BE', '--cache', 'off', ...(flags.out ? ['--out', path.resolve(flags.out), '--no-build'] : [])];
 const servers = [{name: 'this checkout', server: await startBenchServer(serverArgs)}];
 if (flags.base) servers.push({name: `base (${path.basename(flags.base)})`, server: await startBenchServer(serverArgs, {}, path.resolve(flags.base))});
+/** OSRM's path for each of our car pairs; other endpoints are not asked of it. */
+const osrmPaths = {'/route Driving': reference.queries.slice(0, 500).map((q) =>
+    `/route/v1/driving/${q.from[1]},${q.from[0]};${q.to[1]},${q.to[0]}?overview=full&steps=true`)};
+if (flags.osrm) servers.push({name: 'OSRM', osrm: true, server: {url: flags.osrm.replace(/\/$/, ''), pid: 0, stop() {}}});
 
 const ticks = fs.existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 0;
 /** The main thread's CPU seconds so far, or NaN where /proc is missing. */
@@ -85,7 +92,8 @@ const results = servers.map(() => Object.fromEntries(Object.keys(clients).map((c
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 try {
-    for (const {server} of servers) await keptAlive(server.url, paths['/route Driving']); // warm every worker
+    const pathsOf = (i, endpoint) => (servers[i].osrm ? osrmPaths[endpoint] : paths[endpoint]);
+    for (const [i, {server}] of servers.entries()) await keptAlive(server.url, pathsOf(i, '/route Driving')); // warm every worker
     for (let round = 0; round < rounds; round++) {
         for (const [client, run] of Object.entries(clients)) {
             for (const [e, endpoint] of Object.keys(paths).entries()) {
@@ -93,9 +101,10 @@ try {
                 const order = (round + e) % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
                 for (const i of order) {
                     const {server} = servers[i];
-                    const cpu0 = mainThreadCpu(server.pid);
-                    const m = await run(server.url, paths[endpoint]);
-                    m.mainUs = (mainThreadCpu(server.pid) - cpu0) / m.count * 1e6;
+                    if (!pathsOf(i, endpoint)) continue;
+                    const cpu0 = server.pid ? mainThreadCpu(server.pid) : NaN;
+                    const m = await run(server.url, pathsOf(i, endpoint));
+                    m.mainUs = server.pid ? (mainThreadCpu(server.pid) - cpu0) / m.count * 1e6 : NaN;
                     results[i][client][endpoint].push(m);
                     process.stderr.write(`round ${round + 1} ${servers[i].name} ${client} ${endpoint}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, main thread ${m.mainUs.toFixed(0)} µs/request\n`);
                 }
@@ -109,8 +118,9 @@ try {
         for (const [i, {name}] of servers.entries()) {
             const health = median(results[i][client]['/health'].map((m) => m.rps));
             for (const [endpoint, ms] of Object.entries(results[i][client])) {
+                if (ms.length === 0) continue;
                 const rps = median(ms.map((m) => m.rps));
-                console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${(rps / health).toFixed(2)} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${median(ms.map((m) => m.mainUs)).toFixed(0)} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
+                console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${health ? (rps / health).toFixed(2) : '–'} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${Number.isNaN(median(ms.map((m) => m.mainUs))) ? '–' : median(ms.map((m) => m.mainUs)).toFixed(0)} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
             }
         }
     }
