@@ -44,6 +44,8 @@ export class WorkerPool {
     readonly ready: Promise<void>;
     /** Workers created, the first `size` included. */
     private created = 0;
+    /** Workers that have loaded their modules (each adds 1 when worker.ts has run: its module graph is instantiated). */
+    private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
     /** Told of every task when it ends (the metrics' task durations). */
     onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
 
@@ -58,7 +60,7 @@ export class WorkerPool {
             idleTimeout: Infinity,
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers})), warm: options.warm ?? false}
+            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer}
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
         this.piscina.on('error', (err) => {
@@ -138,15 +140,15 @@ export class WorkerPool {
     /**
      * Stops the workers. A worker terminated while it is still loading its modules can abort the whole
      * process (a V8 fatal error, "IsGraphAsync must be used on an instantiated module", seen when a server
-     * was stopped right after it started): the first worker is let finish starting first, at most 5 s.
+     * was stopped right after it started, and right after a worker was replaced at a task's time limit):
+     * every worker created is let finish loading first (those that failed to start aside), at most 5 s.
      */
     async close(): Promise<void> {
         if (this.startErrorMessage !== null) return;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([this.ready, new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, 5000);
-        })]);
-        clearTimeout(timer);
+        const deadline = performance.now() + 5000;
+        while (Atomics.load(this.loaded, 0) + this.startFailures < this.created && performance.now() < deadline) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         await this.piscina.destroy();
     }
 }
