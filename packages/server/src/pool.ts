@@ -44,7 +44,7 @@ export class WorkerPool {
     readonly ready: Promise<void>;
     /** Workers created, the first `size` included. */
     private created = 0;
-    /** Workers that have loaded their modules (each adds 1 when worker.ts has run: its module graph is instantiated). */
+    /** Workers that have loaded their modules (each adds 1 once worker.ts has been loaded and run, see there). */
     private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
     /** Told of every task when it ends (the metrics' task durations). */
     onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;

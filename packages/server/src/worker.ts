@@ -8,8 +8,11 @@ import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
 const data = workerData as {regions: RegionHandle[]; warm?: boolean; loaded?: SharedArrayBuffer};
 const runner = new TaskRunner(data.regions);
 if (data.warm) runner.warm();
-// Loaded: the pool may now terminate this thread safely (WorkerPool.close).
-if (data.loaded) Atomics.add(new Int32Array(data.loaded), 0, 1);
+// Loaded: the pool may now terminate this thread safely (WorkerPool.close). Counted on the next turn of
+// the event loop: Piscina loads this module with require() (Node's require of an ES module), which still
+// builds its CommonJS facade after this code has run, and a thread terminated in between aborts the process.
+const loaded = data.loaded;
+if (loaded) setImmediate(() => Atomics.add(new Int32Array(loaded), 0, 1));
 
 export default function run(task: Task): unknown {
     const answer = runner.run(task);
