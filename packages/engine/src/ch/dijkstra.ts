@@ -37,6 +37,13 @@ export class Dijkstra {
         this.arrivalTime = new Float64Array(n);
     }
 
+    /** v reached from x along the edge run `ref`: the turns of x's path, the turn at x onto it, the bearing arriving at v. */
+    private turnAlong(x: number, v: number, ref: number): void {
+        const tc = this.turns!;
+        this.turn[v] = this.turn[x] + tc.at(x, this.bearing[x], tc.enter(ref));
+        this.bearing[v] = tc.leave(ref);
+    }
+
     /** With turn costs: the bearing arriving at each node reached by the last search (for the turn onto the next edge). */
     get turnState(): {costs: TurnCosts; bearing: Uint16Array} | null {
         return this.turns && {costs: this.turns, bearing: this.bearing};
@@ -109,11 +116,7 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
-                    if (tc) {
-                        const ref = arcEdge[a];
-                        turn[v] = turn[x] + tc.at(x, bearing[x], tc.enter(ref));
-                        bearing[v] = tc.leave(ref);
-                    }
+                    if (tc) this.turnAlong(x, v, arcEdge[a]);
                     heap.push(v, nd);
                 }
             }
@@ -169,11 +172,7 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
-                    if (tc) {
-                        const ref = arcEdge[a];
-                        turn[v] = turn[x] + tc.at(x, bearing[x], tc.enter(ref));
-                        bearing[v] = tc.leave(ref);
-                    }
+                    if (tc) this.turnAlong(x, v, arcEdge[a]);
                     heap.push(v, nd);
                 }
             }
