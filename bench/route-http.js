@@ -14,19 +14,20 @@
 // Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL]
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
 import {dataRoot} from '../packages/engine/dist/src/index.js';
+import {newConnections as newConnectionsClient} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, only: {type: 'string'}}});
 const seconds = Number(positionals[0] ?? 5);
 const connections = Number(positionals[1] ?? 20);
 const rounds = Number(flags.rounds ?? 3);
 const KEY = 'quartier-dev-backend-key';
-const MODES = ['Driving', 'Walking', 'Bicycling'];
+// --only Driving (a comma-separated list of modes) measures those modes alone, besides /health.
+const MODES = flags.only ? flags.only.split(',') : ['Driving', 'Walking', 'Bicycling'];
 const reference = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
 const paths = {'/health': ['/health']};
 for (const mode of MODES) {
@@ -58,32 +59,8 @@ async function keptAlive(url, list) {
     return {count: result.requests.total, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors};
 }
 
-async function newConnections(url, list) {
-    const {hostname, port} = new URL(url);
-    const latencies = [];
-    let failed = 0, next = 0;
-    const started = performance.now(), end = started + seconds * 1000;
-    const one = (p) => new Promise((resolve) => {
-        const t0 = performance.now();
-        const req = http.get({host: hostname, port, path: p, agent: false, headers: {LicenseKey: KEY, Connection: 'close'}}, (res) => {
-            res.on('data', () => {});
-            res.on('end', () => {
-                latencies.push(performance.now() - t0);
-                if (res.statusCode !== 200) failed++;
-                resolve();
-            });
-        });
-        req.on('error', () => {
-            failed++;
-            resolve();
-        });
-    });
-    await Promise.all(Array.from({length: connections}, async () => {
-        while (performance.now() < end) await one(list[next++ % list.length]);
-    }));
-    latencies.sort((a, b) => a - b);
-    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-    return {count: latencies.length, rps: latencies.length / ((performance.now() - started) / 1000), p50: Math.round(at(0.5)), p99: Math.round(at(0.99)), failed};
+function newConnections(url, list) {
+    return newConnectionsClient(url, list, {connections, seconds, headers: {LicenseKey: KEY}});
 }
 
 const clients = {'kept-alive': keptAlive, 'new connection per request': newConnections};

@@ -5,16 +5,18 @@
 // other. The profiler samples wall time: on a loaded machine a stage also holds the time its thread
 // waited for a core (waking a worker lets it take the core: the "post task" stage); bench/route-http.js
 // gives the main thread's CPU time, which that disturbs less.
-// Usage: node bench/route-profile.js [seconds=15] [connections=20] [--base DIR] [--out BUNDLES]
+// With --new-connections, the client opens a new connection per request (as bench/route-http.js's second client).
+// Usage: node bench/route-profile.js [seconds=15] [connections=20] [--base DIR] [--out BUNDLES] [--new-connections]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
 import {dataRoot} from '../packages/engine/dist/src/index.js';
+import {newConnections} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {base: {type: 'string'}, out: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {base: {type: 'string'}, out: {type: 'string'}, 'new-connections': {type: 'boolean'}}});
 const seconds = Number(positionals[0] ?? 15);
 const connections = Number(positionals[1] ?? 20);
 const reference = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
@@ -73,7 +75,13 @@ async function profileOf(checkout) {
     const server = await startBenchServer(args, {}, checkout, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     let result;
     try {
-        result = await autocannon({url: server.url, connections, duration: seconds, headers: {LicenseKey: 'quartier-dev-backend-key'}, requests});
+        const headers = {LicenseKey: 'quartier-dev-backend-key'};
+        if (flags['new-connections']) {
+            const r = await newConnections(server.url, requests.map((q) => q.path), {connections, seconds, headers});
+            result = {requests: {total: r.count, average: r.rps}};
+        } else {
+            result = await autocannon({url: server.url, connections, duration: seconds, headers, requests});
+        }
     } finally {
         server.stop();
     }
@@ -92,7 +100,7 @@ async function profileOf(checkout) {
 
 const runs = [['this checkout', await profileOf(undefined)]];
 if (flags.base) runs.push([`base (${path.basename(flags.base)})`, await profileOf(path.resolve(flags.base))]);
-console.log(`Main thread, µs per /route request (car, ${connections} kept-alive connections, ${seconds} s; wall time in the profile)\n`);
+console.log(`Main thread, µs per /route request (car, ${connections} ${flags['new-connections'] ? 'new connections per request' : 'kept-alive connections'}, ${seconds} s; wall time in the profile)\n`);
 console.log(`| stage | ${runs.map(([name]) => name).join(' | ')} |`);
 console.log(`|---|${runs.map(() => '---:').join('|')}|`);
 for (const [name] of [...STAGES, ['other']]) {

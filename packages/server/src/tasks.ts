@@ -3,7 +3,7 @@
 // disabled (tests of the functions themselves).
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
 import {matrixPart, type MatrixTask} from './matrix-task.js';
-import {jsonBytes} from './json-answer.js';
+import {jsonBytes, JsonWriter} from './json-answer.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -79,6 +79,9 @@ export class TaskRunner {
     private readonly isochrones = new Map<string, RoadIsochrones>();
     private readonly transitIsochrones = new Map<string, TransitIsochrones>();
     private readonly finders = new Map<string, NeighbourhoodFinder>();
+    /** The road route's answer, written in place (one request at a time per thread). */
+    private readonly writer = new JsonWriter();
+    private e6 = new Int32Array(4096);
 
     constructor(handles: RegionHandle[] | Region[]) {
         for (const h of handles) {
@@ -194,39 +197,41 @@ export class TaskRunner {
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
-            const coordinates: [number, number][] = [];
+            const {points} = r, count = points.length >> 1;
+            const lonE6 = this.scratchE6(2 * count), latE6 = lonE6.subarray(count);
             let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-            for (let i = 0; i < r.points.length; i += 2) {
-                const lon = round6(r.points[i]), lat = round6(r.points[i + 1]);
-                coordinates.push([lon, lat]);
+            for (let i = 0; i < count; i++) {
+                const lon = Math.round(points[2 * i] * 1e6), lat = Math.round(points[2 * i + 1] * 1e6);
+                lonE6[i] = lon;
+                latE6[i] = lat;
                 if (lon < minLon) minLon = lon;
                 if (lon > maxLon) maxLon = lon;
                 if (lat < minLat) minLat = lat;
                 if (lat > maxLat) maxLat = lat;
             }
-            // JSON.stringify of these arrays beats writing the text by hand (measured: about half the time).
-            return jsonBytes(JSON.stringify({
-                paths: [{
-                    distance: Math.round(r.distance * 1000) / 1000,
-                    weight: r.time / 1000,
-                    time: r.time,
-                    transfers: 0,
-                    points_encoded: false,
-                    bbox: [minLon, minLat, maxLon, maxLat],
-                    points: {type: 'LineString', coordinates},
-                    instructions: r.instructions,
-                    legs: [],
-                    details: {},
-                    ascend: 0,
-                    descend: 0,
-                    snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
-                }],
-                info: {copyrights: ['quartier', 'OpenStreetMap contributors'], took: Math.round(performance.now() - started)}
-            }));
+            // The GraphHopper shape, key by key; the coordinates written digit by digit (JsonWriter).
+            const w = this.writer.reset();
+            w.raw(`{"paths":[{"distance":${Math.round(r.distance * 1000) / 1000},"weight":${r.time / 1000},"time":${r.time},"transfers":0,"points_encoded":false,"bbox":[`);
+            w.micro(minLon).char(44).micro(minLat).char(44).micro(maxLon).char(44).micro(maxLat);
+            w.raw('],"points":{"type":"LineString","coordinates":[');
+            for (let i = 0; i < count; i++) {
+                if (i > 0) w.char(44);
+                w.char(91).micro(lonE6[i]).char(44).micro(latE6[i]).char(93);
+            }
+            w.raw(`]},"instructions":${JSON.stringify(r.instructions)},"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
+            w.position(r.from.lon, r.from.lat).char(44).position(r.to.lon, r.to.lat);
+            w.raw(`]}}],"info":{"copyrights":["quartier","OpenStreetMap contributors"],"took":${Math.round(performance.now() - started)}}}`);
+            return w.take();
         } catch (err) {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
         }
+    }
+
+    /** Scratch for a route's coordinates in millionths of a degree, grown as needed. */
+    private scratchE6(length: number): Int32Array {
+        if (this.e6.length < length) this.e6 = new Int32Array(Math.max(length, 2 * this.e6.length));
+        return this.e6;
     }
 
     /** A public transport route in the GraphHopper shape, with its legs. */

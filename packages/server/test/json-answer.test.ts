@@ -4,7 +4,9 @@
 // gives, nothing added or lost), with the headers res.json set before; HEAD gets the headers alone; and a
 // task that throws inside a worker is still a clear JSON error, after which the server answers again.
 import http from 'node:http';
+import fc from 'fast-check';
 import t from 'tap';
+import {JsonWriter} from '../src/json-answer.js';
 import {WorkerPool} from '../src/pool.js';
 import {BACKEND_KEY, TEST_WORKER, get, testServer} from './helpers.js';
 import {FAILING_LATITUDE} from './failing-route.js';
@@ -36,6 +38,23 @@ t.test('a route task answers with its JSON as bytes, and HTTP sends exactly thos
             Math.max(...c.map((p: number[]) => p[0])), Math.max(...c.map((p: number[]) => p[1]))], `${mode}: the bbox holds the line`);
         t.equal(path.weight, path.time / 1000);
     }
+});
+
+t.test('the route writer gives the text JSON.stringify gives, digit for digit', async (t) => {
+    const w = new JsonWriter();
+    const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+    const written = (x: number) => Buffer.from(w.reset().micro(Math.round(x * 1e6)).take()).toString('latin1');
+    for (const x of [0, -0, -1e-7, 1e-6, -1e-6, 0.5, -0.000001, 4.35, -8.611, 100, 179.999999, -180, 50.8461, 999.999999]) {
+        t.equal(written(x), JSON.stringify(round6(x)), `${x}`);
+    }
+    fc.assert(fc.property(fc.double({min: -999.9999, max: 999.9999, noNaN: true}), (x) => written(x) === JSON.stringify(round6(x))), {numRuns: 20000});
+    fc.assert(fc.property(fc.integer({min: -999_999_999, max: 999_999_999}), (v) =>
+        Buffer.from(w.reset().micro(v).take()).toString('latin1') === JSON.stringify(v / 1e6)), {numRuns: 20000});
+    // Past its first 64 KB the buffer grows, text cut across the boundary included (UTF-8 of several bytes).
+    const long = 'é€'.repeat(30000);
+    const bytes = w.reset().raw('"').raw(long).char(34).position(4.35, -50.1).take();
+    t.equal(Buffer.from(bytes).toString('utf8'), `"${long}"[4.35,-50.1]`);
+    t.equal(Buffer.from(w.reset().raw('{}').take()).toString('utf8'), '{}', 'reset starts a new answer');
 });
 
 t.test('isochrones leave as the worker wrote them: one area, or the labelled three', async (t) => {

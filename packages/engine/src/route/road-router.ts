@@ -102,11 +102,14 @@ export class RoadRouter {
 
         const points: number[] = [];
         const pieces: Piece[] = [];
+        // Consecutive edges mostly share their street's name: decode it once per change.
+        let nameIndex = -1, name = '';
         const piece = (edge: number, a: number, b: number, weight: number) => {
             const first = points.length / 2;
             appendEdgePoints(g, edge, a, b, points, first === 0);
+            if (g.edgeName[edge] !== nameIndex) name = g.names.get(nameIndex = g.edgeName[edge]);
             pieces.push({
-                name: g.names.get(g.edgeName[edge]),
+                name,
                 ferry: g.edgeClass[edge] === FERRY_CLASS,
                 length: Math.abs(b - a),
                 time: weight,
