@@ -11,7 +11,13 @@
 // With --osrm URL, an OSRM server already running with the car profile on the same Brussels extract
 // (osrm-routed; how it was built is said in bench/RESULTS.md, never in this repository) is measured in
 // the same rounds on the car pairs, as /route/v1/driving/…?overview=full&steps=true.
-// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL]
+// With --osrm-pid PID (osrm-routed's process), its CPU time is measured as ours is.
+// Besides the main thread's CPU time, the whole server process's (all threads: for us the workers too)
+// per request: a figure the machine's other load disturbs far less than requests per second.
+// A new connection per request leaves the closed connection in TIME_WAIT for 60 s; tens of thousands of
+// them slow the next connections for whichever server comes next, so each such run first waits (at most
+// 60 s) until fewer than 2,000 remain.
+// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL [--osrm-pid PID]] [--only MODES]
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +27,7 @@ import {dataRoot} from '../packages/engine/dist/src/index.js';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, only: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, 'osrm-pid': {type: 'string'}, only: {type: 'string'}}});
 const seconds = Number(positionals[0] ?? 5);
 const connections = Number(positionals[1] ?? 20);
 const rounds = Number(flags.rounds ?? 3);
@@ -41,14 +47,23 @@ if (flags.base) servers.push({name: `base (${path.basename(flags.base)})`, serve
 /** OSRM's path for each of our car pairs; other endpoints are not asked of it. */
 const osrmPaths = {'/route Driving': reference.queries.slice(0, 500).map((q) =>
     `/route/v1/driving/${q.from[1]},${q.from[0]};${q.to[1]},${q.to[0]}?overview=full&steps=true`)};
-if (flags.osrm) servers.push({name: 'OSRM', osrm: true, server: {url: flags.osrm.replace(/\/$/, ''), pid: 0, stop() {}}});
+if (flags.osrm) servers.push({name: 'OSRM', osrm: true, server: {url: flags.osrm.replace(/\/$/, ''), pid: 0, osrmPid: Number(flags['osrm-pid'] ?? 0), stop() {}}});
 
 const ticks = fs.existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 0;
-/** The main thread's CPU seconds so far, or NaN where /proc is missing. */
-function mainThreadCpu(pid) {
-    if (!ticks) return NaN;
-    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+/** CPU seconds so far of a process's main thread (or of the whole process), or NaN where /proc is missing. */
+function cpuSeconds(pid, wholeProcess = false) {
+    if (!ticks || !pid) return NaN;
+    const fields = fs.readFileSync(wholeProcess ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+/** Connections in TIME_WAIT on this machine (IPv4), or 0 where /proc is missing. */
+function timeWaits() {
+    try {
+        return fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').filter((l) => l.split(/\s+/)[4] === '06').length;
+    } catch {
+        return 0;
+    }
 }
 
 async function keptAlive(url, list) {
@@ -67,6 +82,7 @@ const clients = {'kept-alive': keptAlive, 'new connection per request': newConne
 /** results[server][client][endpoint]: one measurement per round. */
 const results = servers.map(() => Object.fromEntries(Object.keys(clients).map((c) => [c, Object.fromEntries(Object.keys(paths).map((e) => [e, []]))])));
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const cell = (x) => (Number.isNaN(x) ? '–' : x.toFixed(0));
 
 try {
     const pathsOf = (i, endpoint) => (servers[i].osrm ? osrmPaths[endpoint] : paths[endpoint]);
@@ -79,25 +95,30 @@ try {
                 for (const i of order) {
                     const {server} = servers[i];
                     if (!pathsOf(i, endpoint)) continue;
-                    const cpu0 = server.pid ? mainThreadCpu(server.pid) : NaN;
+                    if (run === newConnections) {
+                        for (let waited = 0; waited < 60 && timeWaits() >= 2000; waited++) await new Promise((resolve) => setTimeout(resolve, 1000));
+                    }
+                    const pid = server.pid || server.osrmPid;
+                    const main0 = server.pid ? cpuSeconds(pid) : NaN, all0 = cpuSeconds(pid, true);
                     const m = await run(server.url, pathsOf(i, endpoint));
-                    m.mainUs = server.pid ? (mainThreadCpu(server.pid) - cpu0) / m.count * 1e6 : NaN;
+                    m.mainUs = server.pid ? (cpuSeconds(pid) - main0) / m.count * 1e6 : NaN;
+                    m.allUs = (cpuSeconds(pid, true) - all0) / m.count * 1e6;
                     results[i][client][endpoint].push(m);
-                    process.stderr.write(`round ${round + 1} ${servers[i].name} ${client} ${endpoint}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, main thread ${m.mainUs.toFixed(0)} µs/request\n`);
+                    process.stderr.write(`round ${round + 1} ${servers[i].name} ${client} ${endpoint}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, main thread ${m.mainUs.toFixed(0)} µs/request, all threads ${m.allUs.toFixed(0)}\n`);
                 }
             }
         }
     }
     for (const client of Object.keys(clients)) {
         console.log(`\n${client}, ${connections} connections, ${seconds} s × ${rounds} rounds (medians)\n`);
-        console.log(`| server | endpoint | req/s | ratio to /health | p50 ms | p99 ms | main-thread CPU µs/request | failed |`);
-        console.log('|---|---|---|---|---|---|---|---|');
+        console.log(`| server | endpoint | req/s | ratio to /health | p50 ms | p99 ms | main-thread CPU µs/request | server CPU µs/request (all threads) | failed |`);
+        console.log('|---|---|---|---|---|---|---|---|---|');
         for (const [i, {name}] of servers.entries()) {
             const health = median(results[i][client]['/health'].map((m) => m.rps));
             for (const [endpoint, ms] of Object.entries(results[i][client])) {
                 if (ms.length === 0) continue;
                 const rps = median(ms.map((m) => m.rps));
-                console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${health ? (rps / health).toFixed(2) : '–'} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${Number.isNaN(median(ms.map((m) => m.mainUs))) ? '–' : median(ms.map((m) => m.mainUs)).toFixed(0)} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
+                console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${health ? (rps / health).toFixed(2) : '–'} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${cell(median(ms.map((m) => m.mainUs)))} | ${cell(median(ms.map((m) => m.allUs)))} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
             }
         }
     }
