@@ -14,9 +14,8 @@
 // With --osrm-pid PID (osrm-routed's process), its CPU time is measured as ours is.
 // Besides the main thread's CPU time, the whole server process's (all threads: for us the workers too)
 // per request: a figure the machine's other load disturbs far less than requests per second.
-// A new connection per request leaves the closed connection in TIME_WAIT for 60 s; tens of thousands of
-// them slow the next connections for whichever server comes next, so each such run first waits (at most
-// 60 s) until fewer than 2,000 remain.
+// With OSRM, each round's throughput ratio (ours / OSRM's, car) is printed too: the machine's speed
+// drifts between rounds, the two servers of one round see nearly the same machine.
 // Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL [--osrm-pid PID]] [--only MODES]
 import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -57,15 +56,6 @@ function cpuSeconds(pid, wholeProcess = false) {
     return (Number(fields[11]) + Number(fields[12])) / ticks;
 }
 
-/** Connections in TIME_WAIT on this machine (IPv4), or 0 where /proc is missing. */
-function timeWaits() {
-    try {
-        return fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').filter((l) => l.split(/\s+/)[4] === '06').length;
-    } catch {
-        return 0;
-    }
-}
-
 async function keptAlive(url, list) {
     const result = await autocannon({
         url, connections, duration: seconds, headers: {LicenseKey: KEY},
@@ -95,9 +85,6 @@ try {
                 for (const i of order) {
                     const {server} = servers[i];
                     if (!pathsOf(i, endpoint)) continue;
-                    if (run === newConnections) {
-                        for (let waited = 0; waited < 60 && timeWaits() >= 2000; waited++) await new Promise((resolve) => setTimeout(resolve, 1000));
-                    }
                     const pid = server.pid || server.osrmPid;
                     const main0 = server.pid ? cpuSeconds(pid) : NaN, all0 = cpuSeconds(pid, true);
                     const m = await run(server.url, pathsOf(i, endpoint));
@@ -109,7 +96,15 @@ try {
             }
         }
     }
+    const osrmAt = servers.findIndex((s) => s.osrm);
     for (const client of Object.keys(clients)) {
+        if (osrmAt >= 0) {
+            const ours = results[0][client]['/route Driving'], theirs = results[osrmAt][client]['/route Driving'];
+            const ratios = ours.map((m, r) => m.rps / theirs[r].rps);
+            const p50s = ours.map((m, r) => m.p50 / theirs[r].p50);
+            const range = (xs) => `median ${median(xs).toFixed(2)}×, ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}× over the rounds`;
+            console.log(`\n${client}: car throughput against OSRM round by round ${ratios.map((x) => x.toFixed(2)).join(', ')} (${range(ratios)}); p50 ${range(p50s)}`);
+        }
         console.log(`\n${client}, ${connections} connections, ${seconds} s × ${rounds} rounds (medians)\n`);
         console.log(`| server | endpoint | req/s | ratio to /health | p50 ms | p99 ms | main-thread CPU µs/request | server CPU µs/request (all threads) | failed |`);
         console.log('|---|---|---|---|---|---|---|---|---|');
