@@ -24,7 +24,7 @@ const replicas = [await startQuartier(a, ['--regions', 'BE', '--cache', redis.ur
 let nginx = null;
 
 async function startNginx(ports) {
-    if (nginx) await kill(nginx);
+    if (nginx) await kill(nginx, 'SIGTERM'); // the master stops its workers (killed outright, it leaves them running)
     // Both upstream lines name the replicas in use (one replica: the same port twice).
     const conf = fs.readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
         .replace('127.0.0.1:8081', `127.0.0.1:${ports[0]}`).replace('127.0.0.1:8082', `127.0.0.1:${ports[1] ?? ports[0]}`)
@@ -73,7 +73,7 @@ try {
     }
     console.log(`two replicas / one: ${(results[1] / results[0]).toFixed(2)}× on ${os.cpus().length} cores`);
 } finally {
-    if (nginx) await kill(nginx);
+    if (nginx) await kill(nginx, 'SIGTERM');
     for (const r of replicas) await kill(r);
     admin.disconnect();
     await redis.stop();

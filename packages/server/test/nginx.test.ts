@@ -15,7 +15,9 @@ const NGINX = program(process.env.NGINX_PATH ?? '/usr/sbin/nginx', 'nginx');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-nginx-'));
 const children: ChildProcess[] = [];
 t.teardown(async () => {
-    for (const c of children) await kill(c);
+    // nginx stops with SIGTERM: its master then stops the workers. A master killed outright leaves them
+    // running, orphaned, holding the front port.
+    for (const c of children) await kill(c, c === nginx ? 'SIGTERM' : 'SIGKILL');
     fs.rmSync(dir, {recursive: true, force: true});
 });
 
@@ -129,4 +131,23 @@ t.test('a replica killed while requests flow loses none of them', async (t) => {
     t.equal(replicaA.signalCode, 'SIGKILL', 'replica A was killed mid-run');
     t.equal(statuses.length, urls.length);
     t.same(statuses.filter((s) => s !== 200), [], 'every request answered 200');
+});
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+    return fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((p) => {
+        try {
+            return Number(fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid;
+        } catch {
+            return false; // gone meanwhile
+        }
+    });
+}
+
+t.test('nginx stops with its workers: none is left behind holding the port', async (t) => {
+    const workers = childrenOf(nginx.pid!);
+    t.ok(workers.length > 0, `${workers.length} worker processes`);
+    await kill(nginx, 'SIGTERM');
+    t.same(workers.filter((p) => fs.existsSync(`/proc/${p}`)), [], 'every worker has exited');
+    await t.rejects(fetch(`http://127.0.0.1:${front}/health`), 'nothing answers on the front port');
 });
