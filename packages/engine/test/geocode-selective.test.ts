@@ -20,7 +20,7 @@ t.test('reading every feature a word names, the search answers exactly as the po
     for (const [cc, queries] of Object.entries(QUERIES)) {
         const region = testRegion(cc);
         const walk = new Geocoder(region.geocoder.places, region.geocoder.country, {fullWalkPostings: Infinity});
-        const selective = new Geocoder(region.geocoder.places, region.geocoder.country, {fullWalkPostings: 0, selectivePostings: Infinity, frequentCandidates: Infinity});
+        const selective = new Geocoder(region.geocoder.places, region.geocoder.country, {fullWalkPostings: 0, selectivePostings: Infinity, frequentCandidates: Infinity, memberFeatures: Infinity});
         for (const q of queries) {
             for (const language of ['FR', 'EN']) {
                 const expected = walk.search(q, {language}).map(answer);

@@ -131,14 +131,18 @@ export interface GeocoderLimits {
     fullWalkPostings: number;
     selectivePostings: number;
     frequentCandidates: number;
+    /** Features read from the towns the rare terms name, best-named town first (a town is read whole). */
+    memberFeatures: number;
 }
 
 /**
  * A city's queries stay under fullWalkPostings (Brussels: "rue" has about 1,800 postings); 2,048
  * postings read as candidates cost well under a millisecond; 512 same-named features fill the
- * answers' tail (30 kept) with the most important of them.
+ * answers' tail (30 kept) with the most important of them; 4,096 features: the towns a prefix names, best-named first (a town is read whole).
  */
-export const DEFAULT_GEOCODER_LIMITS: GeocoderLimits = {fullWalkPostings: 16384, selectivePostings: 2048, frequentCandidates: 512};
+export const DEFAULT_GEOCODER_LIMITS: GeocoderLimits = {fullWalkPostings: 16384, selectivePostings: 2048, frequentCandidates: 512, memberFeatures: 4096};
+/** Places a query touches are numbered below this, to sort them by rank then touch. */
+const MAX_PLACES = 2 ** 24;
 
 /** ownerBest: a feature not read yet, and one read that no word names. */
 const UNREAD = -1;
@@ -266,7 +270,7 @@ export class Geocoder {
     private slotCount = 0;
     private ownerTouchWord = new Float64Array(1024);
     private ownerTouchVariant = new Float64Array(1024);
-    private readonly rareTerms: number[] = [];
+    private slotRareRank = new Int32Array(64);
     private members: PlaceMembers | null = null;
     private readonly sortedPostings = new Map<number, Uint32Array>();
     private readonly limits: GeocoderLimits;
@@ -522,7 +526,7 @@ export class Geocoder {
         query.placeWords = this.placeWords(0, placeCount);
         // 2. The features a rare term names, and those in the places a rare term names (a word may
         // match a common street word exactly and a town within two edits: "fontaine", "Fontairo").
-        let rarest = -1, rarestPostings = Infinity;
+        let rarest = -1, rarestPostings = Infinity, rareCount = 0;
         for (let i = 0; i < n; i++) {
             if (isNumberLike(words, i)) continue;
             const m = this.matches[i];
@@ -533,7 +537,8 @@ export class Geocoder {
                     common += count;
                     continue;
                 }
-                this.rareTerms.push(id);
+                const slot = this.termSlot[id];
+                if (this.slotRareRank[slot] < 0) this.slotRareRank[slot] = rareCount++;
                 for (let p = postStart[id], end = postStart[id + 1]; p < end; p++) this.evaluateOwner(owner[postings[p]], query);
             }
             if (common > 0 && common < rarestPostings) {
@@ -541,12 +546,21 @@ export class Geocoder {
                 rarestPostings = common;
             }
         }
+        // Towns by how well a rare term names them (its rank among the rare terms: exact matches come
+        // before prefixes and typos), their features read while the budget lasts ("Belmon" as a prefix
+        // names hundreds of towns; the one named exactly is read first).
+        const named: number[] = [];
         for (let k = 0; k < placeCount; k++) {
-            const place = this.touchedOwners[k];
-            if (!this.namedByRareTerm(place)) continue;
-            for (let j = 0, count = this.members.count(place); j < count; j++) this.evaluateOwner(this.members.member(place, j), query);
+            const rank = this.rareTermRank(this.touchedOwners[k]);
+            if (rank >= 0) named.push(rank * MAX_PLACES + k);
         }
-        this.rareTerms.length = 0;
+        named.sort((a, b) => a - b);
+        let budget = this.limits.memberFeatures;
+        for (let j = 0; j < named.length && budget > 0; j++) {
+            const place = this.touchedOwners[named[j] % MAX_PLACES], count = this.members.count(place);
+            for (let m = 0; m < count; m++) this.evaluateOwner(this.members.member(place, m), query);
+            budget -= count;
+        }
         // 3. The most important features holding the rarest common word's common terms.
         if (rarest >= 0) {
             const m = this.matches[rarest];
@@ -569,13 +583,18 @@ export class Geocoder {
         this.candidatesScored = scored;
     }
 
-    /** Whether one of place f's variants holds a rare term of the query (rankSelective's rareTerms). */
-    private namedByRareTerm(f: number): boolean {
+    /** The first of the query's rare terms (ranked as rankSelective met them: best matches first) that place f's variants hold; -1: none. */
+    private rareTermRank(f: number): number {
         const P = this.places, owner = P.variantOwner, termStart = P.variantTermStart, terms = P.variantTerms;
+        let best = -1;
         for (let v = lowerBound(owner, 0, owner.length, f); v < owner.length && owner[v] === f; v++) {
-            for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) if (this.rareTerms.includes(terms[t])) return true;
+            for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
+                const slot = this.termSlot[terms[t]];
+                const rank = slot < 0 ? -1 : this.slotRareRank[slot];
+                if (rank >= 0 && (best < 0 || rank < best)) best = rank;
+            }
         }
-        return false;
+        return best;
     }
 
     /**
@@ -609,6 +628,7 @@ export class Geocoder {
                     s = this.termSlot[id] = slots++;
                     if (slots > this.slotTerms.length) this.growSlots(slots);
                     this.slotTerms[s] = id;
+                    this.slotRareRank[s] = -1;
                     this.slotFirstMatch.fill(-1, s * MAX_WORDS, (s + 1) * MAX_WORDS);
                 }
                 if (this.slotFirstMatch[s * MAX_WORDS + i] < 0) this.slotFirstMatch[s * MAX_WORDS + i] = k;
@@ -619,11 +639,13 @@ export class Geocoder {
 
     private growSlots(needed: number): void {
         const size = Math.max(needed, this.slotTerms.length * 2);
-        const terms = new Uint32Array(size), first = new Int32Array(size * MAX_WORDS);
+        const terms = new Uint32Array(size), first = new Int32Array(size * MAX_WORDS), rank = new Int32Array(size);
         terms.set(this.slotTerms);
         first.set(this.slotFirstMatch);
+        rank.set(this.slotRareRank);
         this.slotTerms = terms;
         this.slotFirstMatch = first;
+        this.slotRareRank = rank;
     }
 
     /**
