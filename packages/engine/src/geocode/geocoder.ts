@@ -141,6 +141,8 @@ export interface GeocoderLimits {
  * answers' tail (30 kept) with the most important of them; 4,096 features: the towns a prefix names, best-named first (a town is read whole).
  */
 export const DEFAULT_GEOCODER_LIMITS: GeocoderLimits = {fullWalkPostings: 16384, selectivePostings: 2048, frequentCandidates: 512, memberFeatures: 4096};
+/** Name variants are numbered below this (134M: a country has a few million), to sort features by touch in one number. */
+const VARIANT_RANGE = 2 ** 27;
 /** Places a query touches are numbered below this, to sort them by rank then touch. */
 const MAX_PLACES = 2 ** 24;
 
@@ -209,6 +211,14 @@ class TopCandidates {
     }
 }
 
+/** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
+function variantStarts(P: Places): Uint32Array {
+    const owner = P.variantOwner, start = new Uint32Array(P.featureCount + 1);
+    for (let v = 0; v < owner.length; v++) start[owner[v] + 1]++;
+    for (let f = 0; f < P.featureCount; f++) start[f + 1] += start[f];
+    return start;
+}
+
 /** First index in a[from, to) (ascending) holding a value >= x. */
 function lowerBound(a: Uint32Array, from: number, to: number, x: number): number {
     let lo = from, hi = to;
@@ -272,6 +282,9 @@ export class Geocoder {
     private ownerTouchVariant = new Float64Array(1024);
     private slotRareRank = new Int32Array(64);
     private members: PlaceMembers | null = null;
+    /** Variants of feature f: [variantStart[f], variantStart[f + 1]) (made with members). */
+    private variantStart: Uint32Array | null = null;
+    private readonly firstMatchOf = new Int32Array(MAX_WORDS);
     private readonly sortedPostings = new Map<number, Uint32Array>();
     private readonly limits: GeocoderLimits;
     /** Features the last search scored: those a word of the query names, of the ones it read. */
@@ -509,7 +522,9 @@ export class Geocoder {
     private rankSelective(query: RankQuery, top: TopCandidates): void {
         const P = this.places, words = query.words, n = words.length;
         const postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
+        if (owner.length > VARIANT_RANGE) throw new Error(`${owner.length} name variants: the index holds at most ${VARIANT_RANGE}`);
         this.members ??= new PlaceMembers(P);
+        this.variantStart ??= variantStarts(P);
         this.prepareTermSlots(n);
         this.nVariants = 0;
         this.nOwners = 0;
@@ -577,17 +592,20 @@ export class Geocoder {
         const order = new Uint32Array(this.nOwners);
         let scored = 0;
         for (let k = 0; k < this.nOwners; k++) if (this.ownerBest[this.touchedOwners[k]] >= 0) order[scored++] = k;
-        const touchWord = this.ownerTouchWord, touchVariant = this.ownerTouchVariant, owners = this.touchedOwners;
-        const sorted = Array.from(order.subarray(0, scored)).sort((a, b) => touchWord[a] - touchWord[b] || touchVariant[a] - touchVariant[b]);
-        for (const k of sorted) this.offer(owners[k], query, top);
+        // One number per feature, word and match above the variant, sorted as numbers.
+        const touchWord = this.ownerTouchWord, touchVariant = this.ownerTouchVariant;
+        const keys = new Float64Array(scored);
+        for (let j = 0; j < scored; j++) keys[j] = touchWord[order[j]] * VARIANT_RANGE + touchVariant[order[j]];
+        keys.sort();
+        for (let j = 0; j < scored; j++) this.offer(owner[keys[j] % VARIANT_RANGE], query, top);
         this.candidatesScored = scored;
     }
 
     /** The first of the query's rare terms (ranked as rankSelective met them: best matches first) that place f's variants hold; -1: none. */
     private rareTermRank(f: number): number {
-        const P = this.places, owner = P.variantOwner, termStart = P.variantTermStart, terms = P.variantTerms;
+        const P = this.places, termStart = P.variantTermStart, terms = P.variantTerms;
         let best = -1;
-        for (let v = lowerBound(owner, 0, owner.length, f); v < owner.length && owner[v] === f; v++) {
+        for (let v = this.variantStart![f], vEnd = this.variantStart![f + 1]; v < vEnd; v++) {
             for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
                 const slot = this.termSlot[terms[t]];
                 const rank = slot < 0 ? -1 : this.slotRareRank[slot];
@@ -655,23 +673,32 @@ export class Geocoder {
     private evaluateOwner(f: number, query: RankQuery): boolean {
         if (this.ownerBest[f] !== UNREAD) return false;
         const P = this.places, words = query.words, n = words.length, dict = P.dictionary;
-        const owner = P.variantOwner, termStart = P.variantTermStart, terms = P.variantTerms, termWeight = P.termWeight, vWeight = P.variantWeight;
-        const slot = this.termSlot, firstMatch = this.slotFirstMatch;
+        const termStart = P.variantTermStart, terms = P.variantTerms, termWeight = P.termWeight, vWeight = P.variantWeight;
+        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = this.variantStart!;
         const k = this.nOwners++;
         this.touchedOwners[k] = f;
         let best = NO_VARIANT, bestWord = Infinity, bestVariant = Infinity;
         let touchWord = Infinity, touchVariant = Infinity;
-        for (let v = lowerBound(owner, 0, owner.length, f); v < owner.length && owner[v] === f; v++) {
+        const first = this.firstMatchOf;
+        for (let v = variantStart[f], vEnd = variantStart[f + 1]; v < vEnd; v++) {
+            // Per word, the first of its matches that is one of the variant's terms: the one the walk marks it with.
+            let any = false;
+            for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
+                const s = slot[terms[t]];
+                if (s < 0) continue;
+                if (!any) {
+                    first.fill(-1, 0, n);
+                    any = true;
+                }
+                for (let i = 0, row = s * MAX_WORDS; i < n; i++) {
+                    const at = firstMatch[row + i];
+                    if (at >= 0 && (first[i] < 0 || at < first[i])) first[i] = at;
+                }
+            }
+            if (!any) continue;
             let mask = 0, quality = 0, cover = 0, firstWord = Infinity;
             for (let i = 0; i < n; i++) {
-                // The first match of word i that is one of the variant's terms: the one the walk marks it with.
-                let match = -1;
-                for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
-                    const s = slot[terms[t]];
-                    if (s < 0) continue;
-                    const at = firstMatch[s * MAX_WORDS + i];
-                    if (at >= 0 && (match < 0 || at < match)) match = at;
-                }
+                const match = first[i];
                 if (match < 0) continue;
                 const m = this.matches[i], id = m.ids[match];
                 if (mask === 0) firstWord = i * MATCHES_PER_WORD + match;
