@@ -43,6 +43,7 @@ export {Snapper, MAX_SNAP_METERS} from './graph/snap.js';
 export type {Snap} from './graph/snap.js';
 export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
+export {CHScratch} from './ch/scratch.js';
 export {NO_BEARING, TurnCosts, turnCosts, turnSeconds} from './graph/turn-costs.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';
 export {Dijkstra, BidirectionalDijkstra} from './ch/dijkstra.js';

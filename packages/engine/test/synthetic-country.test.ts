@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import t from 'tap';
-import {Region, buildRegion, haversineMeters} from '../src/index.js';
+import {Geocoder, Region, buildRegion, haversineMeters} from '../src/index.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -69,4 +69,33 @@ t.test('the feed\'s trains carry a passenger along a row of towns', async (t) =>
     const route = region.transitRouter.route(from.lat, from.lon, to.lat, to.lon);
     t.ok(route.legs.some((leg) => leg.type === 'ride'), `${from.name} → ${to.name}: ${route.legs.map((l) => l.type).join(', ')}`);
     t.ok(route.time / 1000 < haversineMeters(from.lat, from.lon, to.lat, to.lon) / 1.4, `${Math.round(route.time / 60000)} min, faster than walking there`);
+});
+
+// Every town has a Rue de la Gare: with limits that make the street's words common (as in a country,
+// where thousands of towns share them), the search starts from the town the query names, and the town
+// decides which of the same-named streets answers.
+t.test('among same-named streets of many towns, the query\'s town decides', async (t) => {
+    const places = region.geocoder.places;
+    const postingsOf = (word: string) => {
+        const id = places.dictionary.find(word);
+        return id < 0 ? 0 : places.termPostStart[id + 1] - places.termPostStart[id];
+    };
+    const sameNamed = addresses.filter((a) => a.street === 'Rue de la Gare');
+    const towns = new Set(sameNamed.map((a) => a.city));
+    t.ok(towns.size >= 5, `Rue de la Gare has addresses in ${towns.size} towns`);
+    // Town names are rare terms, the street's words common ones.
+    const rare = Math.max(...[...towns].map((c) => postingsOf(c.toLowerCase())));
+    t.ok(postingsOf('gare') > rare && postingsOf('rue') > rare, `'gare' ${postingsOf('gare')} and 'rue' ${postingsOf('rue')} postings, a town's name at most ${rare}`);
+    const walk = new Geocoder(places, region.geocoder.country, {fullWalkPostings: Infinity});
+    const selective = new Geocoder(places, region.geocoder.country, {fullWalkPostings: 0, selectivePostings: rare, frequentCandidates: 2});
+    const sample = [...towns].map((town) => sameNamed.find((a) => a.city === town)!);
+    for (const a of sample) {
+        const q = `${a.number} ${a.street}, ${a.city}`;
+        const [best] = selective.search(q, {language: 'FR', limit: 5});
+        t.ok(best && best.housenumber === a.number && best.city === a.city && haversineMeters(best.lat, best.lon, a.lat, a.lon) < 5,
+            `${q}: ${best?.name}, ${best?.city} at ${best?.lat},${best?.lon}`);
+        const [walked] = walk.search(q, {language: 'FR', limit: 5});
+        t.equal(best.feature, walked.feature, `${q}: the walk's answer`);
+        t.ok(selective.candidatesScored < walk.candidatesScored, `${q}: ${selective.candidatesScored} features scored, the walk ${walk.candidatesScored}`);
+    }
 });

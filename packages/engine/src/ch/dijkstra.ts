@@ -6,6 +6,26 @@ import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import type {CHGraph} from './hierarchy.js';
 import {NodeHeap} from './heap.js';
 
+/** A Dijkstra's node-sized arrays: distances (Infinity where not reached), the nodes reached, the heap; turns on first use. */
+export class DijkstraArrays {
+    readonly dist: Float64Array;
+    readonly reached: Uint32Array;
+    readonly heap: NodeHeap;
+    private turns: [Float64Array, Uint16Array, Float64Array] | null = null;
+
+    constructor(readonly nodeCount: number) {
+        this.dist = new Float64Array(nodeCount).fill(Infinity);
+        this.reached = new Uint32Array(nodeCount);
+        this.heap = new NodeHeap(nodeCount);
+    }
+
+    /** Turns so far, bearing arriving, arrival time with turns. */
+    turnArrays(): [Float64Array, Uint16Array, Float64Array] {
+        const n = this.nodeCount;
+        return (this.turns ??= [new Float64Array(n), new Uint16Array(n), new Float64Array(n)]);
+    }
+}
+
 export class Dijkstra {
     readonly graph: CHGraph;
     readonly mode: number;
@@ -24,17 +44,27 @@ export class Dijkstra {
     private readonly bearing: Uint16Array;
     private readonly arrivalTime: Float64Array;
 
-    constructor(graph: CHGraph, mode: number, turns: TurnCosts | null = null) {
+    /**
+     * `arrays`: node-sized arrays shared with other searches on the graph (one per mode), each of
+     * which clears its search (clear()) before another runs; its own when not given.
+     */
+    constructor(graph: CHGraph, mode: number, turns: TurnCosts | null = null, arrays: DijkstraArrays | null = null) {
         this.graph = graph;
         this.mode = mode;
-        this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
-        this.reached = new Uint32Array(graph.nodeCount);
-        this.heap = new NodeHeap(graph.nodeCount);
+        const shared = arrays ?? new DijkstraArrays(graph.nodeCount);
+        this.dist = shared.dist;
+        this.reached = shared.reached;
+        this.heap = shared.heap;
         this.turns = turns !== null && turns.any ? turns : null;
-        const n = this.turns ? graph.nodeCount : 0;
-        this.turn = new Float64Array(n);
-        this.bearing = new Uint16Array(n);
-        this.arrivalTime = new Float64Array(n);
+        if (this.turns) [this.turn, this.bearing, this.arrivalTime] = shared.turnArrays();
+        else [this.turn, this.bearing, this.arrivalTime] = [new Float64Array(0), new Uint16Array(0), new Float64Array(0)];
+    }
+
+    /** Forgets the last search: the distance arrays as a new search finds them (for another search sharing them). */
+    clear(): void {
+        for (let i = 0; i < this.reachedCount; i++) this.dist[this.reached[i]] = Infinity;
+        this.reachedCount = 0;
+        this.heap.clear();
     }
 
     /** v reached from x along the edge run `ref`: the turns of x's path, the turn at x onto it, the bearing arriving at v. */

@@ -9,7 +9,8 @@
 import type {Section} from '../format/section.js';
 import {INF} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
-import {NodeHeap} from './heap.js';
+import type {NodeHeap} from './heap.js';
+import {CHScratch, type ScratchUser} from './scratch.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
 
 export interface CHPath {
@@ -39,9 +40,10 @@ export interface SweepResult {
     bearings: Uint16Array | null;
 }
 
-export class CHQuery {
+export class CHQuery implements ScratchUser {
     readonly graph: CHGraph;
     readonly ch: ContractionHierarchy;
+    private readonly scratch: CHScratch;
     /** Nodes taken from the heaps by the last distance or path query, both directions (stalled ones too). */
     settledCount = 0;
     private readonly nodeCount: number;
@@ -116,7 +118,11 @@ export class CHQuery {
     private readonly sourceBearing = new Uint16Array(1);
 
     /** `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings. */
-    constructor(graph: CHGraph, ch: ContractionHierarchy | Section, turns: TurnCosts | null = null) {
+    /**
+     * `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings.
+     * `scratch`: node-sized arrays shared with the thread's other queries on this road graph (its own when not given).
+     */
+    constructor(graph: CHGraph, ch: ContractionHierarchy | Section, turns: TurnCosts | null = null, scratch: CHScratch | null = null) {
         this.graph = graph;
         this.ch = ch instanceof ContractionHierarchy ? ch : new ContractionHierarchy(ch);
         this.turnCosts = turns !== null && turns.any && this.ch.turns !== null ? turns : null;
@@ -124,24 +130,41 @@ export class CHQuery {
         if (this.ch.nodeCount !== n || this.ch.roadArcCount !== graph.arcCount) {
             throw new Error(`contraction hierarchy (${this.ch.nodeCount} nodes, ${this.ch.roadArcCount} arcs) was not built from this road graph (${n} nodes, ${graph.arcCount} arcs)`);
         }
-        this.forwardDist = new Float64Array(n).fill(Infinity);
-        this.backwardDist = new Float64Array(n).fill(Infinity);
-        this.forwardParent = new Uint32Array(n);
-        this.backwardParent = new Uint32Array(n);
-        this.forwardTouched = new Uint32Array(n);
-        this.backwardTouched = new Uint32Array(n);
-        this.forwardHeap = new NodeHeap(n);
-        this.backwardHeap = new NodeHeap(n);
-        this.bucketStart = new Uint32Array(n);
-        this.bucketCount = new Uint32Array(n);
-        this.forwardSettled = new Uint32Array(n);
-        this.selIndex = new Uint32Array(n);
-        if (this.turnCosts) {
-            this.forwardTurn = new Float64Array(n);
-            this.forwardBearing = new Uint16Array(n);
-            this.backwardTurn = new Float64Array(n);
-            this.backwardBearing = new Uint16Array(n);
-        }
+        if (scratch !== null && scratch.nodeCount !== n) throw new Error(`scratch for ${scratch.nodeCount} nodes, road graph of ${n}`);
+        const s = this.scratch = scratch ?? new CHScratch(n);
+        this.forwardDist = s.forwardDist;
+        this.backwardDist = s.backwardDist;
+        this.forwardParent = s.forwardParent;
+        this.backwardParent = s.backwardParent;
+        this.forwardTouched = s.forwardTouched;
+        this.backwardTouched = s.backwardTouched;
+        this.forwardHeap = s.forwardHeap;
+        this.backwardHeap = s.backwardHeap;
+        this.bucketStart = s.bucketStart;
+        this.bucketCount = s.bucketCount;
+        this.forwardSettled = s.forwardSettled;
+        this.selIndex = s.selIndex;
+        if (this.turnCosts) [this.forwardTurn, this.forwardBearing, this.backwardTurn, this.backwardBearing] = s.turnArrays();
+    }
+
+    /** Makes the shared arrays this query's: the query that used them last clears its state from them first. */
+    private claim(): void {
+        const s = this.scratch;
+        if (s.owner === this) return;
+        s.owner?.yieldScratch();
+        s.owner = this;
+    }
+
+    /** Clears this query's state from the shared arrays (distances, buckets) and forgets what it kept there. */
+    yieldScratch(): void {
+        this.resetForward();
+        this.resetBackward();
+        for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
+        this.bucketNodeCount = 0;
+        this.entryCount = 0;
+        this.bucketTargets = new Uint32Array(0);
+        this.bucketBearings = null;
+        this.selTargets = new Uint32Array(0);
     }
 
     /** Whether tables and sweeps report turns (the mode has turn costs and the hierarchy stores arc bearings). */
@@ -278,6 +301,7 @@ export class CHQuery {
 
     /** Bidirectional upward search; returns the best distance (Infinity if none) and sets `meet`. */
     private search(source: number, target: number): number {
+        this.claim();
         this.checkNode(source);
         this.checkNode(target);
         this.resetForward();
@@ -406,6 +430,7 @@ export class CHQuery {
 
     /** Fills the buckets for a target set, unless they already hold exactly these targets. */
     private prepareBuckets(targets: Uint32Array, bearings: Uint16Array | null = null): void {
+        this.claim();
         if (sameTargets(this.bucketTargets, targets) && sameBearings(this.bucketBearings, bearings)) return;
         for (let j = 0; j < targets.length; j++) this.checkNode(targets[j]);
         for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
@@ -517,6 +542,7 @@ export class CHQuery {
      */
     private forwardFill(source: number, seedTime: ArrayLike<number> = ZERO, seedLength: ArrayLike<number> = ZERO, seeds: ArrayLike<number> | null = null,
         seedBearing: ArrayLike<number> = NONE, seedTurn: ArrayLike<number> = ZERO): void {
+        this.claim();
         this.resetForward();
         const ch = this.ch;
         const upFirst = ch.upFirst, upHead = ch.upHead, upWeight = ch.upWeight;
@@ -685,14 +711,14 @@ export class CHQuery {
     private keepLengths(): void {
         if (this.keepLength) return;
         this.keepLength = true;
-        this.forwardLen = new Float64Array(this.nodeCount);
-        this.backwardLen = new Float64Array(this.nodeCount);
+        [this.forwardLen, this.backwardLen] = this.scratch.lengthArrays();
         // Buckets filled before lengths were kept hold none: fill again.
         this.bucketTargets = new Uint32Array(0);
     }
 
     /** Selects the nodes above a target set (every target, and the tails of the down arcs into a selected node), highest rank first. */
     private prepareSelection(targets: Uint32Array): void {
+        this.claim();
         if (sameTargets(this.selTargets, targets)) return;
         const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, rank = ch.rank, index = this.selIndex;
         // Breadth first from the targets, the list itself as the queue.

@@ -18,6 +18,7 @@ import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
 import {estimateHouse} from './interpolation.js';
+import {PlaceMembers} from './place-members.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -120,6 +121,121 @@ export interface PlaceInformation {
     LocalizedCityNames: Record<string, string> | null;
 }
 
+/**
+ * How much a search reads. A query whose words' postings hold more than fullWalkPostings entries
+ * scores only the features that can be the answer (Geocoder.rankSelective): words with more than
+ * selectivePostings postings ("rue", "de", "gare" in a country) do not bring their features in,
+ * except the frequentCandidates most important holding the rarest of them.
+ */
+export interface GeocoderLimits {
+    fullWalkPostings: number;
+    selectivePostings: number;
+    frequentCandidates: number;
+    /** Features read from the towns the rare terms name, best-named town first (a town is read whole). */
+    memberFeatures: number;
+}
+
+/**
+ * A city's queries stay under fullWalkPostings (Brussels: "rue" has about 1,800 postings); 2,048
+ * postings read as candidates cost well under a millisecond; 512 same-named features fill the
+ * answers' tail (30 kept) with the most important of them; 4,096 features: the towns a prefix names, best-named first (a town is read whole).
+ */
+export const DEFAULT_GEOCODER_LIMITS: GeocoderLimits = {fullWalkPostings: 16384, selectivePostings: 2048, frequentCandidates: 512, memberFeatures: 4096};
+/** Name variants are numbered below this (134M: a country has a few million), to sort features by touch in one number. */
+const VARIANT_RANGE = 2 ** 27;
+/** Places a query touches are numbered below this, to sort them by rank then touch. */
+const MAX_PLACES = 2 ** 24;
+
+/** ownerBest: a feature not read yet, and one read that no word names. */
+const UNREAD = -1;
+const NO_VARIANT = -2;
+/** Matches of one word are numbered below this (prefixes: at most MAX_PREFIX_TERMS), to order touches by word then match. */
+const MATCHES_PER_WORD = 1 << 20;
+
+/** What rank's steps share about the query. */
+interface RankQuery {
+    words: QueryWord[];
+    totalWeight: number;
+    allBits: number;
+    focusLat: number;
+    focusLon: number;
+    /** Words that fully name some place. */
+    placeWords: number;
+}
+
+/** The best `keep` candidates by key, the first of equals first (as offered). */
+class TopCandidates {
+    private readonly key: Float64Array;
+    private readonly feature: Int32Array;
+    private readonly address: Int32Array;
+    private readonly score: Float64Array;
+    private readonly postcode: Uint32Array;
+    private readonly number: Int32Array;
+
+    constructor(private readonly keep: number) {
+        this.key = new Float64Array(keep).fill(-Infinity);
+        this.feature = new Int32Array(keep).fill(-1);
+        this.address = new Int32Array(keep).fill(-1);
+        this.score = new Float64Array(keep);
+        this.postcode = new Uint32Array(keep);
+        this.number = new Int32Array(keep).fill(-1);
+    }
+
+    offer(key: number, feature: number, address: number, score: number, postcode: number, number: number): void {
+        const keep = this.keep;
+        if (key <= this.key[keep - 1]) return;
+        let at = keep - 1;
+        while (at > 0 && this.key[at - 1] < key) {
+            this.key[at] = this.key[at - 1];
+            this.feature[at] = this.feature[at - 1];
+            this.address[at] = this.address[at - 1];
+            this.score[at] = this.score[at - 1];
+            this.postcode[at] = this.postcode[at - 1];
+            this.number[at] = this.number[at - 1];
+            at--;
+        }
+        this.key[at] = key;
+        this.feature[at] = feature;
+        this.address[at] = address;
+        this.score[at] = score;
+        this.postcode[at] = postcode;
+        this.number[at] = number;
+    }
+
+    candidates(): Candidate[] {
+        const out: Candidate[] = [];
+        for (let i = 0; i < this.keep && this.feature[i] >= 0; i++) {
+            out.push({feature: this.feature[i], address: this.address[i], number: this.number[i], score: this.score[i], postcode: this.postcode[i]});
+        }
+        return out;
+    }
+}
+
+/** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
+function variantStarts(P: Places): Uint32Array {
+    const owner = P.variantOwner, start = new Uint32Array(P.featureCount + 1);
+    for (let v = 0; v < owner.length; v++) start[owner[v] + 1]++;
+    for (let f = 0; f < P.featureCount; f++) start[f + 1] += start[f];
+    return start;
+}
+
+/** First index in a[from, to) (ascending) holding a value >= x. */
+function lowerBound(a: Uint32Array, from: number, to: number, x: number): number {
+    let lo = from, hi = to;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (a[mid] < x) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/** A house number or postcode (or a postcode's second half): explained by the address, not a name; never a search's starting point. */
+function isNumberLike(words: QueryWord[], i: number): boolean {
+    const w = words[i];
+    return w.numeric || w.housenumbers.length > 0 || w.postcode !== 0 || w.postcodePair !== 0 || w.plainNumber >= 0 || (i > 0 && words[i - 1].postcodePair !== 0);
+}
+
 /** Word roles found while reading the query. */
 interface QueryWord {
     text: string;
@@ -153,11 +269,33 @@ export class Geocoder {
     private readonly touchedVariants: Uint32Array;
     private readonly ownerBest: Int32Array;
     private readonly touchedOwners: Uint32Array;
+    private nVariants = 0;
+    private nOwners = 0;
+    // rankSelective's scratch: a slot per term the query matches (termSlot[term], -1: none) with the
+    // first match of each word that is the term; per feature read, where the postings walk would
+    // first meet it and the words any of its variants hold.
+    private readonly termSlot: Int32Array;
+    private slotTerms = new Uint32Array(64);
+    private slotFirstMatch = new Int32Array(64 * MAX_WORDS);
+    private slotCount = 0;
+    private ownerTouchWord = new Float64Array(1024);
+    private ownerTouchVariant = new Float64Array(1024);
+    private slotRareRank = new Int32Array(64);
+    private members: PlaceMembers | null = null;
+    /** Variants of feature f: [variantStart[f], variantStart[f + 1]) (made with members). */
+    private variantStart: Uint32Array | null = null;
+    private readonly firstMatchOf = new Int32Array(MAX_WORDS);
+    private readonly sortedPostings = new Map<number, Uint32Array>();
+    private readonly limits: GeocoderLimits;
+    /** Features the last search scored: those a word of the query names, of the ones it read. */
+    candidatesScored = 0;
 
 
-    constructor(places: Places, country: CountryConfig) {
+    constructor(places: Places, country: CountryConfig, limits: Partial<GeocoderLimits> = {}) {
         this.places = places;
         this.country = country;
+        this.limits = {...DEFAULT_GEOCODER_LIMITS, ...limits};
+        this.termSlot = new Int32Array(places.termWeight.length).fill(-1);
         this.countryWords = Object.values(country.name).map((n) => tokenize(n)).filter((t) => t.length > 0);
         for (let p = 0; p < places.pcTerm.length; p++) this.postcodeOfTerm.set(places.pcTerm[p], p + 1);
         const V = places.variantOwner.length;
@@ -165,7 +303,7 @@ export class Geocoder {
         this.variantQuality = new Float32Array(V);
         this.variantCover = new Float32Array(V);
         this.touchedVariants = new Uint32Array(V);
-        this.ownerBest = new Int32Array(places.featureCount).fill(-1);
+        this.ownerBest = new Int32Array(places.featureCount).fill(UNREAD);
         this.touchedOwners = new Uint32Array(places.featureCount);
         for (let i = 0; i < MAX_WORDS; i++) this.matches.push(new TermMatches());
     }
@@ -293,16 +431,43 @@ export class Geocoder {
         return a;
     }
 
-    /** Scores every feature some word names; returns the best `keep`, best first. */
+    /**
+     * Scores the features some word names; returns the best `keep`, best first. A query whose words
+     * are rare walks all their postings (rankAll). One with common words ("rue", "de", "gare": every
+     * town has a Rue de la Gare) in a country-sized index scores only the features that can be the
+     * answer (rankSelective), so its work does not grow with the number of same-named streets.
+     */
     private rank(words: QueryWord[], focusLat: number, focusLon: number, keep: number): Candidate[] {
-        const P = this.places;
+        let totalWeight = 0, postings = 0;
+        for (let i = 0; i < words.length; i++) {
+            totalWeight += words[i].weight;
+            postings += this.postingsOfWord(i);
+        }
+        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0};
+        const top = new TopCandidates(keep);
+        // With a focus position the nearest of the same-named streets may be any of them: all are scored.
+        if (postings > this.limits.fullWalkPostings && Number.isNaN(focusLat)) this.rankSelective(query, top);
+        else this.rankAll(query, top);
+        this.resetScratch();
+        return top.candidates();
+    }
+
+    /** Postings the matches of word i hold. */
+    private postingsOfWord(i: number): number {
+        const m = this.matches[i], postStart = this.places.termPostStart;
+        let count = 0;
+        for (let k = 0; k < m.length; k++) count += postStart[m.ids[k] + 1] - postStart[m.ids[k]];
+        return count;
+    }
+
+    /** Every feature some word names, from the postings. */
+    private rankAll(query: RankQuery, top: TopCandidates): void {
+        const P = this.places, words = query.words;
         const {variantMask, variantQuality, variantCover, touchedVariants, ownerBest, touchedOwners} = this;
         const postStart = P.termPostStart, postings = P.termPostings, termWeight = P.termWeight;
         const dict = P.dictionary;
         let nVariants = 0, nOwners = 0;
         const n = words.length;
-        let totalWeight = 0;
-        for (let i = 0; i < n; i++) totalWeight += words[i].weight;
 
         // 1. Postings: which words each variant explains, with their quality.
         for (let i = 0; i < n; i++) {
@@ -338,139 +503,358 @@ export class Geocoder {
                 ownerBest[f] = v;
             }
         }
+        this.nVariants = nVariants;
+        this.nOwners = nOwners;
+        query.placeWords = this.placeWords(0, nOwners);
+        // 3. Each feature, in the order the postings named it (the first of equals stays first).
+        for (let k = 0; k < nOwners; k++) this.offer(touchedOwners[k], query, top);
+        this.candidatesScored = nOwners;
+    }
 
-        // Words that fully name some place: a town the query adds (maybe not the data's) costs less unexplained.
+    /**
+     * Only the features that can be the answer: every place a word names (towns and districts), the
+     * features holding a rare word (rarer than limits.selectivePostings), the features in a place a
+     * rare word names (a street of the town the query names), and of the features that hold only
+     * common words, the limits.frequentCandidates most important holding the rarest of them. Each
+     * is scored as rankAll scores it (its variants' words read from their term lists), in the order
+     * rankAll would meet it: among these candidates the ranking is rankAll's.
+     */
+    private rankSelective(query: RankQuery, top: TopCandidates): void {
+        const P = this.places, words = query.words, n = words.length;
+        const postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
+        if (owner.length > VARIANT_RANGE) throw new Error(`${owner.length} name variants: the index holds at most ${VARIANT_RANGE}`);
+        this.members ??= new PlaceMembers(P);
+        this.variantStart ??= variantStarts(P);
+        this.prepareTermSlots(n);
+        this.nVariants = 0;
+        this.nOwners = 0;
+        // 1. The places any word names: a town's words explain its streets; placeWords needs them all.
+        const placeStart = lowerBound(owner, 0, owner.length, P.placeOffset), poiStart = lowerBound(owner, 0, owner.length, P.poiOffset);
+        for (let i = 0; i < n; i++) {
+            const m = this.matches[i];
+            for (let k = 0; k < m.length; k++) {
+                const id = m.ids[k], end = postStart[id + 1];
+                for (let p = lowerBound(postings, postStart[id], end, placeStart); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
+            }
+        }
+        const placeCount = this.nOwners;
+        query.placeWords = this.placeWords(0, placeCount);
+        // 2. The features a rare term names, and those in the places a rare term names (a word may
+        // match a common street word exactly and a town within two edits: "fontaine", "Fontairo").
+        let rarest = -1, rarestPostings = Infinity, rareCount = 0;
+        for (let i = 0; i < n; i++) {
+            if (isNumberLike(words, i)) continue;
+            const m = this.matches[i];
+            let common = 0;
+            for (let k = 0; k < m.length; k++) {
+                const id = m.ids[k], count = postStart[id + 1] - postStart[id];
+                if (count > this.limits.selectivePostings) {
+                    common += count;
+                    continue;
+                }
+                const slot = this.termSlot[id];
+                if (this.slotRareRank[slot] < 0) this.slotRareRank[slot] = rareCount++;
+                for (let p = postStart[id], end = postStart[id + 1]; p < end; p++) this.evaluateOwner(owner[postings[p]], query);
+            }
+            if (common > 0 && common < rarestPostings) {
+                rarest = i;
+                rarestPostings = common;
+            }
+        }
+        // Towns by how well a rare term names them (its rank among the rare terms: exact matches come
+        // before prefixes and typos), their features read while the budget lasts ("Belmon" as a prefix
+        // names hundreds of towns; the one named exactly is read first).
+        const named: number[] = [];
+        for (let k = 0; k < placeCount; k++) {
+            const rank = this.rareTermRank(this.touchedOwners[k]);
+            if (rank >= 0) named.push(rank * MAX_PLACES + k);
+        }
+        named.sort((a, b) => a - b);
+        let budget = this.limits.memberFeatures;
+        for (let j = 0; j < named.length && budget > 0; j++) {
+            const place = this.touchedOwners[named[j] % MAX_PLACES], count = this.members.count(place);
+            for (let m = 0; m < count; m++) this.evaluateOwner(this.members.member(place, m), query);
+            budget -= count;
+        }
+        // 3. The most important features holding the rarest common word's common terms.
+        if (rarest >= 0) {
+            const m = this.matches[rarest];
+            let left = this.limits.frequentCandidates;
+            for (let k = 0; k < m.length && left > 0; k++) {
+                if (postStart[m.ids[k] + 1] - postStart[m.ids[k]] <= this.limits.selectivePostings) continue;
+                const byImportance = this.postingsByImportance(m.ids[k]);
+                for (let p = 0; p < byImportance.length && left > 0; p++) {
+                    if (this.evaluateOwner(owner[byImportance[p]], query)) left--;
+                }
+            }
+        }
+        // 4. Scored in the order rankAll's postings walk would have met them.
+        const order = new Uint32Array(this.nOwners);
+        let scored = 0;
+        for (let k = 0; k < this.nOwners; k++) if (this.ownerBest[this.touchedOwners[k]] >= 0) order[scored++] = k;
+        // One number per feature, word and match above the variant, sorted as numbers.
+        const touchWord = this.ownerTouchWord, touchVariant = this.ownerTouchVariant;
+        const keys = new Float64Array(scored);
+        for (let j = 0; j < scored; j++) keys[j] = touchWord[order[j]] * VARIANT_RANGE + touchVariant[order[j]];
+        keys.sort();
+        for (let j = 0; j < scored; j++) this.offer(owner[keys[j] % VARIANT_RANGE], query, top);
+        this.candidatesScored = scored;
+    }
+
+    /** The first of the query's rare terms (ranked as rankSelective met them: best matches first) that place f's variants hold; -1: none. */
+    private rareTermRank(f: number): number {
+        const P = this.places, termStart = P.variantTermStart, terms = P.variantTerms;
+        let best = -1;
+        for (let v = this.variantStart![f], vEnd = this.variantStart![f + 1]; v < vEnd; v++) {
+            for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
+                const slot = this.termSlot[terms[t]];
+                const rank = slot < 0 ? -1 : this.slotRareRank[slot];
+                if (rank >= 0 && (best < 0 || rank < best)) best = rank;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Words that fully name some place among touched owners [from, to): a town the query adds (maybe
+     * not the data's) costs less unexplained.
+     */
+    private placeWords(from: number, to: number): number {
+        const P = this.places;
         let placeWords = 0;
-        for (let k = 0; k < nOwners; k++) {
-            const f = touchedOwners[k];
+        for (let k = from; k < to; k++) {
+            const f = this.touchedOwners[k];
             if (!P.isPlace(f)) continue;
-            const v = ownerBest[f];
-            if (variantCover[v] >= vWeight[v] * 0.99) placeWords |= variantMask[v];
+            const v = this.ownerBest[f];
+            if (v >= 0 && this.variantCover[v] >= P.variantWeight[v] * 0.99) placeWords |= this.variantMask[v];
         }
+        return placeWords;
+    }
 
-        // 3. Each feature: name, then house number, postcode, city and district for the other words.
-        const allBits = n >= 32 ? 0xffffffff : (1 << n) - 1;
-        const topKey = new Float64Array(keep).fill(-Infinity);
-        const topFeature = new Int32Array(keep).fill(-1);
-        const topAddress = new Int32Array(keep).fill(-1);
-        const topScore = new Float64Array(keep);
-        const topPostcode = new Uint32Array(keep);
-        const topNumber = new Int32Array(keep).fill(-1);
-        const focus = !Number.isNaN(focusLat);
-        const mPerLon = focus ? P.metersPerLon : 0;
-        for (let k = 0; k < nOwners; k++) {
-            const f = touchedOwners[k];
-            const v = ownerBest[f];
-            const nameMask = variantMask[v];
-            let explained = variantQuality[v];
-            const cover = Math.min(1, variantCover[v] / vWeight[v]);
-            let rest = allBits & ~nameMask;
-            let address = -1, matchedPostcode = 0, number = -1;
-            if (rest !== 0 && P.isStreet(f)) {
-                address = this.findHousenumber(f, words, rest);
-                let i = -1;
-                if (address >= 0) {
-                    i = this.housenumberWord;
-                    if (this.housenumberTookNext) rest &= ~(1 << (i + 1));
-                } else if (variantCover[v] >= vWeight[v] * ESTIMATE_MIN_COVER) {
-                    // A number the data lacks: placed between the known ones, when the street has them.
-                    i = this.estimatedHousenumber(f, words, rest);
-                    if (i >= 0) number = words[i].plainNumber;
+    /**
+     * For each distinct term the query's words match, the first match (k) of each word that is
+     * that term (-1: none): a variant's words are then read from its own term list.
+     */
+    private prepareTermSlots(n: number): void {
+        let slots = 0;
+        for (let i = 0; i < n; i++) {
+            const m = this.matches[i];
+            for (let k = 0; k < m.length; k++) {
+                const id = m.ids[k];
+                let s = this.termSlot[id];
+                if (s < 0) {
+                    s = this.termSlot[id] = slots++;
+                    if (slots > this.slotTerms.length) this.growSlots(slots);
+                    this.slotTerms[s] = id;
+                    this.slotRareRank[s] = -1;
+                    this.slotFirstMatch.fill(-1, s * MAX_WORDS, (s + 1) * MAX_WORDS);
                 }
-                if (i >= 0) {
-                    rest &= ~(1 << i);
-                    // A house number is worth as much as the street's name is matched: "Rue de la Gare 16"
-                    // must not win "Rue de la Loi 16" on the number when the street has none.
-                    let nameWeight = 0;
-                    for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
-                    explained += words[i].weight * cover * (nameWeight > 0 ? variantQuality[v] / nameWeight : 0);
+                if (this.slotFirstMatch[s * MAX_WORDS + i] < 0) this.slotFirstMatch[s * MAX_WORDS + i] = k;
+            }
+        }
+        this.slotCount = slots;
+    }
+
+    private growSlots(needed: number): void {
+        const size = Math.max(needed, this.slotTerms.length * 2);
+        const terms = new Uint32Array(size), first = new Int32Array(size * MAX_WORDS), rank = new Int32Array(size);
+        terms.set(this.slotTerms);
+        first.set(this.slotFirstMatch);
+        rank.set(this.slotRareRank);
+        this.slotTerms = terms;
+        this.slotFirstMatch = first;
+        this.slotRareRank = rank;
+    }
+
+    /**
+     * Reads feature f's variants against the query (as rankAll's postings walk would mark them) and
+     * keeps its best, unless f was read already. True when f was read now and some word names it.
+     */
+    private evaluateOwner(f: number, query: RankQuery): boolean {
+        if (this.ownerBest[f] !== UNREAD) return false;
+        const P = this.places, words = query.words, n = words.length, dict = P.dictionary;
+        const termStart = P.variantTermStart, terms = P.variantTerms, termWeight = P.termWeight, vWeight = P.variantWeight;
+        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = this.variantStart!;
+        const k = this.nOwners++;
+        this.touchedOwners[k] = f;
+        let best = NO_VARIANT, bestWord = Infinity, bestVariant = Infinity;
+        let touchWord = Infinity, touchVariant = Infinity;
+        const first = this.firstMatchOf;
+        for (let v = variantStart[f], vEnd = variantStart[f + 1]; v < vEnd; v++) {
+            // Per word, the first of its matches that is one of the variant's terms: the one the walk marks it with.
+            let any = false;
+            for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
+                const s = slot[terms[t]];
+                if (s < 0) continue;
+                if (!any) {
+                    first.fill(-1, 0, n);
+                    any = true;
+                }
+                for (let i = 0, row = s * MAX_WORDS; i < n; i++) {
+                    const at = firstMatch[row + i];
+                    if (at >= 0 && (first[i] < 0 || at < first[i])) first[i] = at;
                 }
             }
-            if (rest !== 0) {
-                const street = address < 0 && P.isStreet(f);
-                // An estimated house takes the postcode and town of the known house nearest in number.
-                if (number >= 0) address = this.near.index;
-                const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
-                const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
-                const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
-                let context = 0;
-                if (city >= 0 && ownerBest[city] >= 0) context |= variantMask[ownerBest[city]];
-                if (district >= 0 && ownerBest[district] >= 0) context |= variantMask[ownerBest[district]];
-                for (let i = 0; i < n; i++) {
-                    const bit = 1 << i;
-                    if (!(rest & bit)) continue;
-                    const word = words[i];
-                    const pair = word.postcodePair, single = word.postcode;
-                    if (pair !== 0 && (rest & (bit << 1)) && (pair === postcode || (street && P.streetHasPostcode(f, pair)))) {
-                        matchedPostcode = pair;
-                        explained += word.weight + words[i + 1].weight;
-                        rest &= ~(bit | (bit << 1));
-                    } else if (single !== 0 && (single === postcode || (street && P.streetHasPostcode(f, single)))) {
-                        matchedPostcode = single;
-                        explained += word.weight;
-                        rest &= ~bit;
-                    } else if (context & bit) {
-                        explained += word.weight * word.quality * CONTEXT_SHARE;
-                        rest &= ~bit;
-                    }
-                }
-            }
-            let unexplained = 0;
+            if (!any) continue;
+            let mask = 0, quality = 0, cover = 0, firstWord = Infinity;
             for (let i = 0; i < n; i++) {
-                if (rest & (1 << i)) unexplained += words[i].weight * (words[i].numeric || placeWords & (1 << i) ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+                const match = first[i];
+                if (match < 0) continue;
+                const m = this.matches[i], id = m.ids[match];
+                if (mask === 0) firstWord = i * MATCHES_PER_WORD + match;
+                mask |= 1 << i;
+                // Float32 sums, as the walk's scratch arrays hold them.
+                quality = Math.fround(quality + words[i].weight * matchQuality(words[i].text.length, m, match));
+                cover = Math.fround(cover + (m.prefix[match] ? termWeight[id] * words[i].text.length / dict.termLength(id) : termWeight[id]));
             }
-            const score = (explained - unexplained) / totalWeight * (0.7 + 0.3 * cover);
-            if (score < MIN_SCORE) continue;
-            // Among equals: the mapped house, the estimated one, the town (a town named is the town, not
-            // a street named after it), a landmark (a station, a museum), the street, then other named places.
-            const kindRank = number >= 0 ? 3 : address >= 0 ? (P.aFlags[address] & ADDRESS_INTERPOLATED ? 3 : 4) : P.isPlace(f) ? 2
-                : P.isStreet(f) ? 1 : P.fImportance[f] >= LANDMARK_IMPORTANCE ? 1.5 : 0;
-            const importance = P.fImportance[f];
-            let tail: number;
-            if (number >= 0) address = -1;
-            if (focus) {
-                const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
-                const dx = (lon - focusLon) * mPerLon, dy = (lat - focusLat) * P.metersPerLat;
-                tail = 99999 - Math.min(99999, Math.round(Math.sqrt(dx * dx + dy * dy) / 5));
-            } else {
-                tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
+            if (mask === 0) continue;
+            this.variantMask[v] = mask;
+            this.variantQuality[v] = quality;
+            this.variantCover[v] = cover;
+            this.touchedVariants[this.nVariants++] = v;
+            if (firstWord < touchWord || (firstWord === touchWord && v < touchVariant)) {
+                touchWord = firstWord;
+                touchVariant = v;
             }
-            // One number orders everything: score step, kind, importance step, then the tail.
-            // With a focus (autocomplete) the steps are coarser, so that distance orders more of the answers.
-            const key = Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
-            if (key <= topKey[keep - 1]) continue;
-            let at = keep - 1;
-            while (at > 0 && topKey[at - 1] < key) {
-                topKey[at] = topKey[at - 1];
-                topFeature[at] = topFeature[at - 1];
-                topAddress[at] = topAddress[at - 1];
-                topScore[at] = topScore[at - 1];
-                topPostcode[at] = topPostcode[at - 1];
-                topNumber[at] = topNumber[at - 1];
-                at--;
+            // The walk keeps the first variant it meets of those scoring best.
+            const score = variantScore(quality, cover, vWeight[v]);
+            const bestScore = best === NO_VARIANT ? -Infinity : variantScore(this.variantQuality[best], this.variantCover[best], vWeight[best]);
+            if (score > bestScore || (score === bestScore && (firstWord < bestWord || (firstWord === bestWord && v < bestVariant)))) {
+                best = v;
+                bestWord = firstWord;
+                bestVariant = v;
             }
-            topPostcode[at] = matchedPostcode;
-            topNumber[at] = number;
-            topKey[at] = key;
-            topFeature[at] = f;
-            topAddress[at] = address;
-            topScore[at] = score;
         }
+        this.ownerBest[f] = best;
+        if (k >= this.ownerTouchWord.length) this.growOwnerScratch();
+        this.ownerTouchWord[k] = touchWord;
+        this.ownerTouchVariant[k] = touchVariant;
+        return best !== NO_VARIANT;
+    }
 
-        // Reset the scratch for the next query.
-        for (let k = 0; k < nVariants; k++) {
-            const v = touchedVariants[k];
-            variantMask[v] = 0;
-            variantQuality[v] = 0;
-            variantCover[v] = 0;
-        }
-        for (let k = 0; k < nOwners; k++) ownerBest[touchedOwners[k]] = -1;
+    private growOwnerScratch(): void {
+        const size = this.ownerTouchWord.length * 2;
+        const word = new Float64Array(size), variant = new Float64Array(size);
+        word.set(this.ownerTouchWord);
+        variant.set(this.ownerTouchVariant);
+        this.ownerTouchWord = word;
+        this.ownerTouchVariant = variant;
+    }
 
-        const out: Candidate[] = [];
-        for (let i = 0; i < keep && topFeature[i] >= 0; i++) {
-            out.push({feature: topFeature[i], address: topAddress[i], number: topNumber[i], score: topScore[i], postcode: topPostcode[i]});
+    /** The postings of a term, most important owner first (equals in posting order); cached for the common terms. */
+    private postingsByImportance(id: number): Uint32Array {
+        const P = this.places;
+        const all = P.termPostings.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
+        if (all.length <= this.limits.frequentCandidates) return all;
+        let sorted = this.sortedPostings.get(id);
+        if (!sorted) {
+            const importance = P.fImportance, owner = P.variantOwner;
+            sorted = Uint32Array.from(Array.from(all).sort((a, b) => importance[owner[b]] - importance[owner[a]] || a - b));
+            this.sortedPostings.set(id, sorted);
         }
-        return out;
+        return sorted;
+    }
+
+    /** Scores feature f (its best variant set) and offers it to the top list. */
+    private offer(f: number, query: RankQuery, top: TopCandidates): void {
+        const P = this.places, words = query.words, n = words.length;
+        const {variantMask, variantQuality, variantCover, ownerBest} = this;
+        const v = ownerBest[f];
+        const nameMask = variantMask[v];
+        let explained = variantQuality[v];
+        const vWeight = P.variantWeight;
+        const cover = Math.min(1, variantCover[v] / vWeight[v]);
+        let rest = query.allBits & ~nameMask;
+        let address = -1, matchedPostcode = 0, number = -1;
+        if (rest !== 0 && P.isStreet(f)) {
+            address = this.findHousenumber(f, words, rest);
+            let i = -1;
+            if (address >= 0) {
+                i = this.housenumberWord;
+                if (this.housenumberTookNext) rest &= ~(1 << (i + 1));
+            } else if (variantCover[v] >= vWeight[v] * ESTIMATE_MIN_COVER) {
+                // A number the data lacks: placed between the known ones, when the street has them.
+                i = this.estimatedHousenumber(f, words, rest);
+                if (i >= 0) number = words[i].plainNumber;
+            }
+            if (i >= 0) {
+                rest &= ~(1 << i);
+                // A house number is worth as much as the street's name is matched: "Rue de la Gare 16"
+                // must not win "Rue de la Loi 16" on the number when the street has none.
+                let nameWeight = 0;
+                for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
+                explained += words[i].weight * cover * (nameWeight > 0 ? variantQuality[v] / nameWeight : 0);
+            }
+        }
+        if (rest !== 0) {
+            const street = address < 0 && P.isStreet(f);
+            // An estimated house takes the postcode and town of the known house nearest in number.
+            if (number >= 0) address = this.near.index;
+            const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
+            const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
+            const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
+            let context = 0;
+            if (city >= 0 && ownerBest[city] >= 0) context |= variantMask[ownerBest[city]];
+            if (district >= 0 && ownerBest[district] >= 0) context |= variantMask[ownerBest[district]];
+            for (let i = 0; i < n; i++) {
+                const bit = 1 << i;
+                if (!(rest & bit)) continue;
+                const word = words[i];
+                const pair = word.postcodePair, single = word.postcode;
+                if (pair !== 0 && (rest & (bit << 1)) && (pair === postcode || (street && P.streetHasPostcode(f, pair)))) {
+                    matchedPostcode = pair;
+                    explained += word.weight + words[i + 1].weight;
+                    rest &= ~(bit | (bit << 1));
+                } else if (single !== 0 && (single === postcode || (street && P.streetHasPostcode(f, single)))) {
+                    matchedPostcode = single;
+                    explained += word.weight;
+                    rest &= ~bit;
+                } else if (context & bit) {
+                    explained += word.weight * word.quality * CONTEXT_SHARE;
+                    rest &= ~bit;
+                }
+            }
+        }
+        let unexplained = 0;
+        for (let i = 0; i < n; i++) {
+            if (rest & (1 << i)) unexplained += words[i].weight * (words[i].numeric || query.placeWords & (1 << i) ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+        }
+        const score = (explained - unexplained) / query.totalWeight * (0.7 + 0.3 * cover);
+        if (score < MIN_SCORE) return;
+        // Among equals: the mapped house, the estimated one, the town (a town named is the town, not
+        // a street named after it), a landmark (a station, a museum), the street, then other named places.
+        const kindRank = number >= 0 ? 3 : address >= 0 ? (P.aFlags[address] & ADDRESS_INTERPOLATED ? 3 : 4) : P.isPlace(f) ? 2
+            : P.isStreet(f) ? 1 : P.fImportance[f] >= LANDMARK_IMPORTANCE ? 1.5 : 0;
+        const importance = P.fImportance[f];
+        let tail: number;
+        if (number >= 0) address = -1;
+        const focus = !Number.isNaN(query.focusLat);
+        if (focus) {
+            const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
+            const dx = (lon - query.focusLon) * P.metersPerLon, dy = (lat - query.focusLat) * P.metersPerLat;
+            tail = 99999 - Math.min(99999, Math.round(Math.sqrt(dx * dx + dy * dy) / 5));
+        } else {
+            tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
+        }
+        // One number orders everything: score step, kind, importance step, then the tail.
+        // With a focus (autocomplete) the steps are coarser, so that distance orders more of the answers.
+        const key = Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
+        top.offer(key, f, address, score, matchedPostcode, number);
+    }
+
+    /** Clears the per-query scratch for the next query. */
+    private resetScratch(): void {
+        for (let k = 0; k < this.nVariants; k++) {
+            const v = this.touchedVariants[k];
+            this.variantMask[v] = 0;
+            this.variantQuality[v] = 0;
+            this.variantCover[v] = 0;
+        }
+        for (let k = 0; k < this.nOwners; k++) this.ownerBest[this.touchedOwners[k]] = UNREAD;
+        for (let s = 0; s < this.slotCount; s++) this.termSlot[this.slotTerms[s]] = -1;
+        this.nVariants = 0;
+        this.nOwners = 0;
+        this.slotCount = 0;
     }
 
     private housenumberWord = -1;

@@ -107,21 +107,25 @@ export class RoadGraph {
         return MODES.indexOf(mode);
     }
 
-    private readonly edgeWeightCache: ([Float64Array, Float64Array] | null)[] = [null, null, null];
+    private readonly edgeWeightCache: ([Uint32Array, Uint32Array] | null)[] = [null, null, null];
 
     /**
      * Per edge, the ms to traverse it forwards (edgeFrom → edgeTo) and backwards for a mode (INF:
      * not allowed). Derived from the arcs once per thread, on first use: the cheapest arc over the
      * edge each way (a restricted junction's arcs over it are INF or the same).
      */
-    edgeWeights(mode: number): [Float64Array, Float64Array] {
+    edgeWeights(mode: number): [Uint32Array, Uint32Array] {
         return (this.edgeWeightCache[mode] ??= this.cheapestPerEdge(this.arcOut[mode]));
     }
 
-    /** Per edge, the cheapest of the arcs over it each way ([forward, backward]; INF: none usable). */
-    private cheapestPerEdge(out: Uint32Array): [Float64Array, Float64Array] {
-        const forward = new Float64Array(this.edgeCount).fill(INF);
-        const backward = new Float64Array(this.edgeCount).fill(INF);
+    /**
+     * Per edge, the cheapest of the arcs over it each way ([forward, backward]; INF: none usable). Arc
+     * weights are whole ms below INF, so Uint32 holds them exactly, in half the memory of Float64
+     * (two arrays of the edge count per mode and thread).
+     */
+    private cheapestPerEdge(out: Uint32Array): [Uint32Array, Uint32Array] {
+        const forward = new Uint32Array(this.edgeCount).fill(INF);
+        const backward = new Uint32Array(this.edgeCount).fill(INF);
         for (let a = 0; a < this.arcCount; a++) {
             const ref = this.arcEdge[a];
             const w = out[a];
@@ -156,13 +160,13 @@ export class RoadGraph {
         return cached;
     }
 
-    private readonly accessWeightCache: ([Float64Array, Float64Array] | null)[] = [null, null, null];
+    private readonly accessWeightCache: ([Uint32Array, Uint32Array] | null)[] = [null, null, null];
 
     /**
      * Like edgeWeights, with the edges a mode may only start or end on at their real weights (the
      * cheapest of accessArcs over each edge each way).
      */
-    accessWeights(mode: number): [Float64Array, Float64Array] {
+    accessWeights(mode: number): [Uint32Array, Uint32Array] {
         return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode) : this.cheapestPerEdge(this.accessArcs(mode)[0]));
     }
 

@@ -68,18 +68,7 @@ export class TurnCosts {
         this.cost = new Uint32Array(256);
         for (let i = 0; i < 256; i++) this.cost[i] = Math.round(turnSeconds(mode, ((i < 128 ? i : i - 256) * 360) / 256) * 1000);
         this.any = this.cost.some((c) => c > 0);
-        const m = g.edgeCount;
-        this.startBearing = new Uint8Array(m);
-        this.endBearing = new Uint8Array(m);
-        for (let e = 0; e < m; e++) {
-            const last = g.edgePointCount(e) - 1;
-            let j = 1;
-            while (j < last && pointMeters(g, e, 0, j) < BEARING_METERS) j++;
-            this.startBearing[e] = pointBearing(g, e, 0, j);
-            let i = last - 1;
-            while (i > 0 && pointMeters(g, e, i, last) < BEARING_METERS) i--;
-            this.endBearing[e] = pointBearing(g, e, i, last);
-        }
+        [this.startBearing, this.endBearing] = edgeBearings(g);
         // Roads at a junction: its distinct neighbours over edges the mode may use either way
         // (ways it may only start or end on count: they are roads one turns past).
         const [forward, backward] = g.accessWeights(mode);
@@ -143,6 +132,27 @@ const BACK_FROM = 121;
 
 /** No bearing: a path that starts or ends at the node (no turn there). */
 export const NO_BEARING = 256;
+
+const bearingCache = new WeakMap<RoadGraph, [Uint8Array, Uint8Array]>();
+
+/** Per edge, the bearings leaving its start and arriving at its end: the same for every mode, made once per thread. */
+function edgeBearings(g: RoadGraph): [Uint8Array, Uint8Array] {
+    let bearings = bearingCache.get(g);
+    if (bearings) return bearings;
+    const m = g.edgeCount;
+    const start = new Uint8Array(m), end = new Uint8Array(m);
+    for (let e = 0; e < m; e++) {
+        const last = g.edgePointCount(e) - 1;
+        let j = 1;
+        while (j < last && pointMeters(g, e, 0, j) < BEARING_METERS) j++;
+        start[e] = pointBearing(g, e, 0, j);
+        let i = last - 1;
+        while (i > 0 && pointMeters(g, e, i, last) < BEARING_METERS) i--;
+        end[e] = pointBearing(g, e, i, last);
+    }
+    bearingCache.set(g, (bearings = [start, end]));
+    return bearings;
+}
 
 const cache = new WeakMap<RoadGraph, (TurnCosts | null)[]>();
 

@@ -7,7 +7,7 @@
 // point records its nearest road point once; a limit then only compares arrival times there.
 // Ferries carry travellers between ports: their lines are never part of an area, nor anyone's
 // nearest road (one cannot start or end on them, see graph/snap.ts).
-import {Dijkstra} from '../ch/dijkstra.js';
+import {Dijkstra, DijkstraArrays} from '../ch/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
 import {AccessSearch} from '../route/access-search.js';
@@ -58,6 +58,8 @@ export interface RoadIsochroneResult {
 
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
+    /** One set of node-sized arrays for every mode's search: each is cleared once its areas are drawn. */
+    private arrays: DijkstraArrays | null = null;
     private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
 
     constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
@@ -70,7 +72,16 @@ export class RoadIsochrones {
         const g = this.graph;
         const snap = this.snapper.snap(lat, lon, mode);
         if (!snap) return null;
-        const search = (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode)));
+        const search = (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode), (this.arrays ??= new DijkstraArrays(g.nodeCount))));
+        try {
+            return this.computeWith(search, mode, snap, limits);
+        } finally {
+            search.clear();
+        }
+    }
+
+    private computeWith(search: Dijkstra, mode: number, snap: Snap, limits: number[]): RoadIsochroneResult {
+        const g = this.graph;
         // As a route leaves its start (route/access-search.ts): every node before the main network
         // (a private estate's), then the main network, then on into places one may only end in.
         const start = (this.accessSearches[mode] ??= new AccessSearch(g, mode)).search(snap, false);
@@ -218,7 +229,7 @@ export class RoadIsochrones {
      * Sets the field inside (-1) at lattice points within 0.75 grid spacings of a reached road: the
      * reached part of every edge, sampled every grid spacing (the four lattice points around each sample).
      */
-    private markReachedRoads(mode: number, grid: Grid, field: Float32Array, arrivals: Arrivals, snap: Snap, limitMs: number, forward: Float64Array, backward: Float64Array): void {
+    private markReachedRoads(mode: number, grid: Grid, field: Float32Array, arrivals: Arrivals, snap: Snap, limitMs: number, forward: Uint32Array, backward: Uint32Array): void {
         const g = this.graph;
         const mark = (e: number, from: number, to: number) => markStretch(g, grid, field, e, from, to);
         const len = Math.max(snap.length, 1e-9);

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {ContractionHierarchy} from '../ch/hierarchy.js';
 import {CHQuery} from '../ch/query.js';
+import {CHScratch} from '../ch/scratch.js';
 import {Section, readFileShared, verifySection, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
 import {Geocoder} from '../geocode/geocoder.js';
@@ -47,6 +48,7 @@ export class Region {
     /** The public transport timetable, or null when the region has no GTFS feed. */
     readonly transit: TransitNetwork | null;
     private transitRouterInstance: TransitRouter | null = null;
+    private chScratchInstance: CHScratch | null = null;
 
     private constructor(manifest: RegionManifest, buffers: RegionBuffers) {
         this.manifest = manifest;
@@ -73,10 +75,15 @@ export class Region {
         }
         if (this.transitRouterInstance === null) {
             this.transitRouterInstance = new TransitRouter(this.roads, new Snapper(this.roads), this.transit, {
-                walk: new CHQuery(this.roads, this.ch[FOOT]), window: this.manifest.transitWindow
+                walk: new CHQuery(this.roads, this.ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow
             });
         }
         return this.transitRouterInstance;
+    }
+
+    /** Node-sized scratch of this thread's contraction-hierarchy queries (every mode, and transit's walks). */
+    private get chScratch(): CHScratch {
+        return (this.chScratchInstance ??= new CHScratch(this.roads.nodeCount));
     }
 
     /** Forward and reverse geocoding for this thread (per-query scratch arrays: one per worker). */
@@ -90,7 +97,7 @@ export class Region {
      * query keeps per-node scratch arrays, so each thread (worker) makes its own.
      */
     get router(): RoadRouter {
-        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch, mode) => new CHQuery(this.roads, ch, turnCosts(this.roads, mode))));
+        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch, mode) => new CHQuery(this.roads, ch, turnCosts(this.roads, mode), this.chScratch)));
         return this.roadRouter;
     }
 

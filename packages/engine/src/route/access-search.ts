@@ -53,6 +53,16 @@ export interface AccessReach {
 /** A search this size means a restricted area larger than any real estate: give up rather than hang. */
 export const MAX_ACCESS_NODES = 50000;
 
+/** The node-sized arrays of the access searches on a graph: distances (Infinity), slots (-1), the nodes touched, the heap. */
+interface AccessScratch {
+    dist: Float64Array;
+    slot: Int32Array;
+    touched: Uint32Array;
+    heap: NodeHeap;
+}
+
+const scratch = new WeakMap<RoadGraph, AccessScratch>();
+
 export class AccessSearch {
     private readonly dist: Float64Array;
     private readonly slot: Int32Array;
@@ -65,10 +75,18 @@ export class AccessSearch {
 
     constructor(private readonly graph: RoadGraph, private readonly mode: number) {
         this.turnCosts = turnCosts(graph, mode);
-        this.dist = new Float64Array(graph.nodeCount).fill(Infinity);
-        this.slot = new Int32Array(graph.nodeCount).fill(-1);
-        this.touched = new Uint32Array(graph.nodeCount);
-        this.heap = new NodeHeap(graph.nodeCount, 64);
+        // Each search leaves the arrays as it found them, so every mode's search (routes and
+        // isochrones alike) shares one set per graph, that is per thread.
+        let shared = scratch.get(graph);
+        if (!shared) {
+            shared = {dist: new Float64Array(graph.nodeCount).fill(Infinity), slot: new Int32Array(graph.nodeCount).fill(-1),
+                touched: new Uint32Array(graph.nodeCount), heap: new NodeHeap(graph.nodeCount, 64)};
+            scratch.set(graph, shared);
+        }
+        this.dist = shared.dist;
+        this.slot = shared.slot;
+        this.touched = shared.touched;
+        this.heap = shared.heap;
         this.mainBit = 1 << (4 + mode);
     }
 

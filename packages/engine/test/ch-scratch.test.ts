@@ -1,0 +1,47 @@
+// One thread's contraction-hierarchy queries share their node-sized scratch (ch/scratch.ts): the car,
+// foot and bike queries of a region, used in any order, answer exactly as queries with scratch of
+// their own, including the tables and sweeps that keep state between calls (buckets, selections).
+import t from 'tap';
+import {CHQuery, CHScratch, turnCosts} from '../src/internal.js';
+import {random as seeded, testRegion} from './helpers.js';
+
+t.test('queries sharing one scratch, interleaved across modes, answer as queries with their own', async (t) => {
+    const region = testRegion('BE');
+    const g = region.roads;
+    const scratch = new CHScratch(g.nodeCount);
+    const shared = region.ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode), scratch));
+    const own = region.ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode)));
+    const random = seeded(5);
+    const node = () => Math.floor(random() * g.nodeCount);
+    const targets = Uint32Array.from({length: 12}, node);
+    const sources = Uint32Array.from({length: 4}, node);
+    let checked = 0;
+    for (let round = 0; round < 3; round++) {
+        for (let step = 0; step < 12; step++) {
+            const mode = (step * 7 + round) % 3;
+            const s = node(), d = node();
+            switch (step % 4) {
+                case 0:
+                    t.equal(shared[mode].distance(s, d), own[mode].distance(s, d), `mode ${mode}: distance ${s} → ${d}`);
+                    break;
+                case 1:
+                    t.same(Array.from(shared[mode].path(s, d).arcs), Array.from(own[mode].path(s, d).arcs), `mode ${mode}: path ${s} → ${d}`);
+                    break;
+                case 2: {
+                    // The same targets each time: the buckets kept from an earlier call must be this query's.
+                    const a = shared[mode].tableWithLengths(sources, targets), b = own[mode].tableWithLengths(sources, targets);
+                    t.same([Array.from(a.times), Array.from(a.lengths)], [Array.from(b.times), Array.from(b.lengths)], `mode ${mode}: table`);
+                    break;
+                }
+                default: {
+                    const seedTime = Float64Array.of(0), seedLength = Float64Array.of(0);
+                    const a = shared[mode].sweepFromSeeds(Uint32Array.of(s), seedTime, seedLength, targets);
+                    const b = own[mode].sweepFromSeeds(Uint32Array.of(s), seedTime, seedLength, targets);
+                    t.same([Array.from(a.times), Array.from(a.lengths)], [Array.from(b.times), Array.from(b.lengths)], `mode ${mode}: sweep from ${s}`);
+                }
+            }
+            checked++;
+        }
+    }
+    t.equal(checked, 36);
+});
