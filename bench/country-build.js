@@ -2,14 +2,15 @@
 // with POIs, addresses and a GTFS feed) built through `quartier add-region` as a user would, then
 // served, against Brussels in the same run.
 //   npx tsc -b && node bench/country-build.js [--junctions 7900000] [--dir /tmp/quartier-country]
-//        [--heap MB] [--generate-only] [--skip-build] [--queries 60] [--be-out build/test-regions]
+//        [--heap MB] [--generate-only] [--skip-build] [--build-only] [--trace-gc] [--queries 60] [--be-out build/test-regions]
 // The extract is generated into --dir when missing (never into the repository). The build runs in a
 // child process (node --max-old-space-size=--heap when given) whose RSS is sampled from /proc every
 // 250 ms: per stage, the seconds and the highest RSS; the process peak is its VmHWM. Then: bundle
 // size and bytes per road node (OSM nodes on routable ways) per section, the time Region.open takes
 // (in a child), and per endpoint the p50 of sequential HTTP requests (bench/lib/server.js, one
 // worker, no answers cache) on the country and on Brussels, with each server's RSS after warm-up.
-// Figures also go to DIR/country-J.json.
+// Figures also go to DIR/country-J.json. --build-only stops after the build; --trace-gc passes V8's
+// --trace-gc to the build (its lines on stdout: the heap in use after each collection against the RSS).
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,7 +79,7 @@ console.log(`extract: ${extract.roadNodes} road nodes (${extract.osmNodes} OSM n
 
 async function build() {
     const localRegions = path.join(dir, 'regions.local.json');
-    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
+    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
         '--country', COUNTRY, '--osm', pbf, '--gtfs', gtfs, '--name', 'Synthetic country', '--out', out, '--force'];
     const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: {...process.env, QUARTIER_LOCAL_REGIONS: localRegions}});
     const started = performance.now();
@@ -133,6 +134,7 @@ if (!process.argv.includes('--skip-build') || !results.build) {
     results.build = await build();
     save();
 }
+if (process.argv.includes('--build-only')) process.exit(0);
 const manifest = JSON.parse(fs.readFileSync(path.join(out, COUNTRY, 'manifest.json'), 'utf8'));
 const bundleBytes = Object.values(manifest.sections).reduce((s, x) => s + x.bytes, 0);
 results.bundle = {bytes: bundleBytes, sections: Object.fromEntries(Object.entries(manifest.sections).map(([k, v]) => [k, v.bytes])),
