@@ -5,8 +5,9 @@
 //        [--heap MB] [--generate-only] [--skip-build] [--build-only] [--trace-gc] [--queries 60] [--be-out build/test-regions]
 // The extract is generated into --dir when missing (never into the repository). The build runs in a
 // child process (node --max-old-space-size=--heap when given) whose RSS is sampled from /proc every
-// 250 ms: per stage, the seconds, the CPU seconds (user + system, from /proc: what a quiet machine's
-// wall time would be, the build being one thread) and the highest RSS; the process peak is its VmHWM. Then: bundle
+// 250 ms: per stage, the seconds, the CPU seconds (user + system, from /proc: about what a quiet
+// machine's wall time would be, the build being one thread but for V8's garbage-collector helpers)
+// and the highest RSS; the process peak is its VmHWM. Then: bundle
 // size and bytes per road node (OSM nodes on routable ways) per section, the time Region.open takes
 // (in a child), and per endpoint the p50 of sequential HTTP requests (bench/lib/server.js, one
 // worker, no answers cache) on the country and on Brussels, with each server's RSS after warm-up.
