@@ -2,14 +2,18 @@
 // with POIs, addresses and a GTFS feed) built through `quartier add-region` as a user would, then
 // served, against Brussels in the same run.
 //   npx tsc -b && node bench/country-build.js [--junctions 7900000] [--dir /tmp/quartier-country]
-//        [--heap MB] [--generate-only] [--skip-build] [--queries 60] [--be-out build/test-regions]
+//        [--heap MB] [--generate-only] [--skip-build] [--build-only] [--trace-gc] [--queries 60] [--be-out build/test-regions]
 // The extract is generated into --dir when missing (never into the repository). The build runs in a
 // child process (node --max-old-space-size=--heap when given) whose RSS is sampled from /proc every
-// 250 ms: per stage, the seconds and the highest RSS; the process peak is its VmHWM. Then: bundle
+// 250 ms: per stage, the seconds, the CPU seconds (user + system, from /proc: about what a quiet
+// machine's wall time would be, the build being one thread but for V8's garbage-collector helpers)
+// and the highest RSS; the process peak is its VmHWM. Then: bundle
 // size and bytes per road node (OSM nodes on routable ways) per section, the time Region.open takes
 // (in a child), and per endpoint the p50 of sequential HTTP requests (bench/lib/server.js, one
 // worker, no answers cache) on the country and on Brussels, with each server's RSS after warm-up.
-// Figures also go to DIR/country-J.json.
+// Figures also go to DIR/country-J.json. --build-only stops after the build and the bundle's sizes
+// (with --skip-build: records the sizes of a bundle built before); --trace-gc passes V8's
+// --trace-gc to the build (its lines on stdout: the heap in use after each collection against the RSS).
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +59,19 @@ function memoryMB(pid) {
     }
 }
 
+/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}).stdout.trim()) || 100;
+function cpuSeconds(pid) {
+    try {
+        // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    } catch {
+        return 0;
+    }
+}
+
 /** The stage a progress line names, without file names and zoom levels. */
 function stageOf(line) {
     const m = /^build \w+: (.*?) \d+%/.exec(line);
@@ -78,21 +95,25 @@ console.log(`extract: ${extract.roadNodes} road nodes (${extract.osmNodes} OSM n
 
 async function build() {
     const localRegions = path.join(dir, 'regions.local.json');
-    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
+    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
         '--country', COUNTRY, '--osm', pbf, '--gtfs', gtfs, '--name', 'Synthetic country', '--out', out, '--force'];
     const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: {...process.env, QUARTIER_LOCAL_REGIONS: localRegions}});
     const started = performance.now();
     const stages = [];
-    let current = null, hwm = 0;
+    let current = null, hwm = 0, cpu = 0;
     const enter = (name) => {
         const now = (performance.now() - started) / 1000;
-        if (current) current.seconds = now - current.start;
-        current = {stage: name, start: now, seconds: 0, peakRssMB: 0};
+        if (current) {
+            current.seconds = now - current.start;
+            current.cpuSeconds = cpu - current.cpuStart;
+        }
+        current = {stage: name, start: now, seconds: 0, cpuStart: cpu, cpuSeconds: 0, peakRssMB: 0};
         stages.push(current);
     };
     enter('start');
     const sample = () => {
         const m = memoryMB(child.pid);
+        cpu = Math.max(cpu, cpuSeconds(child.pid));
         if (m.hwm > hwm) hwm = m.hwm;
         if (current && m.rss > current.peakRssMB) current.peakRssMB = m.rss;
     };
@@ -123,10 +144,11 @@ async function build() {
         const same = merged.find((m) => m.stage === s.stage);
         if (same) {
             same.seconds += s.seconds;
+            same.cpuSeconds += s.cpuSeconds;
             same.peakRssMB = Math.max(same.peakRssMB, s.peakRssMB);
-        } else merged.push({stage: s.stage, seconds: s.seconds, peakRssMB: s.peakRssMB});
+        } else merged.push({stage: s.stage, seconds: s.seconds, cpuSeconds: s.cpuSeconds, peakRssMB: s.peakRssMB});
     }
-    return {seconds: (performance.now() - started) / 1000, peakRssMB: hwm, stages: merged};
+    return {seconds: (performance.now() - started) / 1000, cpuSeconds: cpu, peakRssMB: hwm, stages: merged};
 }
 
 if (!process.argv.includes('--skip-build') || !results.build) {
@@ -138,6 +160,8 @@ const bundleBytes = Object.values(manifest.sections).reduce((s, x) => s + x.byte
 results.bundle = {bytes: bundleBytes, sections: Object.fromEntries(Object.entries(manifest.sections).map(([k, v]) => [k, v.bytes])),
     graphNodes: manifest.stats.roads.nodes, edges: manifest.stats.roads.edges, pois: manifest.stats.pois.records, addresses: manifest.stats.places.addresses,
     streets: manifest.stats.places.streets, transit: {stops: manifest.stats.transit?.stopCount, trips: manifest.stats.transit?.tripCount, seconds: manifest.stats.transit?.seconds}};
+save();
+if (process.argv.includes('--build-only')) process.exit(0);
 
 /** Region.open in a fresh process: seconds and RSS after. */
 function openRegion(bundleDir) {
@@ -254,10 +278,10 @@ save();
 // The tables.
 const b = results.build, roadNodes = extract.roadNodes, mb = (x) => (x / 1e6).toFixed(0);
 console.log(`\nBuild of ${roadNodes.toLocaleString('en')} road nodes (${results.bundle.graphNodes.toLocaleString('en')} graph nodes): ` +
-    `${(b.seconds / 60).toFixed(1)} min, peak RSS ${(b.peakRssMB / 1024).toFixed(2)} GB${heap ? ` (--max-old-space-size=${heap})` : ''}\n`);
-console.log('| stage | s | µs / road node | highest RSS MB |');
-console.log('|---|---|---|---|');
-for (const s of b.stages) console.log(`| ${s.stage} | ${s.seconds.toFixed(1)} | ${(s.seconds / roadNodes * 1e6).toFixed(2)} | ${s.peakRssMB.toFixed(0)} |`);
+    `${(b.seconds / 60).toFixed(1)} min${b.cpuSeconds ? ` (${(b.cpuSeconds / 60).toFixed(1)} min of CPU)` : ''}, peak RSS ${(b.peakRssMB / 1024).toFixed(2)} GB${heap ? ` (--max-old-space-size=${heap})` : ''}\n`);
+console.log('| stage | s | CPU s | µs / road node | highest RSS MB |');
+console.log('|---|---|---|---|---|');
+for (const s of b.stages) console.log(`| ${s.stage} | ${s.seconds.toFixed(1)} | ${s.cpuSeconds?.toFixed(1) ?? ''} | ${(s.seconds / roadNodes * 1e6).toFixed(2)} | ${s.peakRssMB.toFixed(0)} |`);
 console.log(`\nBundle: ${mb(results.bundle.bytes)} MB, ${(results.bundle.bytes / roadNodes).toFixed(1)} bytes per road node\n`);
 console.log('| section | MB | bytes / road node |');
 console.log('|---|---|---|');

@@ -15,22 +15,29 @@ type Node = [number, number, number, Record<string, string>?];
 type Way = [number, number[], Record<string, string>];
 type Relation = [number, {type: 'node' | 'way' | 'relation'; ref: number; role: string}[], Record<string, string>];
 
-// Two districts of a town along 4.36° E; the middle street (way 20), its nodes, a school on it and the
-// district boundary relation are in both extracts, as neighbouring extracts overlap at their edge.
+// Two districts of a town along 4.36° E; the middle street (way 20), its nodes, a school on it, a house
+// (node 103), a building with two numbers (way 40) and the street relation are in both extracts, as
+// neighbouring extracts overlap at their edge.
 const west: {nodes: Node[]; ways: Way[]; relations: Relation[]} = {
     nodes: [[1, 50.840, 4.340], [2, 50.840, 4.350], [3, 50.845, 4.350], [4, 50.840, 4.360], [5, 50.845, 4.360],
         [100, 50.8405, 4.3550, {amenity: 'school', name: 'École du Milieu'}],
-        [101, 50.8402, 4.3420, {amenity: 'school', name: 'École de l’Ouest'}]],
+        [101, 50.8402, 4.3420, {amenity: 'school', name: 'École de l’Ouest'}],
+        [103, 50.8401, 4.3552, {'addr:housenumber': '7', 'addr:street': 'Rue du Milieu'}],
+        [104, 50.8398, 4.3560], [105, 50.8398, 4.3564], [106, 50.8396, 4.3564], [107, 50.8396, 4.3560],],
     ways: [[10, [1, 2], {highway: 'residential', name: 'Rue de l’Ouest'}], [11, [2, 3], {highway: 'residential', name: 'Rue du Nord'}],
-        [20, [2, 4], {highway: 'residential', name: 'Rue du Milieu'}], [21, [4, 5], {highway: 'residential', name: 'Rue du Coin'}]],
+        [20, [2, 4], {highway: 'residential', name: 'Rue du Milieu'}], [21, [4, 5], {highway: 'residential', name: 'Rue du Coin'}],
+        [40, [104, 105, 106, 107, 104], {building: 'yes', 'addr:housenumber': '9;11', 'addr:street': 'Rue du Milieu'}]],
     relations: [[500, [{type: 'way', ref: 20, role: 'street'}, {type: 'node', ref: 100, role: 'house'}], {type: 'street', name: 'Rue du Milieu'}]]
 };
 const east: typeof west = {
     nodes: [[2, 50.840, 4.350], [4, 50.840, 4.360], [5, 50.845, 4.360], [6, 50.840, 4.370], [7, 50.845, 4.370],
         [100, 50.8405, 4.3550, {amenity: 'school', name: 'École du Milieu'}],
-        [102, 50.8402, 4.3680, {amenity: 'school', name: 'École de l’Est'}]],
+        [102, 50.8402, 4.3680, {amenity: 'school', name: 'École de l’Est'}],
+        [103, 50.8401, 4.3552, {'addr:housenumber': '7', 'addr:street': 'Rue du Milieu'}],
+        [104, 50.8398, 4.3560], [105, 50.8398, 4.3564], [106, 50.8396, 4.3564], [107, 50.8396, 4.3560],],
     ways: [[20, [2, 4], {highway: 'residential', name: 'Rue du Milieu'}], [21, [4, 5], {highway: 'residential', name: 'Rue du Coin'}],
-        [30, [4, 6], {highway: 'residential', name: 'Rue de l’Est'}], [31, [6, 7], {highway: 'residential', name: 'Rue du Levant'}]],
+        [30, [4, 6], {highway: 'residential', name: 'Rue de l’Est'}], [31, [6, 7], {highway: 'residential', name: 'Rue du Levant'}],
+        [40, [104, 105, 106, 107, 104], {building: 'yes', 'addr:housenumber': '9;11', 'addr:street': 'Rue du Milieu'}]],
     relations: [[500, [{type: 'way', ref: 20, role: 'street'}, {type: 'node', ref: 100, role: 'house'}], {type: 'street', name: 'Rue du Milieu'}]]
 };
 
@@ -57,9 +64,10 @@ const both = build('both', [westFile, eastFile]);
 const twice = build('twice', [westFile, westFile]);
 const single = build('single', [westFile]);
 
-/** What a region holds, counted: road nodes and arcs, POIs, geocoder features, map features. */
+/** What a region holds, counted: road nodes and arcs, POIs, geocoder features and addresses, map features. */
 function counts(r: Region): Record<string, number> {
-    return {roadNodes: r.roads.nodeCount, roadArcs: r.roads.arcCount, pois: r.pois.count, places: r.places.featureCount, map: r.map.bands[0].count};
+    return {roadNodes: r.roads.nodeCount, roadArcs: r.roads.arcCount, pois: r.pois.count, places: r.places.featureCount,
+        addresses: r.places.addressCount, map: r.map.bands[0].count};
 }
 
 t.test('two overlapping extracts make the region of their union', async (t) => {
@@ -67,6 +75,11 @@ t.test('two overlapping extracts make the region of their union', async (t) => {
     const schools = both.pois.inBox(50.83, 4.33, 50.85, 4.38).map((i) => both.pois.name(i)).sort();
     t.same(schools, ['École de l’Est', 'École de l’Ouest', 'École du Milieu'], 'the school in both extracts is one POI');
     t.equal(both.geocoder.search('Rue du Milieu').filter((r) => r.name === 'Rue du Milieu' || r.street === 'Rue du Milieu').length, 1, 'the street in both is one street');
+    t.equal(both.places.addressCount, 3, 'the house and the building in both are three addresses (7, 9 and 11), not six');
+    for (const number of ['7', '9', '11']) {
+        const found = both.geocoder.search(`${number} Rue du Milieu`).filter((r) => r.housenumber === number && r.street === 'Rue du Milieu');
+        t.equal(found.length, 1, `${number} Rue du Milieu is found once`);
+    }
     const route = both.router.route(CAR, 50.840, 4.341, 50.8449, 4.370);
     t.ok(route.time > 0, 'a route crosses from one extract into the other');
     t.same([route.time, route.distance], [union.router.route(CAR, 50.840, 4.341, 50.8449, 4.370).time, union.router.route(CAR, 50.840, 4.341, 50.8449, 4.370).distance], 'as in the union');

@@ -2,16 +2,20 @@
 // ways, building outlines and multipolygons with addr:*, addr:interpolation lines), named
 // streets, places (city, town, village, suburb, ...), named POIs and the administrative and
 // postal-code boundaries, with their names in every language the data has. build() hands the
-// drafts to index-builder.ts, which writes the 'places' section.
+// drafts to index-builder.ts, which writes the 'places' section. Addresses and street ways, the
+// millions of a country, are kept in columns (address-drafts.ts, street-way-drafts.ts).
 //
-// Objects present in several extracts of one region (PT) are kept once: the first seen wins.
+// Objects present in several extracts of one region (PT) are kept once: the build's reading passes
+// only the first copy on (region/build.ts), so no set of ids seen here (a Set holds 2^24 at most).
 import type {CountryBorder} from '../geo/border.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
+import {AddressDrafts, DRAFT_IS_PLACE} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, type AreaDraft} from './areas.js';
 import {buildPlacesIndex, type PlacesStats} from './index-builder.js';
 import {interpolationStep} from './interpolation.js';
 import {PLACE_TYPES} from './places.js';
+import {StreetWayDrafts} from './street-way-drafts.js';
 
 export type {PlacesStats} from './index-builder.js';
 
@@ -42,29 +46,6 @@ export interface NameSet {
     name: string;
     names: Record<string, string>;
     alt: string[];
-}
-
-export interface AddressDraft {
-    lat: number;
-    lon: number;
-    number: string;
-    street: string;
-    /** The street came from addr:place (a hamlet or square rather than a street). */
-    isPlace: boolean;
-    postcode: string;
-    city: string;
-    /** OSM node id (interpolation ends), or -1. */
-    nodeId: number;
-    /** Ways and multipolygons: their nodes (resolved at build), else null. */
-    refs: Float64Array | null;
-    wayIds: number[] | null;
-    interpolated: boolean;
-}
-
-export interface StreetWayDraft {
-    refs: Float64Array;
-    names: NameSet;
-    highway: string;
 }
 
 export interface PlaceDraft {
@@ -101,8 +82,8 @@ export interface InterpolationDraft {
 /** Everything extracted, for index-builder.ts. */
 export interface PlacesDrafts {
     nodes: NodeStore;
-    addresses: AddressDraft[];
-    streetWays: StreetWayDraft[];
+    addresses: AddressDrafts;
+    streetWays: StreetWayDrafts;
     squares: PlaceDraft[];
     places: PlaceDraft[];
     pois: PoiDraft[];
@@ -118,8 +99,8 @@ export interface PlacesDrafts {
 const PLACE_TYPE_INDEX = new Map<string, number>(PLACE_TYPES.map((p, i) => [p, i]));
 
 export class PlacesBuilder {
-    private readonly addresses: AddressDraft[] = [];
-    private readonly streetWays: StreetWayDraft[] = [];
+    private readonly addresses = new AddressDrafts();
+    private readonly streetWays = new StreetWayDrafts();
     private readonly squares: PlaceDraft[] = [];
     private readonly places: PlaceDraft[] = [];
     private readonly pois: PoiDraft[] = [];
@@ -131,9 +112,6 @@ export class PlacesBuilder {
     private readonly wayRefs = new Map<number, Float64Array>();
     /** Street name of associatedStreet members (key: id * 2 + 0 node / 1 way). */
     private readonly associatedStreet = new Map<number, string>();
-    private readonly seenNodes = new Set<number>();
-    private readonly seenWays = new Set<number>();
-    private readonly seenRelations = new Set<number>();
     private readonly extent: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
 
     constructor(private readonly nodes: NodeStore) {}
@@ -141,12 +119,11 @@ export class PlacesBuilder {
     /** Relation pass: boundaries, associatedStreet, multipolygon buildings and POIs. */
     addRelation(rel: OsmRelation): void {
         const tags = rel.tags;
-        if (tags.count === 0 || this.seenRelations.has(rel.id)) return;
+        if (tags.count === 0) return;
         const type = tags.get('type');
         if (type === 'associatedStreet' || type === 'street') {
             const name = tags.get('name');
             if (name === undefined) return;
-            this.seenRelations.add(rel.id);
             for (let i = 0; i < rel.memberCount; i++) {
                 const t = rel.memberTypes[i];
                 const role = rel.memberRole(i);
@@ -158,7 +135,6 @@ export class PlacesBuilder {
         const boundary = tags.get('boundary');
         const level = parseInt(tags.get('admin_level') ?? '', 10);
         if (boundary === 'postal_code' || (boundary === 'administrative' && level >= 7 && level <= 10)) {
-            this.seenRelations.add(rel.id);
             const wayIds: number[] = [];
             const centreNodes: number[] = [];
             for (let i = 0; i < rel.memberCount; i++) {
@@ -182,7 +158,6 @@ export class PlacesBuilder {
         const name = tags.get('name');
         const poiKey = name !== undefined ? poiKeyOf(tags) : '';
         if (number === undefined && poiKey === '') return;
-        this.seenRelations.add(rel.id);
         const outer: number[] = [];
         for (let i = 0; i < rel.memberCount; i++) {
             if (rel.memberTypes[i] === 1 && rel.memberRole(i) !== 'inner') {
@@ -191,7 +166,7 @@ export class PlacesBuilder {
             }
         }
         if (outer.length === 0) return;
-        if (number !== undefined) this.pushAddresses(tags, NaN, NaN, -1, null, outer, this.associatedStreet.get(rel.id * 2 + 1));
+        if (number !== undefined) this.pushAddresses(tags, NaN, NaN, -1, -1, this.addresses.lists.add(outer), this.associatedStreet.get(rel.id * 2 + 1));
         if (poiKey !== '') this.pois.push(poiDraft(tags, poiKey, NaN, NaN, null, outer));
     }
 
@@ -199,7 +174,7 @@ export class PlacesBuilder {
     addWay(way: OsmWay): void {
         const tags = way.tags;
         const wanted = this.wantedWays.has(way.id);
-        if ((tags.count === 0 && !wanted) || this.seenWays.has(way.id)) return;
+        if (tags.count === 0 && !wanted) return;
         const name = tags.get('name');
         const highway = tags.get('highway');
         const place = tags.get('place');
@@ -217,20 +192,22 @@ export class PlacesBuilder {
         const poiKey = name !== undefined && highway === undefined && interpolation === undefined ? poiKeyOf(tags) : '';
         if (!wanted && step === 0 && number === undefined && !street && !square && !placeArea && !area && poiKey === '') return;
 
-        const refs = way.refs.slice(0, way.refCount);
-        for (let i = 0; i < refs.length; i++) this.nodes.need(refs[i]);
-        this.seenWays.add(way.id);
-        if (wanted) this.wayRefs.set(way.id, refs);
+        for (let i = 0; i < way.refCount; i++) this.nodes.need(way.refs[i]);
+        // Addresses and streets keep the nodes in their columns; the few others an array each.
+        const refs = wanted || step > 0 || (!street && (square || placeArea)) || area || poiKey !== '' ? way.refs.slice(0, way.refCount) : null;
+        if (wanted) this.wayRefs.set(way.id, refs!);
         if (interpolation !== undefined) {
             if (step > 0) {
-                this.interpolations.push({refs, step, street: tags.get('addr:street') ?? '',
+                this.interpolations.push({refs: refs!, step, street: tags.get('addr:street') ?? '',
                     postcode: tags.get('addr:postcode') ?? '', city: tags.get('addr:city') ?? ''});
             }
             return;
         }
-        if (number !== undefined) this.pushAddresses(tags, NaN, NaN, -1, refs, null, this.associatedStreet.get(way.id * 2 + 1));
+        if (number !== undefined) {
+            this.pushAddresses(tags, NaN, NaN, -1, this.addresses.lists.add(way.refs, way.refCount), -1, this.associatedStreet.get(way.id * 2 + 1));
+        }
         if (street) {
-            this.streetWays.push({refs, names: nameSet(tags), highway: highway!});
+            this.streetWays.push(way.refs, way.refCount, nameSet(tags), highway!);
         } else if (square) {
             this.squares.push({nodeId: -1, lat: NaN, lon: NaN, refs, type: 0, names: nameSet(tags), population: 0, postcode: tags.get('addr:postcode') ?? ''});
         } else if (placeArea) {
@@ -238,7 +215,7 @@ export class PlacesBuilder {
         }
         if (area) {
             this.areas.push({kind: boundary === 'postal_code' ? AREA_POSTAL : AREA_ADMIN, level: boundary === 'postal_code' ? 0 : level,
-                tags: areaTags(tags), wayIds: [], refs, centreNodes: []});
+                tags: areaTags(tags), wayIds: [], refs: refs!, centreNodes: []});
         }
         if (poiKey !== '') this.pois.push(poiDraft(tags, poiKey, NaN, NaN, refs, null));
     }
@@ -251,47 +228,38 @@ export class PlacesBuilder {
         if (node.lon > this.extent[2]) this.extent[2] = node.lon;
         if (node.lat > this.extent[3]) this.extent[3] = node.lat;
         const tags = node.tags;
-        if (tags.count === 0 || this.seenNodes.has(node.id)) return;
+        if (tags.count === 0) return;
         const number = tags.get('addr:housenumber');
         const name = tags.get('name');
         const place = tags.get('place');
-        let kept = false;
-        if (number !== undefined) {
-            this.pushAddresses(tags, node.lat, node.lon, node.id, null, null, this.associatedStreet.get(node.id * 2));
-            kept = true;
-        }
+        if (number !== undefined) this.pushAddresses(tags, node.lat, node.lon, node.id, -1, -1, this.associatedStreet.get(node.id * 2));
         if (name !== undefined && place !== undefined) {
             if (place === 'square') {
                 this.squares.push({nodeId: node.id, lat: node.lat, lon: node.lon, refs: null, type: 0, names: nameSet(tags), population: 0, postcode: tags.get('addr:postcode') ?? ''});
-                kept = true;
             } else if (PLACE_TYPE_INDEX.has(place)) {
                 this.places.push(placeDraft(tags, place, node.id, node.lat, node.lon, null));
-                kept = true;
             }
         }
         if (name !== undefined && place === undefined) {
             const key = poiKeyOf(tags);
-            if (key !== '') {
-                this.pois.push(poiDraft(tags, key, node.lat, node.lon, null, null));
-                kept = true;
-            }
+            if (key !== '') this.pois.push(poiDraft(tags, key, node.lat, node.lon, null, null));
         }
-        if (kept) this.seenNodes.add(node.id);
     }
 
-    private pushAddresses(tags: OsmTags, lat: number, lon: number, nodeId: number, refs: Float64Array | null,
-        wayIds: number[] | null, associated: string | undefined): void {
+    /** refs, wayIds: lists of this.addresses.lists, or -1. */
+    private pushAddresses(tags: OsmTags, lat: number, lon: number, nodeId: number, refs: number, wayIds: number,
+        associated: string | undefined): void {
+        const a = this.addresses, pool = a.strings;
         const street = tags.get('addr:street');
         const addrPlace = tags.get('addr:place');
-        const base = {
-            lat, lon, street: street ?? addrPlace ?? associated ?? '', isPlace: street === undefined && addrPlace !== undefined,
-            postcode: tags.get('addr:postcode') ?? '', city: tags.get('addr:city') ?? '', nodeId, refs, wayIds, interpolated: false
-        };
+        const streetId = pool.id(street ?? addrPlace ?? associated ?? '');
+        const flags = street === undefined && addrPlace !== undefined ? DRAFT_IS_PLACE : 0;
+        const postcode = pool.id(tags.get('addr:postcode') ?? ''), city = pool.id(tags.get('addr:city') ?? '');
         // "33;35;37" and "12, 14" are several addresses at one place.
         const parts = tags.get('addr:housenumber')!.split(/[;,]/);
         for (let i = 0; i < parts.length && i < 10; i++) {
             const number = parts[i].trim();
-            if (number !== '') this.addresses.push({...base, number});
+            if (number !== '') a.push(lat, lon, pool.id(number), streetId, postcode, city, flags, nodeId, refs, wayIds);
         }
     }
 

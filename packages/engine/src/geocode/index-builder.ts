@@ -9,9 +9,12 @@ import {encodeSection, type TypedArray} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../geo/distance.js';
 import type {CountryBorder} from '../geo/border.js';
+import {Growable, lowerBound} from '../format/growable.js';
+import {StringPool} from '../format/string-pool.js';
 import type {NodeStore} from '../region/node-store.js';
+import {DRAFT_INTERPOLATED} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
-import type {AddressDraft, NameSet, PlaceDraft, PlacesDrafts, StreetWayDraft} from './builder.js';
+import type {NameSet, PlaceDraft, PlacesDrafts} from './builder.js';
 import {buildDictionary} from './dictionary.js';
 import {fold, housenumberKey, postcodeKey, tokenize} from './fold.js';
 import {interpolate, projectOnLine, type LinePosition} from './interpolation.js';
@@ -87,8 +90,9 @@ interface StreetRec {
     names: NameSet;
     type: number;
     main: boolean;
-    /** Lines: each a list of lat, lon pairs (degrees). */
-    lines: Float64Array[];
+    /** Its lines: firstLine .. firstLine + lineCount - 1 of the street lines (StreetLineCoords). */
+    firstLine: number;
+    lineCount: number;
     minLat: number;
     minLon: number;
     maxLat: number;
@@ -98,22 +102,15 @@ interface StreetRec {
     city: number;
     district: number;
     postcode: string;
-    lineCity: number[];
-    linePostcode: string[];
 }
 
-interface AddressRec {
-    lat: number;
-    lon: number;
-    number: string;
-    key: string;
-    streetName: string;
-    street: number;
-    postcode: string;
-    city: number;
-    district: number;
-    flags: number;
-    rawCity: string;
+/** The merged streets' lines end to end, in street order: line l is vertices [lineStart[l], lineStart[l + 1]). */
+interface StreetLineCoords {
+    lineStart: Uint32Array;
+    lineStreet: Uint32Array;
+    /** Degrees. */
+    lat: Float64Array;
+    lon: Float64Array;
 }
 
 interface PoiRec {
@@ -323,7 +320,8 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     }
 
     // 2. Streets: ways (and squares) of one name in one town, merged when close.
-    const streets = mergeStreets(d.streetWays, d.squares, nodes, inside, (lat, lon) => localityOf(lat, lon, here).city);
+    const merged = mergeStreets(d, nodes, inside, (lat, lon) => localityOf(lat, lon, here).city);
+    const streets = merged.streets;
 
     // 3. Projection of the spatial indexes: around the middle of the data.
     const center = dataCenter(streets, places);
@@ -331,27 +329,22 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     const mLat = METERS_PER_DEGREE_LAT, mLon = metersPerDegreeLon(lat0);
 
     // Segments of every street line, for the nearest street (addresses without one, reverse).
-    const lineStreet: number[] = [], lineStart: number[] = [0], coordLat: number[] = [], coordLon: number[] = [];
-    for (let s = 0; s < streets.length; s++) {
-        for (const line of streets[s].lines) {
-            for (let i = 0; i < line.length; i += 2) {
-                coordLat.push(line[i]);
-                coordLon.push(line[i + 1]);
-            }
-            lineStreet.push(s);
-            lineStart.push(coordLat.length);
-        }
-    }
-    const segLine: number[] = [], segCoord: number[] = [];
+    const {lineStreet, lineStart, lat: coordLat, lon: coordLon} = merged.lines;
+    let segCount = 0;
     for (let l = 0; l < lineStreet.length; l++) {
+        const n = lineStart[l + 1] - lineStart[l];
+        segCount += n === 1 ? 1 : Math.max(0, n - 1);
+    }
+    const segLine = new Uint32Array(segCount), segCoord = new Uint32Array(segCount);
+    for (let l = 0, o = 0; l < lineStreet.length; l++) {
         const a = lineStart[l], b = lineStart[l + 1];
         if (b - a === 1) {
-            segLine.push(l);
-            segCoord.push(a);
+            segLine[o] = l;
+            segCoord[o++] = a;
         }
         for (let i = a; i + 1 < b; i++) {
-            segLine.push(l);
-            segCoord.push(i);
+            segLine[o] = l;
+            segCoord[o++] = i;
         }
     }
     // Boxes in metres from the data's middle: Float32 is precise to millimetres there, half the size of Float64.
@@ -402,21 +395,23 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         return best;
     };
 
-    // 4. Addresses: positions, interpolation lines, then their street.
-    const rawAddresses: AddressDraft[] = [];
-    const byNode = new Map<number, AddressDraft[]>();
-    for (const a of d.addresses) {
-        const at = pointOf(a.lat, a.lon, a.refs, a.wayIds);
+    // 4. Addresses: positions (NaN: none), interpolation lines, then their street.
+    const ad = d.addresses, adStrings = ad.strings;
+    for (let r = 0; r < ad.length; r++) {
+        if (!Number.isNaN(ad.lat.data[r])) continue;
+        const refs = ad.refs.data[r], ways = ad.wayIds.data[r];
+        const at = pointOf(NaN, NaN, refs >= 0 ? ad.lists.view(refs) : null, ways >= 0 ? Array.from(ad.lists.view(ways)) : null);
         if (!at) continue;
-        a.lat = at[0];
-        a.lon = at[1];
-        rawAddresses.push(a);
-        if (a.nodeId >= 0) {
-            let list = byNode.get(a.nodeId);
-            if (!list) byNode.set(a.nodeId, list = []);
-            list.push(a);
-        }
+        ad.lat.data[r] = at[0];
+        ad.lon.data[r] = at[1];
     }
+    // Addresses on nodes (where interpolation lines end), sorted by node id, then in order.
+    let nodeRowCount = 0;
+    for (let r = 0; r < ad.length; r++) if (ad.nodeId.data[r] >= 0 && !Number.isNaN(ad.lat.data[r])) nodeRowCount++;
+    const nodeRows = new Int32Array(nodeRowCount);
+    for (let r = 0, k = 0; r < ad.length; r++) if (ad.nodeId.data[r] >= 0 && !Number.isNaN(ad.lat.data[r])) nodeRows[k++] = r;
+    nodeRows.sort((x, y) => ad.nodeId.data[x] - ad.nodeId.data[y] || x - y);
+    const nodeRowIds = Float64Array.from(nodeRows, (r) => ad.nodeId.data[r]);
     let interpolated = 0;
     for (const w of d.interpolations) {
         const n = w.refs.length;
@@ -430,19 +425,22 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
             }
             lat[i] = nodes.lat[k] / 1e7;
             lon[i] = nodes.lon[k] / 1e7;
-            const ends = byNode.get(w.refs[i]);
-            if (!ends) continue;
-            const e = ends[0];
-            if (/^\d+$/.test(e.number)) numbers[i] = Number(e.number);
-            for (const a of ends) if (a.street === '' && w.street !== '') a.street = w.street;
-            if (street === '') street = e.street;
-            if (postcode === '') postcode = e.postcode;
-            if (city === '') city = e.city;
+            const first = lowerBound(nodeRowIds, w.refs[i]);
+            if (first === nodeRowIds.length || nodeRowIds[first] !== w.refs[i]) continue;
+            const e = nodeRows[first];
+            const eNumber = ad.string(ad.number.data[e]);
+            if (/^\d+$/.test(eNumber)) numbers[i] = Number(eNumber);
+            for (let k = first; k < nodeRowIds.length && nodeRowIds[k] === w.refs[i]; k++) {
+                if (ad.street.data[nodeRows[k]] === 0 && w.street !== '') ad.street.data[nodeRows[k]] = adStrings.id(w.street);
+            }
+            if (street === '') street = ad.string(ad.street.data[e]);
+            if (postcode === '') postcode = ad.string(ad.postcode.data[e]);
+            if (city === '') city = ad.string(ad.city.data[e]);
         }
         if (!ok || street === '') continue;
+        const streetId = adStrings.id(street), postcodeId = adStrings.id(postcode), cityId = adStrings.id(city);
         interpolate(lat, lon, numbers, w.step, (number, la, lo) => {
-            rawAddresses.push({lat: la, lon: lo, number: String(number), street, isPlace: false, postcode, city, nodeId: -1,
-                refs: null, wayIds: null, interpolated: true});
+            ad.push(la, lo, adStrings.id(String(number)), streetId, postcodeId, cityId, DRAFT_INTERPOLATED, -1, -1, -1);
         });
     }
 
@@ -460,35 +458,42 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     };
     for (let s = 0; s < streets.length; s++) for (const v of nameStrings(streets[s].names)) addName(v, s);
 
-    const addresses: AddressRec[] = [];
+    // The addresses, one per house number key, in columns (a country has millions); strings by id in `pool`.
+    const pool = new StringPool();
+    const adLat = new Growable(Float64Array), adLon = new Growable(Float64Array), adNumber = new Growable(Uint32Array);
+    const adKey = new Growable(Uint32Array), adStreet = new Growable(Uint32Array), adPostcode = new Growable(Uint32Array);
+    const adFlags = new Growable(Uint8Array);
     let withoutStreet = 0;
     // Address-only streets: addr:street names with no highway of that name nearby.
     const virtualByName = new Map<string, number[]>();
-    for (const a of rawAddresses) {
-        if (!inside(a.lat, a.lon)) continue;
-        let street = -1, flags = a.interpolated ? ADDRESS_INTERPOLATED : 0;
-        if (a.street !== '') {
+    for (let r = 0; r < ad.length; r++) {
+        const lat = ad.lat.data[r], lon = ad.lon.data[r];
+        if (Number.isNaN(lat) || !inside(lat, lon)) continue;
+        const streetName = ad.string(ad.street.data[r]);
+        const rowInterpolated = (ad.flags.data[r] & DRAFT_INTERPOLATED) !== 0;
+        let street = -1, flags = rowInterpolated ? ADDRESS_INTERPOLATED : 0;
+        if (streetName !== '') {
             // The nearest piece of a street of that name: by distance to its lines when one is close
             // (long streets' boxes overlap), else by distance to its box.
-            const key = streetKeyNamed(streetsByName, a.street);
-            street = key !== undefined ? nearestLineOf(key, a.lat, a.lon, LINK_LINE_METERS) : -1;
-            if (street < 0) street = nearestNamedStreet(streets, streetsByName, a.street, a.lat, a.lon, ADDRESS_STREET_METERS);
+            const key = streetKeyNamed(streetsByName, streetName);
+            street = key !== undefined ? nearestLineOf(key, lat, lon, LINK_LINE_METERS) : -1;
+            if (street < 0) street = nearestNamedStreet(streets, streetsByName, streetName, lat, lon, ADDRESS_STREET_METERS);
             if (street < 0) {
-                const key = tokenize(a.street).join(' ');
+                const key = tokenize(streetName).join(' ');
                 if (key === '') continue;
-                street = nearestNamedStreet(streets, virtualByName, a.street, a.lat, a.lon, ADDRESS_STREET_METERS);
+                street = nearestNamedStreet(streets, virtualByName, streetName, lat, lon, ADDRESS_STREET_METERS);
                 if (street < 0) {
                     street = streets.length;
-                    streets.push(addressStreet(a.street, a.isPlace, a.lat, a.lon));
+                    streets.push(addressStreet(streetName, lat, lon, lineStreet.length));
                     const list = virtualByName.get(key);
                     if (list) list.push(street);
                     else virtualByName.set(key, [street]);
                 } else {
-                    growStreet(streets[street], a.lat, a.lon);
+                    growStreet(streets[street], lat, lon);
                 }
             }
         } else {
-            const line = nearestLine(a.lat, a.lon, INFER_STREET_METERS);
+            const line = nearestLine(lat, lon, INFER_STREET_METERS);
             if (line < 0) {
                 withoutStreet++;
                 continue;
@@ -496,21 +501,31 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
             street = lineStreet[line];
             flags |= ADDRESS_STREET_INFERRED;
         }
-        for (const key of addressKeys(a.number)) {
-            addresses.push({lat: a.lat, lon: a.lon, number: a.number.trim(), key, streetName: a.street, street, postcode: a.postcode.trim(),
-                city: -1, district: -1, flags, rawCity: a.city});
+        const number = ad.string(ad.number.data[r]);
+        const numberId = pool.id(number.trim()), postcodeId = pool.id(ad.string(ad.postcode.data[r]).trim());
+        for (const key of addressKeys(number)) {
+            adLat.push(lat);
+            adLon.push(lon);
+            adNumber.push(numberId);
+            adKey.push(pool.id(key));
+            adStreet.push(street);
+            adPostcode.push(postcodeId);
+            adFlags.push(flags);
         }
-        if (a.interpolated) interpolated++;
+        if (rowInterpolated) interpolated++;
     }
+    const A = adLat.length;
+    const aLatD = adLat.data, aLonD = adLon.data, aStreetD = adStreet.data, aPostcodeD = adPostcode.data, aFlagsD = adFlags.data;
+    const adCity = new Int32Array(A), adDistrict = new Int32Array(A);
     // Address-only streets sit at the mean of their addresses.
     const sums = new Map<number, [number, number, number]>();
-    for (const a of addresses) {
-        if (streets[a.street].type !== STREET_FROM_ADDRESSES) continue;
-        const s = sums.get(a.street) ?? [0, 0, 0];
-        s[0] += a.lat;
-        s[1] += a.lon;
+    for (let i = 0; i < A; i++) {
+        if (streets[aStreetD[i]].type !== STREET_FROM_ADDRESSES) continue;
+        const s = sums.get(aStreetD[i]) ?? [0, 0, 0];
+        s[0] += aLatD[i];
+        s[1] += aLonD[i];
         s[2]++;
-        sums.set(a.street, s);
+        sums.set(aStreetD[i], s);
     }
     for (const [s, [lat, lon, n]] of sums) {
         streets[s].lat = lat / n;
@@ -519,58 +534,60 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
 
     // 5. City, district and postcode of every address, street line, street and POI.
     const taggedOnStreet = new Map<number, number[]>();
-    for (let i = 0; i < addresses.length; i++) {
-        const a = addresses[i];
-        if (a.postcode === '' || a.flags & ADDRESS_INTERPOLATED) continue;
-        const list = taggedOnStreet.get(a.street);
+    for (let i = 0; i < A; i++) {
+        if (aPostcodeD[i] === 0 || aFlagsD[i] & ADDRESS_INTERPOLATED) continue;
+        const list = taggedOnStreet.get(aStreetD[i]);
         if (list) list.push(i);
-        else taggedOnStreet.set(a.street, [i]);
+        else taggedOnStreet.set(aStreetD[i], [i]);
     }
     const neighbourPostcode = (street: number, lat: number, lon: number): string => {
         const list = taggedOnStreet.get(street);
         if (!list) return '';
-        let best = '', bestD = POSTCODE_NEIGHBOUR_METERS * POSTCODE_NEIGHBOUR_METERS;
+        let best = 0, bestD = POSTCODE_NEIGHBOUR_METERS * POSTCODE_NEIGHBOUR_METERS;
         const k = metersPerDegreeLon(lat);
         for (const i of list) {
-            const dx = (addresses[i].lon - lon) * k, dy = (addresses[i].lat - lat) * METERS_PER_DEGREE_LAT;
+            const dx = (aLonD[i] - lon) * k, dy = (aLatD[i] - lat) * METERS_PER_DEGREE_LAT;
             const dd = dx * dx + dy * dy;
             if (dd < bestD) {
                 bestD = dd;
-                best = addresses[i].postcode;
+                best = aPostcodeD[i];
             }
         }
-        return best;
+        return pool.values[best];
     };
     /** The postcode most of these addresses carry ('' for none). */
     const commonPostcode = (list: number[] | undefined): string => {
         if (!list) return '';
-        const count = new Map<string, number>();
-        let best = '', bestN = 0;
+        const count = new Map<number, number>();
+        let best = 0, bestN = 0;
         for (const i of list) {
-            const n = (count.get(addresses[i].postcode) ?? 0) + 1;
-            count.set(addresses[i].postcode, n);
+            const n = (count.get(aPostcodeD[i]) ?? 0) + 1;
+            count.set(aPostcodeD[i], n);
             if (n > bestN) {
-                best = addresses[i].postcode;
+                best = aPostcodeD[i];
                 bestN = n;
             }
         }
-        return best;
+        return pool.values[best];
     };
     const localityPostcode = (loc: Locality): string =>
         (loc.district >= 0 ? places[loc.district].postcode : '') || (loc.city >= 0 ? places[loc.city].postcode : '');
-    for (const a of addresses) {
-        localityOf(a.lat, a.lon, here);
-        a.city = here.city;
-        a.district = here.district;
-        if (a.postcode === '') a.postcode = here.postal || neighbourPostcode(a.street, a.lat, a.lon) || localityPostcode(here);
+    for (let i = 0; i < A; i++) {
+        localityOf(aLatD[i], aLonD[i], here);
+        adCity[i] = here.city;
+        adDistrict[i] = here.district;
+        if (aPostcodeD[i] === 0) aPostcodeD[i] = pool.id(here.postal || neighbourPostcode(aStreetD[i], aLatD[i], aLonD[i]) || localityPostcode(here));
     }
+    // City and postcode of each street line, at its middle vertex.
+    const lineCityOf = new Int32Array(lineStreet.length);
+    const linePostcodeOf: string[] = new Array(lineStreet.length);
     for (let s = 0; s < streets.length; s++) {
         const st = streets[s];
-        for (const line of st.lines) {
-            const mid = (line.length >> 2) << 1;
-            localityOf(line[mid], line[mid + 1], here);
-            st.lineCity.push(here.city);
-            st.linePostcode.push(here.postal || neighbourPostcode(s, line[mid], line[mid + 1]) || localityPostcode(here));
+        for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
+            const mid = lineStart[l] + ((2 * (lineStart[l + 1] - lineStart[l])) >> 2);
+            localityOf(coordLat[mid], coordLon[mid], here);
+            lineCityOf[l] = here.city;
+            linePostcodeOf[l] = here.postal || neighbourPostcode(s, coordLat[mid], coordLon[mid]) || localityPostcode(here);
         }
         localityOf(st.lat, st.lon, here);
         st.city = here.city;
@@ -668,8 +685,12 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     }
 
     // Every postcode a street has (its pieces', its addresses'): a long street matches any of them.
-    const streetPostcodes: Set<number>[] = streets.map((st) => new Set([postcodeOf(st.postcode), ...st.linePostcode.map(postcodeOf)]));
-    for (const a of addresses) streetPostcodes[a.street].add(postcodeOf(a.postcode));
+    const streetPostcodes: Set<number>[] = streets.map((st) => {
+        const set = new Set([postcodeOf(st.postcode)]);
+        for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) set.add(postcodeOf(linePostcodeOf[l]));
+        return set;
+    });
+    for (let i = 0; i < A; i++) streetPostcodes[aStreetD[i]].add(postcodeOf(pool.values[aPostcodeD[i]]));
     const streetPcStart = new Uint32Array(S + 1);
     const streetPcs: number[] = [];
     for (let s = 0; s < S; s++) {
@@ -677,15 +698,23 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         streetPcStart[s + 1] = streetPcs.length;
     }
 
-    // Addresses sorted by street, then house number key.
-    addresses.sort((a, b) => a.street - b.street || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) || a.flags - b.flags);
+    // Addresses sorted by street, then house number key (as strings), then flags; else in order.
+    const keyRank = new Uint32Array(pool.values.length);
+    {
+        const keyIds = [...new Set(adKey.data.subarray(0, A))].sort((x, y) => (pool.values[x] < pool.values[y] ? -1 : pool.values[x] > pool.values[y] ? 1 : 0));
+        for (let k = 0; k < keyIds.length; k++) keyRank[keyIds[k]] = k;
+    }
+    const aKeyD = adKey.data;
+    const order = new Uint32Array(A);
+    for (let i = 0; i < A; i++) order[i] = i;
+    order.sort((x, y) => aStreetD[x] - aStreetD[y] || keyRank[aKeyD[x]] - keyRank[aKeyD[y]] || aFlagsD[x] - aFlagsD[y] || x - y);
     const streetAddrStart = new Uint32Array(S + 1);
-    for (const a of addresses) streetAddrStart[a.street + 1]++;
+    for (let i = 0; i < A; i++) streetAddrStart[aStreetD[i] + 1]++;
     for (let s = 0; s < S; s++) streetAddrStart[s + 1] += streetAddrStart[s];
 
     const allTerms = new Set<string>();
     for (const variants of featureVariants) for (const v of variants) for (const t of v) allTerms.add(t);
-    for (const a of addresses) allTerms.add(a.key);
+    for (let i = 0; i < A; i++) allTerms.add(pool.values[aKeyD[order[i]]]);
     for (const code of postcodeList) allTerms.add(postcodeKey(code));
     const {sorted, arrays: dict} = buildDictionary(allTerms);
     const termId = new Map<string, number>(sorted.map((t, i) => [t, i]));
@@ -747,8 +776,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     }
 
     // Address columns.
-    const toFixed = (values: number[]) => Int32Array.from(values, (x) => Math.round(x * 1e7));
-    const A = addresses.length;
+    const toFixed = (values: ArrayLike<number>) => Int32Array.from(values, (x) => Math.round(x * 1e7));
     const aLat = new Int32Array(A), aLon = new Int32Array(A), aStreet = new Uint32Array(A), aNumber = new Uint32Array(A);
     const aKey = new Uint32Array(A), aPostcode = new Uint32Array(A), aCity = new Uint32Array(A), aDistrict = new Uint32Array(A);
     const aFlags = new Uint8Array(A);
@@ -757,28 +785,29 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     const lines = {lineStart, coordLat: toFixed(coordLat), coordLon: toFixed(coordLon)};
     const proj = {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon};
     const streetFirstLine = new Uint32Array(S + 1);
-    for (let s = 0; s < S; s++) streetFirstLine[s + 1] = streetFirstLine[s] + streets[s].lines.length;
+    for (let s = 0; s < S; s++) streetFirstLine[s + 1] = streetFirstLine[s] + streets[s].lineCount;
     const onLine: LinePosition = {line: 0, along: 0, offset: 0};
     const addrIndex = A ? new Flatbush(A, 16, Float32Array) : null;
     for (let i = 0; i < A; i++) {
-        const a = addresses[i];
-        aLat[i] = Math.round(a.lat * 1e7);
-        aLon[i] = Math.round(a.lon * 1e7);
-        aStreet[i] = a.street;
-        aNumber[i] = strings.intern(a.number);
-        aKey[i] = termId.get(a.key)!;
-        aPostcode[i] = postcodeOf(a.postcode);
-        aCity[i] = a.city >= 0 ? S + a.city + 1 : 0;
-        aDistrict[i] = a.district >= 0 ? S + a.district + 1 : 0;
-        aFlags[i] = a.flags;
-        const x = (a.lon - lon0) * mLon, y = (a.lat - lat0) * mLat;
+        const r = order[i];
+        const street = aStreetD[r], flags = aFlagsD[r], numberText = pool.values[adNumber.data[r]];
+        aLat[i] = Math.round(aLatD[r] * 1e7);
+        aLon[i] = Math.round(aLonD[r] * 1e7);
+        aStreet[i] = street;
+        aNumber[i] = strings.intern(numberText);
+        aKey[i] = termId.get(pool.values[aKeyD[r]])!;
+        aPostcode[i] = postcodeOf(pool.values[aPostcodeD[r]]);
+        aCity[i] = adCity[r] >= 0 ? S + adCity[r] + 1 : 0;
+        aDistrict[i] = adDistrict[r] >= 0 ? S + adDistrict[r] + 1 : 0;
+        aFlags[i] = flags;
+        const x = (aLonD[r] - lon0) * mLon, y = (aLatD[r] - lat0) * mLat;
         addrIndex?.add(x, y);
-        const number = /^\d+/.exec(a.number);
-        if (number && !(a.flags & ADDRESS_INTERPOLATED)) {
+        const number = /^\d+/.exec(numberText);
+        if (number && !(flags & ADDRESS_INTERPOLATED)) {
             aNum[i] = Number(number[0]);
             onLine.line = 0;
             let best = LINK_LINE_METERS;
-            for (let l = streetFirstLine[a.street]; l < streetFirstLine[a.street + 1]; l++) best = projectOnLine(lines, proj, l, x, y, onLine, best);
+            for (let l = streetFirstLine[street]; l < streetFirstLine[street + 1]; l++) best = projectOnLine(lines, proj, l, x, y, onLine, best);
             aLine[i] = onLine.line;
             aAlong[i] = onLine.along;
             aOffset[i] = onLine.offset;
@@ -792,15 +821,10 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     }
     const L = lineStreet.length;
     const lineCity = new Uint32Array(L), linePostcode = new Uint32Array(L);
-    {
-        let l = 0;
-        for (let s = 0; s < S; s++) {
-            for (let k = 0; k < streets[s].lines.length; k++, l++) {
-                const c = streets[s].lineCity[k];
-                lineCity[l] = c >= 0 ? S + c + 1 : 0;
-                linePostcode[l] = postcodeOf(streets[s].linePostcode[k]);
-            }
-        }
+    for (let l = 0; l < L; l++) {
+        const c = lineCityOf[l];
+        lineCity[l] = c >= 0 ? S + c + 1 : 0;
+        linePostcode[l] = postcodeOf(linePostcodeOf[l]);
     }
 
     const arrays: Record<string, TypedArray> = {
@@ -815,9 +839,9 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         a_lat: aLat, a_lon: aLon, a_street: aStreet, a_number: aNumber, a_key: aKey, a_postcode: aPostcode, a_city: aCity,
         a_district: aDistrict, a_flags: aFlags, a_num: aNum, a_line: aLine, a_along: aAlong, a_offset: aOffset,
         pc_str: pcStr, pc_term: pcTerm,
-        line_street: Uint32Array.from(lineStreet), line_start: Uint32Array.from(lineStart), line_city: lineCity, line_postcode: linePostcode,
+        line_street: lineStreet, line_start: lineStart, line_city: lineCity, line_postcode: linePostcode,
         coord_lat: lines.coordLat, coord_lon: lines.coordLon,
-        seg_line: Uint32Array.from(segLine), seg_coord: Uint32Array.from(segCoord),
+        seg_line: segLine, seg_coord: segCoord,
         seg_index: segIndex ? new Uint8Array(segIndex.data) : new Uint8Array(0),
         addr_index: addrIndex ? new Uint8Array(addrIndex.data) : new Uint8Array(0),
         term_chars: dict.termChars, term_starts: dict.termStarts, term_letters: dict.termLetters,
@@ -953,119 +977,180 @@ function addressKeys(number: string): string[] {
     return key === '' ? [] : [key];
 }
 
-/** Merges street ways (and squares) by folded name, town and proximity into streets. */
-function mergeStreets(ways: StreetWayDraft[], squares: PlaceDraft[], nodes: NodeStore, inside: (lat: number, lon: number) => boolean,
-    cityAt: (lat: number, lon: number) => number): StreetRec[] {
-    interface Piece {key: string; names: NameSet; type: number; main: boolean; line: Float64Array; minLat: number; minLon: number; maxLat: number; maxLon: number}
-    const pieces: Piece[] = [];
-    const addPiece = (names: NameSet, type: number, main: boolean, line: Float64Array) => {
-        const mid = (line.length >> 2) << 1;
-        if (!inside(line[mid], line[mid + 1])) return;
-        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
-        for (let i = 0; i < line.length; i += 2) {
-            if (line[i] < minLat) minLat = line[i];
-            if (line[i] > maxLat) maxLat = line[i];
-            if (line[i + 1] < minLon) minLon = line[i + 1];
-            if (line[i + 1] > maxLon) maxLon = line[i + 1];
+/**
+ * Merges street ways (and squares) by folded name, town and proximity into streets. The pieces (a
+ * way or square each) are kept in columns, their vertices end to end: a country has millions.
+ */
+function mergeStreets(d: PlacesDrafts, nodes: NodeStore, inside: (lat: number, lon: number) => boolean,
+    cityAt: (lat: number, lon: number) => number): {streets: StreetRec[]; lines: StreetLineCoords} {
+    const ways = d.streetWays, squares = d.squares;
+    // Piece p: vertices [start[p], start[p + 1]) of coords (lat, lon pairs, degrees), its box, name set, kind and key.
+    const coords = new Growable(Float64Array, 1 << 16);
+    const start = new Growable(Uint32Array);
+    start.push(0);
+    const minLat = new Growable(Float64Array), minLon = new Growable(Float64Array), maxLat = new Growable(Float64Array), maxLon = new Growable(Float64Array);
+    const type = new Growable(Uint8Array), main = new Growable(Uint8Array), key = new Growable(Uint32Array);
+    const names: NameSet[] = [];
+    const keys = new StringPool();
+    /** Adds the vertices from `from` of coords as a piece, unless outside the country. */
+    const addPiece = (pieceNames: NameSet, pieceType: number, isMain: boolean, from: number) => {
+        const c = coords.data;
+        const mid = from + (((coords.length - from) >> 2) << 1);
+        if (!inside(c[mid], c[mid + 1])) {
+            coords.length = from;
+            return;
+        }
+        let la0 = Infinity, lo0 = Infinity, la1 = -Infinity, lo1 = -Infinity;
+        for (let i = from; i < coords.length; i += 2) {
+            if (c[i] < la0) la0 = c[i];
+            if (c[i] > la1) la1 = c[i];
+            if (c[i + 1] < lo0) lo0 = c[i + 1];
+            if (c[i + 1] > lo1) lo1 = c[i + 1];
         }
         // A street crossing into the next town is two streets, each with its own city (as addresses say).
-        const key = `${tokenize(names.name).join(' ')}|${cityAt(line[mid], line[mid + 1])}`;
-        pieces.push({key, names, type, main, line, minLat, minLon, maxLat, maxLon});
+        key.push(keys.id(`${tokenize(pieceNames.name).join(' ')}|${cityAt(c[mid], c[mid + 1])}`));
+        start.push(coords.length);
+        minLat.push(la0);
+        minLon.push(lo0);
+        maxLat.push(la1);
+        maxLon.push(lo1);
+        type.push(pieceType);
+        main.push(isMain ? 1 : 0);
+        names.push(pieceNames);
     };
-    const lineOf = (refs: Float64Array): Float64Array | null => {
-        const out: number[] = [];
-        for (let i = 0; i < refs.length; i++) {
-            const k = nodes.indexOf(refs[i]);
-            if (k >= 0) out.push(nodes.lat[k] / 1e7, nodes.lon[k] / 1e7);
+    /** Appends the known vertices of these node ids to coords; false when none is known. */
+    const addVertices = (ids: ArrayLike<number>, from: number, to: number): boolean => {
+        const before = coords.length;
+        for (let i = from; i < to; i++) {
+            const k = nodes.indexOf(ids[i]);
+            if (k < 0) continue;
+            const at = coords.reserve(2);
+            coords.data[at] = nodes.lat[k] / 1e7;
+            coords.data[at + 1] = nodes.lon[k] / 1e7;
         }
-        return out.length ? Float64Array.from(out) : null;
+        return coords.length > before;
     };
-    for (const w of ways) {
-        const line = lineOf(w.refs);
-        if (line) addPiece(w.names, STREET_WAY, MAIN_ROADS.has(w.highway), line);
+    for (let w = 0; w < ways.length; w++) {
+        const from = coords.length;
+        if (!addVertices(ways.lists.ids.data, ways.lists.start(w), ways.lists.end(w))) continue;
+        addPiece(ways.nameSets[ways.names.data[w]], STREET_WAY, MAIN_ROADS.has(ways.highways.values[ways.highway.data[w]]), from);
     }
     for (const q of squares) {
-        const line = q.refs ? lineOf(q.refs) : Float64Array.of(q.lat, q.lon);
-        if (line) addPiece(q.names, STREET_SQUARE, false, line);
+        const from = coords.length;
+        if (q.refs) {
+            if (!addVertices(q.refs, 0, q.refs.length)) continue;
+        } else {
+            const at = coords.reserve(2);
+            coords.data[at] = q.lat;
+            coords.data[at + 1] = q.lon;
+        }
+        addPiece(q.names, STREET_SQUARE, false, from);
     }
-    pieces.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const n = key.length, c = coords.data, pStart = start.data;
+    const pMinLat = minLat.data, pMinLon = minLon.data, pMaxLat = maxLat.data, pMaxLon = maxLon.data;
+    // Pieces in key order (keys compared as strings), then in the order read.
+    const keyRank = new Uint32Array(keys.values.length);
+    {
+        const byKey = Uint32Array.from(keys.values.keys()).sort((x, y) => (keys.values[x] < keys.values[y] ? -1 : keys.values[x] > keys.values[y] ? 1 : 0));
+        for (let r = 0; r < byKey.length; r++) keyRank[byKey[r]] = r;
+    }
+    const pKey = key.data;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((x, y) => keyRank[pKey[x]] - keyRank[pKey[y]] || x - y);
+
     const streets: StreetRec[] = [];
-    const parent = new Int32Array(pieces.length);
+    const lineLat = new Growable(Float64Array, 1 << 16), lineLon = new Growable(Float64Array, 1 << 16);
+    const lineStart = new Growable(Uint32Array), lineStreet = new Growable(Uint32Array);
+    lineStart.push(0);
+    // Below, i and j are positions in key order; order[i] is the piece.
+    const parent = new Int32Array(n);
     const find = (i: number): number => {
         while (parent[i] !== i) i = parent[i] = parent[parent[i]];
         return i;
     };
-    for (let start = 0; start < pieces.length;) {
-        let end = start + 1;
-        while (end < pieces.length && pieces[end].key === pieces[start].key) end++;
-        for (let i = start; i < end; i++) parent[i] = i;
+    for (let first = 0; first < n;) {
+        let end = first + 1;
+        while (end < n && pKey[order[end]] === pKey[order[first]]) end++;
+        for (let i = first; i < end; i++) parent[i] = i;
         // Pieces whose boxes, grown by STREET_MERGE_METERS, overlap join one street. Swept in latitude order: a name
         // no town claims ("rue de la gare|-1") has pieces all over a country, and all pairs of them are too many.
-        const byLat = Int32Array.from({length: end - start}, (_, k) => start + k).sort((x, y) => pieces[x].minLat - pieces[y].minLat || x - y);
+        const byLat = Int32Array.from({length: end - first}, (_, k) => first + k).sort((x, y) => pMinLat[order[x]] - pMinLat[order[y]] || x - y);
         const dLat = STREET_MERGE_METERS / METERS_PER_DEGREE_LAT;
         for (let u = 0; u < byLat.length; u++) {
-            const pu = pieces[byLat[u]];
-            for (let v = u + 1; v < byLat.length && pieces[byLat[v]].minLat <= pu.maxLat + dLat; v++) {
+            const pu = order[byLat[u]];
+            for (let v = u + 1; v < byLat.length && pMinLat[order[byLat[v]]] <= pMaxLat[pu] + dLat; v++) {
                 // The longitude margin at the first piece's latitude, as a pairwise test of pieces in key order would take it.
                 const i = Math.min(byLat[u], byLat[v]), j = Math.max(byLat[u], byLat[v]);
-                const a = pieces[i], b = pieces[j];
-                const dLon = STREET_MERGE_METERS / metersPerDegreeLon(a.minLat);
-                if (b.minLon > a.maxLon + dLon || b.maxLon < a.minLon - dLon) continue;
+                const a = order[i], b = order[j];
+                const dLon = STREET_MERGE_METERS / metersPerDegreeLon(pMinLat[a]);
+                if (pMinLon[b] > pMaxLon[a] + dLon || pMaxLon[b] < pMinLon[a] - dLon) continue;
                 parent[find(j)] = find(i);
             }
         }
         const groups = new Map<number, number[]>();
-        for (let i = start; i < end; i++) {
+        for (let i = first; i < end; i++) {
             const r = find(i);
             const g = groups.get(r);
-            if (g) g.push(i);
-            else groups.set(r, [i]);
+            if (g) g.push(order[i]);
+            else groups.set(r, [order[i]]);
         }
-        for (const members of groups.values()) streets.push(mergedStreet(members.map((i) => pieces[i])));
-        start = end;
+        for (const members of groups.values()) streets.push(mergedStreet(members));
+        first = end;
     }
-    return streets;
+    return {streets, lines: {lineStart: lineStart.toArray(), lineStreet: lineStreet.toArray(), lat: lineLat.toArray(), lon: lineLon.toArray()}};
 
-    function mergedStreet(group: Piece[]): StreetRec {
-        const names: NameSet = {name: group[0].names.name, names: {}, alt: []};
-        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity, sLat = 0, sLon = 0, n = 0, main = false, type = STREET_WAY;
+    /** The street of these pieces; their vertices become its lines. */
+    function mergedStreet(group: number[]): StreetRec {
+        const merged: NameSet = {name: names[group[0]].name, names: {}, alt: []};
+        let la0 = Infinity, lo0 = Infinity, la1 = -Infinity, lo1 = -Infinity, sLat = 0, sLon = 0, count = 0, isMain = false, streetType = STREET_WAY;
         for (const p of group) {
-            for (const k in p.names.names) if (!(k in names.names)) names.names[k] = p.names.names[k];
-            for (const a of p.names.alt) if (!names.alt.includes(a)) names.alt.push(a);
-            minLat = Math.min(minLat, p.minLat);
-            minLon = Math.min(minLon, p.minLon);
-            maxLat = Math.max(maxLat, p.maxLat);
-            maxLon = Math.max(maxLon, p.maxLon);
-            for (let i = 0; i < p.line.length; i += 2) {
-                sLat += p.line[i];
-                sLon += p.line[i + 1];
-                n++;
+            const pn = names[p];
+            for (const k in pn.names) if (!(k in merged.names)) merged.names[k] = pn.names[k];
+            for (const a of pn.alt) if (!merged.alt.includes(a)) merged.alt.push(a);
+            la0 = Math.min(la0, pMinLat[p]);
+            lo0 = Math.min(lo0, pMinLon[p]);
+            la1 = Math.max(la1, pMaxLat[p]);
+            lo1 = Math.max(lo1, pMaxLon[p]);
+            for (let i = pStart[p]; i < pStart[p + 1]; i += 2) {
+                sLat += c[i];
+                sLon += c[i + 1];
+                count++;
             }
-            main ||= p.main;
-            if (p.type === STREET_SQUARE) type = STREET_SQUARE;
+            isMain ||= main.data[p] === 1;
+            if (type.data[p] === STREET_SQUARE) streetType = STREET_SQUARE;
         }
         // The vertex nearest the mean: a point on the street, near its middle.
-        const mLat = sLat / n, mLon = sLon / n;
+        const mLat = sLat / count, mLon = sLon / count;
         let lat = mLat, lon = mLon, best = Infinity;
         for (const p of group) {
-            for (let i = 0; i < p.line.length; i += 2) {
-                const dd = (p.line[i] - mLat) ** 2 + (p.line[i + 1] - mLon) ** 2;
+            for (let i = pStart[p]; i < pStart[p + 1]; i += 2) {
+                const dd = (c[i] - mLat) ** 2 + (c[i + 1] - mLon) ** 2;
                 if (dd < best) {
                     best = dd;
-                    lat = p.line[i];
-                    lon = p.line[i + 1];
+                    lat = c[i];
+                    lon = c[i + 1];
                 }
             }
         }
-        return {names, type, main, lines: group.map((p) => p.line), minLat, minLon, maxLat, maxLon, lat, lon,
-            city: -1, district: -1, postcode: '', lineCity: [], linePostcode: []};
+        const firstLine = lineStreet.length;
+        for (const p of group) {
+            for (let i = pStart[p]; i < pStart[p + 1]; i += 2) {
+                lineLat.push(c[i]);
+                lineLon.push(c[i + 1]);
+            }
+            lineStart.push(lineLat.length);
+            lineStreet.push(streets.length);
+        }
+        return {names: merged, type: streetType, main: isMain, firstLine, lineCount: group.length, minLat: la0, minLon: lo0, maxLat: la1, maxLon: lo1,
+            lat, lon, city: -1, district: -1, postcode: ''};
     }
 }
 
-/** A street known only from addresses. */
-function addressStreet(name: string, _isPlace: boolean, lat: number, lon: number): StreetRec {
-    return {names: {name, names: {}, alt: []}, type: STREET_FROM_ADDRESSES, main: false, lines: [], minLat: lat, minLon: lon,
-        maxLat: lat, maxLon: lon, lat, lon, city: -1, district: -1, postcode: '', lineCity: [], linePostcode: []};
+/** A street known only from addresses (no lines: firstLine is the count of lines). */
+function addressStreet(name: string, lat: number, lon: number, firstLine: number): StreetRec {
+    return {names: {name, names: {}, alt: []}, type: STREET_FROM_ADDRESSES, main: false, firstLine, lineCount: 0, minLat: lat, minLon: lon,
+        maxLat: lat, maxLon: lon, lat, lon, city: -1, district: -1, postcode: ''};
 }
 
 function growStreet(s: StreetRec, lat: number, lon: number): void {

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import {PbfWriter as Pbf} from 'pbf';
+import {StringPool} from '../format/string-pool.js';
 
 export type Tags = Record<string, string>;
 export interface Member {
@@ -18,8 +19,8 @@ export class OsmPbfWriter {
     private readonly fd: number;
     private readonly tmp: string;
     private kind: 0 | 1 | 2 | -1 = -1;
-    private strings: string[] = [''];
-    private stringIndex = new Map<string, number>([['', 0]]);
+    /** The block's string table ('' first, as PBF wants). */
+    private strings = new StringPool();
     private nodes: {id: number; lat: number; lon: number; tags?: Tags}[] = [];
     private ways: {id: number; refs: ArrayLike<number>; tags?: Tags}[] = [];
     private relations: {id: number; members: Member[]; tags?: Tags}[] = [];
@@ -74,13 +75,7 @@ export class OsmPbfWriter {
     }
 
     private s(str: string): number {
-        let i = this.stringIndex.get(str);
-        if (i === undefined) {
-            i = this.strings.length;
-            this.strings.push(str);
-            this.stringIndex.set(str, i);
-        }
-        return i;
+        return this.strings.id(str);
     }
 
     private flush(): void {
@@ -155,15 +150,14 @@ export class OsmPbfWriter {
         const groupBytes = group.finish();
         const block = new Pbf();
         block.writeMessage(1, (_: unknown, p: Pbf) => {
-            for (const str of this.strings) p.writeBytesField(1, Buffer.from(str, 'utf8'));
+            for (const str of this.strings.values) p.writeBytesField(1, Buffer.from(str, 'utf8'));
         }, null);
         block.writeBytesField(2, groupBytes);
         this.writeBlob('OSMData', block.finish());
         this.nodes = [];
         this.ways = [];
         this.relations = [];
-        this.strings = [''];
-        this.stringIndex = new Map([['', 0]]);
+        this.strings = new StringPool();
     }
 
     private tagArrays(tags: Tags | undefined): [number[], number[]] {

@@ -94,8 +94,9 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
     fs.mkdirSync(tmp, {recursive: true});
     try {
         const nodes = new NodeStore();
-        const roads = new RoadGraphBuilder(nodes);
-        const pois = new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code);
+        // Let go of once built (null): a country's road and POI drafts are gigabytes the later stages do not need.
+        let roads: RoadGraphBuilder | null = new RoadGraphBuilder(nodes);
+        let pois: PoiBuilder | null = new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code);
         const places = new PlacesBuilder(nodes);
         const map = new MapDataBuilder(nodes);
         const routingFiles = config.routingFiles ?? sources.length;
@@ -121,16 +122,16 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
 
         const headers = pass('relations', (i) => ({
             relation: (r) => {
-                if (i < routingFiles) roads.addRelation(r);
-                pois.addRelation(r);
+                if (i < routingFiles) roads!.addRelation(r);
+                pois!.addRelation(r);
                 places.addRelation(r);
                 map.addRelation(r);
             }
         }));
         pass('ways', (i) => ({
             way: (w) => {
-                if (i < routingFiles) roads.addWay(w);
-                pois.addWay(w);
+                if (i < routingFiles) roads!.addWay(w);
+                pois!.addWay(w);
                 places.addWay(w);
                 map.addWay(w);
             }
@@ -139,8 +140,8 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         pass('nodes', (i) => ({
             node: (n) => {
                 nodes.visit(n);
-                if (i < routingFiles) roads.addNode(n);
-                pois.addNode(n);
+                if (i < routingFiles) roads!.addNode(n);
+                pois!.addNode(n);
                 places.addNode(n);
                 map.addNode(n);
             }
@@ -148,6 +149,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
 
         progress.update('road graph', readBytes / totalBytes);
         const roadsOut = roads.build();
+        roads = null;
         write(tmp, 'roads', roadsOut.section);
         // Contraction hierarchies, one per mode, from the graph just written.
         const graph = RoadGraph.from(roadsOut.section.buffer as ArrayBuffer, roadsOut.section.byteOffset, roadsOut.section.byteLength);
@@ -180,6 +182,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         }
         progress.update('POIs', 1);
         const poisOut = pois.build();
+        pois = null;
         write(tmp, 'pois', poisOut.section);
         // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
         const borderSection = buildBorderSection(country.borderCode);
