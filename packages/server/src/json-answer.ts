@@ -92,9 +92,14 @@ export class JsonWriter {
         return this;
     }
 
+    /** Degrees rounded to six decimals, as JSON.stringify writes round6(x). */
+    degrees(x: number): this {
+        return this.micro(Math.round(x * 1e6));
+    }
+
     /** A [lon, lat] pair of degrees, each rounded to six decimals. */
     position(lon: number, lat: number): this {
-        return this.char(91).micro(Math.round(lon * 1e6)).char(44).micro(Math.round(lat * 1e6)).char(93);
+        return this.char(91).degrees(lon).char(44).degrees(lat).char(93);
     }
 
     /** The answer so far, copied into an ArrayBuffer of its own (the pool transfers it). */

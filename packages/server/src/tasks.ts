@@ -81,7 +81,6 @@ export class TaskRunner {
     private readonly finders = new Map<string, NeighbourhoodFinder>();
     /** The road route's answer, written in place (one request at a time per thread). */
     private readonly writer = new JsonWriter();
-    private e6 = new Int32Array(4096);
 
     constructor(handles: RegionHandle[] | Region[]) {
         for (const h of handles) {
@@ -197,13 +196,11 @@ export class TaskRunner {
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
-            const {points} = r, count = points.length >> 1;
-            const lonE6 = this.scratchE6(2 * count), latE6 = lonE6.subarray(count);
+            const {points} = r;
+            // The bbox of the rounded coordinates is the rounded bbox: rounding keeps the order.
             let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-            for (let i = 0; i < count; i++) {
-                const lon = Math.round(points[2 * i] * 1e6), lat = Math.round(points[2 * i + 1] * 1e6);
-                lonE6[i] = lon;
-                latE6[i] = lat;
+            for (let i = 0; i < points.length; i += 2) {
+                const lon = points[i], lat = points[i + 1];
                 if (lon < minLon) minLon = lon;
                 if (lon > maxLon) maxLon = lon;
                 if (lat < minLat) minLat = lat;
@@ -212,11 +209,11 @@ export class TaskRunner {
             // The GraphHopper shape, key by key; the coordinates written digit by digit (JsonWriter).
             const w = this.writer.reset();
             w.raw(`{"paths":[{"distance":${Math.round(r.distance * 1000) / 1000},"weight":${r.time / 1000},"time":${r.time},"transfers":0,"points_encoded":false,"bbox":[`);
-            w.micro(minLon).char(44).micro(minLat).char(44).micro(maxLon).char(44).micro(maxLat);
+            w.degrees(minLon).char(44).degrees(minLat).char(44).degrees(maxLon).char(44).degrees(maxLat);
             w.raw('],"points":{"type":"LineString","coordinates":[');
-            for (let i = 0; i < count; i++) {
+            for (let i = 0; i < points.length; i += 2) {
                 if (i > 0) w.char(44);
-                w.char(91).micro(lonE6[i]).char(44).micro(latE6[i]).char(93);
+                w.position(points[i], points[i + 1]);
             }
             w.raw(`]},"instructions":${JSON.stringify(r.instructions)},"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
             w.position(r.from.lon, r.from.lat).char(44).position(r.to.lon, r.to.lat);
@@ -226,12 +223,6 @@ export class TaskRunner {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
         }
-    }
-
-    /** Scratch for a route's coordinates in millionths of a degree, grown as needed. */
-    private scratchE6(length: number): Int32Array {
-        if (this.e6.length < length) this.e6 = new Int32Array(Math.max(length, 2 * this.e6.length));
-        return this.e6;
     }
 
     /** A public transport route in the GraphHopper shape, with its legs. */
