@@ -22,11 +22,7 @@ import {MODES} from '../packages/engine/dist/src/graph/profiles.js';
 import {RoadGraph} from '../packages/engine/dist/src/graph/road-graph.js';
 import {writeSyntheticRoads} from '../tools/synthetic-roads-lib.js';
 import {loadRoadGraph, measuredContract, mulberry32, percentile} from './ch-lib.js';
-
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
+import {arg} from './lib/args.js';
 
 function graphChild(pbfFile, roadsFile) {
     const t = performance.now();

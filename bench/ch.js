@@ -17,6 +17,7 @@ import {CHQuery} from '../packages/engine/dist/src/ch/query.js';
 import {MODES} from '../packages/engine/dist/src/graph/profiles.js';
 import {INF} from '../packages/engine/dist/src/graph/road-graph.js';
 import {loadRoadGraph, measuredContract, mulberry32, percentile} from './ch-lib.js';
+import {arg} from './lib/args.js';
 
 const REGIONS = {
     brussels: 'be-brussels/osm/brussels_capital_region-2013-01-01.osm.pbf',
@@ -25,11 +26,6 @@ const REGIONS = {
     malta: 'mt-malta/malta-latest-2018-08-27.osm.pbf',
     aachen: 'de-aachen/aachen.osm.pbf'
 };
-
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
 
 function child(file, mode, pairCount) {
     const g = loadRoadGraph(file);

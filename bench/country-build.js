@@ -20,13 +20,9 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {mulberry32} from './ch-lib.js';
 import {startBenchServer} from './lib/server.js';
+import {arg} from './lib/args.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
 
 // 7.9M junctions: 15.4M road nodes (OSM nodes on routable ways), Belgium's order; over an hour on 2 cores.
 const junctions = Number(arg('junctions', 7900000));

@@ -9,11 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {mulberry32} from './ch-lib.js';
 import {startBenchServer} from './lib/server.js';
+import {arg} from './lib/args.js';
 
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const junctions = Number(arg('junctions', 2080000));
 const dir = path.resolve(arg('dir', '/tmp/quartier-country'));

@@ -11,14 +11,11 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, TransitError} from '../packages/engine/dist/src/index.js';
 import {mulberry32} from './ch-lib.js';
+import {arg} from './lib/args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', 'build', 'test-regions');
 
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
 const pairs = Number(arg('pairs', 1000));
 const countries = arg('regions', 'IT,BE,PT').split(',');
 const brute = Number(arg('brute', 200));

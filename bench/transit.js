@@ -8,11 +8,7 @@ import {
     Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs
 } from '../packages/engine/dist/src/internal.js';
 import {resolveSource} from '../packages/engine/dist/src/region/config.js';
-
-function arg(name, fallback) {
-    const i = process.argv.indexOf(`--${name}`);
-    return i > 0 ? process.argv[i + 1] : fallback;
-}
+import {arg} from './lib/args.js';
 
 const pairs = Number(arg('pairs', 1000));
 const countries = arg('regions', 'BE,IT,PT').split(',');
