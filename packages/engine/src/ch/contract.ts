@@ -11,16 +11,20 @@
 // updated for the neighbours of each contracted node and lazily: a popped node is evaluated again,
 // and pushed back if it is no longer the smallest.
 //
-// Section `ch-<mode>`, version 5 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). Arrays:
-//   rank                             Uint32 [node]        contraction order, 0 first
-//   upFirst / downFirst              Uint32 [node + 1]    CSR offsets, by node id
-//   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc node → upHead, rank rises
-//   downHead, downWeight, downMiddle Uint32 [down arc]    backward graph: arc downHead → node, from a
-//                                                         higher-ranked node (the backward search walks it)
+// Section `ch-<mode>`, version 6 (CH_VERSION; read by ContractionHierarchy in hierarchy.ts). The
+// hierarchy numbers its nodes by rank: a search's upper part, where every long search goes, then lies
+// together in memory (a country's hierarchy is millions of nodes; arrays by road-graph node scatter a
+// search over all of them, a cache miss per node). Arrays:
+//   rank                             Uint32 [node]        contraction order, 0 first: the node's number here
+//   node                             Uint32 [rank]        the road-graph node of each rank
+//   upFirst / downFirst              Uint32 [rank + 1]    CSR offsets, by rank
+//   upHead, upWeight, upMiddle       Uint32 [up arc]      forward graph: arc r → upHead (a rank), rank rises
+//   downHead, downWeight, downMiddle Uint32 [down arc]    backward graph: arc downHead → r, from a
+//                                                         higher rank (the backward search walks it)
 //   upLength / downLength            Float64 [arc]        metres of the road path an arc stands for (lengths.ts)
 //   upEnter / upLeave (down too)     Uint8 [arc]          bearings setting off and arriving (1/256 turn), and
 //   upTurn / downTurn                Uint32 [arc]         ms of the turns inside it (when built with turn costs)
-// middle: for a shortcut, the contracted node it bypasses (< ORIGINAL); for an original arc,
+// middle: for a shortcut, the rank of the contracted node it bypasses (< ORIGINAL); for an original arc,
 // ORIGINAL | the road-graph arc index, always the arc owned by the tail and traversed forwards (arcOut).
 // meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
 //        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds}
@@ -301,12 +305,14 @@ class Contractor {
         // Let the scratch go before the output is copied twice (CSR, then section): peak memory.
         this.dyn = new DynamicGraph(0, new Uint32Array(0));
         this.witness = new WitnessSearch(0);
-        const [upFirst, upHead, upWeight, upMiddle] = toCsr(n, this.upAt, this.upCount, this.up);
+        const rank = this.rank, node = new Uint32Array(n);
+        for (let x = 0; x < n; x++) node[rank[x]] = x;
+        const [upFirst, upHead, upWeight, upMiddle] = toCsr(node, rank, this.upAt, this.upCount, this.up);
         this.up = arcRuns(1);
-        const [downFirst, downHead, downWeight, downMiddle] = toCsr(n, this.downAt, this.downCount, this.down);
+        const [downFirst, downHead, downWeight, downMiddle] = toCsr(node, rank, this.downAt, this.downCount, this.down);
         this.down = arcRuns(1);
         // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
-        const facts = arcFacts({nodeCount: n, rank: this.rank, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
+        const facts = arcFacts({nodeCount: n, node, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
             this.graph.arcEdge, this.graph.edgeLength, this.turns);
         const lengths = facts.lengths;
         const meta = {
@@ -315,7 +321,7 @@ class Contractor {
             settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds
         };
         return encodeSection(chKind(this.mode), CH_VERSION, meta, {
-            rank: this.rank, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
+            rank, node, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
             upLength: lengths.up, downLength: lengths.down, ...(facts.turns ?? {})
         });
     }
@@ -342,19 +348,22 @@ function copyList(dyn: DynamicGraph, list: number, arcs: ArcRuns): number {
     return at;
 }
 
-/** Arcs collected in contraction order, regrouped by node id. */
-function toCsr(n: number, at: Uint32Array, count: Uint32Array, arcs: ArcRuns): Uint32Array[] {
+/** Arcs collected in contraction order (by node id), as offsets by rank, heads and middle nodes renumbered by rank. */
+function toCsr(node: Uint32Array, rank: Uint32Array, at: Uint32Array, count: Uint32Array, arcs: ArcRuns): Uint32Array[] {
+    const n = node.length;
     const first = new Uint32Array(n + 1);
-    for (let x = 0; x < n; x++) first[x + 1] = first[x] + count[x];
+    for (let r = 0; r < n; r++) first[r + 1] = first[r] + count[node[r]];
     const total = first[n];
     const head = new Uint32Array(total), weight = new Uint32Array(total), middle = new Uint32Array(total);
     const h = arcs.head.data, w = arcs.weight.data, m = arcs.middle.data;
-    for (let x = 0; x < n; x++) {
-        const from = at[x], to = first[x];
+    for (let r = 0; r < n; r++) {
+        const x = node[r];
+        const from = at[x], to = first[r];
         for (let i = 0; i < count[x]; i++) {
-            head[to + i] = h[from + i];
+            head[to + i] = rank[h[from + i]];
             weight[to + i] = w[from + i];
-            middle[to + i] = m[from + i];
+            const mid = m[from + i];
+            middle[to + i] = mid >= ORIGINAL ? mid : rank[mid];
         }
     }
     return [first, head, weight, middle];

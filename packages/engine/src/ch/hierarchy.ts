@@ -7,8 +7,9 @@ import type {RoadGraph} from '../graph/road-graph.js';
 /**
  * 2: arc lengths stored (upLength, downLength). 3: built on road graphs with turn restrictions.
  * 4: and without the arcs of start-or-end-only ways (roads v4). 5: arc bearings and inner turn costs.
+ * 6: nodes numbered by rank (the road-graph node of each in `node`).
  */
-export const CH_VERSION = 5;
+export const CH_VERSION = 6;
 /** Set in a middle for an original road arc; the low 31 bits hold the road-graph arc index. */
 export const ORIGINAL = 0x80000000;
 
@@ -26,7 +27,10 @@ export class ContractionHierarchy {
     readonly nodeCount: number;
     /** Arc count of the road graph it was built from. */
     readonly roadArcCount: number;
+    /** Per road-graph node, its number in the hierarchy: its rank. Everything below is by rank. */
     readonly rank: Uint32Array;
+    /** Per rank, the road-graph node. */
+    readonly node: Uint32Array;
     readonly upFirst: Uint32Array;
     readonly upHead: Uint32Array;
     readonly upWeight: Uint32Array;
@@ -49,6 +53,7 @@ export class ContractionHierarchy {
         this.nodeCount = meta.nodeCount;
         this.roadArcCount = meta.arcCount;
         this.rank = section.array('rank', Uint32Array);
+        this.node = section.array('node', Uint32Array);
         this.upFirst = section.array('upFirst', Uint32Array);
         this.upHead = section.array('upHead', Uint32Array);
         this.upWeight = section.array('upWeight', Uint32Array);

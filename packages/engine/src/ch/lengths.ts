@@ -4,7 +4,7 @@
 // turns of the paths they find. Measured once at build time (contract.ts stores them in the section as
 // upLength / downLength, upEnter / upLeave / upTurn and the same down). A shortcut u → v over m
 // is the arcs u → m (a down arc kept at m) and m → v (an up arc kept at m); m ranks below u and v,
-// so going through the nodes by rising rank finds both halves already measured.
+// so going through the hierarchy's nodes (numbered by rank) in order finds both halves already measured.
 import {ORIGINAL} from './hierarchy.js';
 import {REVERSED} from '../graph/road-graph.js';
 import type {TurnCosts} from '../graph/turn-costs.js';
@@ -19,7 +19,8 @@ export interface ArcLengths {
 /** The arrays of a hierarchy that its arc lengths follow from (a ContractionHierarchy has them all). */
 export interface HierarchyArcs {
     nodeCount: number;
-    rank: Uint32Array;
+    /** The road-graph node of each rank (the arrays below are by rank: hierarchy.ts). */
+    node: Uint32Array;
     upFirst: Uint32Array;
     upHead: Uint32Array;
     upMiddle: Uint32Array;
@@ -44,9 +45,7 @@ export function arcLengths(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: 
 
 /** Lengths and, with turn costs, turns of every arc. */
 export function arcFacts(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: ArrayLike<number>, turns: TurnCosts | null): {lengths: ArcLengths; turns: ArcTurns | null} {
-    const n = ch.nodeCount;
-    const byRank = new Uint32Array(n);
-    for (let x = 0; x < n; x++) byRank[ch.rank[x]] = x;
+    const n = ch.nodeCount, node = ch.node;
     const {upFirst, upHead, upMiddle, downFirst, downHead, downMiddle} = ch;
     const up = new Float64Array(upHead.length), down = new Float64Array(downHead.length);
     const t: ArcTurns | null = turns && {
@@ -74,11 +73,10 @@ export function arcFacts(ch: HierarchyArcs, arcEdge: Uint32Array, edgeLength: Ar
         if (t) {
             enter![i] = t.downEnter[a];
             leave![i] = t.upLeave[b];
-            turn![i] = t.downTurn[a] + t.upTurn[b] + turns!.at(m, t.downLeave[a], t.upEnter[b]);
+            turn![i] = t.downTurn[a] + t.upTurn[b] + turns!.at(node[m], t.downLeave[a], t.upEnter[b]);
         }
     };
-    for (let r = 0; r < n; r++) {
-        const x = byRank[r];
+    for (let x = 0; x < n; x++) {
         for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) fill(true, i, upMiddle[i], x, upHead[i]);
         for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) fill(false, i, downMiddle[i], downHead[i], x);
     }

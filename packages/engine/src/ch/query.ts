@@ -2,7 +2,9 @@
 // in a hierarchy goes up in rank from the source and then down to the target, so a query is two
 // upward searches, forward from the source over the up arcs and backward from the target over the
 // down arcs, meeting at the top. Stall-on-demand prunes them: a node that a higher neighbour already
-// reaches more cheaply is not on a shortest up-down path, so its arcs are not relaxed.
+// reaches more cheaply is not on a shortest up-down path, so its arcs are not relaxed. The
+// hierarchy numbers its nodes by rank (hierarchy.ts): the searches run on those numbers, road-graph
+// nodes mapped in through `rank` and back through `node`; paths come out as road-graph arcs.
 //
 // One CHQuery owns its scratch arrays (distances, parents, heaps, touched lists): it is reused from
 // query to query and allocates nothing but the results. It is not reentrant: use one per worker.
@@ -96,9 +98,12 @@ export class CHQuery implements ScratchUser {
     private readonly selIndex: Uint32Array;
     private selDist: Float64Array = new Float64Array(1024);
     private selLen: Float64Array = new Float64Array(1024);
-    private byRank: Uint32Array | null = null;
     /** tablePath's one cell. */
     private readonly single = new Float64Array(1);
+    /** The fills stop before settling a node farther than this (tablePath's known best time). */
+    private fillBound = Infinity;
+    /** Whether a fill stopped at the bound with nodes still open. */
+    private fillCut = false;
     // Turns of the paths found (graph/turn-costs.ts), when the hierarchy stores its arcs' bearings:
     // along each search tree, the turn costs so far and the bearing arriving at a node (forward) or
     // setting off from it (backward). Paths are chosen by time without turns; their turns are added.
@@ -174,13 +179,14 @@ export class CHQuery implements ScratchUser {
 
     /** Shortest travel time in ms from source to target, INF if the target cannot be reached. */
     distance(source: number, target: number): number {
-        const best = this.search(source, target);
+        const best = this.search(this.toRank(source), this.toRank(target));
         return best === Infinity ? INF : best;
     }
 
     /** Shortest path as road-graph arcs in travel order, and its weight. */
     path(source: number, target: number): CHPath {
-        return this.unpack(source, target, this.search(source, target));
+        const s = this.toRank(source), t = this.toRank(target);
+        return this.unpack(s, t, this.search(s, t));
     }
 
     /**
@@ -190,12 +196,25 @@ export class CHQuery implements ScratchUser {
      * order), so a route drawn from it has the table's length.
      */
     tablePath(source: number, target: number): CHPath {
-        this.checkNode(source);
-        // Fill again even for the same target: the backward search's parents must be this target's.
-        this.bucketTargets = new Uint32Array(0);
-        this.prepareBuckets(Uint32Array.of(target));
-        this.scanBuckets(source, this.single, 0, 1);
-        return this.unpack(source, target, this.single[0] === INF ? Infinity : this.single[0]);
+        // The pruned bidirectional search gives the pair's time first. The table's two searches then
+        // stop past it: Dijkstra settles in the same order whatever it would do later, and nothing
+        // beyond that time meets better or as well, so the path is the full searches' own, at the
+        // cost of the ball the trip spans instead of every node above both ends (a country's top).
+        const s = this.toRank(source), t = this.toRank(target);
+        const best = this.search(s, t);
+        if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
+        this.fillBound = best;
+        try {
+            // Fill again even for the same target: the backward search's parents must be this target's.
+            this.bucketTargets = new Uint32Array(0);
+            this.prepareBuckets(Uint32Array.of(t));
+            this.scanBuckets(s, this.single, 0, 1);
+        } finally {
+            this.fillBound = Infinity;
+            // Buckets cut at a bound serve no other call.
+            this.bucketTargets = new Uint32Array(0);
+        }
+        return this.unpack(s, t, this.single[0] === INF ? Infinity : this.single[0]);
     }
 
     /** The path of the last search (meeting at `meet`, parents both ways), as road-graph arcs. */
@@ -214,14 +233,14 @@ export class CHQuery implements ScratchUser {
         }
         for (let x = this.meet; x !== source; x = this.forwardParent[x]) top = this.pushPair(top, this.forwardParent[x], x);
 
-        const ch = this.ch, rank = ch.rank;
+        const ch = this.ch;
         let count = 0;
         while (top > 0) {
             top--;
             const u = this.stackFrom[top], v = this.stackTo[top];
             // Arc u → v is an up arc of u, or a down arc of v, whichever end ranks lower.
             let middle = -1;
-            if (rank[u] < rank[v]) {
+            if (u < v) {
                 for (let i = ch.upFirst[u], end = ch.upFirst[u + 1]; i < end; i++) {
                     if (ch.upHead[i] === v) {
                         middle = ch.upMiddle[i];
@@ -255,21 +274,19 @@ export class CHQuery implements ScratchUser {
      * search from the source.
      */
     oneToMany(source: number, targets: Uint32Array, out: Float64Array): void {
-        this.checkNode(source);
+        const s = this.toRank(source);
         if (out.length < targets.length) throw new RangeError(`out holds ${out.length} values, ${targets.length} targets`);
-        this.prepareBuckets(targets);
-        this.scanBuckets(source, out, 0, targets.length);
+        this.prepareBuckets(this.toRanks(targets));
+        this.scanBuckets(s, out, 0, targets.length);
     }
 
     /** Travel times for all pairs, row by source: result[i * targets.length + j] (INF where unreachable). */
     table(sources: Uint32Array, targets: Uint32Array): Float64Array {
         const k = targets.length;
         const result = new Float64Array(sources.length * k);
-        this.prepareBuckets(targets);
-        for (let i = 0; i < sources.length; i++) {
-            this.checkNode(sources[i]);
-            this.scanBuckets(sources[i], result, i * k, k);
-        }
+        const froms = this.toRanks(sources);
+        this.prepareBuckets(this.toRanks(targets));
+        for (let i = 0; i < froms.length; i++) this.scanBuckets(froms[i], result, i * k, k);
         return result;
     }
 
@@ -280,20 +297,31 @@ export class CHQuery implements ScratchUser {
     tableWithLengths(sources: Uint32Array, targets: Uint32Array, sourceBearings: Uint16Array | null = null, targetBearings: Uint16Array | null = null):
         {times: Float64Array; lengths: Float64Array; turns: Float64Array | null} {
         this.keepLengths();
+        const froms = this.toRanks(sources), tos = this.toRanks(targets);
         const k = targets.length;
         const lengths = new Float64Array(sources.length * k);
         const turns = this.turnCosts ? new Float64Array(sources.length * k) : null;
+        const times = new Float64Array(sources.length * k);
         this.lengthOut = lengths;
         this.turnOut = turns;
+        // The searches stop past a bound that grows until every pair is found within it (or no search
+        // was cut): a pair of time T is found by any searches that go as far as T, with the full
+        // searches' own path (tablePath), so a table of nearby places costs the ball they span,
+        // not every node above them up to the top of a country's hierarchy.
         try {
-            const times = new Float64Array(sources.length * k);
-            this.prepareBuckets(targets, targetBearings);
-            for (let i = 0; i < sources.length; i++) {
-                this.checkNode(sources[i]);
-                this.scanBuckets(sources[i], times, i * k, k, sourceBearings ? sourceBearings[i] : NO_BEARING);
+            for (let bound = TABLE_FIRST_BOUND[this.ch.mode] ?? TABLE_LAST_BOUND; ; bound = nextBound(times, bound)) {
+                // Buckets cut at a bound (this pass's or the last's) serve no other pass.
+                if (bound !== Infinity || this.fillBound !== Infinity) this.bucketTargets = new Uint32Array(0);
+                this.fillBound = bound;
+                this.fillCut = false;
+                this.prepareBuckets(tos, targetBearings);
+                for (let i = 0; i < froms.length; i++) this.scanBuckets(froms[i], times, i * k, k, sourceBearings ? sourceBearings[i] : NO_BEARING);
+                if (!this.fillCut || allWithin(times, bound)) break;
             }
             return {times, lengths, turns};
         } finally {
+            if (this.fillBound !== Infinity) this.bucketTargets = new Uint32Array(0);
+            this.fillBound = Infinity;
             this.lengthOut = null;
             this.turnOut = null;
         }
@@ -302,8 +330,6 @@ export class CHQuery implements ScratchUser {
     /** Bidirectional upward search; returns the best distance (Infinity if none) and sets `meet`. */
     private search(source: number, target: number): number {
         this.claim();
-        this.checkNode(source);
-        this.checkNode(target);
         this.resetForward();
         this.resetBackward();
         const ch = this.ch;
@@ -432,7 +458,6 @@ export class CHQuery implements ScratchUser {
     private prepareBuckets(targets: Uint32Array, bearings: Uint16Array | null = null): void {
         this.claim();
         if (sameTargets(this.bucketTargets, targets) && sameBearings(this.bucketBearings, bearings)) return;
-        for (let j = 0; j < targets.length; j++) this.checkNode(targets[j]);
         for (let i = 0; i < this.bucketNodeCount; i++) this.bucketCount[this.bucketNodes[i]] = 0;
         this.bucketNodeCount = 0;
         this.entryCount = 0;
@@ -477,7 +502,7 @@ export class CHQuery implements ScratchUser {
         const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap, parent = this.backwardParent;
         const bucketCount = this.bucketCount;
         const len = this.keepLength ? this.backwardLen : null, downLen = ch.downLength;
-        const tc = this.turnCosts, turn = this.backwardTurn, bearingOf = this.backwardBearing, arcTurns = ch.turns;
+        const tc = this.turnCosts, turn = this.backwardTurn, bearingOf = this.backwardBearing, arcTurns = ch.turns, node = ch.node;
         if (len) len[target] = 0;
         if (tc) {
             turn[target] = 0;
@@ -487,7 +512,8 @@ export class CHQuery implements ScratchUser {
         touched[0] = target;
         let count = 1;
         heap.push(target, 0);
-        while (heap.length > 0) {
+        const bound = this.fillBound;
+        while (heap.length > 0 && heap.peekKey() <= bound) {
             const x = heap.pop();
             const d = dist[x];
             let stalled = false;
@@ -519,7 +545,7 @@ export class CHQuery implements ScratchUser {
                 if (nd > old) continue;
                 // Down arc i runs v → x: its turns, then the turn at x onto the path on. Of two paths
                 // of the same time, the one with fewer turns (while v is still open).
-                const vt = tc ? turn[x] + arcTurns!.downTurn[i] + tc.at(x, arcTurns!.downLeave[i], bearingOf[x]) : 0;
+                const vt = tc ? turn[x] + arcTurns!.downTurn[i] + tc.at(node[x], arcTurns!.downLeave[i], bearingOf[x]) : 0;
                 if (nd === old && !(tc && heap.has(v) && vt < turn[v])) continue;
                 if (old === Infinity) touched[count++] = v;
                 dist[v] = nd;
@@ -532,6 +558,7 @@ export class CHQuery implements ScratchUser {
                 heap.push(v, nd);
             }
         }
+        if (heap.length > 0) this.fillCut = true;
         this.backwardTouchedCount = count;
     }
 
@@ -549,7 +576,7 @@ export class CHQuery implements ScratchUser {
         const downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
         const dist = this.forwardDist, touched = this.forwardTouched, heap = this.forwardHeap, settled = this.forwardSettled, parent = this.forwardParent;
         const len = this.keepLength ? this.forwardLen : null, upLen = ch.upLength;
-        const tc = this.turnCosts, turn = this.forwardTurn, bearingOf = this.forwardBearing, arcTurns = ch.turns;
+        const tc = this.turnCosts, turn = this.forwardTurn, bearingOf = this.forwardBearing, arcTurns = ch.turns, node = ch.node;
         // Several seeds (a position's ways out, each with what it costs to reach) search as one.
         let count = 0, settledCount = 0;
         for (let i = 0, n = seeds ? seeds.length : 1; i < n; i++) {
@@ -564,7 +591,8 @@ export class CHQuery implements ScratchUser {
             }
             heap.push(x, seedTime[i]);
         }
-        while (heap.length > 0) {
+        const bound = this.fillBound;
+        while (heap.length > 0 && heap.peekKey() <= bound) {
             const x = heap.pop();
             const d = dist[x];
             let stalled = false;
@@ -581,7 +609,7 @@ export class CHQuery implements ScratchUser {
                 const nd = d + upWeight[i];
                 const old = dist[v];
                 if (nd > old) continue;
-                const vt = tc ? turn[x] + tc.at(x, bearingOf[x], arcTurns!.upEnter[i]) + arcTurns!.upTurn[i] : 0;
+                const vt = tc ? turn[x] + tc.at(node[x], bearingOf[x], arcTurns!.upEnter[i]) + arcTurns!.upTurn[i] : 0;
                 if (nd === old && !(tc && heap.has(v) && vt < turn[v])) continue;
                 if (old === Infinity) touched[count++] = v;
                 dist[v] = nd;
@@ -594,6 +622,7 @@ export class CHQuery implements ScratchUser {
                 heap.push(v, nd);
             }
         }
+        if (heap.length > 0) this.fillCut = true;
         this.forwardTouchedCount = count;
         this.forwardSettledCount = settledCount;
     }
@@ -619,7 +648,7 @@ export class CHQuery implements ScratchUser {
                 const through = d + bucketDist[e];
                 if (through > out[j]) continue;
                 // Of two meetings of the same time, the path with fewer turns.
-                const pathTurn = tc && turnOut ? turn[x] + bucketTurn[e] + tc.at(x, bearingOf[x], bucketBearing[e]) : 0;
+                const pathTurn = tc && turnOut ? turn[x] + bucketTurn[e] + tc.at(this.ch.node[x], bearingOf[x], bucketBearing[e]) : 0;
                 if (through === out[j] && !(tc && turnOut && pathTurn < turnOut[j])) continue;
                 out[j] = through;
                 this.meet = x; // for tablePath's single target
@@ -641,8 +670,8 @@ export class CHQuery implements ScratchUser {
      */
     sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array,
         seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null): SweepResult {
-        this.prepareSweep(targets);
-        for (let i = 0; i < seeds.length; i++) this.checkNode(seeds[i]);
+        const tos = this.toRanks(targets), from = this.toRanks(seeds);
+        this.prepareSweep(tos);
         const times = new Float64Array(targets.length), lengths = new Float64Array(targets.length);
         const turning = this.turnCosts !== null;
         const turns = turning ? new Float64Array(targets.length) : null, bearings = turning ? new Uint16Array(targets.length) : null;
@@ -651,8 +680,8 @@ export class CHQuery implements ScratchUser {
             lengths.fill(Infinity);
             return {times, lengths, turns, bearings};
         }
-        this.forwardFill(seeds[0], seedTime, seedLength, seeds, seedBearing ?? seeds.map(() => NO_BEARING), seedTurn ?? new Float64Array(seeds.length));
-        this.sweepPass(times, lengths, 0, targets, turns, bearings);
+        this.forwardFill(from[0], seedTime, seedLength, from, seedBearing ?? seeds.map(() => NO_BEARING), seedTurn ?? new Float64Array(seeds.length));
+        this.sweepPass(times, lengths, 0, tos, turns, bearings);
         return {times, lengths, turns, bearings};
     }
 
@@ -673,7 +702,7 @@ export class CHQuery implements ScratchUser {
                 const through = selDist[q] + downWeight[i];
                 if (through > d || through === Infinity) continue;
                 // Down arc i runs q → x: the turn at q onto it, then its own turns; of two paths of the same time, fewer turns.
-                const qt = tc ? selTurn[q] + tc.at(downHead[i], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
+                const qt = tc ? selTurn[q] + tc.at(ch.node[downHead[i]], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
                 if (through === d && !(tc && qt < t)) continue;
                 d = through;
                 l = selLen[q] + downLen[i];
@@ -720,30 +749,18 @@ export class CHQuery implements ScratchUser {
     private prepareSelection(targets: Uint32Array): void {
         this.claim();
         if (sameTargets(this.selTargets, targets)) return;
-        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, rank = ch.rank, index = this.selIndex;
+        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, index = this.selIndex;
         // Breadth first from the targets, the list itself as the queue.
         let count = 0;
-        for (let j = 0; j < targets.length; j++) {
-            this.checkNode(targets[j]);
-            count = this.select(targets[j], count);
-        }
+        for (let j = 0; j < targets.length; j++) count = this.select(targets[j], count);
         for (let q = 0; q < count; q++) {
             const x = this.selNodes[q];
             for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
         }
-        // Highest rank first: sort the ranks, read the nodes back through rank → node.
-        if (this.byRank === null) {
-            this.byRank = new Uint32Array(this.nodeCount);
-            for (let x = 0; x < this.nodeCount; x++) this.byRank[rank[x]] = x;
-        }
-        const ranks = new Uint32Array(count);
-        for (let q = 0; q < count; q++) ranks[q] = rank[this.selNodes[q]];
-        ranks.sort();
-        for (let p = 0; p < count; p++) {
-            const x = this.byRank[ranks[count - 1 - p]];
-            this.selNodes[p] = x;
-            index[x] = p;
-        }
+        // Highest rank first (nodes are numbered by rank).
+        const ranks = this.selNodes.subarray(0, count).sort();
+        ranks.reverse();
+        for (let p = 0; p < count; p++) index[ranks[p]] = p;
         this.selCount = count;
         if (this.selDist.length < count) {
             this.selDist = new Float64Array(this.selNodes.length);
@@ -797,14 +814,48 @@ export class CHQuery implements ScratchUser {
         }
     }
 
-    private checkNode(node: number): void {
+    /** The hierarchy's number (rank) of a road-graph node; throws a RangeError for a node not in the graph. */
+    private toRank(node: number): number {
         if (!(node >= 0 && node < this.nodeCount && Number.isInteger(node))) {
             throw new RangeError(`node ${node} is not in the road graph (0..${this.nodeCount - 1})`);
         }
+        return this.ch.rank[node];
+    }
+
+    private toRanks(nodes: ArrayLike<number>): Uint32Array {
+        const ranks = new Uint32Array(nodes.length);
+        for (let i = 0; i < nodes.length; i++) ranks[i] = this.toRank(nodes[i]);
+        return ranks;
     }
 }
 
 const ZERO = [0];
+/**
+ * tableWithLengths' first bound on the searches (ms) per mode (car, foot, bike): about a trip across a
+ * town, which most tables of nearby places stay within (a bound too short costs another pass, too
+ * long a wider search); and the last bound before none.
+ */
+const TABLE_FIRST_BOUND = [600_000, 2_400_000, 1_200_000];
+const TABLE_LAST_BOUND = 4 * 3_600_000;
+
+/** Whether every time is at most the bound (INF, unreachable, is not). */
+function allWithin(times: Float64Array, bound: number): boolean {
+    for (let i = 0; i < times.length; i++) if (!(times[i] <= bound)) return false;
+    return true;
+}
+
+/**
+ * The bound for the next pass: a pair met beyond the bound is met over a real path, so its time is
+ * at most that; with every pair met, the longest of them is enough. Otherwise four times as far.
+ */
+function nextBound(times: Float64Array, bound: number): number {
+    let longest = 0;
+    for (let i = 0; i < times.length; i++) {
+        if (times[i] >= INF) return bound * 4 > TABLE_LAST_BOUND ? Infinity : bound * 4;
+        if (times[i] > longest) longest = times[i];
+    }
+    return longest;
+}
 const NONE = [NO_BEARING];
 
 function sameBearings(known: Uint16Array | null, bearings: Uint16Array | null): boolean {
