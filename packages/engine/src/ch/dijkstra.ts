@@ -1,7 +1,7 @@
 // Plain and bidirectional Dijkstra on the road graph for one mode: the oracle the contraction
 // hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
 // as CHQuery: reused between queries, distances reset through touched lists.
-import {INF} from '../graph/road-graph.js';
+import {INF, type RoadGraph} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import type {CHGraph} from './hierarchy.js';
 import {NodeHeap} from './heap.js';
@@ -122,10 +122,10 @@ export class Dijkstra {
     /**
      * After fromSeeds: goes on from every node reached into the nodes off the main network (those
      * without `mainBit` in `flags`) over per-arc weights that include the ways one may only start
-     * or end on (RoadGraph.accessArcs), never back onto the main network: where a trip from the
+     * or end on (RoadGraph.accessArcWeight), never back onto the main network: where a trip from the
      * seeds may end.
      */
-    extendOffNetwork(flags: Uint8Array, mainBit: number, arcWeight: Uint32Array, maxWeight = Infinity): void {
+    extendOffNetwork(flags: Uint8Array, mainBit: number, access: Pick<RoadGraph, 'accessArcWeight'>, maxWeight = Infinity): void {
         const g = this.graph;
         const arcFirst = g.arcFirst, arcHead = g.arcHead;
         const dist = this.dist, reached = this.reached, heap = this.heap;
@@ -138,7 +138,7 @@ export class Dijkstra {
             for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
                 const v = arcHead[a];
                 if (flags[v] & mainBit) continue;
-                const w = arcWeight[a];
+                const w = access.accessArcWeight(this.mode, a, false);
                 if (w === INF) continue;
                 const nd = d + w;
                 if (nd > maxWeight) continue;

@@ -115,7 +115,7 @@ export class RoadGraph {
      * edge each way (a restricted junction's arcs over it are INF or the same).
      */
     edgeWeights(mode: number): [Uint32Array, Uint32Array] {
-        return (this.edgeWeightCache[mode] ??= this.cheapestPerEdge(this.arcOut[mode]));
+        return (this.edgeWeightCache[mode] ??= this.cheapestPerEdge(mode, false));
     }
 
     /**
@@ -123,12 +123,13 @@ export class RoadGraph {
      * weights are whole ms below INF, so Uint32 holds them exactly, in half the memory of Float64
      * (two arrays of the edge count per mode and thread).
      */
-    private cheapestPerEdge(out: Uint32Array): [Uint32Array, Uint32Array] {
+    private cheapestPerEdge(mode: number, access: boolean): [Uint32Array, Uint32Array] {
         const forward = new Uint32Array(this.edgeCount).fill(INF);
         const backward = new Uint32Array(this.edgeCount).fill(INF);
+        const out = this.arcOut[mode];
         for (let a = 0; a < this.arcCount; a++) {
             const ref = this.arcEdge[a];
-            const w = out[a];
+            const w = access ? this.accessArcWeight(mode, a, false) : out[a];
             if (ref & REVERSED) {
                 const e = (ref & ~REVERSED) >>> 0;
                 if (w < backward[e]) backward[e] = w;
@@ -137,50 +138,57 @@ export class RoadGraph {
         return [forward, backward];
     }
 
-    private readonly accessArcCache: ([Uint32Array, Uint32Array] | null)[] = [null, null, null];
+    /** A bit per arc: whether it is in localArcs (made once per thread, on first use: arcCount / 8 bytes). */
+    private localBits: Uint8Array | null = null;
 
     /**
-     * Like arcOut and arcIn, with the arcs over edges a mode may only start or end on (access=private,
-     * destination…) at their real weights: for the searches at a trip's ends, never through. Turn
-     * restrictions hold on them as on any arc. Made once per thread, on first use.
+     * Arc a's weight out (arcOut; `into`: in, arcIn) for the searches at a trip's ends, never through:
+     * the arcs over edges a mode may only start or end on (access=private, destination…) at their real
+     * weights (localOut, localIn), the others at their own. Turn restrictions hold on them as on any
+     * arc. Read in place: a copy of the arc weights per mode would cost 8 bytes per arc and thread.
      */
-    accessArcs(mode: number): [Uint32Array, Uint32Array] {
-        let cached = this.accessArcCache[mode];
-        if (cached === null) {
-            if (this.localArcs.length === 0) return (this.accessArcCache[mode] = [this.arcOut[mode], this.arcIn[mode]]);
-            const out = this.arcOut[mode].slice(), inw = this.arcIn[mode].slice();
-            const lo = this.localOut[mode], li = this.localIn[mode];
-            for (let i = 0; i < this.localArcs.length; i++) {
-                const a = this.localArcs[i];
-                if (lo[i] !== INF) out[a] = lo[i];
-                if (li[i] !== INF) inw[a] = li[i];
-            }
-            cached = this.accessArcCache[mode] = [out, inw];
+    accessArcWeight(mode: number, a: number, into: boolean): number {
+        const w = into ? this.arcIn[mode][a] : this.arcOut[mode][a];
+        if (w !== INF || this.localArcs.length === 0) return w;
+        const bits = (this.localBits ??= this.makeLocalBits());
+        if ((bits[a >>> 3] & (1 << (a & 7))) === 0) return INF;
+        // localArcs rises (the build lists them in arc order).
+        const local = this.localArcs;
+        let lo = 0, hi = local.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (local[mid] < a) lo = mid + 1;
+            else hi = mid;
         }
-        return cached;
+        return into ? this.localIn[mode][lo] : this.localOut[mode][lo];
+    }
+
+    private makeLocalBits(): Uint8Array {
+        const bits = new Uint8Array((this.arcCount + 7) >>> 3);
+        for (let i = 0; i < this.localArcs.length; i++) bits[this.localArcs[i] >>> 3] |= 1 << (this.localArcs[i] & 7);
+        return bits;
     }
 
     private readonly accessWeightCache: ([Uint32Array, Uint32Array] | null)[] = [null, null, null];
 
     /**
      * Like edgeWeights, with the edges a mode may only start or end on at their real weights (the
-     * cheapest of accessArcs over each edge each way).
+     * cheapest accessArcWeight over each edge each way).
      */
     accessWeights(mode: number): [Uint32Array, Uint32Array] {
-        return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode) : this.cheapestPerEdge(this.accessArcs(mode)[0]));
+        return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode) : this.cheapestPerEdge(mode, true));
     }
 
     /**
      * The node one is at after running an edge to its end (forwards: from edgeFrom to edgeTo): the
      * junction there, or its copy where a turn restriction starts with this edge. Start-or-end-only
-     * edges count (accessArcs), as a trip may start on one.
+     * edges count (accessArcWeight), as a trip may start on one.
      */
     arrivalNode(edge: number, forward: boolean, mode: number): number {
         const tail = forward ? this.edgeFrom[edge] : this.edgeTo[edge];
         const ref = forward ? edge : (edge | REVERSED) >>> 0;
-        const out = this.accessArcs(mode)[0];
         for (let a = this.arcFirst[tail], end = this.arcFirst[tail + 1]; a < end; a++) {
-            if (this.arcEdge[a] === ref && out[a] !== INF) return this.arcHead[a];
+            if (this.arcEdge[a] === ref && this.accessArcWeight(mode, a, false) !== INF) return this.arcHead[a];
         }
         return forward ? this.edgeTo[edge] : this.edgeFrom[edge];
     }
@@ -196,10 +204,9 @@ export class RoadGraph {
         const first = this.copyFirst[tail], last = this.copyFirst[tail + 1];
         if (first === last) return out;
         const ref = forward ? edge : (edge | REVERSED) >>> 0;
-        const weights = this.accessArcs(mode)[0];
         for (let c = this.junctionCount + first; c < this.junctionCount + last; c++) {
             for (let a = this.arcFirst[c], end = this.arcFirst[c + 1]; a < end; a++) {
-                if (this.arcEdge[a] === ref && weights[a] !== INF) {
+                if (this.arcEdge[a] === ref && this.accessArcWeight(mode, a, false) !== INF) {
                     out.push(c);
                     break;
                 }

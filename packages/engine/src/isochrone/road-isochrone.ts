@@ -94,7 +94,7 @@ export class RoadIsochrones {
         }
         const maxMs = Math.max(...limits) * 1000;
         search.fromSeeds(seedNodes, seedWeights, maxMs, seedBearings, seedTurns);
-        search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g.accessArcs(mode)[0], maxMs);
+        search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g, maxMs);
         // Arrival with the turns of each node's path (the search chose paths by time without them).
         const areas = this.areas(mode, snap, {time: search.arrival, nodes: search.reached, count: search.reachedCount, turns: search.turnState ?? undefined}, limits, false);
         return {areas: areas.polygons.map((p) => ({type: 'Polygon' as const, coordinates: p[0] ?? []})), cellMeters: areas.cellMeters, offRoadMeters: areas.offRoadMeters};
@@ -237,13 +237,12 @@ export class RoadIsochrones {
         if (fw !== INF) mark(snap.edge, snap.offset, Math.min(snap.length, snap.offset + (limitMs / Math.max(fw, 1)) * len));
         if (bw !== INF) mark(snap.edge, Math.max(0, snap.offset - (limitMs / Math.max(bw, 1)) * len), snap.offset);
         // Per arc: a junction copy's forbidden turns stay INF, start-or-end-only ways count.
-        const weights = g.accessArcs(mode)[0];
         for (let i = 0; i < arrivals.count; i++) {
             const u = arrivals.nodes[i];
             const du = arrivals.time[u];
             if (!(du <= limitMs)) continue;
             for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
-                const w = weights[a];
+                const w = g.accessArcWeight(mode, a, false);
                 if (w === INF) continue;
                 const ref = g.arcEdge[a];
                 const e = ref & 0x7fffffff;

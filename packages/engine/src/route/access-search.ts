@@ -97,7 +97,6 @@ export class AccessSearch {
     search(snap: Snap, into: boolean): AccessReach {
         const g = this.graph;
         const [forward, backward] = g.accessWeights(this.mode);
-        const [arcOut, arcIn] = g.accessArcs(this.mode);
         const reach: AccessReach = {ways: [], settled: new Map(), weights: [], lengths: [], steps: [], parents: [], forward: [], edgeWeights: [], turns: [], bearings: []};
         const tc = this.turnCosts;
         const len = Math.max(snap.length, 1e-9);
@@ -123,7 +122,6 @@ export class AccessSearch {
         }
         const dist = this.dist, slot = this.slot, heap = this.heap, flags = g.nodeFlags;
         const arcFirst = g.arcFirst, arcHead = g.arcHead, arcEdge = g.arcEdge, edgeLength = g.edgeLength;
-        const weights = into ? arcIn : arcOut;
         let settledCount = 0;
         while (heap.length > 0 && settledCount < MAX_ACCESS_NODES) {
             const u = heap.pop();
@@ -137,7 +135,7 @@ export class AccessSearch {
             const d = dist[u];
             for (let a = arcFirst[u], end = arcFirst[u + 1]; a < end; a++) {
                 // Out: u → head along the arc (its out weight); in: head → u (its in weight).
-                const w = weights[a];
+                const w = g.accessArcWeight(this.mode, a, into);
                 if (w === INF) continue;
                 const ref = arcEdge[a];
                 const e = (ref & ~REVERSED) >>> 0;
