@@ -161,11 +161,18 @@ interface RankQuery {
     focusLon: number;
     /** Words that fully name some place. */
     placeWords: number;
+    /** Words that name some place at all: the only ones a result's town or district can explain. */
+    placeBits: number;
 }
 
-/** The best `keep` candidates by key, the first of equals first (as offered). */
+/**
+ * The best `keep` candidates by key, then by the order the postings walk meets them (`touch`, the
+ * smaller first): the same as offering them in that order and keeping the first of equals, without
+ * sorting them first.
+ */
 class TopCandidates {
     private readonly key: Float64Array;
+    private readonly touch: Float64Array;
     private readonly feature: Int32Array;
     private readonly address: Int32Array;
     private readonly score: Float64Array;
@@ -174,6 +181,7 @@ class TopCandidates {
 
     constructor(private readonly keep: number) {
         this.key = new Float64Array(keep).fill(-Infinity);
+        this.touch = new Float64Array(keep).fill(Infinity);
         this.feature = new Int32Array(keep).fill(-1);
         this.address = new Int32Array(keep).fill(-1);
         this.score = new Float64Array(keep);
@@ -181,12 +189,18 @@ class TopCandidates {
         this.number = new Int32Array(keep).fill(-1);
     }
 
-    offer(key: number, feature: number, address: number, score: number, postcode: number, number: number): void {
-        const keep = this.keep;
-        if (key <= this.key[keep - 1]) return;
-        let at = keep - 1;
-        while (at > 0 && this.key[at - 1] < key) {
+    /** Whether a candidate with this key (or any smaller one) and touch order would be left out. */
+    rejects(key: number, touch: number): boolean {
+        const last = this.keep - 1;
+        return key < this.key[last] || (key === this.key[last] && touch >= this.touch[last]);
+    }
+
+    offer(key: number, touch: number, feature: number, address: number, score: number, postcode: number, number: number): void {
+        if (this.rejects(key, touch)) return;
+        let at = this.keep - 1;
+        while (at > 0 && (this.key[at - 1] < key || (this.key[at - 1] === key && this.touch[at - 1] > touch))) {
             this.key[at] = this.key[at - 1];
+            this.touch[at] = this.touch[at - 1];
             this.feature[at] = this.feature[at - 1];
             this.address[at] = this.address[at - 1];
             this.score[at] = this.score[at - 1];
@@ -195,6 +209,7 @@ class TopCandidates {
             at--;
         }
         this.key[at] = key;
+        this.touch[at] = touch;
         this.feature[at] = feature;
         this.address[at] = address;
         this.score[at] = score;
@@ -443,7 +458,7 @@ export class Geocoder {
             totalWeight += words[i].weight;
             postings += this.postingsOfWord(i);
         }
-        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0};
+        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0, placeBits: 0};
         const top = new TopCandidates(keep);
         // With a focus position the nearest of the same-named streets may be any of them: all are scored.
         if (postings > this.limits.fullWalkPostings && Number.isNaN(focusLat)) this.rankSelective(query, top);
@@ -505,9 +520,9 @@ export class Geocoder {
         }
         this.nVariants = nVariants;
         this.nOwners = nOwners;
-        query.placeWords = this.placeWords(0, nOwners);
+        this.readPlaces(query, 0, nOwners);
         // 3. Each feature, in the order the postings named it (the first of equals stays first).
-        for (let k = 0; k < nOwners; k++) this.offer(touchedOwners[k], query, top);
+        for (let k = 0; k < nOwners; k++) this.offer(touchedOwners[k], k, query, top);
         this.candidatesScored = nOwners;
     }
 
@@ -538,7 +553,7 @@ export class Geocoder {
             }
         }
         const placeCount = this.nOwners;
-        query.placeWords = this.placeWords(0, placeCount);
+        this.readPlaces(query, 0, placeCount);
         // 2. The features a rare term names, and those in the places a rare term names (a word may
         // match a common street word exactly and a town within two edits: "fontaine", "Fontairo").
         let rarest = -1, rarestPostings = Infinity, rareCount = 0;
@@ -588,16 +603,16 @@ export class Geocoder {
                 }
             }
         }
-        // 4. Scored in the order rankAll's postings walk would have met them.
-        const order = new Uint32Array(this.nOwners);
-        let scored = 0;
-        for (let k = 0; k < this.nOwners; k++) if (this.ownerBest[this.touchedOwners[k]] >= 0) order[scored++] = k;
-        // One number per feature, word and match above the variant, sorted as numbers.
+        // 4. Scored with the order rankAll's postings walk would have met them in (one number per
+        // feature: word and match above the variant) breaking ties, as rankAll's offers do.
         const touchWord = this.ownerTouchWord, touchVariant = this.ownerTouchVariant;
-        const keys = new Float64Array(scored);
-        for (let j = 0; j < scored; j++) keys[j] = touchWord[order[j]] * VARIANT_RANGE + touchVariant[order[j]];
-        keys.sort();
-        for (let j = 0; j < scored; j++) this.offer(owner[keys[j] % VARIANT_RANGE], query, top);
+        let scored = 0;
+        for (let k = 0; k < this.nOwners; k++) {
+            const f = this.touchedOwners[k];
+            if (this.ownerBest[f] < 0) continue;
+            this.offer(f, touchWord[k] * VARIANT_RANGE + touchVariant[k], query, top);
+            scored++;
+        }
         this.candidatesScored = scored;
     }
 
@@ -616,19 +631,22 @@ export class Geocoder {
     }
 
     /**
-     * Words that fully name some place among touched owners [from, to): a town the query adds (maybe
-     * not the data's) costs less unexplained.
+     * The words that name places among touched owners [from, to) (query.placeBits), and those that
+     * fully name one (query.placeWords): a town the query adds (maybe not the data's) costs less unexplained.
      */
-    private placeWords(from: number, to: number): number {
+    private readPlaces(query: RankQuery, from: number, to: number): void {
         const P = this.places;
-        let placeWords = 0;
+        let placeWords = 0, placeBits = 0;
         for (let k = from; k < to; k++) {
             const f = this.touchedOwners[k];
             if (!P.isPlace(f)) continue;
             const v = this.ownerBest[f];
-            if (v >= 0 && this.variantCover[v] >= P.variantWeight[v] * 0.99) placeWords |= this.variantMask[v];
+            if (v < 0) continue;
+            placeBits |= this.variantMask[v];
+            if (this.variantCover[v] >= P.variantWeight[v] * 0.99) placeWords |= this.variantMask[v];
         }
-        return placeWords;
+        query.placeWords = placeWords;
+        query.placeBits = placeBits;
     }
 
     /**
@@ -755,8 +773,12 @@ export class Geocoder {
         return sorted;
     }
 
-    /** Scores feature f (its best variant set) and offers it to the top list. */
-    private offer(f: number, query: RankQuery, top: TopCandidates): void {
+    /**
+     * Scores feature f (its best variant set) and offers it to the top list; `touch` orders equals
+     * (the first met first). A feature whose best possible score would not be kept is left before
+     * its addresses are read.
+     */
+    private offer(f: number, touch: number, query: RankQuery, top: TopCandidates): void {
         const P = this.places, words = query.words, n = words.length;
         const {variantMask, variantQuality, variantCover, ownerBest} = this;
         const v = ownerBest[f];
@@ -765,6 +787,11 @@ export class Geocoder {
         const vWeight = P.variantWeight;
         const cover = Math.min(1, variantCover[v] / vWeight[v]);
         let rest = query.allBits & ~nameMask;
+        const focus = !Number.isNaN(query.focusLat);
+        if (rest !== 0) {
+            const bound = this.scoreBound(f, v, rest, query);
+            if (bound < MIN_SCORE || top.rejects(candidateKey(bound, 4, P.fImportance[f], 99999, focus), touch)) return;
+        }
         let address = -1, matchedPostcode = 0, number = -1;
         if (rest !== 0 && P.isStreet(f)) {
             address = this.findHousenumber(f, words, rest);
@@ -828,7 +855,6 @@ export class Geocoder {
         const importance = P.fImportance[f];
         let tail: number;
         if (number >= 0) address = -1;
-        const focus = !Number.isNaN(query.focusLat);
         if (focus) {
             const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
             const dx = (lon - query.focusLon) * P.metersPerLon, dy = (lat - query.focusLat) * P.metersPerLat;
@@ -836,10 +862,49 @@ export class Geocoder {
         } else {
             tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
         }
-        // One number orders everything: score step, kind, importance step, then the tail.
-        // With a focus (autocomplete) the steps are coarser, so that distance orders more of the answers.
-        const key = Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
-        top.offer(key, f, address, score, matchedPostcode, number);
+        top.offer(candidateKey(score, kindRank, importance, tail, focus), touch, f, address, score, matchedPostcode, number);
+    }
+
+    /** The words naming place p1 (a town or district column: feature index + 1, 0 none); 0 when no word names it. */
+    private placeMask(p1: number): number {
+        const best = p1 > 0 ? this.ownerBest[p1 - 1] : -1;
+        return best >= 0 ? this.variantMask[best] : 0;
+    }
+
+    /**
+     * No less than the score offer gives feature f (best variant v, rest: the words its name leaves):
+     * each word left counts as the most it can (a house number of a street, a postcode, a town's
+     * name, or removed with its neighbour), else as unexplained.
+     */
+    private scoreBound(f: number, v: number, rest: number, query: RankQuery): number {
+        const P = this.places, words = query.words, n = words.length, nameMask = this.variantMask[v];
+        const quality = this.variantQuality[v], cover = Math.min(1, this.variantCover[v] / P.variantWeight[v]);
+        const street = P.isStreet(f);
+        // The words a town or district of f (or of one of its addresses) can explain.
+        let context = this.placeMask(P.fCity[f]) | this.placeMask(P.fDistrict[f]);
+        if (street && (rest & query.placeBits & ~context) !== 0) {
+            for (let a = P.streetAddrStart[f], end = P.streetAddrStart[f + 1]; a < end; a++) context |= this.placeMask(P.aCity[a]) | this.placeMask(P.aDistrict[a]);
+        }
+        let numberShare = 0;
+        if (street) {
+            let nameWeight = 0;
+            for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
+            numberShare = cover * (nameWeight > 0 ? quality / nameWeight : 0);
+        }
+        let bound = quality;
+        for (let i = 0; i < n; i++) {
+            const bit = 1 << i;
+            if (!(rest & bit)) continue;
+            const word = words[i];
+            let gain = context & bit ? word.weight * word.quality * CONTEXT_SHARE
+                : -word.weight * (word.numeric || query.placeWords & bit ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+            if (street && (word.housenumbers.length > 0 || word.plainNumber >= 0)) gain = Math.max(gain, word.weight * numberShare);
+            if (word.postcode !== 0 || word.postcodePair !== 0) gain = Math.max(gain, word.weight + (i + 1 < n ? words[i + 1].weight : 0));
+            if (i > 0 && (words[i - 1].postcodePair !== 0 || words[i - 1].housenumberTakesNext.includes(true))) gain = Math.max(gain, 0);
+            bound += gain;
+        }
+        // The margin covers sums taken in another order.
+        return bound / query.totalWeight * (0.7 + 0.3 * cover) + 1e-9;
     }
 
     /** Clears the per-query scratch for the next query. */
@@ -1149,6 +1214,15 @@ function matchQuality(wordLength: number, m: TermMatches, k: number): number {
     if (m.prefix[k]) return 0.7 + 0.3 * Math.min(1, wordLength / (wordLength + 3));
     const e = m.edits[k];
     return e === 0 ? 1 : e === 1 ? 0.8 : 0.65;
+}
+
+/**
+ * One number orders everything: score step, kind, importance step, then the tail. With a focus
+ * (autocomplete) the steps are coarser, so that distance orders more of the answers. It grows with
+ * each of its arguments (kindRank at most 4, tail at most 99,999).
+ */
+function candidateKey(score: number, kindRank: number, importance: number, tail: number, focus: boolean): number {
+    return Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
 }
 
 function variantScore(quality: number, cover: number, weight: number): number {
