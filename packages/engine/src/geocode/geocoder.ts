@@ -11,6 +11,7 @@
 // place over landmark over street over other POIs, then importance, then (with a focus position) distance.
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
+import {lowerBound} from '../format/growable.js';
 import type {CountryConfig} from '../region/config.js';
 import {Abbreviations} from './abbreviations.js';
 import {TermMatches} from './dictionary.js';
@@ -18,7 +19,6 @@ import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
 import {estimateHouse} from './interpolation.js';
-import {PlaceMembers} from './place-members.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -226,25 +226,6 @@ class TopCandidates {
     }
 }
 
-/** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
-function variantStarts(P: Places): Uint32Array {
-    const owner = P.variantOwner, start = new Uint32Array(P.featureCount + 1);
-    for (let v = 0; v < owner.length; v++) start[owner[v] + 1]++;
-    for (let f = 0; f < P.featureCount; f++) start[f + 1] += start[f];
-    return start;
-}
-
-/** First index in a[from, to) (ascending) holding a value >= x. */
-function lowerBound(a: Uint32Array, from: number, to: number, x: number): number {
-    let lo = from, hi = to;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (a[mid] < x) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
-}
-
 /** A house number or postcode (or a postcode's second half): explained by the address, not a name; never a search's starting point. */
 function isNumberLike(words: QueryWord[], i: number): boolean {
     const w = words[i];
@@ -296,11 +277,7 @@ export class Geocoder {
     private ownerTouchWord = new Float64Array(1024);
     private ownerTouchVariant = new Float64Array(1024);
     private slotRareRank = new Int32Array(64);
-    private members: PlaceMembers | null = null;
-    /** Variants of feature f: [variantStart[f], variantStart[f + 1]) (made with members). */
-    private variantStart: Uint32Array | null = null;
     private readonly firstMatchOf = new Int32Array(MAX_WORDS);
-    private readonly sortedPostings = new Map<number, Uint32Array>();
     private readonly limits: GeocoderLimits;
     /** Features the last search scored: those a word of the query names, of the ones it read. */
     candidatesScored = 0;
@@ -538,18 +515,16 @@ export class Geocoder {
         const P = this.places, words = query.words, n = words.length;
         const postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
         if (owner.length > VARIANT_RANGE) throw new Error(`${owner.length} name variants: the index holds at most ${VARIANT_RANGE}`);
-        this.members ??= new PlaceMembers(P);
-        this.variantStart ??= variantStarts(P);
         this.prepareTermSlots(n);
         this.nVariants = 0;
         this.nOwners = 0;
         // 1. The places any word names: a town's words explain its streets; placeWords needs them all.
-        const placeStart = lowerBound(owner, 0, owner.length, P.placeOffset), poiStart = lowerBound(owner, 0, owner.length, P.poiOffset);
+        const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
         for (let i = 0; i < n; i++) {
             const m = this.matches[i];
             for (let k = 0; k < m.length; k++) {
                 const id = m.ids[k], end = postStart[id + 1];
-                for (let p = lowerBound(postings, postStart[id], end, placeStart); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
+                for (let p = lowerBound(postings, placeStart, postStart[id], end); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
             }
         }
         const placeCount = this.nOwners;
@@ -587,8 +562,8 @@ export class Geocoder {
         named.sort((a, b) => a - b);
         let budget = this.limits.memberFeatures;
         for (let j = 0; j < named.length && budget > 0; j++) {
-            const place = this.touchedOwners[named[j] % MAX_PLACES], count = this.members.count(place);
-            for (let m = 0; m < count; m++) this.evaluateOwner(this.members.member(place, m), query);
+            const place = this.touchedOwners[named[j] % MAX_PLACES], count = P.members.count(place);
+            for (let m = 0; m < count; m++) this.evaluateOwner(P.members.member(place, m), query);
             budget -= count;
         }
         // 3. The most important features holding the rarest common word's common terms.
@@ -620,7 +595,7 @@ export class Geocoder {
     private rareTermRank(f: number): number {
         const P = this.places, termStart = P.variantTermStart, terms = P.variantTerms;
         let best = -1;
-        for (let v = this.variantStart![f], vEnd = this.variantStart![f + 1]; v < vEnd; v++) {
+        for (let v = P.featureVariantStart[f], vEnd = P.featureVariantStart[f + 1]; v < vEnd; v++) {
             for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
                 const slot = this.termSlot[terms[t]];
                 const rank = slot < 0 ? -1 : this.slotRareRank[slot];
@@ -692,7 +667,7 @@ export class Geocoder {
         if (this.ownerBest[f] !== UNREAD) return false;
         const P = this.places, words = query.words, n = words.length, dict = P.dictionary;
         const termStart = P.variantTermStart, terms = P.variantTerms, termWeight = P.termWeight, vWeight = P.variantWeight;
-        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = this.variantStart!;
+        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = P.featureVariantStart;
         const k = this.nOwners++;
         this.touchedOwners[k] = f;
         let best = NO_VARIANT, bestWord = Infinity, bestVariant = Infinity;
@@ -759,18 +734,10 @@ export class Geocoder {
         this.ownerTouchVariant = variant;
     }
 
-    /** The postings of a term, most important owner first (equals in posting order); cached for the common terms. */
+    /** The postings of a term, most important owner first (equals in posting order; the build sorts them). */
     private postingsByImportance(id: number): Uint32Array {
         const P = this.places;
-        const all = P.termPostings.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
-        if (all.length <= this.limits.frequentCandidates) return all;
-        let sorted = this.sortedPostings.get(id);
-        if (!sorted) {
-            const importance = P.fImportance, owner = P.variantOwner;
-            sorted = Uint32Array.from(Array.from(all).sort((a, b) => importance[owner[b]] - importance[owner[a]] || a - b));
-            this.sortedPostings.set(id, sorted);
-        }
-        return sorted;
+        return P.termPostingsByImportance.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
     }
 
     /**
