@@ -163,6 +163,9 @@ interface RankQuery {
     placeWords: number;
     /** Words that name some place at all: the only ones a result's town or district can explain. */
     placeBits: number;
+    /** Words that may be a house number, and words a neighbour may take with it (a postcode's half, "12 a"'s letter). */
+    numberBits: number;
+    removableBits: number;
 }
 
 /**
@@ -278,6 +281,11 @@ export class Geocoder {
     private ownerTouchVariant = new Float64Array(1024);
     private slotRareRank = new Int32Array(64);
     private readonly firstMatchOf = new Int32Array(MAX_WORDS);
+    // scoreBound's per-word gains (prepareBounds).
+    private readonly wordWeight = new Float64Array(MAX_WORDS);
+    private readonly contextGain = new Float64Array(MAX_WORDS);
+    private readonly unexplainedGain = new Float64Array(MAX_WORDS);
+    private readonly postcodeGain = new Float64Array(MAX_WORDS);
     private readonly limits: GeocoderLimits;
     /** Features the last search scored: those a word of the query names, of the ones it read. */
     candidatesScored = 0;
@@ -435,7 +443,8 @@ export class Geocoder {
             totalWeight += words[i].weight;
             postings += this.postingsOfWord(i);
         }
-        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0, placeBits: 0};
+        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0, placeBits: 0,
+            numberBits: 0, removableBits: 0};
         const top = new TopCandidates(keep);
         // With a focus position the nearest of the same-named streets may be any of them: all are scored.
         if (postings > this.limits.fullWalkPostings && Number.isNaN(focusLat)) this.rankSelective(query, top);
@@ -622,6 +631,23 @@ export class Geocoder {
         }
         query.placeWords = placeWords;
         query.placeBits = placeBits;
+        this.prepareBounds(query);
+    }
+
+    /** What each word can add to a score, for scoreBound: as a town's name, unexplained, as a postcode. */
+    private prepareBounds(query: RankQuery): void {
+        const words = query.words;
+        query.numberBits = 0;
+        query.removableBits = 0;
+        for (let i = 0; i < words.length; i++) {
+            const word = words[i], bit = 1 << i;
+            this.wordWeight[i] = word.weight;
+            this.contextGain[i] = word.weight * word.quality * CONTEXT_SHARE;
+            this.unexplainedGain[i] = -word.weight * (word.numeric || query.placeWords & bit ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+            this.postcodeGain[i] = word.postcode !== 0 || word.postcodePair !== 0 ? word.weight + (i + 1 < words.length ? words[i + 1].weight : 0) : -Infinity;
+            if (word.housenumbers.length > 0 || word.plainNumber >= 0) query.numberBits |= bit;
+            if (i > 0 && (words[i - 1].postcodePair !== 0 || words[i - 1].housenumberTakesNext.includes(true))) query.removableBits |= bit;
+        }
     }
 
     /**
@@ -680,7 +706,7 @@ export class Geocoder {
                 const s = slot[terms[t]];
                 if (s < 0) continue;
                 if (!any) {
-                    first.fill(-1, 0, n);
+                    for (let i = 0; i < n; i++) first[i] = -1;
                     any = true;
                 }
                 for (let i = 0, row = s * MAX_WORDS; i < n; i++) {
@@ -844,7 +870,7 @@ export class Geocoder {
      * name, or removed with its neighbour), else as unexplained.
      */
     private scoreBound(f: number, v: number, rest: number, query: RankQuery): number {
-        const P = this.places, words = query.words, n = words.length, nameMask = this.variantMask[v];
+        const P = this.places, nameMask = this.variantMask[v];
         const quality = this.variantQuality[v], cover = Math.min(1, this.variantCover[v] / P.variantWeight[v]);
         const street = P.isStreet(f);
         // The words a town or district of f (or of one of its addresses) can explain.
@@ -855,19 +881,16 @@ export class Geocoder {
         let numberShare = 0;
         if (street) {
             let nameWeight = 0;
-            for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
+            for (let bits = nameMask; bits !== 0; bits &= bits - 1) nameWeight += this.wordWeight[31 - Math.clz32(bits & -bits)];
             numberShare = cover * (nameWeight > 0 ? quality / nameWeight : 0);
         }
         let bound = quality;
-        for (let i = 0; i < n; i++) {
-            const bit = 1 << i;
-            if (!(rest & bit)) continue;
-            const word = words[i];
-            let gain = context & bit ? word.weight * word.quality * CONTEXT_SHARE
-                : -word.weight * (word.numeric || query.placeWords & bit ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
-            if (street && (word.housenumbers.length > 0 || word.plainNumber >= 0)) gain = Math.max(gain, word.weight * numberShare);
-            if (word.postcode !== 0 || word.postcodePair !== 0) gain = Math.max(gain, word.weight + (i + 1 < n ? words[i + 1].weight : 0));
-            if (i > 0 && (words[i - 1].postcodePair !== 0 || words[i - 1].housenumberTakesNext.includes(true))) gain = Math.max(gain, 0);
+        for (let bits = rest; bits !== 0; bits &= bits - 1) {
+            const i = 31 - Math.clz32(bits & -bits), bit = 1 << i;
+            let gain = context & bit ? this.contextGain[i] : this.unexplainedGain[i];
+            if (street && query.numberBits & bit) gain = Math.max(gain, this.wordWeight[i] * numberShare);
+            gain = Math.max(gain, this.postcodeGain[i]);
+            if (query.removableBits & bit) gain = Math.max(gain, 0);
             bound += gain;
         }
         // The margin covers sums taken in another order.
