@@ -5,6 +5,9 @@
 // on both indexes, and how many features each search scored.
 //   node --expose-gc bench/geolocation-country.js [--junctions 2080000] [--dir /tmp/quartier-country] [--n 200]
 //        [--checkout DIR]   (another checkout's built server and engine, to compare with)
+//        [--engine-only]    (the engine alone, from the places sections only: a 15M country without its 7 GB)
+//        [--answers FILE]   (the engine's answers to the country's queries, one JSON line each, to compare runs)
+//        [--be-out DIR]     (where Brussels' bundle is: build/test-regions)
 import fs from 'node:fs';
 import path from 'node:path';
 import {mulberry32} from './ch-lib.js';
@@ -16,6 +19,9 @@ const junctions = Number(arg('junctions', 2080000));
 const dir = path.resolve(arg('dir', '/tmp/quartier-country'));
 const n = Number(arg('n', 200));
 const checkout = path.resolve(arg('checkout', root));
+const engineOnly = process.argv.includes('--engine-only');
+const answersFile = arg('answers', undefined);
+const beOut = path.resolve(arg('be-out', path.join(root, 'build', 'test-regions')));
 const base = path.join(dir, `country-${junctions}`);
 const extract = JSON.parse(fs.readFileSync(`${base}.extract.json`, 'utf8'));
 const {streetName, townName} = await import('../tools/synthetic-country-lib.js');
@@ -30,19 +36,44 @@ const p50 = (times) => times.slice().sort((a, b) => a - b)[times.length >> 1];
 const p90 = (times) => times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.9)];
 
 // The engine alone.
-const {Region} = await import(path.join(checkout, 'packages/engine/dist/src/index.js'));
+const {Region, Geocoder, countryConfig} = await import(path.join(checkout, 'packages/engine/dist/src/index.js'));
+const {Places} = await import(path.join(checkout, 'packages/engine/dist/src/geocode/places.js'));
+const openGeocoder = (bundle) => {
+    if (!engineOnly) return Region.open(bundle).geocoder;
+    const bytes = fs.readFileSync(path.join(bundle, 'places.bin'));
+    const {country: cc} = JSON.parse(fs.readFileSync(path.join(bundle, 'manifest.json'), 'utf8'));
+    return new Geocoder(Places.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), countryConfig(cc));
+};
 const engine = {};
-for (const [name, bundle, queries] of [['country', path.join(`${base}-bundles`, 'FR'), country], ['brussels', path.join(root, 'build', 'test-regions', 'BE'), brussels]]) {
-    const geocoder = Region.open(bundle).geocoder;
+const answers = [];
+for (const [name, bundle, queries] of [['country', path.join(`${base}-bundles`, 'FR'), country], ['brussels', path.join(beOut, 'BE'), brussels]]) {
+    const geocoder = openGeocoder(bundle);
+    const first = performance.now();
+    geocoder.search(queries[0], {language: 'FR'});
+    const firstMs = performance.now() - first;
     for (const q of queries.slice(0, 20)) geocoder.search(q, {language: 'FR'});
     const times = [], scored = [];
     for (const q of queries) {
         const t = performance.now();
-        geocoder.search(q, {language: 'FR'});
+        const results = geocoder.search(q, {language: 'FR'});
         times.push(performance.now() - t);
         scored.push(geocoder.candidatesScored ?? NaN);
+        if (name === 'country') answers.push(JSON.stringify({q, results}));
     }
-    engine[name] = {p50: p50(times), p90: p90(times), scored: p50(scored), scoredMax: Math.max(...scored)};
+    engine[name] = {p50: p50(times), p90: p90(times), scored: p50(scored), scoredMax: Math.max(...scored), firstMs};
+}
+if (answersFile) fs.writeFileSync(answersFile, answers.join('\n') + '\n');
+
+const engineRow = () => `| engine | ${engine.country.p50.toFixed(2)} | ${engine.country.p90.toFixed(2)} | ${engine.brussels.p50.toFixed(2)} | ${engine.brussels.p90.toFixed(2)} | ${(engine.country.p50 / engine.brussels.p50).toFixed(2)} | ${engine.country.scored} (${engine.country.scoredMax}) | ${engine.brussels.scored} (${engine.brussels.scoredMax}) |`;
+const header = () => {
+    console.log(`/geolocation, ${n} queries each, ${checkout === root ? 'this checkout' : checkout}; country: ${extract.roadNodes.toLocaleString('en')} road nodes, ${extract.towns.toLocaleString('en')} towns; first query in a fresh geocoder: country ${engine.country.firstMs.toFixed(1)} ms, Brussels ${engine.brussels.firstMs.toFixed(1)} ms\n`);
+    console.log('| | country p50 ms | p90 | Brussels p50 ms | p90 | ratio of p50 | features scored p50 (max): country | Brussels |');
+    console.log('|---|---|---|---|---|---|---|---|');
+};
+if (engineOnly) {
+    header();
+    console.log(engineRow());
+    process.exit(0);
 }
 
 // The bundle this process read goes before two servers read theirs (node --expose-gc).
@@ -52,7 +83,7 @@ globalThis.gc?.();
 const headers = {LicenseKey: 'quartier-dev-backend-key'};
 const serverArgs = ['--no-build', '--cache', 'off', '--workers', '1'];
 const countryServer = await startBenchServer(['--regions', 'FR', '--out', `${base}-bundles`, ...serverArgs], {QUARTIER_LOCAL_REGIONS: path.join(dir, 'regions.local.json')}, checkout);
-const brusselsServer = await startBenchServer(['--regions', 'BE', '--out', path.join(root, 'build', 'test-regions'), ...serverArgs], {}, checkout);
+const brusselsServer = await startBenchServer(['--regions', 'BE', '--out', beOut, ...serverArgs], {}, checkout);
 const http = {country: [], brussels: []};
 try {
     const get = async (server, cc, q) => {
@@ -74,8 +105,6 @@ try {
     countryServer.stop();
     brusselsServer.stop();
 }
-console.log(`/geolocation, ${n} queries each, ${checkout === root ? 'this checkout' : checkout}; country: ${extract.roadNodes.toLocaleString('en')} road nodes, ${extract.towns.toLocaleString('en')} towns\n`);
-console.log('| | country p50 ms | p90 | Brussels p50 ms | p90 | ratio of p50 | features scored p50 (max): country | Brussels |');
-console.log('|---|---|---|---|---|---|---|---|');
-console.log(`| engine | ${engine.country.p50.toFixed(2)} | ${engine.country.p90.toFixed(2)} | ${engine.brussels.p50.toFixed(2)} | ${engine.brussels.p90.toFixed(2)} | ${(engine.country.p50 / engine.brussels.p50).toFixed(2)} | ${engine.country.scored} (${engine.country.scoredMax}) | ${engine.brussels.scored} (${engine.brussels.scoredMax}) |`);
+header();
+console.log(engineRow());
 console.log(`| HTTP | ${p50(http.country).toFixed(2)} | ${p90(http.country).toFixed(2)} | ${p50(http.brussels).toFixed(2)} | ${p90(http.brussels).toFixed(2)} | ${(p50(http.country) / p50(http.brussels)).toFixed(2)} | | |`);

@@ -53,9 +53,9 @@ export function binarySearch(sorted: Float64Array, value: number, length = sorte
     return -1;
 }
 
-/** First index whose value is >= `value` in a sorted Float64Array. */
-export function lowerBound(sorted: Float64Array, value: number): number {
-    let lo = 0, hi = sorted.length;
+/** First index in sorted[from, to) (ascending) whose value is >= `value`; `to` when none. */
+export function lowerBound(sorted: Float64Array | Uint32Array, value: number, from = 0, to = sorted.length): number {
+    let lo = from, hi = to;
     while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (sorted[mid] < value) lo = mid + 1;

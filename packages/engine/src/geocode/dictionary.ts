@@ -1,7 +1,10 @@
 // The sorted token dictionary of the geocoding index: every folded word of every name, every
 // house number key and every postcode key, once, in UTF-16 code unit order. Terms are stored as
 // one flat Uint16Array of code units with start offsets, so exact and prefix lookups are binary
-// searches and the typo scan compares code units without building strings.
+// searches; typos are looked up in an index of the terms' forms with letters deleted (deletions.ts)
+// and checked on the code units without building strings.
+import {lowerBound} from '../format/growable.js';
+import {buildDeletionIndex, formCount, formHashes} from './deletions.js';
 import {EditDistance, letterMask, popcount} from './edit-distance.js';
 
 export interface DictionaryArrays {
@@ -13,6 +16,9 @@ export interface DictionaryArrays {
     /** Term ids ordered by length; those of length L are byLength[lengthStarts[L], lengthStarts[L + 1]). */
     byLength: Uint32Array;
     lengthStarts: Uint32Array;
+    /** Typo index (deletions.ts): hashes of the terms' forms with up to two letters deleted, sorted, and their term * 4 + letters deleted. */
+    deletionKeys: Uint32Array;
+    deletionEntries: Uint32Array;
 }
 
 /** Builds the dictionary arrays from a set of distinct folded terms; ids follow the sorted order. */
@@ -41,7 +47,8 @@ export function buildDictionary(terms: Iterable<string>): {sorted: string[]; arr
     const fill = lengthStarts.slice();
     const byLength = new Uint32Array(sorted.length);
     for (let t = 0; t < sorted.length; t++) byLength[fill[sorted[t].length]++] = t;
-    return {sorted, arrays: {termChars, termStarts, termLetters, byLength, lengthStarts}};
+    const deletions = buildDeletionIndex(sorted);
+    return {sorted, arrays: {termChars, termStarts, termLetters, byLength, lengthStarts, deletionKeys: deletions.keys, deletionEntries: deletions.entries}};
 }
 
 /** Matches of one query word: term ids with an edit count (0 exact) and whether it was a prefix. */
@@ -81,9 +88,16 @@ export class TermMatches {
 export class TermDictionary {
     readonly size: number;
     private readonly distance = new EditDistance();
+    // fuzzy's scratch: the query word's form hashes, the candidate terms, and per term the lookup that last found it.
+    private formHashes = new Uint32Array(64);
+    private formDeleted = new Uint8Array(64);
+    private candidates = new Float64Array(64);
+    private readonly seenIn: Uint32Array;
+    private lookup = 0;
 
     constructor(private readonly a: DictionaryArrays) {
         this.size = a.termStarts.length - 1;
+        this.seenIn = new Uint32Array(this.size);
     }
 
     /** The term as a string (results, debugging; not for hot loops). */
@@ -143,22 +157,51 @@ export class TermDictionary {
         }
     }
 
-    /** Terms within `max` edits of `s` (exact excluded), into `out`. */
+    /** Terms within `max` edits of `s` (exact excluded), into `out`: shortest first, then in term order. */
     fuzzy(s: string, max: number, out: TermMatches): void {
-        if (max <= 0) return;
-        const {termChars, termStarts, termLetters, byLength, lengthStarts} = this.a;
-        const letters = letterMask(s);
-        const minLen = Math.max(1, s.length - max);
-        const maxLen = Math.min(lengthStarts.length - 2, s.length + max);
-        if (minLen > maxLen) return;
-        // Two edits can change the letter set by at most 2 * max letters.
-        const maxLetterDiff = 2 * max;
-        for (let k = lengthStarts[minLen], end = lengthStarts[maxLen + 1]; k < end; k++) {
-            const id = byLength[k];
+        if (max <= 0 || this.size === 0) return;
+        const {termChars, termStarts, termLetters, deletionKeys, deletionEntries} = this.a;
+        const forms = formCount(s.length, max);
+        if (forms > this.formHashes.length) {
+            this.formHashes = new Uint32Array(forms * 2);
+            this.formDeleted = new Uint8Array(forms * 2);
+        }
+        const count = formHashes(s, max, this.formHashes, this.formDeleted);
+        let lookup = ++this.lookup;
+        if (lookup === 0xffffffff) {
+            this.seenIn.fill(0);
+            lookup = this.lookup = 1;
+        }
+        // Candidates: terms within `max` letters of the word's length with a form the word shares.
+        let found = 0;
+        for (let k = 0; k < count; k++) {
+            const key = this.formHashes[k];
+            for (let i = lowerBound(deletionKeys, key); i < deletionKeys.length && deletionKeys[i] === key; i++) {
+                const entry = deletionEntries[i], id = entry >>> 2;
+                if ((entry & 3) > max || this.seenIn[id] === lookup) continue;
+                const length = termStarts[id + 1] - termStarts[id];
+                if (length < s.length - max || length > s.length + max) continue;
+                this.seenIn[id] = lookup;
+                if (found === this.candidates.length) this.growCandidates();
+                this.candidates[found++] = length * 2 ** 32 + id;
+            }
+        }
+        // In the order a scan by length, then term, meets them.
+        const order = this.candidates.subarray(0, found).sort();
+        const letters = letterMask(s), maxLetterDiff = 2 * max;
+        for (let k = 0; k < found; k++) {
+            const id = order[k] % 2 ** 32;
+            // Each edit changes the letter set by at most two letters: a cheap test before the distance.
             if (popcount(letters ^ termLetters[id]) > maxLetterDiff) continue;
             const d = this.distance.bounded(s, termChars, termStarts[id], termStarts[id + 1], max);
             if (d > 0 && d <= max) out.push(id, d, false);
         }
+    }
+
+    private growCandidates(): void {
+        const grown = new Float64Array(this.candidates.length * 2);
+        grown.set(this.candidates);
+        this.candidates = grown;
     }
 
     /** Terms that are `s` with one letter more: the letter a typist dropped ("tiq" → "triq", "gma" → "gama"). */

@@ -11,6 +11,7 @@
 // place over landmark over street over other POIs, then importance, then (with a focus position) distance.
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
+import {lowerBound} from '../format/growable.js';
 import type {CountryConfig} from '../region/config.js';
 import {Abbreviations} from './abbreviations.js';
 import {TermMatches} from './dictionary.js';
@@ -18,7 +19,6 @@ import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';
 import {hasSearchableText, looksLikeHousenumber, postcodeKey, tokenize} from './fold.js';
 import {segmentDistance2} from './index-builder.js';
 import {estimateHouse} from './interpolation.js';
-import {PlaceMembers} from './place-members.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, LANDMARK_IMPORTANCE, PLACE_TYPES, type Places} from './places.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -161,11 +161,21 @@ interface RankQuery {
     focusLon: number;
     /** Words that fully name some place. */
     placeWords: number;
+    /** Words that name some place at all: the only ones a result's town or district can explain. */
+    placeBits: number;
+    /** Words that may be a house number, and words a neighbour may take with it (a postcode's half, "12 a"'s letter). */
+    numberBits: number;
+    removableBits: number;
 }
 
-/** The best `keep` candidates by key, the first of equals first (as offered). */
+/**
+ * The best `keep` candidates by key, then by the order the postings walk meets them (`touch`, the
+ * smaller first): the same as offering them in that order and keeping the first of equals, without
+ * sorting them first.
+ */
 class TopCandidates {
     private readonly key: Float64Array;
+    private readonly touch: Float64Array;
     private readonly feature: Int32Array;
     private readonly address: Int32Array;
     private readonly score: Float64Array;
@@ -174,6 +184,7 @@ class TopCandidates {
 
     constructor(private readonly keep: number) {
         this.key = new Float64Array(keep).fill(-Infinity);
+        this.touch = new Float64Array(keep).fill(Infinity);
         this.feature = new Int32Array(keep).fill(-1);
         this.address = new Int32Array(keep).fill(-1);
         this.score = new Float64Array(keep);
@@ -181,12 +192,18 @@ class TopCandidates {
         this.number = new Int32Array(keep).fill(-1);
     }
 
-    offer(key: number, feature: number, address: number, score: number, postcode: number, number: number): void {
-        const keep = this.keep;
-        if (key <= this.key[keep - 1]) return;
-        let at = keep - 1;
-        while (at > 0 && this.key[at - 1] < key) {
+    /** Whether a candidate with this key (or any smaller one) and touch order would be left out. */
+    rejects(key: number, touch: number): boolean {
+        const last = this.keep - 1;
+        return key < this.key[last] || (key === this.key[last] && touch >= this.touch[last]);
+    }
+
+    offer(key: number, touch: number, feature: number, address: number, score: number, postcode: number, number: number): void {
+        if (this.rejects(key, touch)) return;
+        let at = this.keep - 1;
+        while (at > 0 && (this.key[at - 1] < key || (this.key[at - 1] === key && this.touch[at - 1] > touch))) {
             this.key[at] = this.key[at - 1];
+            this.touch[at] = this.touch[at - 1];
             this.feature[at] = this.feature[at - 1];
             this.address[at] = this.address[at - 1];
             this.score[at] = this.score[at - 1];
@@ -195,6 +212,7 @@ class TopCandidates {
             at--;
         }
         this.key[at] = key;
+        this.touch[at] = touch;
         this.feature[at] = feature;
         this.address[at] = address;
         this.score[at] = score;
@@ -209,25 +227,6 @@ class TopCandidates {
         }
         return out;
     }
-}
-
-/** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
-function variantStarts(P: Places): Uint32Array {
-    const owner = P.variantOwner, start = new Uint32Array(P.featureCount + 1);
-    for (let v = 0; v < owner.length; v++) start[owner[v] + 1]++;
-    for (let f = 0; f < P.featureCount; f++) start[f + 1] += start[f];
-    return start;
-}
-
-/** First index in a[from, to) (ascending) holding a value >= x. */
-function lowerBound(a: Uint32Array, from: number, to: number, x: number): number {
-    let lo = from, hi = to;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (a[mid] < x) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
 }
 
 /** A house number or postcode (or a postcode's second half): explained by the address, not a name; never a search's starting point. */
@@ -281,11 +280,12 @@ export class Geocoder {
     private ownerTouchWord = new Float64Array(1024);
     private ownerTouchVariant = new Float64Array(1024);
     private slotRareRank = new Int32Array(64);
-    private members: PlaceMembers | null = null;
-    /** Variants of feature f: [variantStart[f], variantStart[f + 1]) (made with members). */
-    private variantStart: Uint32Array | null = null;
     private readonly firstMatchOf = new Int32Array(MAX_WORDS);
-    private readonly sortedPostings = new Map<number, Uint32Array>();
+    // scoreBound's per-word gains (prepareBounds).
+    private readonly wordWeight = new Float64Array(MAX_WORDS);
+    private readonly contextGain = new Float64Array(MAX_WORDS);
+    private readonly unexplainedGain = new Float64Array(MAX_WORDS);
+    private readonly postcodeGain = new Float64Array(MAX_WORDS);
     private readonly limits: GeocoderLimits;
     /** Features the last search scored: those a word of the query names, of the ones it read. */
     candidatesScored = 0;
@@ -443,7 +443,8 @@ export class Geocoder {
             totalWeight += words[i].weight;
             postings += this.postingsOfWord(i);
         }
-        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0};
+        const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0, placeBits: 0,
+            numberBits: 0, removableBits: 0};
         const top = new TopCandidates(keep);
         // With a focus position the nearest of the same-named streets may be any of them: all are scored.
         if (postings > this.limits.fullWalkPostings && Number.isNaN(focusLat)) this.rankSelective(query, top);
@@ -505,9 +506,9 @@ export class Geocoder {
         }
         this.nVariants = nVariants;
         this.nOwners = nOwners;
-        query.placeWords = this.placeWords(0, nOwners);
+        this.readPlaces(query, 0, nOwners);
         // 3. Each feature, in the order the postings named it (the first of equals stays first).
-        for (let k = 0; k < nOwners; k++) this.offer(touchedOwners[k], query, top);
+        for (let k = 0; k < nOwners; k++) this.offer(touchedOwners[k], k, query, top);
         this.candidatesScored = nOwners;
     }
 
@@ -523,22 +524,20 @@ export class Geocoder {
         const P = this.places, words = query.words, n = words.length;
         const postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
         if (owner.length > VARIANT_RANGE) throw new Error(`${owner.length} name variants: the index holds at most ${VARIANT_RANGE}`);
-        this.members ??= new PlaceMembers(P);
-        this.variantStart ??= variantStarts(P);
         this.prepareTermSlots(n);
         this.nVariants = 0;
         this.nOwners = 0;
         // 1. The places any word names: a town's words explain its streets; placeWords needs them all.
-        const placeStart = lowerBound(owner, 0, owner.length, P.placeOffset), poiStart = lowerBound(owner, 0, owner.length, P.poiOffset);
+        const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
         for (let i = 0; i < n; i++) {
             const m = this.matches[i];
             for (let k = 0; k < m.length; k++) {
                 const id = m.ids[k], end = postStart[id + 1];
-                for (let p = lowerBound(postings, postStart[id], end, placeStart); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
+                for (let p = lowerBound(postings, placeStart, postStart[id], end); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
             }
         }
         const placeCount = this.nOwners;
-        query.placeWords = this.placeWords(0, placeCount);
+        this.readPlaces(query, 0, placeCount);
         // 2. The features a rare term names, and those in the places a rare term names (a word may
         // match a common street word exactly and a town within two edits: "fontaine", "Fontairo").
         let rarest = -1, rarestPostings = Infinity, rareCount = 0;
@@ -572,8 +571,8 @@ export class Geocoder {
         named.sort((a, b) => a - b);
         let budget = this.limits.memberFeatures;
         for (let j = 0; j < named.length && budget > 0; j++) {
-            const place = this.touchedOwners[named[j] % MAX_PLACES], count = this.members.count(place);
-            for (let m = 0; m < count; m++) this.evaluateOwner(this.members.member(place, m), query);
+            const place = this.touchedOwners[named[j] % MAX_PLACES], count = P.members.count(place);
+            for (let m = 0; m < count; m++) this.evaluateOwner(P.members.member(place, m), query);
             budget -= count;
         }
         // 3. The most important features holding the rarest common word's common terms.
@@ -588,16 +587,16 @@ export class Geocoder {
                 }
             }
         }
-        // 4. Scored in the order rankAll's postings walk would have met them.
-        const order = new Uint32Array(this.nOwners);
-        let scored = 0;
-        for (let k = 0; k < this.nOwners; k++) if (this.ownerBest[this.touchedOwners[k]] >= 0) order[scored++] = k;
-        // One number per feature, word and match above the variant, sorted as numbers.
+        // 4. Scored with the order rankAll's postings walk would have met them in (one number per
+        // feature: word and match above the variant) breaking ties, as rankAll's offers do.
         const touchWord = this.ownerTouchWord, touchVariant = this.ownerTouchVariant;
-        const keys = new Float64Array(scored);
-        for (let j = 0; j < scored; j++) keys[j] = touchWord[order[j]] * VARIANT_RANGE + touchVariant[order[j]];
-        keys.sort();
-        for (let j = 0; j < scored; j++) this.offer(owner[keys[j] % VARIANT_RANGE], query, top);
+        let scored = 0;
+        for (let k = 0; k < this.nOwners; k++) {
+            const f = this.touchedOwners[k];
+            if (this.ownerBest[f] < 0) continue;
+            this.offer(f, touchWord[k] * VARIANT_RANGE + touchVariant[k], query, top);
+            scored++;
+        }
         this.candidatesScored = scored;
     }
 
@@ -605,7 +604,7 @@ export class Geocoder {
     private rareTermRank(f: number): number {
         const P = this.places, termStart = P.variantTermStart, terms = P.variantTerms;
         let best = -1;
-        for (let v = this.variantStart![f], vEnd = this.variantStart![f + 1]; v < vEnd; v++) {
+        for (let v = P.featureVariantStart[f], vEnd = P.featureVariantStart[f + 1]; v < vEnd; v++) {
             for (let t = termStart[v], end = termStart[v + 1]; t < end; t++) {
                 const slot = this.termSlot[terms[t]];
                 const rank = slot < 0 ? -1 : this.slotRareRank[slot];
@@ -616,19 +615,39 @@ export class Geocoder {
     }
 
     /**
-     * Words that fully name some place among touched owners [from, to): a town the query adds (maybe
-     * not the data's) costs less unexplained.
+     * The words that name places among touched owners [from, to) (query.placeBits), and those that
+     * fully name one (query.placeWords): a town the query adds (maybe not the data's) costs less unexplained.
      */
-    private placeWords(from: number, to: number): number {
+    private readPlaces(query: RankQuery, from: number, to: number): void {
         const P = this.places;
-        let placeWords = 0;
+        let placeWords = 0, placeBits = 0;
         for (let k = from; k < to; k++) {
             const f = this.touchedOwners[k];
             if (!P.isPlace(f)) continue;
             const v = this.ownerBest[f];
-            if (v >= 0 && this.variantCover[v] >= P.variantWeight[v] * 0.99) placeWords |= this.variantMask[v];
+            if (v < 0) continue;
+            placeBits |= this.variantMask[v];
+            if (this.variantCover[v] >= P.variantWeight[v] * 0.99) placeWords |= this.variantMask[v];
         }
-        return placeWords;
+        query.placeWords = placeWords;
+        query.placeBits = placeBits;
+        this.prepareBounds(query);
+    }
+
+    /** What each word can add to a score, for scoreBound: as a town's name, unexplained, as a postcode. */
+    private prepareBounds(query: RankQuery): void {
+        const words = query.words;
+        query.numberBits = 0;
+        query.removableBits = 0;
+        for (let i = 0; i < words.length; i++) {
+            const word = words[i], bit = 1 << i;
+            this.wordWeight[i] = word.weight;
+            this.contextGain[i] = word.weight * word.quality * CONTEXT_SHARE;
+            this.unexplainedGain[i] = -word.weight * (word.numeric || query.placeWords & bit ? UNEXPLAINED_NUMBER_COST : UNEXPLAINED_COST);
+            this.postcodeGain[i] = word.postcode !== 0 || word.postcodePair !== 0 ? word.weight + (i + 1 < words.length ? words[i + 1].weight : 0) : -Infinity;
+            if (word.housenumbers.length > 0 || word.plainNumber >= 0) query.numberBits |= bit;
+            if (i > 0 && (words[i - 1].postcodePair !== 0 || words[i - 1].housenumberTakesNext.includes(true))) query.removableBits |= bit;
+        }
     }
 
     /**
@@ -674,7 +693,7 @@ export class Geocoder {
         if (this.ownerBest[f] !== UNREAD) return false;
         const P = this.places, words = query.words, n = words.length, dict = P.dictionary;
         const termStart = P.variantTermStart, terms = P.variantTerms, termWeight = P.termWeight, vWeight = P.variantWeight;
-        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = this.variantStart!;
+        const slot = this.termSlot, firstMatch = this.slotFirstMatch, variantStart = P.featureVariantStart;
         const k = this.nOwners++;
         this.touchedOwners[k] = f;
         let best = NO_VARIANT, bestWord = Infinity, bestVariant = Infinity;
@@ -687,7 +706,7 @@ export class Geocoder {
                 const s = slot[terms[t]];
                 if (s < 0) continue;
                 if (!any) {
-                    first.fill(-1, 0, n);
+                    for (let i = 0; i < n; i++) first[i] = -1;
                     any = true;
                 }
                 for (let i = 0, row = s * MAX_WORDS; i < n; i++) {
@@ -741,22 +760,18 @@ export class Geocoder {
         this.ownerTouchVariant = variant;
     }
 
-    /** The postings of a term, most important owner first (equals in posting order); cached for the common terms. */
+    /** The postings of a term, most important owner first (equals in posting order; the build sorts them). */
     private postingsByImportance(id: number): Uint32Array {
         const P = this.places;
-        const all = P.termPostings.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
-        if (all.length <= this.limits.frequentCandidates) return all;
-        let sorted = this.sortedPostings.get(id);
-        if (!sorted) {
-            const importance = P.fImportance, owner = P.variantOwner;
-            sorted = Uint32Array.from(Array.from(all).sort((a, b) => importance[owner[b]] - importance[owner[a]] || a - b));
-            this.sortedPostings.set(id, sorted);
-        }
-        return sorted;
+        return P.termPostingsByImportance.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
     }
 
-    /** Scores feature f (its best variant set) and offers it to the top list. */
-    private offer(f: number, query: RankQuery, top: TopCandidates): void {
+    /**
+     * Scores feature f (its best variant set) and offers it to the top list; `touch` orders equals
+     * (the first met first). A feature whose best possible score would not be kept is left before
+     * its addresses are read.
+     */
+    private offer(f: number, touch: number, query: RankQuery, top: TopCandidates): void {
         const P = this.places, words = query.words, n = words.length;
         const {variantMask, variantQuality, variantCover, ownerBest} = this;
         const v = ownerBest[f];
@@ -765,6 +780,11 @@ export class Geocoder {
         const vWeight = P.variantWeight;
         const cover = Math.min(1, variantCover[v] / vWeight[v]);
         let rest = query.allBits & ~nameMask;
+        const focus = !Number.isNaN(query.focusLat);
+        if (rest !== 0) {
+            const bound = this.scoreBound(f, v, rest, query);
+            if (bound < MIN_SCORE || top.rejects(candidateKey(bound, 4, P.fImportance[f], 99999, focus), touch)) return;
+        }
         let address = -1, matchedPostcode = 0, number = -1;
         if (rest !== 0 && P.isStreet(f)) {
             address = this.findHousenumber(f, words, rest);
@@ -828,7 +848,6 @@ export class Geocoder {
         const importance = P.fImportance[f];
         let tail: number;
         if (number >= 0) address = -1;
-        const focus = !Number.isNaN(query.focusLat);
         if (focus) {
             const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
             const dx = (lon - query.focusLon) * P.metersPerLon, dy = (lat - query.focusLat) * P.metersPerLat;
@@ -836,10 +855,46 @@ export class Geocoder {
         } else {
             tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
         }
-        // One number orders everything: score step, kind, importance step, then the tail.
-        // With a focus (autocomplete) the steps are coarser, so that distance orders more of the answers.
-        const key = Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
-        top.offer(key, f, address, score, matchedPostcode, number);
+        top.offer(candidateKey(score, kindRank, importance, tail, focus), touch, f, address, score, matchedPostcode, number);
+    }
+
+    /** The words naming place p1 (a town or district column: feature index + 1, 0 none); 0 when no word names it. */
+    private placeMask(p1: number): number {
+        const best = p1 > 0 ? this.ownerBest[p1 - 1] : -1;
+        return best >= 0 ? this.variantMask[best] : 0;
+    }
+
+    /**
+     * No less than the score offer gives feature f (best variant v, rest: the words its name leaves):
+     * each word left counts as the most it can (a house number of a street, a postcode, a town's
+     * name, or removed with its neighbour), else as unexplained.
+     */
+    private scoreBound(f: number, v: number, rest: number, query: RankQuery): number {
+        const P = this.places, nameMask = this.variantMask[v];
+        const quality = this.variantQuality[v], cover = Math.min(1, this.variantCover[v] / P.variantWeight[v]);
+        const street = P.isStreet(f);
+        // The words a town or district of f (or of one of its addresses) can explain.
+        let context = this.placeMask(P.fCity[f]) | this.placeMask(P.fDistrict[f]);
+        if (street && (rest & query.placeBits & ~context) !== 0) {
+            for (let a = P.streetAddrStart[f], end = P.streetAddrStart[f + 1]; a < end; a++) context |= this.placeMask(P.aCity[a]) | this.placeMask(P.aDistrict[a]);
+        }
+        let numberShare = 0;
+        if (street) {
+            let nameWeight = 0;
+            for (let bits = nameMask; bits !== 0; bits &= bits - 1) nameWeight += this.wordWeight[31 - Math.clz32(bits & -bits)];
+            numberShare = cover * (nameWeight > 0 ? quality / nameWeight : 0);
+        }
+        let bound = quality;
+        for (let bits = rest; bits !== 0; bits &= bits - 1) {
+            const i = 31 - Math.clz32(bits & -bits), bit = 1 << i;
+            let gain = context & bit ? this.contextGain[i] : this.unexplainedGain[i];
+            if (street && query.numberBits & bit) gain = Math.max(gain, this.wordWeight[i] * numberShare);
+            gain = Math.max(gain, this.postcodeGain[i]);
+            if (query.removableBits & bit) gain = Math.max(gain, 0);
+            bound += gain;
+        }
+        // The margin covers sums taken in another order.
+        return bound / query.totalWeight * (0.7 + 0.3 * cover) + 1e-9;
     }
 
     /** Clears the per-query scratch for the next query. */
@@ -1149,6 +1204,15 @@ function matchQuality(wordLength: number, m: TermMatches, k: number): number {
     if (m.prefix[k]) return 0.7 + 0.3 * Math.min(1, wordLength / (wordLength + 3));
     const e = m.edits[k];
     return e === 0 ? 1 : e === 1 ? 0.8 : 0.65;
+}
+
+/**
+ * One number orders everything: score step, kind, importance step, then the tail. With a focus
+ * (autocomplete) the steps are coarser, so that distance orders more of the answers. It grows with
+ * each of its arguments (kindRank at most 4, tail at most 99,999).
+ */
+function candidateKey(score: number, kindRank: number, importance: number, tail: number, focus: boolean): number {
+    return Math.round(score * (focus ? 10 : 20)) * 1e8 + kindRank * 1e7 + Math.min(20, Math.round(importance * 10)) * 1e5 + tail;
 }
 
 function variantScore(quality: number, cover: number, weight: number): number {

@@ -16,6 +16,7 @@ import {DRAFT_INTERPOLATED} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
 import type {NameSet, PlaceDraft, PlacesDrafts} from './builder.js';
 import {buildDictionary} from './dictionary.js';
+import {buildPlaceMembers} from './place-members.js';
 import {fold, housenumberKey, postcodeKey, tokenize} from './fold.js';
 import {interpolate, projectOnLine, type LinePosition} from './interpolation.js';
 import {
@@ -827,6 +828,7 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         linePostcode[l] = postcodeOf(linePostcodeOf[l]);
     }
 
+    const members = buildPlaceMembers({featureCount: F, placeOffset: S, placeCount: P, fCity, fDistrict, streetAddrStart, aCity, aDistrict});
     const arrays: Record<string, TypedArray> = {
         ...strings.arrays('str'),
         f_lat: fLat, f_lon: fLon, f_name: fName, f_names: fNames, f_city: fCity, f_district: fDistrict, f_postcode: fPostcode,
@@ -846,6 +848,10 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         addr_index: addrIndex ? new Uint8Array(addrIndex.data) : new Uint8Array(0),
         term_chars: dict.termChars, term_starts: dict.termStarts, term_letters: dict.termLetters,
         term_byLength: dict.byLength, term_lengthStarts: dict.lengthStarts, term_weight: termWeight,
+        term_deletionKeys: dict.deletionKeys, term_deletionEntries: dict.deletionEntries,
+        term_postingsByImportance: postingsByImportance(termPostStart, termPostings, vOwner, fImportance),
+        f_variantStart: variantStarts(vOwner, F),
+        member_start: members.start, member_features: members.features,
         term_postStart: termPostStart, term_postings: termPostings,
         v_owner: vOwner, v_termStart: vTermStart, v_terms: vTerms, v_weight: vWeight
     };
@@ -1224,4 +1230,26 @@ export function segmentDistance2(px: number, py: number, ax: number, ay: number,
     else if (t > 1) t = 1;
     const ex = ax + t * dx - px, ey = ay + t * dy - py;
     return ex * ex + ey * ey;
+}
+
+/**
+ * Each term's postings, most important owner first (equals in posting order): a search takes the
+ * most important features holding a common word from the front.
+ */
+export function postingsByImportance(postStart: Uint32Array, postings: Uint32Array, owner: Uint32Array, importance: Float32Array): Uint32Array {
+    const out = new Uint32Array(postings.length);
+    for (let t = 0; t + 1 < postStart.length; t++) {
+        const from = postStart[t], to = postStart[t + 1];
+        const sorted = Array.from(postings.subarray(from, to)).sort((a, b) => importance[owner[b]] - importance[owner[a]] || a - b);
+        out.set(sorted, from);
+    }
+    return out;
+}
+
+/** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
+export function variantStarts(owner: Uint32Array, featureCount: number): Uint32Array {
+    const start = new Uint32Array(featureCount + 1);
+    for (let v = 0; v < owner.length; v++) start[owner[v] + 1]++;
+    for (let f = 0; f < featureCount; f++) start[f + 1] += start[f];
+    return start;
 }

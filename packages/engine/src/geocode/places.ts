@@ -10,9 +10,10 @@ import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
 import {TermDictionary} from './dictionary.js';
+import {PlaceMembers} from './place-members.js';
 
 export const PLACES_KIND = 'places';
-export const PLACES_VERSION = 3;
+export const PLACES_VERSION = 4;
 /** Place types, by index (place_type / f_type of places). Appended to, never reordered. */
 export const PLACE_TYPES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood', 'borough', 'municipality',
     'locality', 'isolated_dwelling', 'island', 'islet'] as const;
@@ -115,6 +116,12 @@ export class Places {
     readonly variantTermStart: Uint32Array;
     readonly variantTerms: Uint32Array;
     readonly variantWeight: Float32Array;
+    /** Each term's postings (over termPostStart), most important owner first. */
+    readonly termPostingsByImportance: Uint32Array;
+    /** Variants of feature f: [featureVariantStart[f], featureVariantStart[f + 1]). */
+    readonly featureVariantStart: Uint32Array;
+    /** The features in each place (place-members.ts). */
+    readonly members: PlaceMembers;
 
     constructor(section: Section) {
         this.section = section;
@@ -179,7 +186,9 @@ export class Places {
             termStarts: u32('term_starts'),
             termLetters: u32('term_letters'),
             byLength: u32('term_byLength'),
-            lengthStarts: u32('term_lengthStarts')
+            lengthStarts: u32('term_lengthStarts'),
+            deletionKeys: u32('term_deletionKeys'),
+            deletionEntries: u32('term_deletionEntries')
         });
         this.termWeight = section.array('term_weight', Float32Array);
         this.termPostStart = u32('term_postStart');
@@ -188,6 +197,9 @@ export class Places {
         this.variantTermStart = u32('v_termStart');
         this.variantTerms = u32('v_terms');
         this.variantWeight = section.array('v_weight', Float32Array);
+        this.termPostingsByImportance = u32('term_postingsByImportance');
+        this.featureVariantStart = u32('f_variantStart');
+        this.members = new PlaceMembers(this.placeOffset, u32('member_start'), u32('member_features'));
     }
 
     static from(buffer: AnyBuffer, byteOffset = 0, byteLength?: number): Places {
