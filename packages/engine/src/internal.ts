@@ -44,7 +44,7 @@ export type {Snap} from './graph/snap.js';
 export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
 export {CHScratch} from './ch/scratch.js';
-export {NO_BEARING, TurnCosts, turnCosts, turnSeconds} from './graph/turn-costs.js';
+export {NO_BEARING, TurnCosts, turnCosts, turnSeconds, edgeBearings, junctionKinds} from './graph/turn-costs.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';
 export {Dijkstra, BidirectionalDijkstra} from './ch/dijkstra.js';
 export {MapData, MapBand, MAP_KIND, MAP_VERSION} from './map-data/map-data.js';

@@ -194,6 +194,15 @@ export class Section {
         return name in this.table;
     }
 
+    /** Every array of the section, by name, as views of its buffer (to write it again with more). */
+    arrays(): Record<string, TypedArray> {
+        const out: Record<string, TypedArray> = {};
+        for (const [name, [type, offset, length]] of Object.entries(this.table)) {
+            out[name] = new (ARRAY_TYPES[type] as unknown as new (buffer: AnyBuffer, byteOffset: number, length: number) => TypedArray)(this.buffer, this.byteOffset + offset, length);
+        }
+        return out;
+    }
+
     /** The named array as a view of the section's buffer. */
     array<T extends TypedArray>(name: string, type: { new(buffer: AnyBuffer, byteOffset: number, length: number): T }): T {
         const entry = this.table[name];

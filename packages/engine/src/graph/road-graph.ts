@@ -7,8 +7,11 @@ import {StringTable} from '../format/strings.js';
 import {MODES, type ModeName} from './profiles.js';
 
 export const ROADS_KIND = 'roads';
-/** 3: turn restrictions (junction copies, copyFirst); 4: and start-or-end-only ways (localArcs). */
-export const ROADS_VERSION = 4;
+/**
+ * 3: turn restrictions (junction copies, copyFirst); 4: and start-or-end-only ways (localArcs);
+ * 5: and what threads derived from it on their first road request (graph/derived.ts).
+ */
+export const ROADS_VERSION = 5;
 /** Weight of an arc a mode may not use. */
 export const INF = 0xffffffff;
 /** Set in arcEdge when the arc runs against the edge's drawing direction. */
@@ -111,19 +114,26 @@ export class RoadGraph {
 
     /**
      * Per edge, the ms to traverse it forwards (edgeFrom → edgeTo) and backwards for a mode (INF:
-     * not allowed). Derived from the arcs once per thread, on first use: the cheapest arc over the
-     * edge each way (a restricted junction's arcs over it are INF or the same).
+     * not allowed): the cheapest arc over the edge each way (a restricted junction's arcs over it are
+     * INF or the same), stored by the build.
      */
     edgeWeights(mode: number): [Uint32Array, Uint32Array] {
-        return (this.edgeWeightCache[mode] ??= this.cheapestPerEdge(mode, false));
+        return (this.edgeWeightCache[mode] ??= this.stored(`${MODES[mode]}Edge`) ?? this.cheapestPerEdge(mode, false));
+    }
+
+    /** The pair `${prefix}Forward`, `${prefix}Backward` of per-edge arrays the build stored (graph/derived.ts), or null. */
+    private stored(prefix: string): [Uint32Array, Uint32Array] | null {
+        if (!this.section.has(`${prefix}Forward`)) return null;
+        return [this.section.array(`${prefix}Forward`, Uint32Array), this.section.array(`${prefix}Backward`, Uint32Array)];
     }
 
     /**
-     * Per edge, the cheapest of the arcs over it each way ([forward, backward]; INF: none usable). Arc
-     * weights are whole ms below INF, so Uint32 holds them exactly, in half the memory of Float64
-     * (two arrays of the edge count per mode and thread).
+     * Per edge, the cheapest of the arcs over it each way ([forward, backward]; INF: none usable),
+     * through (arcOut) or for a trip's ends (`access`: accessArcWeight). Arc weights are whole ms below
+     * INF, so Uint32 holds them exactly. The build stores them (graph/derived.ts); a graph without them
+     * (the build's own, before) computes them here.
      */
-    private cheapestPerEdge(mode: number, access: boolean): [Uint32Array, Uint32Array] {
+    cheapestPerEdge(mode: number, access: boolean): [Uint32Array, Uint32Array] {
         const forward = new Uint32Array(this.edgeCount).fill(INF);
         const backward = new Uint32Array(this.edgeCount).fill(INF);
         const out = this.arcOut[mode];
@@ -176,7 +186,8 @@ export class RoadGraph {
      * cheapest accessArcWeight over each edge each way).
      */
     accessWeights(mode: number): [Uint32Array, Uint32Array] {
-        return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode) : this.cheapestPerEdge(mode, true));
+        return (this.accessWeightCache[mode] ??= this.localArcs.length === 0 ? this.edgeWeights(mode)
+            : this.stored(`${MODES[mode]}Access`) ?? this.cheapestPerEdge(mode, true));
     }
 
     /**

@@ -13,7 +13,7 @@
 //
 // Bearings are taken between an edge's end and its point 10 m along (OSRM looks a few metres into a
 // road too), in 1/256 of a turn.
-import {CAR, BIKE} from './profiles.js';
+import {CAR, BIKE, MODES} from './profiles.js';
 import {REVERSED, type RoadGraph} from './road-graph.js';
 
 /** How far along an edge its bearing is read (m). */
@@ -68,28 +68,10 @@ export class TurnCosts {
         this.cost = new Uint32Array(256);
         for (let i = 0; i < 256; i++) this.cost[i] = Math.round(turnSeconds(mode, ((i < 128 ? i : i - 256) * 360) / 256) * 1000);
         this.any = this.cost.some((c) => c > 0);
-        [this.startBearing, this.endBearing] = edgeBearings(g);
-        // Roads at a junction: its distinct neighbours over edges the mode may use either way
-        // (ways it may only start or end on count: they are roads one turns past).
-        const [forward, backward] = g.accessWeights(mode);
-        const roads = new Uint8Array(g.junctionCount);
-        const seen = new Int32Array(g.junctionCount).fill(-1);
-        for (let u = 0; u < g.junctionCount; u++) {
-            for (let a = g.arcFirst[u], end = g.arcFirst[u + 1]; a < end; a++) {
-                const e = (g.arcEdge[a] & ~REVERSED) >>> 0;
-                if (forward[e] >= 0xffffffff && backward[e] >= 0xffffffff) continue;
-                const other = g.edgeFrom[e] === u ? g.edgeTo[e] : g.edgeFrom[e];
-                if (other === u || seen[other] === u) continue;
-                seen[other] = u;
-                if (roads[u] < 255) roads[u]++;
-            }
-        }
-        this.junction = new Uint8Array(g.nodeCount);
-        for (let u = 0; u < g.junctionCount; u++) {
-            const flag = roads[u] >= 3 ? JUNCTION : roads[u] === 1 ? DEAD_END : 0;
-            this.junction[u] = flag;
-            for (let c = g.copyFirst[u], end = g.copyFirst[u + 1]; c < end; c++) this.junction[g.junctionCount + c] = flag;
-        }
+        // Stored by the build (graph/derived.ts); computed for a graph without them (the build's own).
+        const s = g.section, junction = `${MODES[mode]}Junction`;
+        [this.startBearing, this.endBearing] = s.has('edgeStartBearing') ? [s.array('edgeStartBearing', Uint8Array), s.array('edgeEndBearing', Uint8Array)] : edgeBearings(g);
+        this.junction = s.has(junction) ? s.array(junction, Uint8Array) : junctionKinds(g, mode);
     }
 
     /** Bearing setting off along an edge in the direction `ref` (arcEdge form). */
@@ -135,8 +117,37 @@ export const NO_BEARING = 256;
 
 const bearingCache = new WeakMap<RoadGraph, [Uint8Array, Uint8Array]>();
 
-/** Per edge, the bearings leaving its start and arriving at its end: the same for every mode, made once per thread. */
-function edgeBearings(g: RoadGraph): [Uint8Array, Uint8Array] {
+/**
+ * Per node (junctions and their copies), what a turn there is for a mode: JUNCTION where three or
+ * more roads meet, DEAD_END where one ends, 0 otherwise. Roads at a junction: its distinct neighbours
+ * over edges the mode may use either way (ways it may only start or end on count: they are roads one
+ * turns past).
+ */
+export function junctionKinds(g: RoadGraph, mode: number): Uint8Array {
+    const [forward, backward] = g.accessWeights(mode);
+    const roads = new Uint8Array(g.junctionCount);
+    const seen = new Int32Array(g.junctionCount).fill(-1);
+    for (let u = 0; u < g.junctionCount; u++) {
+        for (let a = g.arcFirst[u], end = g.arcFirst[u + 1]; a < end; a++) {
+            const e = (g.arcEdge[a] & ~REVERSED) >>> 0;
+            if (forward[e] >= 0xffffffff && backward[e] >= 0xffffffff) continue;
+            const other = g.edgeFrom[e] === u ? g.edgeTo[e] : g.edgeFrom[e];
+            if (other === u || seen[other] === u) continue;
+            seen[other] = u;
+            if (roads[u] < 255) roads[u]++;
+        }
+    }
+    const junction = new Uint8Array(g.nodeCount);
+    for (let u = 0; u < g.junctionCount; u++) {
+        const flag = roads[u] >= 3 ? JUNCTION : roads[u] === 1 ? DEAD_END : 0;
+        junction[u] = flag;
+        for (let c = g.copyFirst[u], end = g.copyFirst[u + 1]; c < end; c++) junction[g.junctionCount + c] = flag;
+    }
+    return junction;
+}
+
+/** Per edge, the bearings leaving its start and arriving at its end: the same for every mode, made once per graph. */
+export function edgeBearings(g: RoadGraph): [Uint8Array, Uint8Array] {
     let bearings = bearingCache.get(g);
     if (bearings) return bearings;
     const m = g.edgeCount;

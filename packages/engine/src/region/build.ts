@@ -10,10 +10,11 @@ import {CONFIG_DIR} from '../config/data-files.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../geo/border.js';
 import {Section} from '../format/section.js';
 import {contract} from '../ch/contract.js';
-import {RoadGraphBuilder} from '../graph/builder.js';
+import {RoadGraphBuilder, type RoadGraphStats} from '../graph/builder.js';
 import {MODES} from '../graph/profiles.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {turnCosts} from '../graph/turn-costs.js';
+import {withDerivedArrays} from '../graph/derived.js';
 import {PlacesBuilder} from '../geocode/builder.js';
 import {transitStations} from '../geocode/stations.js';
 import {OsmIdSet} from '../osm/id-set.js';
@@ -96,6 +97,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         const nodes = new NodeStore();
         // Let go of once built (null): a country's road and POI drafts are gigabytes the later stages do not need.
         let roads: RoadGraphBuilder | null = new RoadGraphBuilder(nodes);
+        let roadStats: RoadGraphStats | null = null;
         let pois: PoiBuilder | null = new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code);
         const places = new PlacesBuilder(nodes);
         const map = new MapDataBuilder(nodes);
@@ -148,11 +150,15 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         }));
 
         progress.update('road graph', readBytes / totalBytes);
-        const roadsOut = roads.build();
+        let built: Uint8Array | null = null;
+        ({section: built, stats: roadStats} = roads.build());
         roads = null;
-        write(tmp, 'roads', roadsOut.section);
+        // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
+        const roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
+        built = null;
+        write(tmp, 'roads', roadsSection);
         // Contraction hierarchies, one per mode, from the graph just written.
-        const graph = RoadGraph.from(roadsOut.section.buffer as ArrayBuffer, roadsOut.section.byteOffset, roadsOut.section.byteLength);
+        const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
         const chSeconds: Record<string, number> = {};
         for (let m = 0; m < MODES.length; m++) {
             const started = performance.now();
@@ -222,7 +228,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
             sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
                 .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
             transitWindow,
-            stats: {roads: roadsOut.stats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
+            stats: {roads: roadStats, contractionSeconds: chSeconds, transit: transitStats, pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats, nodesRead: nodes.ids.length}
         };
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.
@@ -230,7 +236,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
         if (fs.existsSync(dir)) fs.renameSync(dir, old);
         fs.renameSync(tmp, dir);
         fs.rmSync(old, {recursive: true, force: true});
-        progress.done(`built in ${seconds.toFixed(1)} s: ${roadsOut.stats.nodes} road nodes, ${roadsOut.stats.edges} edges, ${poisOut.stats.records} POI records, ${placesOut.stats.addresses} addresses`);
+        progress.done(`built in ${seconds.toFixed(1)} s: ${roadStats.nodes} road nodes, ${roadStats.edges} edges, ${poisOut.stats.records} POI records, ${placesOut.stats.addresses} addresses`);
         return {dir, skipped: false, manifest, seconds};
     } catch (err) {
         fs.rmSync(tmp, {recursive: true, force: true});
