@@ -148,6 +148,7 @@ for (const scale of [1, 20_000, 200_000]) t.test(`random small graphs: zero weig
         const measured = q.tableWithLengths(all, all);
         for (let s = 0; s < n; s++) {
             q.oneToMany(s, all, row);
+            const swept = q.sweepFromSeeds(Uint32Array.of(s), Float64Array.of(0), Float64Array.of(0), all);
             for (let x = 0; x < n; x++) {
                 const expected = dijkstra.distance(s, x);
                 pairs++;
@@ -158,6 +159,7 @@ for (const scale of [1, 20_000, 200_000]) t.test(`random small graphs: zero weig
                         : row[x] !== expected ? `oneToMany ${row[x]}`
                             : table[s * n + x] !== expected ? `table ${table[s * n + x]}`
                                 : measured.times[s * n + x] !== expected ? `tableWithLengths ${measured.times[s * n + x]}`
+                                    : swept.times[x] !== expected ? `sweepFromSeeds ${swept.times[x]}`
                                 : checkPath(g, 0, q, s, x, expected) || checkPath(g, 0, q, s, x, expected, true) || tableLength(g, q, s, x, edgeLength, measured.lengths[s * n + x]);
                 if (problem && failures++ < 10) t.fail(`round ${round}, ${s} → ${x}: ${problem}, expected ${expected}`);
             }

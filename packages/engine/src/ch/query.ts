@@ -93,6 +93,9 @@ export class CHQuery implements ScratchUser {
     // highest rank first, as a sparse set (selIndex[x] < selCount and selNodes[selIndex[x]] === x);
     // their distances and lengths from the source by position in that order.
     private selTargets: Uint32Array = new Uint32Array(0);
+    /** The bound the selection was made within (Infinity: all of it), and whether it left nodes out. */
+    private selBound = Infinity;
+    private selCut = false;
     private selNodes: Uint32Array = new Uint32Array(1024);
     private selCount = 0;
     private readonly selIndex: Uint32Array;
@@ -309,7 +312,7 @@ export class CHQuery implements ScratchUser {
         // searches' own path (tablePath), so a table of nearby places costs the ball they span,
         // not every node above them up to the top of a country's hierarchy.
         try {
-            for (let bound = TABLE_FIRST_BOUND[this.ch.mode] ?? TABLE_LAST_BOUND; ; bound = nextBound(times, bound)) {
+            for (let bound = FIRST_BOUND[this.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
                 // Buckets cut at a bound (this pass's or the last's) serve no other pass.
                 if (bound !== Infinity || this.fillBound !== Infinity) this.bucketTargets = new Uint32Array(0);
                 this.fillBound = bound;
@@ -671,7 +674,7 @@ export class CHQuery implements ScratchUser {
     sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array,
         seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null): SweepResult {
         const tos = this.toRanks(targets), from = this.toRanks(seeds);
-        this.prepareSweep(tos);
+        this.keepLengths();
         const times = new Float64Array(targets.length), lengths = new Float64Array(targets.length);
         const turning = this.turnCosts !== null;
         const turns = turning ? new Float64Array(targets.length) : null, bearings = turning ? new Uint16Array(targets.length) : null;
@@ -680,8 +683,22 @@ export class CHQuery implements ScratchUser {
             lengths.fill(Infinity);
             return {times, lengths, turns, bearings};
         }
-        this.forwardFill(from[0], seedTime, seedLength, from, seedBearing ?? seeds.map(() => NO_BEARING), seedTurn ?? new Float64Array(seeds.length));
-        this.sweepPass(times, lengths, 0, tos, turns, bearings);
+        const bearing = seedBearing ?? seeds.map(() => NO_BEARING), turn = seedTurn ?? new Float64Array(seeds.length);
+        // In passes cut at a bound, as tableWithLengths: the selection then holds only the nodes
+        // within the bound of a target, and the forward search stops past it; a target whose time
+        // is within the bound has the full sweep's time, length and turns.
+        try {
+            for (let bound = FIRST_BOUND[this.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
+                this.fillBound = bound;
+                this.fillCut = false;
+                this.prepareSelection(tos, bound);
+                this.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
+                this.sweepPass(times, lengths, 0, tos, turns, bearings);
+                if (!this.fillCut || allWithin(times, bound)) break;
+            }
+        } finally {
+            this.fillBound = Infinity;
+        }
         return {times, lengths, turns, bearings};
     }
 
@@ -698,7 +715,9 @@ export class CHQuery implements ScratchUser {
             let d = dist[x], l = len[x];
             let t = tc && d !== Infinity ? turn[x] : 0, b = tc && d !== Infinity ? bearingOf[x] : NO_BEARING;
             for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-                const q = index[downHead[i]];
+                // A selection cut at a bound may lack the arc's tail: nothing through it is within the bound.
+                const y = downHead[i], q = index[y];
+                if (q >= count || nodes[q] !== y) continue;
                 const through = selDist[q] + downWeight[i];
                 if (through > d || through === Infinity) continue;
                 // Down arc i runs q → x: the turn at q onto it, then its own turns; of two paths of the same time, fewer turns.
@@ -730,12 +749,6 @@ export class CHQuery implements ScratchUser {
         }
     }
 
-    /** Lengths kept from now on, and the selection made for these targets. */
-    private prepareSweep(targets: Uint32Array): void {
-        this.keepLengths();
-        this.prepareSelection(targets);
-    }
-
     /** From now on the searches keep path lengths beside the times (the arrays on first use). */
     private keepLengths(): void {
         if (this.keepLength) return;
@@ -745,17 +758,53 @@ export class CHQuery implements ScratchUser {
         this.bucketTargets = new Uint32Array(0);
     }
 
-    /** Selects the nodes above a target set (every target, and the tails of the down arcs into a selected node), highest rank first. */
-    private prepareSelection(targets: Uint32Array): void {
+    /**
+     * Selects the nodes above a target set (every target, and the tails of the down arcs into a
+     * selected node), highest rank first; with a bound, only those whose way down to a target takes
+     * at most that long (a search from the targets up the down arcs, cut there).
+     */
+    private prepareSelection(targets: Uint32Array, bound = Infinity): void {
         this.claim();
-        if (sameTargets(this.selTargets, targets)) return;
-        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, index = this.selIndex;
-        // Breadth first from the targets, the list itself as the queue.
-        let count = 0;
+        if (sameTargets(this.selTargets, targets) && this.selBound >= bound) {
+            if (this.selCut) this.fillCut = true;
+            return;
+        }
+        const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, index = this.selIndex;
+        let count = 0, cut = false;
         for (let j = 0; j < targets.length; j++) count = this.select(targets[j], count);
-        for (let q = 0; q < count; q++) {
-            const x = this.selNodes[q];
-            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
+        if (bound === Infinity) {
+            // Breadth first from the targets, the list itself as the queue.
+            for (let q = 0; q < count; q++) {
+                const x = this.selNodes[q];
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
+            }
+        } else {
+            // Dijkstra from every target at once, in the backward search's arrays (free between calls).
+            this.resetBackward();
+            const dist = this.backwardDist, touched = this.backwardTouched, heap = this.backwardHeap;
+            let reached = 0;
+            for (let j = 0; j < targets.length; j++) {
+                const t = targets[j];
+                if (dist[t] === 0) continue;
+                dist[t] = 0;
+                touched[reached++] = t;
+                heap.push(t, 0);
+            }
+            while (heap.length > 0 && heap.peekKey() <= bound) {
+                const x = heap.pop();
+                const d = dist[x];
+                count = this.select(x, count);
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                    const y = downHead[i], nd = d + downWeight[i];
+                    if (nd >= dist[y]) continue;
+                    if (dist[y] === Infinity) touched[reached++] = y;
+                    dist[y] = nd;
+                    heap.push(y, nd);
+                }
+            }
+            cut = heap.length > 0;
+            this.backwardTouchedCount = reached;
+            this.resetBackward();
         }
         // Highest rank first (nodes are numbered by rank).
         const ranks = this.selNodes.subarray(0, count).sort();
@@ -769,6 +818,9 @@ export class CHQuery implements ScratchUser {
             this.selBearing = new Uint16Array(this.selNodes.length);
         }
         this.selTargets = targets.slice();
+        this.selBound = bound;
+        this.selCut = cut;
+        if (cut) this.fillCut = true;
     }
 
     private resetForward(): void {
@@ -831,12 +883,12 @@ export class CHQuery implements ScratchUser {
 
 const ZERO = [0];
 /**
- * tableWithLengths' first bound on the searches (ms) per mode (car, foot, bike): about a trip across a
- * town, which most tables of nearby places stay within (a bound too short costs another pass, too
- * long a wider search); and the last bound before none.
+ * The tables' and sweeps' first bound on their searches (ms) per mode (car, foot, bike): about a trip
+ * across a town, which most tables of nearby places stay within (a bound too short costs another
+ * pass, too long a wider search); and the last bound before none.
  */
-const TABLE_FIRST_BOUND = [600_000, 2_400_000, 1_200_000];
-const TABLE_LAST_BOUND = 4 * 3_600_000;
+const FIRST_BOUND = [600_000, 2_400_000, 1_200_000];
+const LAST_BOUND = 4 * 3_600_000;
 
 /** Whether every time is at most the bound (INF, unreachable, is not). */
 function allWithin(times: Float64Array, bound: number): boolean {
@@ -851,7 +903,7 @@ function allWithin(times: Float64Array, bound: number): boolean {
 function nextBound(times: Float64Array, bound: number): number {
     let longest = 0;
     for (let i = 0; i < times.length; i++) {
-        if (times[i] >= INF) return bound * 4 > TABLE_LAST_BOUND ? Infinity : bound * 4;
+        if (times[i] >= INF) return bound * 4 > LAST_BOUND ? Infinity : bound * 4;
         if (times[i] > longest) longest = times[i];
     }
     return longest;
