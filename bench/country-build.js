@@ -21,6 +21,7 @@ import {fileURLToPath} from 'node:url';
 import {mulberry32} from './ch-lib.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
+import {COUNTRY, M, M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,10 +31,6 @@ const dir = path.resolve(arg('dir', '/tmp/quartier-country'));
 const heap = arg('heap', undefined);
 const queryCount = Number(arg('queries', 60));
 const beOut = path.resolve(arg('be-out', path.join(root, 'build', 'test-regions')));
-// The synthetic country lies in France (south-west corner 44° N, 0.5° W: 4.5 km between towns keeps
-// 15M road nodes inside the border, which geocoding and the coverage read).
-const SHAPE = {spacing: 4500, lat: 44, lon: -0.5};
-const COUNTRY = 'FR';
 fs.mkdirSync(dir, {recursive: true});
 const base = path.join(dir, `country-${junctions}`);
 const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, statsFile = `${base}.extract.json`, out = `${base}-bundles`;
@@ -169,11 +166,6 @@ function openRegion(bundleDir) {
     return JSON.parse(run.stdout);
 }
 
-const z14 = (lat, lon) => {
-    const n = 2 ** 14, rad = lat * Math.PI / 180;
-    return [Math.floor((lon + 180) / 360 * n), Math.floor((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2 * n)];
-};
-
 /**
  * The same work in both regions: `point()` gives a position in a built-up area, `near(p)` one 2-5 km
  * away (a trip across Brussels, or to the next town), `address()` a street and town to geocode.
@@ -246,13 +238,12 @@ results.open = {country: openRegion(path.join(out, COUNTRY)), brussels: openRegi
 save();
 
 // Country: town centres (jittered by at most 8% of the spacing, at least 560 m wide) and the next town.
-const M = 111320, mLon = M * Math.cos(SHAPE.lat * Math.PI / 180);
-const townCentre = (tx, ty, random) => [SHAPE.lat + (ty * SHAPE.spacing + (random() - 0.5) * 300) / M, SHAPE.lon + (tx * SHAPE.spacing + (random() - 0.5) * 300) / mLon];
-const countryPoint = (random) => townCentre(Math.floor(random() * extract.columns), Math.floor(random() * extract.rows), random);
+const jittered = (tx, ty, random) => townCentre(tx, ty, (random() - 0.5) * 300, (random() - 0.5) * 300);
+const countryPoint = (random) => jittered(Math.floor(random() * extract.columns), Math.floor(random() * extract.rows), random);
 const countryNear = (p, random) => {
-    const tx = Math.round((p[1] - SHAPE.lon) * mLon / SHAPE.spacing), ty = Math.round((p[0] - SHAPE.lat) * M / SHAPE.spacing);
+    const tx = Math.round((p[1] - SHAPE.lon) * M_LON / SHAPE.spacing), ty = Math.round((p[0] - SHAPE.lat) * M / SHAPE.spacing);
     const dx = tx + 1 < extract.columns ? 1 : -1;
-    return townCentre(tx + (random() < 0.5 ? dx : 0), ty + (random() < 0.5 ? 0 : ty + 1 < extract.rows ? 1 : -1), random);
+    return jittered(tx + (random() < 0.5 ? dx : 0), ty + (random() < 0.5 ? 0 : ty + 1 < extract.rows ? 1 : -1), random);
 };
 const {streetName, townName} = await import('../tools/synthetic-country-lib.js');
 const countryAddress = (random) => `${Math.floor(random() * 5) + 1} ${streetName(Math.floor(random() * 8))}, ${townName(Math.floor(random() * extract.towns))}`;

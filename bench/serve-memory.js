@@ -9,6 +9,7 @@ import path from 'node:path';
 import {mulberry32} from './ch-lib.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
+import {M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';
 
 const junctions = Number(arg('junctions', 2080000));
 const dir = path.resolve(arg('dir', '/tmp/quartier-country'));
@@ -21,22 +22,18 @@ const manifest = JSON.parse(fs.readFileSync(path.join(out, 'FR', 'manifest.json'
 const bundleMB = Object.values(manifest.sections).reduce((s, x) => s + x.bytes, 0) / 1048576;
 
 // Town centres, as bench/country-build.js places them.
-const SHAPE = {spacing: 4500, lat: 44, lon: -0.5};
-const M = 111320, mLon = M * Math.cos(SHAPE.lat * Math.PI / 180);
 const random = mulberry32(11);
-const town = () => [SHAPE.lat + (Math.floor(random() * extract.rows) * SHAPE.spacing + (random() - 0.5) * 300) / M,
-    SHAPE.lon + (Math.floor(random() * extract.columns) * SHAPE.spacing + (random() - 0.5) * 300) / mLon];
-const next = (p) => [p[0], p[1] + SHAPE.spacing / mLon];
+const town = () => {
+    const ty = Math.floor(random() * extract.rows), dy = (random() - 0.5) * 300;
+    return townCentre(Math.floor(random() * extract.columns), ty, dy, (random() - 0.5) * 300);
+};
+const next = (p) => [p[0], p[1] + SHAPE.spacing / M_LON];
 const at = (p) => `latitude=${p[0].toFixed(6)}&longitude=${p[1].toFixed(6)}`;
 const trip = (mode) => {
     const a = town(), b = next(a);
     return `/route?travelMode=${mode}&startLatitude=${a[0].toFixed(6)}&startLongitude=${a[1].toFixed(6)}&arrivalLatitude=${b[0].toFixed(6)}&arrivalLongitude=${b[1].toFixed(6)}`;
 };
 const {streetName, townName} = await import('../tools/synthetic-country-lib.js');
-const z14 = (lat, lon) => {
-    const n = 2 ** 14, rad = lat * Math.PI / 180;
-    return [Math.floor((lon + 180) / 360 * n), Math.floor((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2 * n)];
-};
 const ENDPOINTS = {
     '/route Driving': () => trip('Driving'),
     '/route Walking': () => trip('Walking'),

@@ -125,7 +125,6 @@ export class CHQuery implements ScratchUser {
     private selBearing: Uint16Array = new Uint16Array(1024);
     private readonly sourceBearing = new Uint16Array(1);
 
-    /** `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings. */
     /**
      * `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings.
      * `scratch`: node-sized arrays shared with the thread's other queries on this road graph (its own when not given).
@@ -307,26 +306,37 @@ export class CHQuery implements ScratchUser {
         const times = new Float64Array(sources.length * k);
         this.lengthOut = lengths;
         this.turnOut = turns;
-        // The searches stop past a bound that grows until every pair is found within it (or no search
-        // was cut): a pair of time T is found by any searches that go as far as T, with the full
-        // searches' own path (tablePath), so a table of nearby places costs the ball they span,
-        // not every node above them up to the top of a country's hierarchy.
         try {
-            for (let bound = FIRST_BOUND[this.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
-                // Buckets cut at a bound (this pass's or the last's) serve no other pass.
-                if (bound !== Infinity || this.fillBound !== Infinity) this.bucketTargets = new Uint32Array(0);
-                this.fillBound = bound;
-                this.fillCut = false;
+            this.inPasses(times, () => {
+                // Buckets cut at a bound serve no other pass, nor any later call.
+                this.bucketTargets = new Uint32Array(0);
                 this.prepareBuckets(tos, targetBearings);
                 for (let i = 0; i < froms.length; i++) this.scanBuckets(froms[i], times, i * k, k, sourceBearings ? sourceBearings[i] : NO_BEARING);
-                if (!this.fillCut || allWithin(times, bound)) break;
-            }
+            });
             return {times, lengths, turns};
         } finally {
-            if (this.fillBound !== Infinity) this.bucketTargets = new Uint32Array(0);
-            this.fillBound = Infinity;
+            this.bucketTargets = new Uint32Array(0);
             this.lengthOut = null;
             this.turnOut = null;
+        }
+    }
+
+    /**
+     * Runs `pass` with the searches stopping past a bound that grows until every time in `times` is
+     * within it, or no search was cut. A pair of time T is found by any searches that go as far as T,
+     * with the full searches' own path (tablePath), so a table of nearby places costs the ball they
+     * span, not every node above them up to the top of a country's hierarchy.
+     */
+    private inPasses(times: Float64Array, pass: (bound: number) => void): void {
+        try {
+            for (let bound = FIRST_BOUND[this.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
+                this.fillBound = bound;
+                this.fillCut = false;
+                pass(bound);
+                if (!this.fillCut || allWithin(times, bound)) return;
+            }
+        } finally {
+            this.fillBound = Infinity;
         }
     }
 
@@ -639,7 +649,7 @@ export class CHQuery implements ScratchUser {
         const bucketStart = this.bucketStart, bucketCount = this.bucketCount;
         const bucketTarget = this.bucketTarget, bucketDist = this.bucketDist;
         const lengthOut = this.lengthOut, len = lengthOut ? this.forwardLen : null, bucketLen = this.bucketLen;
-        const tc = this.turnCosts, turnOut = this.turnOut, turn = this.forwardTurn, bearingOf = this.forwardBearing;
+        const tc = this.turnCosts, turnOut = this.turnOut, turn = this.forwardTurn, bearingOf = this.forwardBearing, node = this.ch.node;
         const bucketTurn = this.bucketTurn, bucketBearing = this.bucketBearing;
         for (let n = 0; n < this.forwardSettledCount; n++) {
             const x = settled[n];
@@ -651,7 +661,7 @@ export class CHQuery implements ScratchUser {
                 const through = d + bucketDist[e];
                 if (through > out[j]) continue;
                 // Of two meetings of the same time, the path with fewer turns.
-                const pathTurn = tc && turnOut ? turn[x] + bucketTurn[e] + tc.at(this.ch.node[x], bearingOf[x], bucketBearing[e]) : 0;
+                const pathTurn = tc && turnOut ? turn[x] + bucketTurn[e] + tc.at(node[x], bearingOf[x], bucketBearing[e]) : 0;
                 if (through === out[j] && !(tc && turnOut && pathTurn < turnOut[j])) continue;
                 out[j] = through;
                 this.meet = x; // for tablePath's single target
@@ -684,21 +694,14 @@ export class CHQuery implements ScratchUser {
             return {times, lengths, turns, bearings};
         }
         const bearing = seedBearing ?? seeds.map(() => NO_BEARING), turn = seedTurn ?? new Float64Array(seeds.length);
-        // In passes cut at a bound, as tableWithLengths: the selection then holds only the nodes
-        // within the bound of a target, and the forward search stops past it; a target whose time
-        // is within the bound has the full sweep's time, length and turns.
-        try {
-            for (let bound = FIRST_BOUND[this.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
-                this.fillBound = bound;
-                this.fillCut = false;
-                this.prepareSelection(tos, bound);
-                this.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
-                this.sweepPass(times, lengths, 0, tos, turns, bearings);
-                if (!this.fillCut || allWithin(times, bound)) break;
-            }
-        } finally {
-            this.fillBound = Infinity;
-        }
+        // In passes, as tableWithLengths: the selection holds only the nodes within the bound of a
+        // target, and the forward search stops past it; a target whose time is within the bound has
+        // the full sweep's time, length and turns.
+        this.inPasses(times, (bound) => {
+            this.prepareSelection(tos, bound);
+            this.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
+            this.sweepPass(times, lengths, 0, tos, turns, bearings);
+        });
         return {times, lengths, turns, bearings};
     }
 
@@ -708,7 +711,7 @@ export class CHQuery implements ScratchUser {
         const ch = this.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
         const nodes = this.selNodes, index = this.selIndex, selDist = this.selDist, selLen = this.selLen;
         const dist = this.forwardDist, len = this.forwardLen;
-        const tc = turns ? this.turnCosts : null, arcTurns = ch.turns, selTurn = this.selTurn, selBearing = this.selBearing;
+        const tc = turns ? this.turnCosts : null, arcTurns = ch.turns, node = ch.node, selTurn = this.selTurn, selBearing = this.selBearing;
         const turn = this.forwardTurn, bearingOf = this.forwardBearing;
         for (let p = 0; p < count; p++) {
             const x = nodes[p];
@@ -721,7 +724,7 @@ export class CHQuery implements ScratchUser {
                 const through = selDist[q] + downWeight[i];
                 if (through > d || through === Infinity) continue;
                 // Down arc i runs q → x: the turn at q onto it, then its own turns; of two paths of the same time, fewer turns.
-                const qt = tc ? selTurn[q] + tc.at(ch.node[downHead[i]], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
+                const qt = tc ? selTurn[q] + tc.at(node[y], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
                 if (through === d && !(tc && qt < t)) continue;
                 d = through;
                 l = selLen[q] + downLen[i];
@@ -882,6 +885,7 @@ export class CHQuery implements ScratchUser {
 }
 
 const ZERO = [0];
+const NONE = [NO_BEARING];
 /**
  * The tables' and sweeps' first bound on their searches (ms) per mode (car, foot, bike): about a trip
  * across a town, which most tables of nearby places stay within (a bound too short costs another
@@ -908,7 +912,6 @@ function nextBound(times: Float64Array, bound: number): number {
     }
     return longest;
 }
-const NONE = [NO_BEARING];
 
 function sameBearings(known: Uint16Array | null, bearings: Uint16Array | null): boolean {
     if (known === null || bearings === null) return known === bearings;

@@ -2,6 +2,7 @@
 // how it is made). Nodes are junctions, then copies of the junctions that turn restrictions pass
 // through (restricted-junctions.ts); arcs are stored at both ends of each edge.
 import Flatbush from 'flatbush';
+import {lowerBound} from '../format/growable.js';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
 import {MODES, type ModeName} from './profiles.js';
@@ -163,14 +164,8 @@ export class RoadGraph {
         const bits = (this.localBits ??= this.makeLocalBits());
         if ((bits[a >>> 3] & (1 << (a & 7))) === 0) return INF;
         // localArcs rises (the build lists them in arc order).
-        const local = this.localArcs;
-        let lo = 0, hi = local.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (local[mid] < a) lo = mid + 1;
-            else hi = mid;
-        }
-        return into ? this.localIn[mode][lo] : this.localOut[mode][lo];
+        const i = lowerBound(this.localArcs, a);
+        return into ? this.localIn[mode][i] : this.localOut[mode][i];
     }
 
     private makeLocalBits(): Uint8Array {
