@@ -1,7 +1,8 @@
 // What the build stores in the places section so that a search reads it instead of making it (on a
 // worker's first query, or by scanning the whole vocabulary): on the real extracts, the typo index
 // finds exactly the terms a scan of every term finds, in the scan's order; each place's members are
-// the features in it; each word's postings by importance are its postings, most important first.
+// the features in it; each word's postings by importance are its postings, places last, most
+// important first; each place is keyed by the rarest term of each of its variants.
 import t from 'tap';
 import {TermMatches} from '../src/geocode/dictionary.js';
 import {EditDistance} from '../src/geocode/edit-distance.js';
@@ -49,7 +50,7 @@ t.test('the typo index finds what a scan of every term finds', async (t) => {
     }
 });
 
-t.test('each place\'s members are the features in it, and postings by importance are the postings, most important first', async (t) => {
+t.test('each place\'s members are the features in it, and postings by importance are the postings, places last, most important first', async (t) => {
     for (const cc of ['BE', 'MT', 'PT']) {
         const P = testRegion(cc).places;
         // The features in each place: its town or district, or (a street) an address's.
@@ -83,10 +84,40 @@ t.test('each place\'s members are the features in it, and postings by importance
             const sorted = P.termPostingsByImportance.subarray(from, to);
             if (Array.from(sorted).sort((a, b) => a - b).join() !== Array.from(P.termPostings.subarray(from, to)).join()) unordered++;
             for (let i = 1; i < sorted.length; i++) {
-                const before = P.fImportance[P.variantOwner[sorted[i - 1]]], here = P.fImportance[P.variantOwner[sorted[i]]];
-                if (before < here || (before === here && sorted[i - 1] > sorted[i])) unordered++;
+                const a = P.variantOwner[sorted[i - 1]], b = P.variantOwner[sorted[i]];
+                const placeA = P.isPlace(a) ? 1 : 0, placeB = P.isPlace(b) ? 1 : 0;
+                const before = P.fImportance[a], here = P.fImportance[b];
+                if (placeA > placeB || (placeA === placeB && (before < here || (before === here && sorted[i - 1] > sorted[i])))) unordered++;
             }
         }
         t.equal(unordered, 0, `${cc}: ${lists} words' postings by importance`);
+    }
+});
+
+t.test('each place is keyed by the rarest term of each of its variants, and only by those', async (t) => {
+    for (const cc of ['BE', 'MT', 'PT']) {
+        const P = testRegion(cc).places;
+        const expected = new Set<string>();
+        for (let f = P.placeOffset; f < P.poiOffset; f++) {
+            for (let v = P.featureVariantStart[f]; v < P.featureVariantStart[f + 1]; v++) {
+                let key = -1;
+                for (let i = P.variantTermStart[v]; i < P.variantTermStart[v + 1]; i++) {
+                    const id = P.variantTerms[i];
+                    // The rarest: the fewest postings (the highest weight), then the first term.
+                    if (key < 0 || P.termWeight[id] > P.termWeight[key] || (P.termWeight[id] === P.termWeight[key] && id < key)) key = id;
+                }
+                if (key >= 0) expected.add(`${key} ${f}`);
+            }
+        }
+        const stored: string[] = [];
+        let unordered = 0;
+        for (let id = 0; id < P.dictionary.size; id++) {
+            for (let k = P.placeKeyStart[id]; k < P.placeKeyStart[id + 1]; k++) {
+                stored.push(`${id} ${P.placeKeys[k]}`);
+                if (k > P.placeKeyStart[id] && P.placeKeys[k - 1] >= P.placeKeys[k]) unordered++;
+            }
+        }
+        t.same(stored.sort(), [...expected].sort(), `${cc}: ${P.placeCount} places, ${stored.length} keys`);
+        t.equal(unordered, 0, `${cc}: each term's places once, in order`);
     }
 });

@@ -125,7 +125,7 @@ export interface PlaceInformation {
  * How much a search reads. A query whose words' postings hold more than fullWalkPostings entries
  * scores only the features that can be the answer (Geocoder.rankSelective): words with more than
  * selectivePostings postings ("rue", "de", "gare" in a country) do not bring their features in,
- * except the frequentCandidates most important holding the rarest of them.
+ * except the frequentCandidates most important holding the rarest of them (and as many places).
  */
 export interface GeocoderLimits {
     fullWalkPostings: number;
@@ -270,6 +270,8 @@ export class Geocoder {
     private readonly touchedOwners: Uint32Array;
     private nVariants = 0;
     private nOwners = 0;
+    /** The query rankSelective is answering: placeMask reads the places it has not read yet against it. */
+    private lazyQuery: RankQuery | null = null;
     // rankSelective's scratch: a slot per term the query matches (termSlot[term], -1: none) with the
     // first match of each word that is the term; per feature read, where the postings walk would
     // first meet it and the words any of its variants hold.
@@ -513,10 +515,11 @@ export class Geocoder {
     }
 
     /**
-     * Only the features that can be the answer: every place a word names (towns and districts), the
+     * Only the features that can be the answer: every place the query may name in full, the
      * features holding a rare word (rarer than limits.selectivePostings), the features in a place a
      * rare word names (a street of the town the query names), and of the features that hold only
-     * common words, the limits.frequentCandidates most important holding the rarest of them. Each
+     * common words, the limits.frequentCandidates most important holding the rarest of them (and as
+     * many places), with the towns and districts of all of these. Each
      * is scored as rankAll scores it (its variants' words read from their term lists), in the order
      * rankAll would meet it: among these candidates the ranking is rankAll's.
      */
@@ -527,17 +530,27 @@ export class Geocoder {
         this.prepareTermSlots(n);
         this.nVariants = 0;
         this.nOwners = 0;
-        // 1. The places any word names: a town's words explain its streets; placeWords needs them all.
+        // 1. The places the query may name in full: each place is keyed by the rarest term of each of
+        // its variants, so a query holds that term of every place it names in full (placeWords). Other
+        // places are read when a rare term names them (2), as the town or district of a feature read
+        // (placeMask), or among the most important holding a common word (3); not every place
+        // holding "de". placeBits: the words some place holds (no fewer than its towns can explain).
+        this.lazyQuery = query;
+        const keyStart = P.placeKeyStart, keys = P.placeKeys;
         const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
+        let placeBits = 0;
         for (let i = 0; i < n; i++) {
-            const m = this.matches[i];
+            const m = this.matches[i], bit = 1 << i;
             for (let k = 0; k < m.length; k++) {
-                const id = m.ids[k], end = postStart[id + 1];
-                for (let p = lowerBound(postings, placeStart, postStart[id], end); p < end && postings[p] < poiStart; p++) this.evaluateOwner(owner[postings[p]], query);
+                const id = m.ids[k];
+                for (let p = keyStart[id], end = keyStart[id + 1]; p < end; p++) this.evaluateOwner(keys[p], query);
+                if (placeBits & bit) continue;
+                const end = postStart[id + 1], p = lowerBound(postings, placeStart, postStart[id], end);
+                if (p < end && postings[p] < poiStart) placeBits |= bit;
             }
         }
-        const placeCount = this.nOwners;
-        this.readPlaces(query, 0, placeCount);
+        this.readPlaces(query, 0, this.nOwners);
+        query.placeBits = placeBits;
         // 2. The features a rare term names, and those in the places a rare term names (a word may
         // match a common street word exactly and a town within two edits: "fontaine", "Fontairo").
         let rarest = -1, rarestPostings = Infinity, rareCount = 0;
@@ -564,7 +577,8 @@ export class Geocoder {
         // before prefixes and typos), their features read while the budget lasts ("Belmon" as a prefix
         // names hundreds of towns; the one named exactly is read first).
         const named: number[] = [];
-        for (let k = 0; k < placeCount; k++) {
+        for (let k = 0, read = this.nOwners; k < read; k++) {
+            if (!P.isPlace(this.touchedOwners[k])) continue;
             const rank = this.rareTermRank(this.touchedOwners[k]);
             if (rank >= 0) named.push(rank * MAX_PLACES + k);
         }
@@ -575,16 +589,17 @@ export class Geocoder {
             for (let m = 0; m < count; m++) this.evaluateOwner(P.members.member(place, m), query);
             budget -= count;
         }
-        // 3. The most important features holding the rarest common word's common terms.
+        // 3. The most important features holding the rarest common word's common terms, and apart
+        // from them (places come last in each term's list) the most important places holding them.
         if (rarest >= 0) {
-            const m = this.matches[rarest];
-            let left = this.limits.frequentCandidates;
-            for (let k = 0; k < m.length && left > 0; k++) {
-                if (postStart[m.ids[k] + 1] - postStart[m.ids[k]] <= this.limits.selectivePostings) continue;
-                const byImportance = this.postingsByImportance(m.ids[k]);
-                for (let p = 0; p < byImportance.length && left > 0; p++) {
-                    if (this.evaluateOwner(owner[byImportance[p]], query)) left--;
-                }
+            const m = this.matches[rarest], byImportance = P.termPostingsByImportance;
+            let left = this.limits.frequentCandidates, placesLeft = this.limits.frequentCandidates;
+            for (let k = 0; k < m.length && (left > 0 || placesLeft > 0); k++) {
+                const id = m.ids[k], from = postStart[id], end = postStart[id + 1];
+                if (end - from <= this.limits.selectivePostings) continue;
+                const placesFrom = end - (lowerBound(postings, poiStart, from, end) - lowerBound(postings, placeStart, from, end));
+                for (let p = from; p < placesFrom && left > 0; p++) if (this.evaluateOwner(owner[byImportance[p]], query)) left--;
+                for (let p = placesFrom; p < end && placesLeft > 0; p++) if (this.evaluateOwner(owner[byImportance[p]], query)) placesLeft--;
             }
         }
         // 4. Scored with the order rankAll's postings walk would have met them in (one number per
@@ -598,6 +613,7 @@ export class Geocoder {
             scored++;
         }
         this.candidatesScored = scored;
+        this.lazyQuery = null;
     }
 
     /** The first of the query's rare terms (ranked as rankSelective met them: best matches first) that place f's variants hold; -1: none. */
@@ -760,12 +776,6 @@ export class Geocoder {
         this.ownerTouchVariant = variant;
     }
 
-    /** The postings of a term, most important owner first (equals in posting order; the build sorts them). */
-    private postingsByImportance(id: number): Uint32Array {
-        const P = this.places;
-        return P.termPostingsByImportance.subarray(P.termPostStart[id], P.termPostStart[id + 1]);
-    }
-
     /**
      * Scores feature f (its best variant set) and offers it to the top list; `touch` orders equals
      * (the first met first). A feature whose best possible score would not be kept is left before
@@ -811,11 +821,7 @@ export class Geocoder {
             // An estimated house takes the postcode and town of the known house nearest in number.
             if (number >= 0) address = this.near.index;
             const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
-            const city = (address >= 0 ? P.aCity[address] : P.fCity[f]) - 1;
-            const district = (address >= 0 ? P.aDistrict[address] : P.fDistrict[f]) - 1;
-            let context = 0;
-            if (city >= 0 && ownerBest[city] >= 0) context |= variantMask[ownerBest[city]];
-            if (district >= 0 && ownerBest[district] >= 0) context |= variantMask[ownerBest[district]];
+            const context = this.placeMask(address >= 0 ? P.aCity[address] : P.fCity[f]) | this.placeMask(address >= 0 ? P.aDistrict[address] : P.fDistrict[f]);
             for (let i = 0; i < n; i++) {
                 const bit = 1 << i;
                 if (!(rest & bit)) continue;
@@ -858,9 +864,14 @@ export class Geocoder {
         top.offer(candidateKey(score, kindRank, importance, tail, focus), touch, f, address, score, matchedPostcode, number);
     }
 
-    /** The words naming place p1 (a town or district column: feature index + 1, 0 none); 0 when no word names it. */
+    /**
+     * The words naming place p1 (a town or district column: feature index + 1, 0 none); 0 when no word
+     * names it. The selective search reads a place the first time a feature asks for it.
+     */
     private placeMask(p1: number): number {
-        const best = p1 > 0 ? this.ownerBest[p1 - 1] : -1;
+        if (p1 === 0) return 0;
+        if (this.ownerBest[p1 - 1] === UNREAD && this.lazyQuery) this.evaluateOwner(p1 - 1, this.lazyQuery);
+        const best = this.ownerBest[p1 - 1];
         return best >= 0 ? this.variantMask[best] : 0;
     }
 
@@ -979,11 +990,7 @@ export class Geocoder {
         const P = this.places;
         let fit = P.aFlags[a] & ADDRESS_INTERPOLATED ? 0 : 0.5;
         const postcode = P.aPostcode[a];
-        const city = P.aCity[a] - 1, district = P.aDistrict[a] - 1;
-        let context = 0;
-        if (city >= 0 && this.ownerBest[city] >= 0) context |= this.variantMask[this.ownerBest[city]];
-        if (district >= 0 && this.ownerBest[district] >= 0) context |= this.variantMask[this.ownerBest[district]];
-        if (context & rest) fit += 1;
+        if ((this.placeMask(P.aCity[a]) | this.placeMask(P.aDistrict[a])) & rest) fit += 1;
         for (let i = 0; i < words.length; i++) {
             if (!(rest & (1 << i))) continue;
             if (postcode !== 0 && (words[i].postcode === postcode || words[i].postcodePair === postcode)) {

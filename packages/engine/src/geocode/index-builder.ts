@@ -849,7 +849,8 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
         term_chars: dict.termChars, term_starts: dict.termStarts, term_letters: dict.termLetters,
         term_byLength: dict.byLength, term_lengthStarts: dict.lengthStarts, term_weight: termWeight,
         term_deletionKeys: dict.deletionKeys, term_deletionEntries: dict.deletionEntries,
-        term_postingsByImportance: postingsByImportance(termPostStart, termPostings, vOwner, fImportance),
+        term_postingsByImportance: postingsByImportance(termPostStart, termPostings, vOwner, fImportance, S, S + P),
+        ...placeKeys(vOwner, vTermStart, vTerms, termWeight, S, S + P),
         f_variantStart: variantStarts(vOwner, F),
         member_start: members.start, member_features: members.features,
         term_postStart: termPostStart, term_postings: termPostings,
@@ -1233,17 +1234,55 @@ export function segmentDistance2(px: number, py: number, ax: number, ay: number,
 }
 
 /**
- * Each term's postings, most important owner first (equals in posting order): a search takes the
- * most important features holding a common word from the front.
+ * Each term's postings, the places' after the other features', each most important owner first
+ * (equals in posting order): a search takes the most important streets and POIs holding a common
+ * word from the front, and the most important places from where the places start.
  */
-export function postingsByImportance(postStart: Uint32Array, postings: Uint32Array, owner: Uint32Array, importance: Float32Array): Uint32Array {
+export function postingsByImportance(postStart: Uint32Array, postings: Uint32Array, owner: Uint32Array, importance: Float32Array,
+    placeStart: number, placeEnd: number): Uint32Array {
     const out = new Uint32Array(postings.length);
+    const isPlace = (v: number) => (owner[v] >= placeStart && owner[v] < placeEnd ? 1 : 0);
     for (let t = 0; t + 1 < postStart.length; t++) {
         const from = postStart[t], to = postStart[t + 1];
-        const sorted = Array.from(postings.subarray(from, to)).sort((a, b) => importance[owner[b]] - importance[owner[a]] || a - b);
+        const sorted = Array.from(postings.subarray(from, to)).sort((a, b) => isPlace(a) - isPlace(b) || importance[owner[b]] - importance[owner[a]] || a - b);
         out.set(sorted, from);
     }
     return out;
+}
+
+/**
+ * Each term's places keyed by it (term_placeKeyStart over term_placeKeys, place feature ids in
+ * order): a place is keyed by the rarest term (the highest weight) of each of its name variants. A
+ * query names a place in full only when it holds that term, so a search finds every place the query
+ * may name by walking the keys of its terms, not every place that holds a common word ("de").
+ */
+export function placeKeys(owner: Uint32Array, termStart: Uint32Array, terms: Uint32Array, weight: Float32Array, placeStart: number,
+    placeEnd: number): {term_placeKeyStart: Uint32Array; term_placeKeys: Uint32Array} {
+    const T = weight.length;
+    const keyOf = new Int32Array(owner.length).fill(-1);
+    const count = new Uint32Array(T + 1);
+    for (let v = lowerBound(owner, placeStart); v < owner.length && owner[v] < placeEnd; v++) {
+        let key = -1;
+        for (let t = termStart[v]; t < termStart[v + 1]; t++) {
+            const id = terms[t];
+            if (key < 0 || weight[id] > weight[key] || (weight[id] === weight[key] && id < key)) key = id;
+        }
+        // Once per place and term: its variants often share their rarest term.
+        if (key < 0 || (v > 0 && owner[v - 1] === owner[v] && sameKeyBefore(keyOf, owner, v, key))) continue;
+        keyOf[v] = key;
+        count[key + 1]++;
+    }
+    const start = new Uint32Array(T + 1);
+    for (let t = 0; t < T; t++) start[t + 1] = start[t] + count[t + 1];
+    const keys = new Uint32Array(start[T]), fill = start.slice(0, T);
+    for (let v = 0; v < owner.length; v++) if (keyOf[v] >= 0) keys[fill[keyOf[v]]++] = owner[v];
+    return {term_placeKeyStart: start, term_placeKeys: keys};
+}
+
+/** Whether an earlier variant of v's owner has key `key`. */
+function sameKeyBefore(keyOf: Int32Array, owner: Uint32Array, v: number, key: number): boolean {
+    for (let u = v - 1; u >= 0 && owner[u] === owner[v]; u--) if (keyOf[u] === key) return true;
+    return false;
 }
 
 /** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */

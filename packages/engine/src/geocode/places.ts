@@ -13,7 +13,7 @@ import {TermDictionary} from './dictionary.js';
 import {PlaceMembers} from './place-members.js';
 
 export const PLACES_KIND = 'places';
-export const PLACES_VERSION = 4;
+export const PLACES_VERSION = 5;
 /** Place types, by index (place_type / f_type of places). Appended to, never reordered. */
 export const PLACE_TYPES = ['city', 'town', 'village', 'hamlet', 'suburb', 'quarter', 'neighbourhood', 'borough', 'municipality',
     'locality', 'isolated_dwelling', 'island', 'islet'] as const;
@@ -120,6 +120,9 @@ export class Places {
     readonly termPostingsByImportance: Uint32Array;
     /** Variants of feature f: [featureVariantStart[f], featureVariantStart[f + 1]). */
     readonly featureVariantStart: Uint32Array;
+    /** The places keyed by term t, the rarest of one of their variants: placeKeys[placeKeyStart[t], placeKeyStart[t + 1]). */
+    readonly placeKeyStart: Uint32Array;
+    readonly placeKeys: Uint32Array;
     /** The features in each place (place-members.ts). */
     readonly members: PlaceMembers;
 
@@ -199,6 +202,8 @@ export class Places {
         this.variantWeight = section.array('v_weight', Float32Array);
         this.termPostingsByImportance = u32('term_postingsByImportance');
         this.featureVariantStart = u32('f_variantStart');
+        this.placeKeyStart = u32('term_placeKeyStart');
+        this.placeKeys = u32('term_placeKeys');
         this.members = new PlaceMembers(this.placeOffset, u32('member_start'), u32('member_features'));
     }
 
