@@ -130,36 +130,13 @@ t.test('the city of a result is the municipality it lies in, not the nearest big
     t.equal(be.reverse(50.8275, 4.3717, 'FR')!.city, 'Ixelles', 'a Brussels commune (admin_level 8)');
 });
 
-/** A PT/BE-like fixture: two municipalities (admin_level 7) side by side, a parish (8) inside one, a beach and a street in it. */
-function fixturePlaces(t: {teardown(fn: () => void): void}, country: string): Geocoder {
+/** A geocoder on a hand-made extract. */
+function fixtureGeocoder(t: {teardown(fn: () => void): void}, country: string, write: (w: OsmPbfWriter) => void): Geocoder {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-geocode-'));
     t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
     const file = path.join(dir, 'fixture.osm.pbf');
     const w = new OsmPbfWriter(file);
-    const square = (first: number, lat0: number, lon0: number, lat1: number, lon1: number) => {
-        w.node(first, lat0, lon0);
-        w.node(first + 1, lat0, lon1);
-        w.node(first + 2, lat1, lon1);
-        w.node(first + 3, lat1, lon0);
-    };
-    square(1, 41.16, -8.72, 41.22, -8.66); // Matosinhos
-    square(5, 41.17, -8.71, 41.20, -8.68); // its parish
-    square(9, 41.13, -8.66, 41.18, -8.58); // Porto
-    w.node(20, 41.15, -8.61, {place: 'city', name: 'Porto'});
-    w.node(21, 41.1785, -8.6905, {natural: 'beach', name: 'Praia de Matosinhos'});
-    w.node(22, 41.185, -8.70);
-    w.node(23, 41.185, -8.69);
-    const ring = (id: number, first: number, tags?: Tags) => w.way(id, [first, first + 1, first + 2, first + 3, first], tags);
-    ring(100, 1);
-    ring(101, 5);
-    ring(102, 9);
-    w.way(103, [22, 23], {highway: 'residential', name: 'Rua Brito Capelo'});
-    const boundary = (id: number, way: number, level: string, name: string, centre?: number) => w.relation(id,
-        [{type: 'way', ref: way, role: 'outer'}, ...(centre ? [{type: 'node' as const, ref: centre, role: 'admin_centre'}] : [])],
-        {type: 'boundary', boundary: 'administrative', admin_level: level, name});
-    boundary(1000, 100, '7', 'Matosinhos');
-    boundary(1001, 101, '8', 'Matosinhos e Leça da Palmeira');
-    boundary(1002, 102, '7', 'Porto', 20);
+    write(w);
     w.close();
     const nodes = new NodeStore();
     const builder = new PlacesBuilder(nodes);
@@ -173,6 +150,36 @@ function fixturePlaces(t: {teardown(fn: () => void): void}, country: string): Ge
     const config = countryConfig(country);
     const {section} = builder.build(null, config.cityAdminLevel);
     return new Geocoder(Places.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength), config);
+}
+
+/** A PT/BE-like fixture: two municipalities (admin_level 7) side by side, a parish (8) inside one, a beach and a street in it. */
+function fixturePlaces(t: {teardown(fn: () => void): void}, country: string): Geocoder {
+    return fixtureGeocoder(t, country, (w) => {
+        const square = (first: number, lat0: number, lon0: number, lat1: number, lon1: number) => {
+            w.node(first, lat0, lon0);
+            w.node(first + 1, lat0, lon1);
+            w.node(first + 2, lat1, lon1);
+            w.node(first + 3, lat1, lon0);
+        };
+        square(1, 41.16, -8.72, 41.22, -8.66); // Matosinhos
+        square(5, 41.17, -8.71, 41.20, -8.68); // its parish
+        square(9, 41.13, -8.66, 41.18, -8.58); // Porto
+        w.node(20, 41.15, -8.61, {place: 'city', name: 'Porto'});
+        w.node(21, 41.1785, -8.6905, {natural: 'beach', name: 'Praia de Matosinhos'});
+        w.node(22, 41.185, -8.70);
+        w.node(23, 41.185, -8.69);
+        const ring = (id: number, first: number, tags?: Tags) => w.way(id, [first, first + 1, first + 2, first + 3, first], tags);
+        ring(100, 1);
+        ring(101, 5);
+        ring(102, 9);
+        w.way(103, [22, 23], {highway: 'residential', name: 'Rua Brito Capelo'});
+        const boundary = (id: number, way: number, level: string, name: string, centre?: number) => w.relation(id,
+            [{type: 'way', ref: way, role: 'outer'}, ...(centre ? [{type: 'node' as const, ref: centre, role: 'admin_centre'}] : [])],
+            {type: 'boundary', boundary: 'administrative', admin_level: level, name});
+        boundary(1000, 100, '7', 'Matosinhos');
+        boundary(1001, 101, '8', 'Matosinhos e Leça da Palmeira');
+        boundary(1002, 102, '7', 'Porto', 20);
+    });
 }
 
 t.test("the city level is the country's: PT's concelho (7), not its freguesia (8)", async (t) => {
@@ -190,4 +197,42 @@ t.test("the city level is the country's: PT's concelho (7), not its freguesia (8
     const be = fixturePlaces(t, 'BE');
     t.equal(countryConfig('BE').cityAdminLevel ?? 8, 8);
     t.equal(be.search('Praia de Matosinhos')[0].city, 'Matosinhos e Leça da Palmeira');
+});
+
+t.test('a house number the street lacks: the street the query names, in the town it names', async (t) => {
+    // Real extracts: the street named, honestly without the house, not a house of another street.
+    const cases: [string, string, string][] = [['DE', 'Geusenweg 15', 'Geusenweg'], ['DE', '27 Frankenstraße, Aachen', 'Frankenstraße'],
+        ['IT', 'Via Roma 2', 'Via Roma'], ['IT', '56 Via Dante, Zelo Buon Persico', 'Via Dante'], ['MT', '51 Triq San Ġorġ, Iż-Żejtun', 'Triq San Ġorġ']];
+    for (const [cc, q, street] of cases) {
+        const [best] = testRegion(cc).geocoder.search(q, {language: 'FR'});
+        t.equal(best?.name, street, `${cc} '${q}': ${best?.name}, ${best?.city}`);
+        t.equal(best?.accuracy, 'street', 'the street, not a house');
+        t.equal(best?.housenumber, '', 'the label does not claim the number');
+    }
+    // A country in small: 120 towns with a Rue des Écoles that has a number 38, so that "rue", "des"
+    // and "écoles" weigh little; Verboistairo, whose name many stops bear (it weighs little too), has
+    // one without a 38; Verboistai, a typo away, has one with a 38.
+    const letters = 'bcdfghjklmnprstvz', vowels = 'aeiou';
+    const name = (i: number) => `${letters[i % 17]}${vowels[i % 5]}${letters[Math.floor(i / 17)]}${vowels[(i + 2) % 5]}${letters[(i * 5 + 3) % 17]}ule`;
+    const g = fixtureGeocoder(t, 'FR', (w) => {
+        const towns: [string, boolean][] = [['Verboistairo', false], ['Verboistai', true]];
+        for (let i = 0; i < 120; i++) towns.push([name(i)[0].toUpperCase() + name(i).slice(1), true]);
+        towns.forEach(([town, has38], i) => {
+            const id = 100 * (i + 1), lat = 44 + i * 0.05;
+            w.node(id, lat, 1.0, {place: 'town', name: town});
+            w.node(id + 1, lat + 0.001, 0.999);
+            w.node(id + 2, lat + 0.001, 1.001);
+            if (has38) w.node(id + 3, lat + 0.0011, 1.0, {'addr:housenumber': '38', 'addr:street': 'Rue des Écoles'});
+        });
+        for (let i = 0; i < 60; i++) w.node(10000 + i, 44 + i * 0.0001, 1.002, {highway: 'bus_stop', name: `Verboistairo ${name(i)}`});
+        towns.forEach((_, i) => w.way(100 * (i + 1), [100 * (i + 1) + 1, 100 * (i + 1) + 2], {highway: 'residential', name: 'Rue des Écoles'}));
+    });
+    for (const q of ['38 Rue des Écoles, Verboistairo', 'Rue des Écoles 38 Verboistairo', 'Rue des Écoles, Verboistairo']) {
+        const [best, next] = g.search(q, {language: 'FR'});
+        t.equal(`${best?.name}, ${best?.city}`, 'Rue des Écoles, Verboistairo', `'${q}': the town named, not a house of another town nor the town a typo away`);
+        t.equal(best?.accuracy, 'street');
+        t.ok(!next || next.score < best.score, `'${q}': then ${next?.name}, ${next?.city} (${next?.score} < ${best?.score})`);
+    }
+    const [house] = g.search('38 Rue des Écoles, Verboistai', {language: 'FR'});
+    t.equal(`${house?.name}, ${house?.city}`, '38 Rue des Écoles, Verboistai', 'the house where the town named has it');
 });

@@ -74,6 +74,17 @@ t.test('the feed\'s trains carry a passenger along a row of towns', async (t) =>
 // Every town has a Rue de la Gare: with limits that make the street's words common (as in a country,
 // where thousands of towns share them), the search starts from the town the query names, and the town
 // decides which of the same-named streets answers.
+t.test('a house number no street of the town has: the town\'s street, not a house elsewhere', async (t) => {
+    const towns = [...new Set(addresses.filter((a) => a.street === 'Rue de la Gare').map((a) => a.city))];
+    t.ok(towns.length >= 5, `${towns.length} towns`);
+    for (const town of towns) {
+        const q = `999 Rue de la Gare, ${town}`;
+        const [best] = region.geocoder.search(q, {language: 'FR'});
+        t.equal(`${best?.name}, ${best?.city}`, `Rue de la Gare, ${town}`, q);
+        t.equal(best?.accuracy, 'street', `${q}: the street, honestly`);
+    }
+});
+
 t.test('among same-named streets of many towns, the query\'s town decides', async (t) => {
     const places = region.geocoder.places;
     const postingsOf = (word: string) => {

@@ -58,6 +58,8 @@ export type ResultKind = 'address' | 'street' | 'place' | 'poi';
 export type Accuracy = 'exact' | 'interpolated' | 'street' | 'locality';
 /** A number is placed between known ones only on a street whose name the query matches this much (share of its weight). */
 const ESTIMATE_MIN_COVER = 0.6;
+/** What a house number the street lacks counts for the street, of what the house would. */
+const LACKED_NUMBER_SHARE = 0.5;
 
 export interface GeocodeResult {
     kind: ResultKind;
@@ -166,6 +168,8 @@ interface RankQuery {
     /** Words that may be a house number, and words a neighbour may take with it (a postcode's half, "12 a"'s letter). */
     numberBits: number;
     removableBits: number;
+    /** Words that are, exactly, a word of some place's name: only a place named so explains them. */
+    exactPlaceBits: number;
 }
 
 /**
@@ -227,6 +231,12 @@ class TopCandidates {
         }
         return out;
     }
+}
+
+/** The first word left (in rest) that is a plain house number and not a postcode; -1: none. */
+function lackedHousenumber(words: QueryWord[], rest: number): number {
+    for (let i = 0; i < words.length; i++) if (rest & (1 << i) && words[i].plainNumber >= 0 && words[i].postcode === 0) return i;
+    return -1;
 }
 
 /** A house number or postcode (or a postcode's second half): explained by the address, not a name; never a search's starting point. */
@@ -409,6 +419,11 @@ export class Geocoder {
         }
         // A two-word postcode weighs as one.
         for (let i = 0; i + 1 < words.length; i++) if (words[i].postcodePair !== 0) words[i + 1].weight = Math.min(words[i + 1].weight, 0.1);
+        // A house number weighs no more than the query's heaviest name word: in a country "rue",
+        // "des" and a town's name weigh little, and a number must not outweigh the town.
+        let heaviestName = 0;
+        for (const w of words) if (!w.numeric) heaviestName = Math.max(heaviestName, w.weight);
+        for (const w of words) if (w.numeric && w.postcode === 0 && w.postcodePair === 0 && heaviestName > 0) w.weight = Math.min(w.weight, heaviestName);
         return words;
     }
 
@@ -446,13 +461,29 @@ export class Geocoder {
             postings += this.postingsOfWord(i);
         }
         const query: RankQuery = {words, totalWeight, allBits: words.length >= 32 ? 0xffffffff : (1 << words.length) - 1, focusLat, focusLon, placeWords: 0, placeBits: 0,
-            numberBits: 0, removableBits: 0};
+            numberBits: 0, removableBits: 0, exactPlaceBits: this.exactPlaceBits(words)};
         const top = new TopCandidates(keep);
         // With a focus position the nearest of the same-named streets may be any of them: all are scored.
         if (postings > this.limits.fullWalkPostings && Number.isNaN(focusLat)) this.rankSelective(query, top);
         else this.rankAll(query, top);
         this.resetScratch();
         return top.candidates();
+    }
+
+    /** The words whose exact term (or abbreviation) some place's name holds. */
+    private exactPlaceBits(words: QueryWord[]): number {
+        const P = this.places, postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
+        const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
+        let bits = 0;
+        for (let i = 0; i < words.length; i++) {
+            const m = this.matches[i];
+            for (let k = 0; k < m.length && !(bits & (1 << i)); k++) {
+                if (m.edits[k] !== 0 || m.prefix[k]) continue;
+                const id = m.ids[k], end = postStart[id + 1], p = lowerBound(postings, placeStart, postStart[id], end);
+                if (p < end && postings[p] < poiStart) bits |= 1 << i;
+            }
+        }
+        return bits;
     }
 
     /** Postings the matches of word i hold. */
@@ -795,7 +826,7 @@ export class Geocoder {
             const bound = this.scoreBound(f, v, rest, query);
             if (bound < MIN_SCORE || top.rejects(candidateKey(bound, 4, P.fImportance[f], 99999, focus), touch)) return;
         }
-        let address = -1, matchedPostcode = 0, number = -1;
+        let address = -1, matchedPostcode = 0, number = -1, numberShare = 1;
         if (rest !== 0 && P.isStreet(f)) {
             address = this.findHousenumber(f, words, rest);
             let i = -1;
@@ -806,6 +837,10 @@ export class Geocoder {
                 // A number the data lacks: placed between the known ones, when the street has them.
                 i = this.estimatedHousenumber(f, words, rest);
                 if (i >= 0) number = words[i].plainNumber;
+                // Else the street is the answer, honestly without the house: the number counts half
+                // (in a country "rue", "des" and "écoles" weigh little beside a number, and the
+                // street the query names must not lose to a house of another street).
+                else if ((i = lackedHousenumber(words, rest)) >= 0) numberShare = LACKED_NUMBER_SHARE;
             }
             if (i >= 0) {
                 rest &= ~(1 << i);
@@ -813,7 +848,7 @@ export class Geocoder {
                 // must not win "Rue de la Loi 16" on the number when the street has none.
                 let nameWeight = 0;
                 for (let j = 0; j < n; j++) if (nameMask & (1 << j)) nameWeight += words[j].weight;
-                explained += words[i].weight * cover * (nameWeight > 0 ? variantQuality[v] / nameWeight : 0);
+                explained += numberShare * words[i].weight * cover * (nameWeight > 0 ? variantQuality[v] / nameWeight : 0);
             }
         }
         if (rest !== 0) {
@@ -821,7 +856,9 @@ export class Geocoder {
             // An estimated house takes the postcode and town of the known house nearest in number.
             if (number >= 0) address = this.near.index;
             const postcode = address >= 0 ? P.aPostcode[address] : P.fPostcode[f];
-            const context = this.placeMask(address >= 0 ? P.aCity[address] : P.fCity[f]) | this.placeMask(address >= 0 ? P.aDistrict[address] : P.fDistrict[f]);
+            const city = address >= 0 ? P.aCity[address] : P.fCity[f], district = address >= 0 ? P.aDistrict[address] : P.fDistrict[f];
+            const cityMask = this.placeMask(city), districtMask = this.placeMask(district), context = cityMask | districtMask;
+            const cityQuality = this.placeQuality(city, cityMask, words), districtQuality = this.placeQuality(district, districtMask, words);
             for (let i = 0; i < n; i++) {
                 const bit = 1 << i;
                 if (!(rest & bit)) continue;
@@ -836,7 +873,11 @@ export class Geocoder {
                     explained += word.weight;
                     rest &= ~bit;
                 } else if (context & bit) {
-                    explained += word.weight * word.quality * CONTEXT_SHARE;
+                    // As well as the town or district is named; a word that names some place exactly
+                    // ("Verboistairo") does not name another one within a typo of it (Verboistai).
+                    const quality = Math.max(cityMask & bit ? cityQuality : 0, districtMask & bit ? districtQuality : 0);
+                    if (quality < 1 && query.exactPlaceBits & bit) continue;
+                    explained += word.weight * Math.min(word.quality, quality) * CONTEXT_SHARE;
                     rest &= ~bit;
                 }
             }
@@ -873,6 +914,17 @@ export class Geocoder {
         if (this.ownerBest[p1 - 1] === UNREAD && this.lazyQuery) this.evaluateOwner(p1 - 1, this.lazyQuery);
         const best = this.ownerBest[p1 - 1];
         return best >= 0 ? this.variantMask[best] : 0;
+    }
+
+    /**
+     * How well the words of `mask` name place p1 (a town or district column): the mean quality of
+     * their matches (1 exact, 0.8 one edit ...), to four places so that equal names score equal.
+     */
+    private placeQuality(p1: number, mask: number, words: QueryWord[]): number {
+        if (mask === 0) return 0;
+        let weight = 0;
+        for (let bits = mask; bits !== 0; bits &= bits - 1) weight += words[31 - Math.clz32(bits & -bits)].weight;
+        return Math.round(this.variantQuality[this.ownerBest[p1 - 1]] / weight * 1e4) / 1e4;
     }
 
     /**
