@@ -22,6 +22,7 @@ import {mulberry32} from './ch-lib.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
 import {COUNTRY, M, M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';
+import {withHugePages} from '../packages/engine/dist/src/internal.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,7 +91,8 @@ async function build() {
     const localRegions = path.join(dir, 'regions.local.json');
     const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
         '--country', COUNTRY, '--osm', pbf, '--gtfs', gtfs, '--name', 'Synthetic country', '--out', out, '--force'];
-    const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: {...process.env, QUARTIER_LOCAL_REGIONS: localRegions}});
+    // Huge pages, as npm start and quartier build-region run it.
+    const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: withHugePages({...process.env, QUARTIER_LOCAL_REGIONS: localRegions})});
     const started = performance.now();
     const stages = [];
     let current = null, hwm = 0, cpu = 0;
@@ -161,7 +163,7 @@ function openRegion(bundleDir) {
     const script = `import {Region} from ${JSON.stringify(path.join(root, 'packages/engine/dist/src/index.js'))};
         const t = performance.now(); Region.open(${JSON.stringify(bundleDir)});
         console.log(JSON.stringify({seconds: (performance.now() - t) / 1000, rssMB: process.memoryUsage().rss / 1048576}));`;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8'});
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', env: withHugePages()});
     if (run.status !== 0) throw new Error(`Region.open failed: ${run.stderr}`);
     return JSON.parse(run.stdout);
 }

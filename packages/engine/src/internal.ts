@@ -99,6 +99,7 @@ export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js'
 export {distanceLabels, durationLabels} from './text/units.js';
 export type {DistanceLabels, DurationLabels} from './text/units.js';
 export {Progress} from './util/progress.js';
+export {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from './util/huge-pages.js';
 export {TileBuilder} from './tiles/tile-builder.js';
 export {OMT_LAYERS} from './tiles/omt-schema.js';
 export {NaturalEarth, NATURAL_EARTH_MAX_ZOOM} from './tiles/natural-earth.js';

@@ -28,7 +28,8 @@ if (command === 'enrich') {
 } else if (command === 'build-region' || command === 'add-region') {
     const {BUILD_REGION_SCRIPT} = await import('./build-region-script.js');
     const args = command === 'add-region' ? ['--add', ...rest] : rest;
-    const run = spawnSync(process.execPath, [BUILD_REGION_SCRIPT, ...args], {stdio: 'inherit'});
+    const {withHugePages} = await import('@quartier/engine/internal');
+    const run = spawnSync(process.execPath, [BUILD_REGION_SCRIPT, ...args], {stdio: 'inherit', env: withHugePages()});
     process.exitCode = run.status ?? 1;
 } else {
     const help = command === undefined || command === '--help' || command === '-h' || command === 'help';

@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from '@quartier/engine/internal';
 import {createApp, requestListener} from './app.js';
 import {KeyStore} from './keys.js';
 import {WorkerPool} from './pool.js';
@@ -92,6 +93,8 @@ function cacheDir(v: string | undefined): string | null {
     return path.resolve(v ?? path.join(REPO_ROOT, 'build', 'cache'));
 }
 
+/** From this much region data a server without huge pages says how to get them (Brussels' regions are 0.1 GiB, a country's several). */
+const HUGE_PAGES_ADVICE_BYTES = 2 ** 30;
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
 function logLevel(v: string | undefined): string {
@@ -120,7 +123,8 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
  */
 function buildInChildProcess(country: string, config: ServerConfig): void {
     try {
-        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot], {stdio: ['ignore', 'inherit', 'inherit']});
+        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot],
+            {stdio: ['ignore', 'inherit', 'inherit'], env: withHugePages()});
     } catch {
         throw new Error(`building region ${country} failed (see above)`);
     }
@@ -167,6 +171,11 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         const region = Region.open(dir);
         log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.pois.count} POIs, ${region.roads.nodeCount} road nodes)`);
         regions.push(region);
+    }
+    const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);
+    if (process.platform === 'linux' && bytes > HUGE_PAGES_ADVICE_BYTES && !hugePagesAsked()) {
+        logger.warn(`${(bytes / 2 ** 30).toFixed(1)} GiB of regions on 4 KiB pages: start the server with GLIBC_TUNABLES=${HUGE_PAGES_TUNABLE} ` +
+            '(npm start does) and its random reads of them run several times faster (README, Performance)');
     }
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
