@@ -233,9 +233,9 @@ class TopCandidates {
     }
 }
 
-/** The first word left (in rest) that is a plain house number and not a postcode; -1: none. */
-function lackedHousenumber(words: QueryWord[], rest: number): number {
-    for (let i = 0; i < words.length; i++) if (rest & (1 << i) && words[i].plainNumber >= 0 && words[i].postcode === 0) return i;
+/** The first word from `from` on left (in rest) that is a plain house number and not a postcode; -1: none. */
+function plainHousenumber(words: QueryWord[], rest: number, from = 0): number {
+    for (let i = from; i < words.length; i++) if (rest & (1 << i) && words[i].plainNumber >= 0 && words[i].postcode === 0) return i;
     return -1;
 }
 
@@ -280,6 +280,9 @@ export class Geocoder {
     private readonly touchedOwners: Uint32Array;
     private nVariants = 0;
     private nOwners = 0;
+    /** The first name variant of a place and of a POI (variants go by feature). */
+    private readonly placeVariants: number;
+    private readonly poiVariants: number;
     /** The query rankSelective is answering: placeMask reads the places it has not read yet against it. */
     private lazyQuery: RankQuery | null = null;
     // rankSelective's scratch: a slot per term the query matches (termSlot[term], -1: none) with the
@@ -311,6 +314,8 @@ export class Geocoder {
         this.countryWords = Object.values(country.name).map((n) => tokenize(n)).filter((t) => t.length > 0);
         for (let p = 0; p < places.pcTerm.length; p++) this.postcodeOfTerm.set(places.pcTerm[p], p + 1);
         const V = places.variantOwner.length;
+        this.placeVariants = lowerBound(places.variantOwner, places.placeOffset);
+        this.poiVariants = lowerBound(places.variantOwner, places.poiOffset);
         this.variantMask = new Uint32Array(V);
         this.variantQuality = new Float32Array(V);
         this.variantCover = new Float32Array(V);
@@ -472,18 +477,20 @@ export class Geocoder {
 
     /** The words whose exact term (or abbreviation) some place's name holds. */
     private exactPlaceBits(words: QueryWord[]): number {
-        const P = this.places, postStart = P.termPostStart, postings = P.termPostings, owner = P.variantOwner;
-        const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
         let bits = 0;
         for (let i = 0; i < words.length; i++) {
             const m = this.matches[i];
             for (let k = 0; k < m.length && !(bits & (1 << i)); k++) {
-                if (m.edits[k] !== 0 || m.prefix[k]) continue;
-                const id = m.ids[k], end = postStart[id + 1], p = lowerBound(postings, placeStart, postStart[id], end);
-                if (p < end && postings[p] < poiStart) bits |= 1 << i;
+                if (m.edits[k] === 0 && !m.prefix[k] && this.placePostings(m.ids[k]) > 0) bits |= 1 << i;
             }
         }
         return bits;
+    }
+
+    /** How many of term id's postings are places' name variants (they lie together: variants go by feature, places after the streets). */
+    private placePostings(id: number): number {
+        const P = this.places, from = P.termPostStart[id], end = P.termPostStart[id + 1];
+        return lowerBound(P.termPostings, this.poiVariants, from, end) - lowerBound(P.termPostings, this.placeVariants, from, end);
     }
 
     /** Postings the matches of word i hold. */
@@ -568,16 +575,13 @@ export class Geocoder {
         // holding "de". placeBits: the words some place holds (no fewer than its towns can explain).
         this.lazyQuery = query;
         const keyStart = P.placeKeyStart, keys = P.placeKeys;
-        const placeStart = lowerBound(owner, P.placeOffset), poiStart = lowerBound(owner, P.poiOffset);
         let placeBits = 0;
         for (let i = 0; i < n; i++) {
             const m = this.matches[i], bit = 1 << i;
             for (let k = 0; k < m.length; k++) {
                 const id = m.ids[k];
                 for (let p = keyStart[id], end = keyStart[id + 1]; p < end; p++) this.evaluateOwner(keys[p], query);
-                if (placeBits & bit) continue;
-                const end = postStart[id + 1], p = lowerBound(postings, placeStart, postStart[id], end);
-                if (p < end && postings[p] < poiStart) placeBits |= bit;
+                if (!(placeBits & bit) && this.placePostings(id) > 0) placeBits |= bit;
             }
         }
         this.readPlaces(query, 0, this.nOwners);
@@ -628,7 +632,7 @@ export class Geocoder {
             for (let k = 0; k < m.length && (left > 0 || placesLeft > 0); k++) {
                 const id = m.ids[k], from = postStart[id], end = postStart[id + 1];
                 if (end - from <= this.limits.selectivePostings) continue;
-                const placesFrom = end - (lowerBound(postings, poiStart, from, end) - lowerBound(postings, placeStart, from, end));
+                const placesFrom = end - this.placePostings(id);
                 for (let p = from; p < placesFrom && left > 0; p++) if (this.evaluateOwner(owner[byImportance[p]], query)) left--;
                 for (let p = placesFrom; p < end && placesLeft > 0; p++) if (this.evaluateOwner(owner[byImportance[p]], query)) placesLeft--;
             }
@@ -840,7 +844,7 @@ export class Geocoder {
                 // Else the street is the answer, honestly without the house: the number counts half
                 // (in a country "rue", "des" and "écoles" weigh little beside a number, and the
                 // street the query names must not lose to a house of another street).
-                else if ((i = lackedHousenumber(words, rest)) >= 0) numberShare = LACKED_NUMBER_SHARE;
+                else if ((i = plainHousenumber(words, rest)) >= 0) numberShare = LACKED_NUMBER_SHARE;
             }
             if (i >= 0) {
                 rest &= ~(1 << i);
@@ -1023,10 +1027,8 @@ export class Geocoder {
      * place between its known numbers; -1 when none. Leaves near.index at the known house nearest in number.
      */
     private estimatedHousenumber(f: number, words: QueryWord[], rest: number): number {
-        for (let i = 0; i < words.length; i++) {
-            const word = words[i];
-            if (!(rest & (1 << i)) || word.plainNumber < 0 || word.postcode !== 0) continue;
-            if (this.estimate(f, word.plainNumber) !== null) return i;
+        for (let i = plainHousenumber(words, rest); i >= 0; i = plainHousenumber(words, rest, i + 1)) {
+            if (this.estimate(f, words[i].plainNumber) !== null) return i;
         }
         return -1;
     }

@@ -1259,30 +1259,27 @@ export function postingsByImportance(postStart: Uint32Array, postings: Uint32Arr
 export function placeKeys(owner: Uint32Array, termStart: Uint32Array, terms: Uint32Array, weight: Float32Array, placeStart: number,
     placeEnd: number): {term_placeKeyStart: Uint32Array; term_placeKeys: Uint32Array} {
     const T = weight.length;
-    const keyOf = new Int32Array(owner.length).fill(-1);
-    const count = new Uint32Array(T + 1);
-    for (let v = lowerBound(owner, placeStart); v < owner.length && owner[v] < placeEnd; v++) {
+    const keyOf = new Int32Array(owner.length).fill(-1), count = new Uint32Array(T + 1);
+    // Once per place and term (its variants often share their rarest term): variants come grouped by place.
+    const lastPlace = new Int32Array(T).fill(-1);
+    const first = lowerBound(owner, placeStart);
+    let end = first;
+    for (; end < owner.length && owner[end] < placeEnd; end++) {
         let key = -1;
-        for (let t = termStart[v]; t < termStart[v + 1]; t++) {
+        for (let t = termStart[end]; t < termStart[end + 1]; t++) {
             const id = terms[t];
             if (key < 0 || weight[id] > weight[key] || (weight[id] === weight[key] && id < key)) key = id;
         }
-        // Once per place and term: its variants often share their rarest term.
-        if (key < 0 || (v > 0 && owner[v - 1] === owner[v] && sameKeyBefore(keyOf, owner, v, key))) continue;
-        keyOf[v] = key;
+        if (key < 0 || lastPlace[key] === owner[end]) continue;
+        lastPlace[key] = owner[end];
+        keyOf[end] = key;
         count[key + 1]++;
     }
     const start = new Uint32Array(T + 1);
     for (let t = 0; t < T; t++) start[t + 1] = start[t] + count[t + 1];
     const keys = new Uint32Array(start[T]), fill = start.slice(0, T);
-    for (let v = 0; v < owner.length; v++) if (keyOf[v] >= 0) keys[fill[keyOf[v]]++] = owner[v];
+    for (let v = first; v < end; v++) if (keyOf[v] >= 0) keys[fill[keyOf[v]]++] = owner[v];
     return {term_placeKeyStart: start, term_placeKeys: keys};
-}
-
-/** Whether an earlier variant of v's owner has key `key`. */
-function sameKeyBefore(keyOf: Int32Array, owner: Uint32Array, v: number, key: number): boolean {
-    for (let u = v - 1; u >= 0 && owner[u] === owner[v]; u--) if (keyOf[u] === key) return true;
-    return false;
 }
 
 /** Where each feature's variants start (variants come grouped by feature, in feature order), and their end. */
