@@ -3,7 +3,8 @@
 //   npx tsc -b && node bench/border.js
 import {performance, PerformanceObserver} from 'node:perf_hooks';
 import {setTimeout as sleep} from 'node:timers/promises';
-import {buildBorderSection, CountryBorder} from '../packages/engine/dist/src/geo/border.js';
+import {buildBorderSection, CountryBorder} from '@quartier/engine/internal';
+import {mulberry32} from './lib/stats.js';
 
 const COUNTRIES = ['BE', 'PT', 'MT', 'IT', 'DE', 'FR'];
 const POINTS = 100000;
@@ -19,16 +20,6 @@ function bruteForceContains(coords, ringStarts, lat, lon) {
         }
     }
     return inside;
-}
-
-// mulberry32: the same points on every run
-function random(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
 }
 
 console.log('country  build ms  edges  rings  section KB');
@@ -61,7 +52,7 @@ await sleep(200); // let the parse's garbage go first
 console.log('country   contains/s   brute/s   ratio  inside  scavenges/1M');
 for (const border of borders) {
     const [minLon, minLat, maxLon, maxLat] = border.bbox;
-    const next = random(42);
+    const next = mulberry32(42); // the same points on every run
     const points = new Float64Array(POINTS * 2);
     for (let i = 0; i < POINTS; i++) {
         points[2 * i] = minLat + next() * (maxLat - minLat);

@@ -10,8 +10,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region} from '../packages/engine/dist/src/index.js';
+import {Region} from '@quartier/engine';
+import {serverBin} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
+import {percentileOf} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = path.join(root, 'build', 'test-regions');
@@ -32,15 +34,10 @@ function positions(cc, n, seed) {
     return out;
 }
 
-function percentile(values, p) {
-    const s = [...values].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-}
-
 function runEnrich(cc, input, output) {
     return new Promise((resolve, reject) => {
         const started = performance.now();
-        const child = spawn(process.execPath, [path.join(root, 'packages/server/dist/src/cli.js'), 'enrich', '--country', cc, '--out', bundles, input, '-o', output],
+        const child = spawn(process.execPath, [serverBin('quartier'), 'enrich', '--country', cc, '--out', bundles, input, '-o', output],
             {stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, CI: '1'}});
         let log = '';
         child.stderr.on('data', (d) => (log += d));
@@ -121,9 +118,9 @@ try {
     const b = await batch;
     console.log('| /summary (cold, one at a time) | requests | p50 ms | p95 ms |');
     console.log('|---|---:|---:|---:|');
-    console.log(`| alone | ${alone.length} | ${percentile(alone, 0.5).toFixed(1)} | ${percentile(alone, 0.95).toFixed(1)} |`);
-    console.log(`| while a batch of 10,000 runs | ${during.length} | ${percentile(during, 0.5).toFixed(1)} | ${percentile(during, 0.95).toFixed(1)} |`);
-    console.log(`\np95 while a batch runs / p95 alone: ${(percentile(during, 0.95) / percentile(alone, 0.95)).toFixed(2)} (target: under 3).`
+    console.log(`| alone | ${alone.length} | ${percentileOf(alone, 0.5).toFixed(1)} | ${percentileOf(alone, 0.95).toFixed(1)} |`);
+    console.log(`| while a batch of 10,000 runs | ${during.length} | ${percentileOf(during, 0.5).toFixed(1)} | ${percentileOf(during, 0.95).toFixed(1)} |`);
+    console.log(`\np95 while a batch runs / p95 alone: ${(percentileOf(during, 0.95) / percentileOf(alone, 0.95)).toFixed(2)} (target: under 3).`
         + ` The batch: ${b.status}, ${(b.bytes / 1e6).toFixed(1)} MB in ${b.seconds.toFixed(1)} s, ${Math.round(10000 / b.seconds)} listings/s over HTTP with half the workers.`);
 } finally {
     server.stop();

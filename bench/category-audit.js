@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, loadCategories, readOsmPbf} from '../packages/engine/dist/src/internal.js';
+import {Region, loadCategories, readOsmPbf} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REGIONS = ['BE', 'PT', 'MT', 'IT', 'DE'];

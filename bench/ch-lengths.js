@@ -6,8 +6,8 @@
 //   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/ch-lengths.js
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {MODES, Region} from '../packages/engine/dist/src/index.js';
-import {arcLengths} from '../packages/engine/dist/src/ch/lengths.js';
+import {MODES, Region} from '@quartier/engine';
+import {arcLengths} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const regions = ['BE', 'PT', 'MT', 'IT', 'DE'];

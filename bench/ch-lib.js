@@ -1,10 +1,7 @@
 // Shared by the contraction hierarchy benches: a road graph straight from a .osm.pbf (the two
-// passes of a region build, without the rest), a seeded PRNG and percentiles.
-import {contract} from '../packages/engine/dist/src/ch/contract.js';
-import {RoadGraphBuilder} from '../packages/engine/dist/src/graph/builder.js';
-import {RoadGraph} from '../packages/engine/dist/src/graph/road-graph.js';
-import {readOsmPbf} from '../packages/engine/dist/src/osm/pbf.js';
-import {NodeStore} from '../packages/engine/dist/src/region/node-store.js';
+// passes of a region build, without the rest) and a measured contraction (the seeded PRNG and
+// percentiles are in lib/stats.js).
+import {contract, RoadGraphBuilder, RoadGraph, readOsmPbf, NodeStore} from '@quartier/engine/internal';
 
 /** restrictions: read the turn restrictions; splitModes: see RoadGraphBuilder. */
 export function loadRoadGraph(file, {restrictions = true, splitModes = 0} = {}) {
@@ -19,20 +16,6 @@ export function loadRoadGraph(file, {restrictions = true, splitModes = 0} = {}) 
     }});
     const {section} = builder.build();
     return RoadGraph.from(section.buffer, section.byteOffset, section.byteLength);
-}
-
-export function mulberry32(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
-/** From sorted values. */
-export function percentile(sorted, q) {
-    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 }
 
 /**

@@ -14,14 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BidirectionalDijkstra} from '../packages/engine/dist/src/ch/dijkstra.js';
-import {ContractionHierarchy} from '../packages/engine/dist/src/ch/hierarchy.js';
-import {CHQuery} from '../packages/engine/dist/src/ch/query.js';
-import {readFileShared, writeFileAtomic} from '../packages/engine/dist/src/format/section.js';
-import {MODES} from '../packages/engine/dist/src/graph/profiles.js';
-import {RoadGraph} from '../packages/engine/dist/src/graph/road-graph.js';
+import {
+    BidirectionalDijkstra, ContractionHierarchy, CHQuery, readFileShared, writeFileAtomic, MODES, RoadGraph
+} from '@quartier/engine/internal';
 import {writeSyntheticRoads} from '../tools/synthetic-roads-lib.js';
-import {loadRoadGraph, measuredContract, mulberry32, percentile} from './ch-lib.js';
+import {loadRoadGraph, measuredContract} from './ch-lib.js';
+import {mulberry32, percentile} from './lib/stats.js';
 import {arg} from './lib/args.js';
 
 function graphChild(pbfFile, roadsFile) {

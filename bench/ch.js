@@ -11,12 +11,9 @@
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BidirectionalDijkstra} from '../packages/engine/dist/src/ch/dijkstra.js';
-import {ContractionHierarchy} from '../packages/engine/dist/src/ch/hierarchy.js';
-import {CHQuery} from '../packages/engine/dist/src/ch/query.js';
-import {MODES} from '../packages/engine/dist/src/graph/profiles.js';
-import {INF} from '../packages/engine/dist/src/graph/road-graph.js';
-import {loadRoadGraph, measuredContract, mulberry32, percentile} from './ch-lib.js';
+import {BidirectionalDijkstra, ContractionHierarchy, CHQuery, MODES, INF} from '@quartier/engine/internal';
+import {loadRoadGraph, measuredContract} from './ch-lib.js';
+import {mulberry32, percentile} from './lib/stats.js';
 import {arg} from './lib/args.js';
 
 const REGIONS = {

@@ -18,11 +18,13 @@ import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {mulberry32} from './ch-lib.js';
+import {withHugePages} from '@quartier/engine/internal';
+import {BUILD_REGION_SCRIPT} from '@quartier/server';
+import {packageEntry} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
+import {mulberry32} from './lib/stats.js';
 import {COUNTRY, M, M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';
-import {withHugePages} from '../packages/engine/dist/src/internal.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -89,9 +91,10 @@ console.log(`extract: ${extract.roadNodes} road nodes (${extract.osmNodes} OSM n
 
 async function build() {
     const localRegions = path.join(dir, 'regions.local.json');
-    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), path.join(root, 'tools', 'build-region.js'), 'add-region',
+    const args = [...(heap ? [`--max-old-space-size=${heap}`] : []), ...(process.argv.includes('--trace-gc') ? ['--trace-gc'] : []), BUILD_REGION_SCRIPT, 'add-region',
         '--country', COUNTRY, '--osm', pbf, '--gtfs', gtfs, '--name', 'Synthetic country', '--out', out, '--force'];
-    // Huge pages, as npm start and quartier build-region run it.
+    // The script `quartier add-region` runs (BUILD_REGION_SCRIPT), started here itself so that the pid sampled is the
+    // build's, not a wrapper's. Huge pages, as npm start and quartier build-region run it.
     const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: withHugePages({...process.env, QUARTIER_LOCAL_REGIONS: localRegions})});
     const started = performance.now();
     const stages = [];
@@ -160,7 +163,7 @@ if (process.argv.includes('--build-only')) process.exit(0);
 
 /** Region.open in a fresh process: seconds and RSS after. */
 function openRegion(bundleDir) {
-    const script = `import {Region} from ${JSON.stringify(path.join(root, 'packages/engine/dist/src/index.js'))};
+    const script = `import {Region} from ${JSON.stringify(packageEntry('@quartier/engine'))};
         const t = performance.now(); Region.open(${JSON.stringify(bundleDir)});
         console.log(JSON.stringify({seconds: (performance.now() - t) / 1000, rssMB: process.memoryUsage().rss / 1048576}));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', env: withHugePages()});

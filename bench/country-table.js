@@ -8,9 +8,8 @@
 //   country-J.json in /tmp/quartier-country)
 import fs from 'node:fs';
 import path from 'node:path';
-import {dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
-import {WayProfile, evaluateWay} from '../packages/engine/dist/src/graph/profiles.js';
-import {readOsmPbf} from '../packages/engine/dist/src/osm/pbf.js';
+import {dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {WayProfile, evaluateWay, readOsmPbf} from '@quartier/engine/internal';
 
 /**
  * Geofabrik extract sizes in MB (the .osm.pbf of the country's page on download.geofabrik.de). No network

@@ -4,9 +4,9 @@
 //   npm run build && node packages/engine/dist/test/setup/build-regions.js && node bench/coverage.js [bundle folder]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region} from '../packages/engine/dist/src/index.js';
-import {buildCoverageSection} from '../packages/engine/dist/src/region/coverage.js';
-import {mulberry32} from './ch-lib.js';
+import {Region} from '@quartier/engine';
+import {buildCoverageSection} from '@quartier/engine/internal';
+import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] ?? path.join(root, 'build', 'test-regions');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {NeighbourhoodFinder, Region, dataRoot} from '../packages/engine/dist/src/index.js';
+import {NeighbourhoodFinder, Region, dataRoot} from '@quartier/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const count = Number(process.argv[2] ?? 1000);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {serverBin} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,7 +82,7 @@ try {
     const bytes = fs.readFileSync(file);
     bytes[bytes.length >> 1] ^= 0x10;
     fs.writeFileSync(file, bytes);
-    const refused = spawnSync(process.execPath, [path.join(root, 'packages/server/dist/src/main.js'), '--port', '0', '--out', damaged, '--no-build', '--regions', 'DE'],
+    const refused = spawnSync(process.execPath, [serverBin('quartier-server'), '--port', '0', '--out', damaged, '--no-build', '--regions', 'DE'],
         {encoding: 'utf8', timeout: 120000});
     const reason = (refused.stderr.split('\n').find((l) => /damaged|checksum/i.test(l)) ?? refused.stderr.slice(-300)).slice(0, 300);
     console.log(`3. one byte changed in DE/pois.bin: exit code ${refused.status}; ${reason}`);

@@ -5,10 +5,8 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {
-    Geocoder, Places, PlacesBuilder, Section, CountryBorder, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf
-} from '../packages/engine/dist/src/internal.js';
-import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
-import {NodeStore} from '../packages/engine/dist/src/region/node-store.js';
+    Geocoder, Places, PlacesBuilder, Section, CountryBorder, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf, BORDER_SECTION_KIND, BORDER_SECTION_VERSION, NodeStore
+} from '@quartier/engine/internal';
 
 /** Builds the places section of a configured region; returns the geocoder and timings (ms). */
 export function buildGeocodeIndex(country, root = dataRoot()) {

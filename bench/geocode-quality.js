@@ -24,10 +24,10 @@
 //
 // Usage: node bench/geocode-quality.js [CC ...] [--seed 12]   (default BE PT MT IT DE)
 import path from 'node:path';
-import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf} from '../packages/engine/dist/src/internal.js';
-import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
-import {estimateHouse} from '../packages/engine/dist/src/geocode/interpolation.js';
-import {mulberry32} from './ch-lib.js';
+import {
+    CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, readOsmPbf, BORDER_SECTION_KIND, BORDER_SECTION_VERSION, estimateHouse
+} from '@quartier/engine/internal';
+import {mulberry32} from './lib/stats.js';
 import {buildGeocodeIndex} from './geocode-index.js';
 import {meters, typo} from './lib/geocode-queries.js';
 

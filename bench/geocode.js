@@ -13,12 +13,12 @@
 // village node. A query counts as found when the result lies within 50 m of the address.
 //
 // Usage: node --expose-gc bench/geocode.js [CC ...] [--n 400] [--seed 42]   (default DE BE MT)
-import {readOsmPbf} from '../packages/engine/dist/src/internal.js';
+import {
+    readOsmPbf, CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs, BORDER_SECTION_KIND, BORDER_SECTION_VERSION
+} from '@quartier/engine/internal';
 import {buildGeocodeIndex} from './geocode-index.js';
-import {CountryBorder, Section, buildBorderSection, countryConfig, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/internal.js';
-import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from '../packages/engine/dist/src/geo/border.js';
 import path from 'node:path';
-import {mulberry32} from './ch-lib.js';
+import {mulberry32, percentile} from './lib/stats.js';
 import {meters, typo} from './lib/geocode-queries.js';
 
 const args = process.argv.slice(2);
@@ -133,10 +133,6 @@ function queriesFor(country, a, places, random) {
     }
     if (halves.length === 2) q.other_lang = `${halves[1]} ${number}${postcode ? `, ${postcode}` : ''}`;
     return q;
-}
-
-function percentile(sorted, p) {
-    return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : NaN;
 }
 
 const rows = [];

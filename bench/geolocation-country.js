@@ -10,9 +10,10 @@
 //        [--be-out DIR]     (where Brussels' bundle is: build/test-regions)
 import fs from 'node:fs';
 import path from 'node:path';
-import {mulberry32} from './ch-lib.js';
+import {packageEntry} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
+import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const junctions = Number(arg('junctions', 2080000));
@@ -36,8 +37,7 @@ const p50 = (times) => times.slice().sort((a, b) => a - b)[times.length >> 1];
 const p90 = (times) => times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.9)];
 
 // The engine alone.
-const {Region, Geocoder, countryConfig} = await import(path.join(checkout, 'packages/engine/dist/src/index.js'));
-const {Places} = await import(path.join(checkout, 'packages/engine/dist/src/geocode/places.js'));
+const {Region, Geocoder, Places, countryConfig} = await import(packageEntry('@quartier/engine/internal', checkout));
 const openGeocoder = (bundle) => {
     if (!engineOnly) return Region.open(bundle).geocoder;
     const bytes = fs.readFileSync(path.join(bundle, 'places.bin'));

@@ -5,7 +5,7 @@
 import {gzipSync} from 'node:zlib';
 import autocannon from 'autocannon';
 import {PbfReader} from 'pbf';
-import {glyphRange, spriteSheet, compileStyle, readMapLibreStyle, STYLE_NAMES} from '../packages/render/dist/src/index.js';
+import {glyphRange, spriteSheet, compileStyle, readMapLibreStyle, STYLE_NAMES} from '@quartier/render';
 import {startBenchServer} from './lib/server.js';
 
 const seconds = Number(process.argv[2] ?? 8);

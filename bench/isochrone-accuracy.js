@@ -9,9 +9,9 @@
 // Usage: node bench/isochrone-accuracy.js [origins=50] [samples=300]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRegion, dataRoot, haversineMeters, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
-import {RoadIsochrones, OFF_ROAD_METERS} from '../packages/engine/dist/src/isochrone/road-isochrone.js';
-import {TransitIsochrones} from '../packages/engine/dist/src/isochrone/transit-isochrone.js';
+import {Region, buildRegion, dataRoot, haversineMeters, loadRegionConfigs} from '@quartier/engine';
+import {RoadIsochrones, OFF_ROAD_METERS, TransitIsochrones} from '@quartier/engine/internal';
+import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const origins = Number(process.argv[2] ?? 50);
@@ -20,14 +20,7 @@ const LIMITS = [300, 600, 1200, 1800];
 const BAND = 50;  // plus one grid spacing: see below
 const boxes = {BE: [50.80, 4.30, 50.89, 4.45], PT: [41.13, -8.66, 41.19, -8.57]};
 
-let seed = 20261122;
-const rand = () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = mulberry32(20261122);
 
 function inside(x, y, rings) {
     let c = false;

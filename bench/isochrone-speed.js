@@ -4,7 +4,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {Region, RoadIsochrones, TransitIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {Region, RoadIsochrones, TransitIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,8 +8,9 @@
 // Usage: node bench/matrix.js [regions dir = build/test-regions]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, MODES, CAR, FOOT, BIKE} from '../packages/engine/dist/src/internal.js';
+import {Region, MODES, CAR, FOOT, BIKE} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
+import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] ?? path.join(root, 'build', 'test-regions');
@@ -19,14 +20,8 @@ const SAMPLE = 2000;
 const HTTP_SAMPLE = 200;
 const TRAVEL_MODE = ['Driving', 'Walking', 'Bicycling'];
 
-// Seeded positions at road nodes of the covered area (mulberry32).
-let seed = 13;
-function rnd() {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded positions at road nodes of the covered area.
+const rnd = mulberry32(13);
 function positions(count) {
     const out = [];
     while (out.length < count) {

@@ -5,8 +5,8 @@
 // With --all-languages: Brussels only, in every language pack (PACK_LANGUAGES), 100 positions.
 // Usage: npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/narrative-claims.js [positions=300] [--all-languages]
 import path from 'node:path';
-import {Region} from '../packages/engine/dist/src/index.js';
-import {PACK_LANGUAGES} from '../packages/engine/dist/src/text/narrative/lang/index.js';
+import {Region} from '@quartier/engine';
+import {PACK_LANGUAGES} from '@quartier/engine/internal';
 import {regionContradictions} from '../packages/engine/dist/test/claims-checker.js';
 import {testBuildRoot} from '../packages/engine/dist/test/helpers.js';
 

@@ -10,8 +10,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import {Region, dataRoot} from '../packages/engine/dist/src/index.js';
+import {Region, dataRoot} from '@quartier/engine';
 import {startBenchServer} from './lib/server.js';
+import {mulberry32, percentileOf} from './lib/stats.js';
 
 const perEndpoint = Number(process.argv[2] ?? 40);
 const ENDPOINTS = ['enrichment', 'summary', 'summary/text', 'summary/text-and-data', 'scores'];
@@ -30,22 +31,6 @@ function get(pathname) {
     });
 }
 
-function percentile(values, p) {
-    const s = [...values].sort((a, b) => a - b);
-    return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-}
-
-/** A seeded random number generator (mulberry32): the same positions on every run. */
-function random(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = Math.imul(a ^ (a >>> 15), 1 | a);
-        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
 /**
  * `lists` lists of `count` positions, all distinct as the cache keys them (String of each number),
  * drawn without replacement: Brussels from the OSRM reference, Porto and Malta from their POIs in
@@ -59,7 +44,7 @@ function positions(cc, lists, count) {
     } else {
         const region = Region.open(path.join('build', 'regions', cc));
         const order = Array.from({length: region.pois.count}, (_, i) => i);
-        const next = random(12345);
+        const next = mulberry32(12345); // the same positions on every run
         for (let i = order.length - 1; i > 0; i--) {
             const j = Math.floor(next() * (i + 1));
             [order[i], order[j]] = [order[j], order[i]];
@@ -115,8 +100,8 @@ async function measure(cc, endpoint, list) {
 try {
     const health = [];
     for (let i = 0; i < 300; i++) health.push((await get('/health')).ms);
-    const base = percentile(health, 0.5);
-    console.log(`baseline /health: p50 ${base.toFixed(2)} ms, p95 ${percentile(health, 0.95).toFixed(2)} ms (${os.cpus().length} cores, server and client on the same machine)`);
+    const base = percentileOf(health, 0.5);
+    console.log(`baseline /health: p50 ${base.toFixed(2)} ms, p95 ${percentileOf(health, 0.95).toFixed(2)} ms (${os.cpus().length} cores, server and client on the same machine)`);
     console.log('Every cold sample proved a cache miss (quartier_cache_hits_total unchanged across it).');
     console.log('| region | endpoint | cold p50 ms | cold p95 ms | warm p50 ms | warm p95 ms | warm p50 / health p50 | body KB | non-200 |');
     console.log('|---|---|---|---|---|---|---|---|---|');
@@ -125,8 +110,8 @@ try {
         for (let e = 0; e < ENDPOINTS.length; e++) {
             const list = lists[e];
             const {cold, warm, failures, bytes} = await measure(cc, ENDPOINTS[e], list);
-            const w50 = percentile(warm, 0.5);
-            console.log(`| ${cc} | /${ENDPOINTS[e]} | ${percentile(cold, 0.5).toFixed(1)} | ${percentile(cold, 0.95).toFixed(1)} | ${w50.toFixed(2)} | ${percentile(warm, 0.95).toFixed(2)} | ${(w50 / base).toFixed(1)} | ${(bytes / 1024).toFixed(1)} | ${failures} |`);
+            const w50 = percentileOf(warm, 0.5);
+            console.log(`| ${cc} | /${ENDPOINTS[e]} | ${percentileOf(cold, 0.5).toFixed(1)} | ${percentileOf(cold, 0.95).toFixed(1)} | ${w50.toFixed(2)} | ${percentileOf(warm, 0.95).toFixed(2)} | ${(w50 / base).toFixed(1)} | ${(bytes / 1024).toFixed(1)} | ${failures} |`);
         }
     }
 } finally {

@@ -6,7 +6,7 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {countOsmPbf, readOsmPbf} from '../packages/engine/dist/src/osm/pbf.js';
+import {countOsmPbf, readOsmPbf} from '@quartier/engine/internal';
 
 const RUNS = 3; // best of, after one warm-up run
 

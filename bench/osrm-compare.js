@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRegion, dataRoot, loadRegionConfigs} from '../packages/engine/dist/src/index.js';
+import {Region, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);

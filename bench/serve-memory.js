@@ -6,7 +6,7 @@
 // The bundle is the one bench/country-build.js built (DIR/country-J-bundles, its regions.local.json).
 import fs from 'node:fs';
 import path from 'node:path';
-import {mulberry32} from './ch-lib.js';
+import {mulberry32} from './lib/stats.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
 import {M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';

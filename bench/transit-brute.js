@@ -6,22 +6,16 @@
 // Uses the test bundles (build/test-regions: `npm test` builds them once).
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError} from '../packages/engine/dist/src/internal.js';
+import {
+    ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError
+} from '@quartier/engine/internal';
 import {oracle} from '../packages/engine/dist/test/transit-oracle.js';
+import {mulberry32} from './lib/stats.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..', 'build', 'test-regions');
 const i = process.argv.indexOf('--pairs');
 const pairs = i > 0 ? Number(process.argv[i + 1]) : 1000;
-
-function mulberry32(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 let failures = 0;
 console.log('| region | feed | pairs compared | by transit | walks | mismatches | seconds |');

@@ -9,8 +9,8 @@
 // Uses the test bundles (build/test-regions: `npm test` builds them once).
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, TransitError} from '../packages/engine/dist/src/index.js';
-import {mulberry32} from './ch-lib.js';
+import {Region, TransitError} from '@quartier/engine';
+import {mulberry32, percentileOf, timed} from './lib/stats.js';
 import {arg} from './lib/args.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,17 +21,6 @@ const countries = arg('regions', 'IT,BE,PT').split(',');
 const brute = Number(arg('brute', 200));
 const onlyBrute = process.argv.includes('--only-brute');
 const EIGHT = 8 * 3600;
-
-function percentile(values, p) {
-    const sorted = values.slice().sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
-function timed(fn) {
-    const t = performance.now();
-    const value = fn();
-    return [performance.now() - t, value];
-}
 
 /** Runs fn for each input, timing it; inputs whose start is off the network are skipped. */
 function timeAll(inputs, fn) {
@@ -126,7 +115,7 @@ for (const cc of countries) {
         ['measureMany 1 x 100', measure(many100, EIGHT), measure(many100)]
     ];
     for (const [name, one, win] of cases) {
-        rows.push(`| ${cc} | ${name} | ${one.length} | ${f2(percentile(one, 0.5))} / ${f2(percentile(one, 0.95))} | ${f2(percentile(win, 0.5))} / ${f2(percentile(win, 0.95))} | ${f2(percentile(win, 0.5) / percentile(one, 0.5))} |`);
+        rows.push(`| ${cc} | ${name} | ${one.length} | ${f2(percentileOf(one, 0.5))} / ${f2(percentileOf(one, 0.95))} | ${f2(percentileOf(win, 0.5))} / ${f2(percentileOf(win, 0.95))} | ${f2(percentileOf(win, 0.5) / percentileOf(one, 0.5))} |`);
     }
 
     // Window median against leaving at exactly 08:00, in minutes (positive: the median is longer).
@@ -138,8 +127,8 @@ for (const cc of countries) {
     const abs = diffs.map(Math.abs);
     const share = (test) => `${(100 * diffs.filter(test).length / diffs.length).toFixed(1)}%`;
     diffRows.push(`| ${cc} | ${diffs.length} | ${share((d) => Math.abs(d) < 1 / 60000)} | ${share((d) => d < 0)} | ${share((d) => d > 0)} | ` +
-        `${f2(diffs.reduce((a, b) => a + b, 0) / diffs.length)} | ${f2(percentile(abs, 0.5))} / ${f2(percentile(abs, 0.9))} / ${f2(percentile(abs, 0.99))} / ${f2(Math.max(...abs))} | ` +
-        `${f2(percentile(diffs, 0.05))} / ${f2(percentile(diffs, 0.95))} | ${share((d) => Math.abs(d) > 5)} |`);
+        `${f2(diffs.reduce((a, b) => a + b, 0) / diffs.length)} | ${f2(percentileOf(abs, 0.5))} / ${f2(percentileOf(abs, 0.9))} / ${f2(percentileOf(abs, 0.99))} / ${f2(Math.max(...abs))} | ` +
+        `${f2(percentileOf(diffs, 0.05))} / ${f2(percentileOf(diffs, 0.95))} | ${share((d) => Math.abs(d) > 5)} |`);
 }
 
 console.log('Brute force (every departure routed alone, the median by hand; time and departure):\n');

@@ -5,32 +5,13 @@
 //   npx tsc -b && node bench/transit.js [--pairs 1000] [--regions BE,IT,PT]
 // Regions are built into build/regions first when missing or outdated (like npm start).
 import {
-    Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs
-} from '../packages/engine/dist/src/internal.js';
-import {resolveSource} from '../packages/engine/dist/src/region/config.js';
+    Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs, resolveSource
+} from '@quartier/engine/internal';
 import {arg} from './lib/args.js';
+import {mulberry32, percentile, timed} from './lib/stats.js';
 
 const pairs = Number(arg('pairs', 1000));
 const countries = arg('regions', 'BE,IT,PT').split(',');
-
-function percentile(sorted, p) {
-    return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-}
-
-function mulberry32(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
-
-function timed(fn) {
-    const t = performance.now();
-    const value = fn();
-    return [performance.now() - t, value];
-}
 
 const importRows = [], queryRows = [];
 for (const cc of countries) {

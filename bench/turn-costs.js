@@ -7,9 +7,11 @@
 //   npx tsc -b && node bench/turn-costs.js
 import fs from 'node:fs';
 import path from 'node:path';
-import {BIKE, CAR, CHQuery, ContractionHierarchy, INF, RoadRouter, dataRoot, turnCosts} from '../packages/engine/dist/src/internal.js';
-import {NodeHeap} from '../packages/engine/dist/src/ch/heap.js';
-import {loadRoadGraph, measuredContract, mulberry32, percentile} from './ch-lib.js';
+import {
+    BIKE, CAR, CHQuery, ContractionHierarchy, INF, RoadRouter, dataRoot, turnCosts, NodeHeap
+} from '@quartier/engine/internal';
+import {loadRoadGraph, measuredContract} from './ch-lib.js';
+import {mulberry32, percentile} from './lib/stats.js';
 
 const osm = path.join(dataRoot(), 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
 const reference = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));

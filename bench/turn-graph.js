@@ -10,9 +10,11 @@ import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {CAR, CHQuery, ContractionHierarchy, RoadRouter, dataRoot} from '../packages/engine/dist/src/index.js';
+import {RoadRouter, dataRoot} from '@quartier/engine';
+import {CAR, CHQuery, ContractionHierarchy} from '@quartier/engine/internal';
 import {RestrictionChecker} from '../packages/engine/dist/test/restriction-checker.js';
-import {loadRoadGraph, measuredContract, percentile} from './ch-lib.js';
+import {loadRoadGraph, measuredContract} from './ch-lib.js';
+import {percentile} from './lib/stats.js';
 
 const osm = path.join(dataRoot(), 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
 const VARIANTS = {

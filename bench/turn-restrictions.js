@@ -8,9 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {BIKE, CAR, CHQuery, ContractionHierarchy, Region, RoadRouter, contract, dataRoot} from '../packages/engine/dist/src/index.js';
+import {Region, RoadRouter, dataRoot} from '@quartier/engine';
+import {BIKE, CAR, CHQuery, ContractionHierarchy, contract} from '@quartier/engine/internal';
 import {RestrictionChecker} from '../packages/engine/dist/test/restriction-checker.js';
-import {loadRoadGraph, mulberry32} from './ch-lib.js';
+import {loadRoadGraph} from './ch-lib.js';
+import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {

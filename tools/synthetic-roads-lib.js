@@ -11,7 +11,7 @@
 //
 //   import {writeSyntheticRoads} from './synthetic-roads-lib.js';
 //   writeSyntheticRoads('big.osm.pbf', {junctions: 1e6, seed: 1});
-import {OsmPbfWriter} from '../packages/engine/dist/src/osm/pbf-writer.js';
+import {OsmPbfWriter} from '@quartier/engine/internal';
 import {CountryContent, streetName} from './synthetic-country-lib.js';
 
 /** Junctions a town gives on average (measured: road-graph nodes / towns at 100k, seed 1). */

@@ -1,7 +1,7 @@
 // Child of build-regions.js: builds one region from scratch, reopens it, prints figures as JSON.
 import fs from 'node:fs';
 import path from 'node:path';
-import {Region, buildRegion, dataRoot, loadRegionConfigs} from '../../packages/engine/dist/src/index.js';
+import {Region, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
 
 const [cc, out] = process.argv.slice(2);
 const [config] = loadRegionConfigs([cc]);

@@ -2,7 +2,8 @@
 import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {withHugePages} from '../../packages/engine/dist/src/internal.js';
+import {withHugePages} from '@quartier/engine/internal';
+import {serverBin} from './packages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -12,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  */
 export async function startBenchServer(args = [], env = {}, checkout = root, nodeArgs = []) {
     const port = 18000 + Math.floor(Math.random() * 1000);
-    const child = spawn(process.execPath, [...nodeArgs, path.join(checkout, 'packages/server/dist/src/main.js'), '--port', String(port), '--host', '127.0.0.1', ...args], {
+    const child = spawn(process.execPath, [...nodeArgs, serverBin('quartier-server', checkout), '--port', String(port), '--host', '127.0.0.1', ...args], {
         stdio: ['ignore', 'ignore', 'pipe'],
         // As npm start runs it: huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=0 in the bench's environment keeps them off).
         env: {...withHugePages(process.env), QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}

@@ -108,3 +108,13 @@ export {readVectorTile, VectorTileData} from './tiles/mvt-reader.js';
 export type {TileValue} from './tiles/mvt-reader.js';
 export {TileArchive, buildTileArchive, coverageBounds, TILES_KIND, TILES_VERSION} from './tiles/tile-archive.js';
 export type {TileArchiveStats} from './tiles/tile-archive.js';
+// For the benches (bench/*.js reach the engine only through its entry points).
+export {BORDER_SECTION_KIND, BORDER_SECTION_VERSION} from './geo/border.js';
+export {arcLengths} from './ch/lengths.js';
+export {NodeHeap} from './ch/heap.js';
+export {RoadGraphBuilder} from './graph/builder.js';
+export {NodeStore} from './region/node-store.js';
+export {buildCoverageSection} from './region/coverage.js';
+export {resolveSource} from './region/config.js';
+export {estimateHouse} from './geocode/interpolation.js';
+export {OsmPbfWriter} from './osm/pbf-writer.js';

@@ -6,16 +6,16 @@
 // MapLibre's counts 512-pixel ones, so the style is evaluated at the image's zoom minus one.
 import {createCanvas, type Canvas, type SKRSContext2D} from '@napi-rs/canvas';
 import type {Region} from '@quartier/engine/internal';
-import {Camera} from './camera.js';
-import {CollisionGrid} from './collision.js';
-import {drawExtrusions} from './draw-buildings.js';
-import {drawBackground, drawGeometry} from './draw-geometry.js';
-import {drawSymbols, type PlacedSymbol} from './draw-symbols.js';
-import {fontString, registerFonts} from './fonts.js';
-import {Labeler} from './labels.js';
-import {styleByIndex, type MapStyle} from './map-style.js';
-import {drawMarker, drawPin, pinBox, type CustomMarker} from './pin.js';
-import {TileScene} from './tile-scene.js';
+import {Camera} from './scene/camera.js';
+import {CollisionGrid} from './labels/collision.js';
+import {drawExtrusions} from './draw/buildings.js';
+import {drawBackground, drawGeometry} from './draw/geometry.js';
+import {drawSymbols, type PlacedSymbol} from './draw/symbols.js';
+import {fontString, registerFonts} from './assets/fonts.js';
+import {Labeler} from './labels/labels.js';
+import {styleByIndex, type MapStyle} from './style/map-style.js';
+import {drawMarker, drawPin, pinBox, type CustomMarker} from './assets/pin.js';
+import {TileScene} from './scene/tile-scene.js';
 
 export interface MapImageOptions {
     latitude: number;

@@ -9,7 +9,7 @@ import {
     isKnownIcon, markerPng, readMapLibreStyle, registerFonts, renderJpeg, renderMap, sniffMarker, styleByIndex, type PlacedSymbol
 } from '../src/index.js';
 import {PLACES, difference, testRegion} from './helpers.js';
-import {layerRange, sceneTile} from '../src/tile-scene.js';
+import {layerRange, sceneTile} from '../src/scene/tile-scene.js';
 
 const brussels = PLACES[0];
 const base = {latitude: brussels.latitude, longitude: brussels.longitude, width: 400, height: 225, mapStyle: 1, pinColor: '#e0245e'};

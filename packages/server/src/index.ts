@@ -6,3 +6,5 @@ export {KeyStore} from './keys.js';
 export type {KeyEntry} from './keys.js';
 export {startServer, loadServerConfig} from './server.js';
 export type {ServerConfig} from './server.js';
+// The engine's region builder script (run in its own process, as the server and `quartier build-region` run it).
+export {BUILD_REGION_SCRIPT} from './build-region-script.js';

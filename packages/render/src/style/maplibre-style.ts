@@ -3,7 +3,7 @@
 // label language per request. /image draws from the same documents (map-style.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import {MAPLIBRE_STYLES_DIR} from './assets.js';
+import {MAPLIBRE_STYLES_DIR} from '../assets/files.js';
 
 /** Placeholders the files carry where the server puts its addresses. */
 export const TILES_URL = '{tiles}';

@@ -4,9 +4,9 @@
 // Buildings cut by a tile's edge come in a piece per tile: walls along the cut are not drawn (as in
 // MapLibre), so the pieces join without a seam.
 import {TILE_BUFFER, WORLD} from '@quartier/engine/internal';
-import {cssColor, propertyValue, type ImageLook, type StyleLayer} from './map-style.js';
-import {sortByKey} from './sort.js';
-import {layerRange, type SceneTile, type TileScene} from './tile-scene.js';
+import {cssColor, propertyValue, type ImageLook, type StyleLayer} from '../style/map-style.js';
+import {sortByKey} from '../labels/sort.js';
+import {layerRange, type SceneTile, type TileScene} from '../scene/tile-scene.js';
 
 const CHUNK = 12;
 

@@ -7,10 +7,10 @@ import {fileURLToPath} from 'node:url';
 const require = createRequire(import.meta.url);
 
 /**
- * data/maplibre-styles of the repository, found from this file (packages/render/dist/src): the seven
+ * data/maplibre-styles of the repository, found from this file (packages/render/dist/src/assets): the seven
  * MapLibre style documents (browser and /image), the POI icon tables (icons.json, poi-icons.json).
  */
-export const MAPLIBRE_STYLES_DIR = process.env.QUARTIER_STYLES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../data/maplibre-styles');
+export const MAPLIBRE_STYLES_DIR = process.env.QUARTIER_STYLES ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/maplibre-styles');
 
 /** The folder of an installed npm package. */
 export function packageDir(name: string): string {

@@ -3,7 +3,7 @@
 // overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
-import type {SceneTile, TileScene} from './tile-scene.js';
+import type {SceneTile, TileScene} from '../scene/tile-scene.js';
 
 export interface TextStyle {
     /** Canvas font string (fonts.ts). */

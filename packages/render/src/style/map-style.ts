@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {expression, featureFilter, latest, type FeatureFilter, type StylePropertyExpression} from '@maplibre/maplibre-gl-style-spec';
-import {MAPLIBRE_STYLES_DIR} from './assets.js';
-import {isKnownFamily, type FontWeight} from './fonts.js';
+import {MAPLIBRE_STYLES_DIR} from '../assets/files.js';
+import {isKnownFamily, type FontWeight} from '../assets/fonts.js';
 
 /** The seven styles by their mapStyle index (1 liberty … 7 liberty_stonehedge). */
 export const STYLE_NAMES = ['liberty', 'basic', 'bright', '3d', 'positron', 'dark', 'liberty_stonehedge'] as const;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createCanvas, Image, type Canvas} from '@napi-rs/canvas';
 import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine/internal';
-import {MAPLIBRE_STYLES_DIR, packageDir} from './assets.js';
+import {MAPLIBRE_STYLES_DIR, packageDir} from './files.js';
 import {fontString, registerFonts} from './fonts.js';
 
 interface IconEntry {glyph: string; color: string}

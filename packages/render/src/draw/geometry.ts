@@ -3,8 +3,8 @@
 // overlaps its neighbours'). Skia rasterizes one path with thousands of contours slower than a few
 // dozen smaller ones, so paths are flushed every CHUNK features. A feature-dependent colour or width
 // (a data-driven property) flushes the path whenever it changes.
-import {cssColor, isFeatureDependent, propertyValue, type StyleLayer} from './map-style.js';
-import {layerRange, type SceneTile, type TileScene} from './tile-scene.js';
+import {cssColor, isFeatureDependent, propertyValue, type StyleLayer} from '../style/map-style.js';
+import {layerRange, type SceneTile, type TileScene} from '../scene/tile-scene.js';
 
 const CHUNK = 32;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import TinySDF from '@mapbox/tiny-sdf';
 import {createCanvas, GlobalFonts} from '@napi-rs/canvas';
 import {PbfWriter} from 'pbf';
-import {packageDir} from './assets.js';
+import {packageDir} from '../assets/files.js';
 
 /** MapLibre's glyph metrics: 24 px em, 3 px buffer, SDF radius 8. */
 const FONT_SIZE = 24, BUFFER = 3, RADIUS = 8, CUTOFF = 0.25;

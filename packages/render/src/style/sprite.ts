@@ -3,7 +3,7 @@
 // aerodrome marker `airport` and a one-way arrow, packed with potpack at 1x and 2x.
 import {createCanvas, type Canvas} from '@napi-rs/canvas';
 import potpack from 'potpack';
-import {markerImage} from './icons.js';
+import {markerImage} from '../assets/icons.js';
 import {loadPoiIcons} from './maplibre-style.js';
 
 /** CSS pixels of a POI marker in the sprite (as /icons24). */

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
-import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from './map-style.js';
+import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 
 /** Decoded tiles kept per process (bytes of their arrays). */
 const MAX_CACHE_BYTES = 128 * 1024 * 1024;

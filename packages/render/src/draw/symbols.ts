@@ -5,13 +5,13 @@
 // symbol-spacing) or icons such as one-way arrows; `point` puts an icon with its text below it, or a
 // text alone, at the feature's point.
 import type {Canvas} from '@napi-rs/canvas';
-import type {CollisionGrid} from './collision.js';
-import {fontString} from './fonts.js';
-import type {Labeler, TextStyle} from './labels.js';
-import {cssColor, fontOf, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from './map-style.js';
-import {sortByKey} from './sort.js';
-import {spriteImage} from './sprite.js';
-import {layerRange, type SceneTile, type TileScene} from './tile-scene.js';
+import type {CollisionGrid} from '../labels/collision.js';
+import {fontString} from '../assets/fonts.js';
+import type {Labeler, TextStyle} from '../labels/labels.js';
+import {cssColor, fontOf, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from '../style/map-style.js';
+import {sortByKey} from '../labels/sort.js';
+import {spriteImage} from '../style/sprite.js';
+import {layerRange, type SceneTile, type TileScene} from '../scene/tile-scene.js';
 
 export interface SymbolContext {
     scene: TileScene;

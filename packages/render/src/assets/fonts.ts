@@ -3,7 +3,7 @@
 // and the first face holding a glyph draws it, so no label ever falls back to a system font for Latin text.
 import path from 'node:path';
 import {GlobalFonts} from '@napi-rs/canvas';
-import {packageDir} from './assets.js';
+import {packageDir} from './files.js';
 
 /** Font families the styles may name, with their npm package and file prefix. */
 const FAMILIES: Record<string, {pkg: string; prefix: string; weights: number[]}> = {
