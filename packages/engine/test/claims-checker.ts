@@ -3,8 +3,8 @@
 // plus a small offset), in every language of the country. A sentence with a proximity word
 // ("close", "just", "well served"...) may only hold figures within the close limit; a public
 // transport sentence only a stop within the serving limit; a place within the on-foot limit is
-// given on foot. The claim words and limits are this checker's own table, written from README.md
-// ("Narrative: what the text may claim"), not read from the engine.
+// given on foot. The claim words and limits are this checker's own table, written from
+// docs/api/neighbourhood.md ("Narrative: what the text may claim"), not read from the engine.
 import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
 import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {TM_WALK} from '../src/neighbourhood/trips.js';

@@ -1,6 +1,6 @@
 // The library outside the repository: `npm pack` of @quartier/engine, installed offline from the
 // tarball into a temporary project (its dependencies from npm's cache, pinned by a lockfile made
-// from the repository's), runs the README's library example (bench/example-library.js), and its
+// from the repository's), runs the library example of docs/library.md (bench/example-library.js), and its
 // entry point is the curated interface, with everything else under '@quartier/engine/internal'.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -49,7 +49,7 @@ function lockfile(tarball: string): unknown {
     return {name: 'try-quartier', lockfileVersion: 3, requires: true, packages};
 }
 
-t.test('npm pack of @quartier/engine installs and runs the README example outside the repository', async (t) => {
+t.test('npm pack of @quartier/engine installs and runs the docs/library.md example outside the repository', async (t) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-package-'));
     t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
 

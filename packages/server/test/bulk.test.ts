@@ -116,7 +116,7 @@ t.test('quartier enrich: killed mid-run (and mid-line), resumed: nothing lost, n
     t.equal(readLines(output).length, 43, 'and writes nothing');
 });
 
-t.test('the README\'s example file is scored whole', async (t) => {
+t.test('the example file of docs/api/bulk-scoring.md is scored whole', async (t) => {
     const output = path.join(dir, 'example.ndjson');
     const run = enrich([path.join(repoRoot, 'data/examples/listings-be.csv'), '-o', output]);
     t.equal(run.status, 0, run.stderr);

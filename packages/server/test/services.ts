@@ -32,7 +32,7 @@ export async function kill(child: ChildProcess, signal: NodeJS.Signals = 'SIGKIL
     });
 }
 
-/** redis-server on a loopback port: no persistence, bounded memory, LRU (as the README recommends). */
+/** redis-server on a loopback port: no persistence, bounded memory, LRU (as docs/api/neighbourhood.md recommends). */
 export class RedisServer {
     readonly url: string;
     private child: ChildProcess | null = null;
