@@ -27,6 +27,12 @@ export function flatMeters(lat1: number, lon1: number, lat2: number, lon2: numbe
     return Math.sqrt(dx * dx + dy * dy);
 }
 
+/** Metres between two positions in a flat projection of metersPerLat and metersPerLon (a section's, set around its middle). */
+export function projectedMeters(lat1: number, lon1: number, lat2: number, lon2: number, metersPerLat: number, metersPerLon: number): number {
+    const dx = (lon1 - lon2) * metersPerLon, dy = (lat1 - lat2) * metersPerLat;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
 /** Metres from a position to a box (0 inside it), with metersPerLon taken once for the position's latitude. */
 export function boxMeters(lat: number, lon: number, minLat: number, minLon: number, maxLat: number, maxLon: number, metersPerLon: number): number {
     const dx = Math.max(0, minLon - lon, lon - maxLon) * metersPerLon;

@@ -1,4 +1,4 @@
-// The addresses builder.ts extracts, one row each in columns: a country has millions, and an object
+// The addresses places-builder.ts extracts, one row each in columns: a country has millions, and an object
 // per address (with its strings and arrays) took gigabytes. Strings are ids in `strings`; a way's
 // nodes and a multipolygon's ways are lists in `lists`. build-index.ts resolves positions in
 // place and appends the numbers it interpolates.

@@ -2,7 +2,7 @@
 // street's known numbers, in the language asked for; the answer types; Photon-style GeoJSON.
 import type {CountryConfig} from '../../region/config.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
-import {answerMeters2} from '../geometry.js';
+import {answerMeters2, projectedMeters} from '../geometry.js';
 import type {HouseNumbers} from './housenumbers.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */
@@ -127,8 +127,7 @@ export class ResultWriter {
         }
         let distance: number | null = null;
         if (!Number.isNaN(focusLat)) {
-            const dx = (lon - focusLon) * P.metersPerLon, dy = (lat - focusLat) * P.metersPerLat;
-            distance = Math.round(Math.sqrt(dx * dx + dy * dy));
+            distance = Math.round(projectedMeters(lat, lon, focusLat, focusLon, P.metersPerLat, P.metersPerLon));
         }
         return {
             kind, type, accuracy, lat, lon, name, housenumber, street, postcode: P.postcode(postcode), city: city >= 0 ? P.nameIn(city, language) : '',

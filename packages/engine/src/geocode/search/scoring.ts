@@ -2,6 +2,7 @@
 // leaves, which may be its house number, its postcode or a name of its town or district;
 // unexplained words cost part of their weight. scoreBound is the most a feature can score, to
 // leave it before its addresses are read when that would not be kept.
+import {projectedMeters} from '../geometry.js';
 import {ADDRESS_INTERPOLATED, LANDMARK_IMPORTANCE, type Places} from '../places.js';
 import type {HouseNumbers} from './housenumbers.js';
 import type {QueryMarks, RankQuery} from './marks.js';
@@ -155,8 +156,7 @@ export class Scorer {
         if (number >= 0) address = -1;
         if (focus) {
             const lat = (address >= 0 ? P.aLat[address] : P.fLat[f]) / 1e7, lon = (address >= 0 ? P.aLon[address] : P.fLon[f]) / 1e7;
-            const dx = (lon - query.focusLon) * P.metersPerLon, dy = (lat - query.focusLat) * P.metersPerLat;
-            tail = 99999 - Math.min(99999, Math.round(Math.sqrt(dx * dx + dy * dy) / 5));
+            tail = 99999 - Math.min(99999, Math.round(projectedMeters(lat, lon, query.focusLat, query.focusLon, P.metersPerLat, P.metersPerLon) / 5));
         } else {
             tail = Math.round(Math.min(1, score) * 50000) + Math.round(Math.min(1, importance / 2) * 49999);
         }
