@@ -16,12 +16,12 @@ export {CategoryMatcher, loadCategories, typeId, splitTypeId} from './poi/catego
 export type {CategoriesFile, CategoryConfig, SubtypeConfig, EnrichmentEntry, Labels} from './poi/categories.js';
 export {Places, PLACE_TYPES, CITY_TYPES} from './geocode/places.js';
 export {Geocoder, featureCollection, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,
-    REVERSE_ADDRESS_RADIUS, REVERSE_STREET_RADIUS, REVERSE_LOCALITY_RADIUS} from './geocode/geocoder.js';
-export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/geocoder.js';
+    REVERSE_ADDRESS_RADIUS, REVERSE_STREET_RADIUS, REVERSE_LOCALITY_RADIUS} from './geocode/index.js';
+export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
 export {fold, tokenize, housenumberKey, postcodeKey} from './geocode/fold.js';
 export {Abbreviations} from './geocode/abbreviations.js';
 export {EditDistance, maxEditsFor} from './geocode/edit-distance.js';
-export {PlacesBuilder} from './geocode/builder.js';
+export {PlacesBuilder} from './geocode/index.js';
 export {Region} from './region/region.js';
 export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';

@@ -3,7 +3,7 @@
 // contraction-hierarchy and RAPTOR queries from one origin; nothing here depends on a language.
 import {haversineMeters} from '../geo/distance.js';
 import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
-import type {PlaceInformation} from '../geocode/geocoder.js';
+import type {PlaceInformation} from '../geocode/index.js';
 import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
 import type {Region} from '../region/region.js';
 import {FOOT_SPEEDS} from '../graph/profiles.js';

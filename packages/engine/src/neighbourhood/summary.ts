@@ -1,6 +1,6 @@
 // The summary payload (COMPAT.md "summary"): the neighbourhood data with labels in one language.
 import {round6} from '../geo/distance.js';
-import type {PlaceInformation} from '../geocode/geocoder.js';
+import type {PlaceInformation} from '../geocode/index.js';
 import {label} from '../poi/catalog.js';
 import {loadCategories, type CategoriesFile} from '../poi/categories.js';
 import {distanceLabels, durationLabels} from '../text/units.js';

@@ -8,7 +8,7 @@ import {CHQuery} from '../ch/query.js';
 import {CHScratch} from '../ch/scratch.js';
 import {Section, readFileShared, verifySection, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
-import {Geocoder} from '../geocode/geocoder.js';
+import {Geocoder} from '../geocode/index.js';
 import {Places} from '../geocode/places.js';
 import {RoadGraph} from '../graph/road-graph.js';
 import {turnCosts} from '../graph/turn-costs.js';

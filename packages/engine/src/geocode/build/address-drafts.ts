@@ -1,10 +1,10 @@
-// The addresses builder.ts extracts, one row each in columns: a country has millions, and an object
+// The addresses places-builder.ts extracts, one row each in columns: a country has millions, and an object
 // per address (with its strings and arrays) took gigabytes. Strings are ids in `strings`; a way's
-// nodes and a multipolygon's ways are lists in `lists`. index-builder.ts resolves positions in
+// nodes and a multipolygon's ways are lists in `lists`. build-index.ts resolves positions in
 // place and appends the numbers it interpolates.
-import {Growable} from '../format/growable.js';
-import {IdLists} from '../format/id-lists.js';
-import {StringPool} from '../format/string-pool.js';
+import {Growable} from '../../format/growable.js';
+import {IdLists} from '../../format/id-lists.js';
+import {StringPool} from '../../format/string-pool.js';
 
 /** The street came from addr:place (a hamlet or square rather than a street). */
 export const DRAFT_IS_PLACE = 1;

@@ -1,8 +1,9 @@
 // Stations of the region's public transport feeds (rail, metro, tram), searchable by name like the
 // OSM's own: an extract may lack a station its GTFS feed has (Porto's metro station "Casa da Música").
 // Bus stops are left out: thousands, named after the street they stand in.
-import {routeMode, type TransitNetwork} from '../transit/network.js';
-import {fold} from './fold.js';
+import {routeMode, type TransitNetwork} from '../../transit/network.js';
+import {fold} from '../fold.js';
+import {stopMeters} from '../geometry.js';
 
 /** A feed's stops of one name this close (m) are one station (its platforms, its entrances). */
 const SAME_STATION_METERS = 300;
@@ -34,8 +35,7 @@ export function transitStations(network: TransitNetwork): Station[] {
         const lat = network.stopLat[s] / 1e7, lon = network.stopLon[s] / 1e7;
         const key = fold(name);
         const same = byName.get(key) ?? [];
-        const k = Math.cos(lat * Math.PI / 180);
-        if (same.some((i) => Math.hypot((out[i].lon - lon) * k, out[i].lat - lat) * 111195 < SAME_STATION_METERS)) continue;
+        if (same.some((i) => stopMeters(lat, lon, out[i].lat, out[i].lon) < SAME_STATION_METERS)) continue;
         same.push(out.length);
         byName.set(key, same);
         out.push({name, lat, lon});

@@ -2,22 +2,22 @@
 // ways, building outlines and multipolygons with addr:*, addr:interpolation lines), named
 // streets, places (city, town, village, suburb, ...), named POIs and the administrative and
 // postal-code boundaries, with their names in every language the data has. build() hands the
-// drafts to index-builder.ts, which writes the 'places' section. Addresses and street ways, the
-// millions of a country, are kept in columns (address-drafts.ts, street-way-drafts.ts).
+// drafts (drafts.ts) to build-index.ts, which writes the 'places' section. Addresses and street ways, the
+// millions of a country, are kept in columns (address-drafts.ts, drafts.ts).
 //
 // Objects present in several extracts of one region (PT) are kept once: the build's reading passes
 // only the first copy on (region/build.ts), so no set of ids seen here (a Set holds 2^24 at most).
-import type {CountryBorder} from '../geo/border.js';
-import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {CountryBorder} from '../../geo/border.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../../osm/pbf.js';
+import type {NodeStore} from '../../region/node-store.js';
+import {interpolationStep} from '../interpolation.js';
+import {PLACE_TYPES} from '../places.js';
 import {AddressDrafts, DRAFT_IS_PLACE} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, type AreaDraft} from './areas.js';
-import {buildPlacesIndex, type PlacesStats} from './index-builder.js';
-import {interpolationStep} from './interpolation.js';
-import {PLACE_TYPES} from './places.js';
-import {StreetWayDrafts} from './street-way-drafts.js';
+import {buildPlacesIndex, type PlacesStats} from './build-index.js';
+import {StreetWayDrafts, type InterpolationDraft, type NameSet, type PlaceDraft, type PlacesDrafts, type PoiDraft} from './drafts.js';
 
-export type {PlacesStats} from './index-builder.js';
+export type {PlacesStats} from './build-index.js';
 
 /** Highways whose name is a street people search for and live on. */
 export const STREET_CLASSES = new Set(['motorway', 'trunk', 'primary', 'secondary', 'tertiary', 'unclassified', 'residential',
@@ -40,61 +40,6 @@ const POI_VALUES: Record<string, Set<string>> = {
 const ALT_NAME_KEYS = ['alt_name', 'official_name', 'short_name', 'loc_name', 'int_name', 'nat_name', 'reg_name'];
 /** name:* keys that are not a language. */
 const NOT_LANGUAGES = new Set(['left', 'right', 'etymology', 'signed', 'prefix', 'suffix', 'pronunciation', 'source', 'note', 'old']);
-
-/** A feature's names: `name`, name:xx by language (upper case), and alternative names. */
-export interface NameSet {
-    name: string;
-    names: Record<string, string>;
-    alt: string[];
-}
-
-export interface PlaceDraft {
-    nodeId: number;
-    lat: number;
-    lon: number;
-    refs: Float64Array | null;
-    type: number;
-    names: NameSet;
-    population: number;
-    postcode: string;
-}
-
-export interface PoiDraft {
-    lat: number;
-    lon: number;
-    refs: Float64Array | null;
-    wayIds: number[] | null;
-    names: NameSet;
-    key: string;
-    housenumber: string;
-    street: string;
-    postcode: string;
-}
-
-export interface InterpolationDraft {
-    refs: Float64Array;
-    step: number;
-    street: string;
-    postcode: string;
-    city: string;
-}
-
-/** Everything extracted, for index-builder.ts. */
-export interface PlacesDrafts {
-    nodes: NodeStore;
-    addresses: AddressDrafts;
-    streetWays: StreetWayDrafts;
-    squares: PlaceDraft[];
-    places: PlaceDraft[];
-    pois: PoiDraft[];
-    /** Stations of the GTFS feeds (stations.ts), kept where the OSM data has no POI of their name. */
-    stations: PoiDraft[];
-    interpolations: InterpolationDraft[];
-    areas: AreaDraft[];
-    wayRefs: Map<number, Float64Array>;
-    /** Box of every node read [minLon, minLat, maxLon, maxLat], or null when none. */
-    extent: [number, number, number, number] | null;
-}
 
 const PLACE_TYPE_INDEX = new Map<string, number>(PLACE_TYPES.map((p, i) => [p, i]));
 
@@ -263,14 +208,16 @@ export class PlacesBuilder {
         }
     }
 
-    /** Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract). */
     /** A station of the region's public transport feeds (stations.ts). */
     addStation(name: string, lat: number, lon: number): void {
         this.stations.push({lat, lon, refs: null, wayIds: null, names: {name, names: {}, alt: []}, key: 'public_transport=station',
             housenumber: '', street: '', postcode: ''});
     }
 
-    /** cityLevel: admin_level of the country's municipalities (see buildPlacesIndex). */
+    /**
+     * Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract);
+     * cityLevel: admin_level of the country's municipalities (see buildPlacesIndex).
+     */
     build(border?: CountryBorder | null, cityLevel?: number): {section: Uint8Array; stats: PlacesStats} {
         const drafts: PlacesDrafts = {
             nodes: this.nodes, addresses: this.addresses, streetWays: this.streetWays, squares: this.squares, places: this.places,
