@@ -11,12 +11,12 @@ import {BIKE, CAR, FOOT, HIGHWAY_CLASSES, MODES, MODE_COUNT, WayProfile, barrier
 import {applyRestrictions, type ArcArrays, type RestrictionStats} from './restricted-junctions.js';
 import {parseTurnRestriction, type TurnRestriction} from './turn-restriction.js';
 import {ROADS_KIND, ROADS_VERSION, NODE_SIGNAL, NODE_CROSSING} from './road-graph.js';
-import {buildArcs, closeThroughTraffic, localEdgeIndex, type ThroughTraffic} from './build/arcs.js';
-import {cutEdges, type Edges} from './build/edges.js';
-import {findJunctions, numberNodes, resolveNodes, withCopies, type GraphNodes, type WayRefs} from './build/junctions.js';
-import {buildEdgeIndex, markMainNetwork, snapModes} from './build/snapping.js';
+import {buildArcs, closeThroughTraffic, localEdgeIndex, type ThroughTraffic} from './builder/arcs.js';
+import {cutEdges, type Edges} from './builder/edges.js';
+import {findJunctions, numberNodes, resolveNodes, withCopies, type GraphNodes, type WayRefs} from './builder/junctions.js';
+import {buildEdgeIndex, markMainNetwork, snapModes} from './builder/snapping.js';
 
-export {ISLAND_SHARE} from './build/snapping.js';
+export {ISLAND_SHARE} from './builder/snapping.js';
 
 export interface RoadGraphStats {
     ways: number;
@@ -95,7 +95,7 @@ export class RoadGraphBuilder {
     }
 
     /**
-     * The section, in stages (graph/build/): refs resolved (1), junctions found (2) and numbered (3),
+     * The section, in stages (graph/builder/): refs resolved (1), junctions found (2) and numbered (3),
      * edges cut (4), arcs stored at both ends (5), turn restrictions as junction copies (6), through
      * traffic closed on start-or-end-only ways (7), the edge index (8), main components (9) and the
      * modes that may snap onto each edge (10).

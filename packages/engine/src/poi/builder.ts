@@ -12,8 +12,8 @@ import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';
 import {pointInRing, type Ring} from '../isochrone/contour.js';
-import {buildBadges, pushCoord, type Badges, type Line} from './build/badges.js';
-import {OSM_NODE, OSM_RELATION, OSM_WAY, buildRecords, type Draft, type PoiRecords} from './build/records.js';
+import {buildBadges, pushCoord, type Badges, type Line} from './builder/badges.js';
+import {OSM_NODE, OSM_RELATION, OSM_WAY, buildRecords, type Draft, type PoiRecords} from './builder/records.js';
 
 /** The same sub-type with the same name within this distance (m) is one place mapped twice. */
 const DUPLICATE_RADIUS = 150;
@@ -285,7 +285,7 @@ export class PoiBuilder {
 
     /**
      * The section, in stages: the drafts placed and deduplicated (placeDrafts), the badges of lines and
-     * motorways (build/badges.ts), the records (build/records.ts), then in spatial order, encoded.
+     * motorways (builder/badges.ts), the records (builder/records.ts), then in spatial order, encoded.
      */
     build(): {section: Uint8Array; stats: PoiStats} {
         const drafts = this.placeDrafts();

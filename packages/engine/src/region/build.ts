@@ -19,9 +19,9 @@ import {NodeStore} from './node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from './config.js';
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
-import {readOsm} from './build/read-osm.js';
-import {buildLookupSections, buildRoads, buildTransit} from './build/sections.js';
-import type {RegionBuild, SourceInfo} from './build/state.js';
+import {readOsm} from './build-stages/read-osm.js';
+import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
+import type {RegionBuild, SourceInfo} from './build-stages/state.js';
 
 /** Bumped whenever the build's output changes for the same input. */
 export const BUILD_VERSION = 4;
@@ -53,8 +53,8 @@ interface RegionInputs {
 
 /**
  * Builds (or skips, when up to date) the bundle of one region into outDir/<country>, in stages: the
- * inputs checked and hashed, the OSM extracts read (build/read-osm.ts), the sections built
- * (build/sections.ts) into a temporary folder, the manifest written, the folder swapped into place.
+ * inputs checked and hashed, the OSM extracts read (build-stages/read-osm.ts), the sections built
+ * (build-stages/sections.ts) into a temporary folder, the manifest written, the folder swapped into place.
  */
 export function buildRegion(config: RegionConfig, options: BuildOptions): BuildResult {
     const started = performance.now();
