@@ -68,6 +68,20 @@ const directedOf = (ref: number) => (ref & REVERSED ? ((ref & ~REVERSED) >>> 0) 
  */
 export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction[], context: RestrictionContext, splitModes = 0):
     {arcs: ArcArrays; copyFirst: Uint32Array; copyJunction: Uint32Array; stats: RestrictionStats} {
+    const {rules, applied, viaWay} = placeRules(arcs, restrictions, context, splitModes);
+    const automaton = withImplicitNoUTurns(arcs, rules, context);
+    const copies = numberCopies(arcs.nodeCount, automaton, context);
+    const added = copyArcs(arcs, automaton, copies, context);
+    return {
+        arcs: regroupArcs(arcs, copies.nodeOfState.length, added),
+        copyFirst: copies.copyFirst, copyJunction: copies.copyJunction,
+        stats: {read: restrictions.length, applied, viaWay, copies: copies.nodeOfState.length}
+    };
+}
+
+/** The rules of the restrictions that could be placed on the graph (and of splitModes), with their counts. */
+function placeRules(arcs: ArcArrays, restrictions: TurnRestriction[], context: RestrictionContext, splitModes: number):
+    {rules: Rule[]; applied: number; viaWay: number} {
     const rules: Rule[] = [];
     if (splitModes !== 0) {
         for (let a = 0; a < arcs.arcHead.length; a++) {
@@ -84,11 +98,16 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
         if (r.viaNode < 0) viaWay++;
         rules.push(...placed);
     }
+    return {rules, applied, viaWay};
+}
 
-    // A driver turned away at a restricted junction may not turn back at the next one to come at
-    // it again another way (a u-turn there, unless it is a dead end): implicit no_u_turn rules for
-    // every step out of a restricted state.
-    const {arcFirst, arcHead, arcEdge, arcOut, arcIn} = arcs;
+/**
+ * The automaton of the rules and of implicit no_u_turn rules for every step out of a restricted
+ * state: a driver turned away at a restricted junction may not turn back at the next one to come at
+ * it again another way (a u-turn there, unless it is a dead end).
+ */
+function withImplicitNoUTurns(arcs: ArcArrays, rules: Rule[], context: RestrictionContext): Automaton {
+    const {arcFirst, arcHead, arcEdge, arcOut} = arcs;
     const explicit = new Automaton(rules);
     const noUTurn = new Map<number, number>();
     for (const steps of explicit.stateSteps) {
@@ -103,11 +122,20 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
         }
     }
     const implicit = Array.from(noUTurn, ([d, modes]): Rule => ({prefix: [d], steps: [d ^ 1], only: false, modes}));
-    const automaton = new Automaton(rules.concat(implicit));
-    const {stateSteps, stateOf} = automaton;
+    return new Automaton(rules.concat(implicit));
+}
 
-    // Number the copies grouped by junction.
-    const n = arcs.nodeCount, stateCount = stateSteps.length;
+/** The junction copies, one per automaton state: their node numbers, grouped by junction after the junctions. */
+interface Copies {
+    junctionOfState: number[];
+    nodeOfState: Uint32Array;
+    copyJunction: Uint32Array;
+    copyFirst: Uint32Array;
+}
+
+/** Numbers the copies grouped by junction. */
+function numberCopies(n: number, automaton: Automaton, context: RestrictionContext): Copies {
+    const stateSteps = automaton.stateSteps, stateCount = stateSteps.length;
     const junctionOfState = stateSteps.map((s) => headOf(context, s[s.length - 1]));
     const order = Array.from({length: stateCount}, (_, i) => i).sort((a, b) => junctionOfState[a] - junctionOfState[b] || a - b);
     const nodeOfState = new Uint32Array(stateCount);
@@ -119,17 +147,32 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
         copyFirst[junctionOfState[s] + 1]++;
     });
     for (let u = 0; u < n; u++) copyFirst[u + 1] += copyFirst[u];
+    return {junctionOfState, nodeOfState, copyJunction, copyFirst};
+}
 
+/** The junctions' own arcs' weights (moved ones closed to the restricted modes), and the arcs added for the copies. */
+interface CopiedArcs {
+    outOf: Uint32Array[];
+    inOf: Uint32Array[];
+    tail: Growable<Uint32Array>;
+    head: Growable<Uint32Array>;
+    ref: Growable<Uint32Array>;
+    weight: Growable<Uint32Array>[];
+}
+
+/** Arcs out: the junctions' own (moved ones closed to the restricted modes), then added ones. */
+function copyArcs(arcs: ArcArrays, automaton: Automaton, copies: Copies, context: RestrictionContext): CopiedArcs {
+    const {arcFirst, arcHead, arcEdge, arcOut, arcIn} = arcs;
+    const n = arcs.nodeCount, {stateSteps, stateOf} = automaton, stateCount = stateSteps.length;
+    const {nodeOfState, junctionOfState} = copies;
     /** The node reached by taking step d after `steps`. */
     const next = (steps: number[], d: number): number => {
         const s = automaton.next(steps, d);
         return s < 0 ? headOf(context, d) : nodeOfState[s];
     };
     const allowed = (steps: number[], d: number, mode: number) => automaton.allowed(steps, d, mode);
-
-    // Arcs out: the junctions' own (moved ones closed to the restricted modes), then added ones.
     const outOf = arcOut.map((w) => w.slice()), inOf = arcIn.map((w) => w.slice());
-    const added = {tail: new Growable(Uint32Array), head: new Growable(Uint32Array), ref: new Growable(Uint32Array),
+    const added = {outOf, inOf, tail: new Growable(Uint32Array), head: new Growable(Uint32Array), ref: new Growable(Uint32Array),
         weight: Array.from({length: MODE_COUNT}, () => new Growable(Uint32Array))};
     const weight = new Uint32Array(MODE_COUNT);
     const addArc = (tail: number, head: number, ref: number) => {
@@ -177,8 +220,13 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
             if (any) addArc(nodeOfState[s], next(steps, d), arcEdge[a]);
         }
     }
+    return added;
+}
 
-    // Regroup by owner: each node's own arcs, then the added arcs it leaves, then those it receives.
+/** Regroup by owner: each node's own arcs, then the added arcs it leaves, then those it receives. */
+function regroupArcs(arcs: ArcArrays, stateCount: number, added: CopiedArcs): ArcArrays {
+    const {arcFirst, arcHead, arcEdge} = arcs, {outOf, inOf} = added;
+    const n = arcs.nodeCount;
     const total = n + stateCount, addedCount = added.tail.length;
     const first = new Uint32Array(total + 1);
     for (let u = 0; u < n; u++) first[u + 1] = arcFirst[u + 1] - arcFirst[u];
@@ -218,11 +266,7 @@ export function applyRestrictions(arcs: ArcArrays, restrictions: TurnRestriction
             inw[m][b] = added.weight[m].data[i];
         }
     }
-    return {
-        arcs: {nodeCount: total, arcFirst: first, arcHead: head, arcEdge: edge, arcOut: out, arcIn: inw},
-        copyFirst, copyJunction,
-        stats: {read: restrictions.length, applied, viaWay, copies: stateCount}
-    };
+    return {nodeCount: total, arcFirst: first, arcHead: head, arcEdge: edge, arcOut: out, arcIn: inw};
 }
 
 /**

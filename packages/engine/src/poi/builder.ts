@@ -1,7 +1,6 @@
 // Extracts POIs from nodes, ways and multipolygons into the POI section: one record per
 // (place, sub-type, variant), positions, names, icons, transit line and motorway badges.
 import Flatbush from 'flatbush';
-import KDBush from 'kdbush';
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
@@ -13,15 +12,13 @@ import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';
 import {pointInRing, type Ring} from '../isochrone/contour.js';
+import {buildBadges, pushCoord, type Badges, type Line} from './builder/badges.js';
+import {OSM_NODE, OSM_RELATION, OSM_WAY, buildRecords, type Draft, type PoiRecords} from './builder/records.js';
 
-/** A stop takes the lines whose member stops or platforms lie within this distance (m). */
-const LINE_STOP_RADIUS = 60;
 /** The same sub-type with the same name within this distance (m) is one place mapped twice. */
 const DUPLICATE_RADIUS = 150;
 /** Places of a `venueHalls` sub-type with one operator within this distance (m) are halls of one venue. */
 const VENUE_RADIUS = 100;
-
-const OSM_NODE = 0, OSM_WAY = 1, OSM_RELATION = 2;
 
 /** Route relation values → badge kind, and the sub-type keys their stops belong to. */
 const ROUTE_KIND: Record<string, number> = {
@@ -35,39 +32,8 @@ const GTFS_ROUTE: Record<string, LineRoute> = {
     subway: 'subway', monorail: 'monorail', tram: 'tram', bus: 'bus', trolleybus: 'trolleybus', rail: 'train'
 };
 
-const LIGHT_RAIL = LINE_ROUTES.indexOf('light_rail');
-
 /** The `route` values of public transport, whose presence tells which transit modes a region has. */
 const TRANSIT_ROUTES = new Set(['subway', 'light_rail', 'monorail', 'tram', 'bus', 'trolleybus', 'train']);
-
-interface Draft {
-    osmType: number;
-    osmId: number;
-    subtypes: number[];
-    name: string;
-    sd: string;
-    /** brand per sub-type index (variant, icon), when the sub-type has brands */
-    brand: Map<number, {variant: number; icon: number}>;
-    lat: number;
-    lon: number;
-    /** for ways and relations: node ids (ways) or member way ids (relations), resolved at the end */
-    refs: Float64Array | null;
-    motorway: string;
-    /** the `operator` tag, '' when none */
-    operator: string;
-}
-
-interface Line {
-    kind: number;
-    /** Index into LINE_ROUTES. */
-    route: number;
-    ref: string;
-    label: string;
-    colour: string;
-    memberNodes: number[];
-    /** Stop positions (lat, lon pairs) of a GTFS route. */
-    memberPoints: number[];
-}
 
 export interface PoiStats {
     records: number;
@@ -279,16 +245,9 @@ export class PoiBuilder {
         }
     }
 
-    build(): {section: Uint8Array; stats: PoiStats} {
+    /** Positions of ways and multipolygons; the outlines of zoos, whose enclosures are no attractions of their own; the drafts placed, deduplicated. */
+    private placeDrafts(): Draft[] {
         const store = this.nodes;
-        const coord = (id: number, out: number[]): boolean => {
-            const k = store.indexOf(id);
-            if (k < 0) return false;
-            out.push(store.lat[k] / 1e7, store.lon[k] / 1e7);
-            return true;
-        };
-
-        // Positions of ways and multipolygons; the outlines of zoos, whose enclosures are no attractions of their own.
         const zoo = this.subtypeIndex('zoo'), attraction = this.subtypeIndex('attraction');
         const zooRings: Ring[] = [];
         for (const d of this.drafts) {
@@ -296,14 +255,14 @@ export class PoiBuilder {
             const rings: number[][] = [];
             if (d.osmType === OSM_WAY) {
                 const pts: number[] = [];
-                for (const id of d.refs) coord(id, pts);
+                for (const id of d.refs) pushCoord(store, id, pts);
                 rings.push(pts);
             } else {
                 for (const wid of d.refs) {
                     const refs = this.wayRefs.get(wid);
                     if (!refs) continue;
                     const pts: number[] = [];
-                    for (const id of refs) coord(id, pts);
+                    for (const id of refs) pushCoord(store, id, pts);
                     rings.push(pts);
                 }
             }
@@ -321,143 +280,24 @@ export class PoiBuilder {
         }
         if (zooRings.length > 0) this.dropZooEnclosures(zooRings, zoo, attraction);
         const venueHalls = new Set(this.matcher.subtypes.flatMap((s, i) => (s.subtype.venueHalls ? [i] : [])));
-        const drafts = dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0), venueHalls);
+        return dedupe(this.drafts.filter((d) => Number.isFinite(d.lat) && Number.isFinite(d.lon) && d.subtypes.length > 0), venueHalls);
+    }
 
-        // Badges: transit lines (merged by kind and ref) and motorways.
-        const badgeText = new StringTableBuilder(), badgeLabel = new StringTableBuilder();
-        const badgeKind = new Growable(Uint8Array), badgeColour = new Growable(Uint32Array), badgeRoute = new Growable(Uint8Array);
-        badgeText.add('');
-        badgeLabel.add('');
-        badgeKind.push(0);
-        badgeRoute.push(0);
-        badgeColour.push(0);
-        const lineBadge = new Map<string, number>();
-        const memberLat: number[] = [], memberLon: number[] = [], memberBadge: number[] = [];
-        const sortedLines = this.lines.slice().sort((a, b) => a.kind - b.kind || a.ref.localeCompare(b.ref, 'en', {numeric: true}));
-        for (const line of sortedLines) {
-            const key = `${line.kind}:${line.ref}`;
-            let badge = lineBadge.get(key);
-            if (badge === undefined) {
-                badge = badgeKind.length;
-                lineBadge.set(key, badge);
-                badgeText.add(line.ref);
-                badgeLabel.add(line.label);
-                badgeKind.push(line.kind);
-                badgeRoute.push(line.route);
-                badgeColour.push(parseColour(line.colour));
-            }
-            const pts: number[] = [];
-            for (const id of line.memberNodes) {
-                pts.length = 0;
-                if (!coord(id, pts)) continue;
-                memberLat.push(pts[0]);
-                memberLon.push(pts[1]);
-                memberBadge.push(badge);
-            }
-            for (let i = 0; i < line.memberPoints.length; i += 2) {
-                memberLat.push(line.memberPoints[i]);
-                memberLon.push(line.memberPoints[i + 1]);
-                memberBadge.push(badge);
-            }
-        }
-        const lineCount = badgeKind.length - 1;
-        const motorwayBadge = new Map<number, number>();
-        for (let r = 0; r < this.motorwayRefList.length; r++) {
-            motorwayBadge.set(r, badgeKind.length);
-            badgeText.add(this.motorwayRefList[r]);
-            badgeLabel.add(this.motorwayRefList[r]);
-            badgeKind.push(BADGE_KINDS.motorway);
-            badgeRoute.push(0);
-            badgeColour.push(0);
-        }
-        const members = new KDBush(Math.max(1, memberLat.length));
-        for (let i = 0; i < memberLat.length; i++) members.add(memberLon[i], memberLat[i]);
-        if (memberLat.length === 0) members.add(0, 0);
-        members.finish();
-        // Motorway node id → motorway ref index, sorted for binary search.
-        const mwCount = this.motorwayNodeIds.length;
-        const mwOrder = new Uint32Array(mwCount);
-        for (let i = 0; i < mwCount; i++) mwOrder[i] = i;
-        const mwIds = this.motorwayNodeIds.data, mwRef = this.motorwayNodeRef.data;
-        mwOrder.sort((a, b) => mwIds[a] - mwIds[b]);
-        const motorwayOf = (id: number): number => {
-            let lo = 0, hi = mwCount - 1;
-            while (lo <= hi) {
-                const mid = (lo + hi) >>> 1;
-                const v = mwIds[mwOrder[mid]];
-                if (v < id) lo = mid + 1;
-                else if (v > id) hi = mid - 1;
-                else return mwRef[mwOrder[mid]];
-            }
-            return -1;
-        };
+    /**
+     * The section, in stages: the drafts placed and deduplicated (placeDrafts), the badges of lines and
+     * motorways (builder/badges.ts), the records (builder/records.ts), then in spatial order, encoded.
+     */
+    build(): {section: Uint8Array; stats: PoiStats} {
+        const drafts = this.placeDrafts();
+        const badges = buildBadges(this.nodes, this.lines, this.motorwayRefList, this.motorwayNodeIds, this.motorwayNodeRef);
+        const records = buildRecords(drafts, this.matcher, badges);
+        return this.encode(records, badges);
+    }
 
-        // Records: one per (place, sub-type, variant).
-        const rec = {
-            lat: new Growable(Float64Array), lon: new Growable(Float64Array), ct: new Growable(Uint8Array),
-            st: new Growable(Uint8Array), variant: new Growable(Uint32Array), icon: new Growable(Uint16Array),
-            subIcon: new Growable(Uint32Array), name: new Growable(Uint32Array), sd: new Growable(Uint32Array),
-            osmId: new Growable(Float64Array), osmType: new Growable(Uint8Array), place: new Growable(Uint32Array)
-        };
-        const names = new StringTableBuilder();
-        names.intern('');
-        const sds = new StringTableBuilder();
-        sds.intern('{}');
-        const byCategory: Record<string, number> = {};
-        const lineBadges = new Set<number>();
-        const near: number[] = [];
-        let placeCount = 0;
-        for (const d of drafts) {
-            const place = placeCount++;
-            const nameIndex = names.intern(d.name);
-            const sdIndex = sds.intern(d.sd);
-            for (const s of d.subtypes) {
-                const {category, subtype} = this.matcher.subtypes[s];
-                const push = (variant: number, icon: number, subIcon: number) => {
-                    rec.lat.push(d.lat);
-                    rec.lon.push(d.lon);
-                    rec.ct.push(category.ct);
-                    rec.st.push(subtype.st);
-                    rec.variant.push(variant);
-                    rec.icon.push(icon);
-                    rec.subIcon.push(subIcon);
-                    rec.name.push(nameIndex);
-                    rec.sd.push(sdIndex);
-                    rec.osmId.push(d.osmId);
-                    rec.osmType.push(d.osmType);
-                    rec.place.push(place);
-                    byCategory[subtype.key] = (byCategory[subtype.key] ?? 0) + 1;
-                };
-                if (subtype.variants === 'line') {
-                    const wanted = subtypeLineKind(subtype.key);
-                    lineBadges.clear();
-                    const dLat = LINE_STOP_RADIUS / 111320, dLon = dLat / Math.cos(d.lat * Math.PI / 180);
-                    near.length = 0;
-                    if (memberLat.length) {
-                        for (const i of members.range(d.lon - dLon, d.lat - dLat, d.lon + dLon, d.lat + dLat)) near.push(i);
-                    }
-                    for (const i of near) {
-                        const badge = memberBadge[i];
-                        // Light rail serves metro-like stations (Porto) and tram-like stops (a Stadtbahn)
-                        // alike: its lines go to whichever of the two the stop is.
-                        const lightRail = badgeRoute.data[badge] === LIGHT_RAIL && (wanted === BADGE_KINDS.metro || wanted === BADGE_KINDS.tram);
-                        if (badgeKind.data[badge] !== wanted && !lightRail) continue;
-                        if (haversineMeters(d.lat, d.lon, memberLat[i], memberLon[i]) <= LINE_STOP_RADIUS) lineBadges.add(badge);
-                    }
-                    if (lineBadges.size === 0) push(0, subtype.icon, 0);
-                    else for (const b of [...lineBadges].sort((a, b) => a - b)) push(b, subtype.icon, b);
-                } else if (subtype.variants === 'motorway') {
-                    const r = d.osmType === OSM_NODE ? motorwayOf(d.osmId) : -1;
-                    const badge = r >= 0 ? motorwayBadge.get(r)! : 0;
-                    push(badge, subtype.icon, badge);
-                } else {
-                    const b = d.brand.get(s);
-                    push(b ? b.variant : 0, b ? b.icon : subtype.icon, 0);
-                }
-            }
-        }
-
-        // Spatial order (Hilbert) so that nearby records sit together, then the index.
+    /** The records in spatial order (Hilbert) so that nearby records sit together, their index, and the section. */
+    private encode(records: PoiRecords, badges: Badges): {section: Uint8Array; stats: PoiStats} {
+        const {rec, names, sds, byCategory, placeCount} = records;
+        const {badgeText, badgeLabel, badgeKind, badgeRoute, badgeColour, lineCount} = badges;
         const n = rec.lat.length;
         const lat = rec.lat.data, lon = rec.lon.data;
         let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
@@ -499,22 +339,6 @@ export class PoiBuilder {
         const stats: PoiStats = {records: n, places: placeCount, byCategory, lines: lineCount, motorways: this.motorwayRefList.length};
         return {section: encodeSection(POIS_KIND, POIS_VERSION, meta, arrays), stats};
     }
-}
-
-function subtypeLineKind(key: string): number {
-    const k = key.toLowerCase();
-    if (k.includes('metro') || k.includes('subway')) return BADGE_KINDS.metro;
-    if (k.includes('tram')) return BADGE_KINDS.tram;
-    if (k.includes('bus')) return BADGE_KINDS.bus;
-    return BADGE_KINDS.train;
-}
-
-function parseColour(c: string): number {
-    const m = /^#?([0-9a-f]{6}|[0-9a-f]{3})$/i.exec(c.trim());
-    if (!m) return 0;
-    let hex = m[1];
-    if (hex.length === 3) hex = hex[0] + hex[0] + hex[1] + hex[1] + hex[2] + hex[2];
-    return (parseInt(hex, 16) | 0x1000000) >>> 0; // bit 24 marks "has a colour"
 }
 
 /** A representative point: area-weighted centroid of closed rings, else the middle of the points. */

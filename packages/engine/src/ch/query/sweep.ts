@@ -1,0 +1,191 @@
+// One source (or a position's several ways out) to many targets by a sweep (RPHAST, Delling et al.
+// 2011): select the part of the hierarchy above the targets once, then after one forward upward
+// search sweep it by falling rank. The targets share most of their upward search spaces, so this
+// costs far less than a backward bucket search per target.
+import {INF} from '../../graph/road-graph.js';
+import {NO_BEARING} from '../../graph/turn-costs.js';
+import {inPasses} from './passes.js';
+import {grow, sameTargets, type SearchSpace} from './search-space.js';
+
+/** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
+export interface SweepResult {
+    times: Float64Array;
+    lengths: Float64Array;
+    turns: Float64Array | null;
+    bearings: Uint16Array | null;
+}
+
+export class TargetSweep {
+    private readonly space: SearchSpace;
+    // The nodes from which a target is reached downwards, highest rank first, as a sparse set
+    // (selIndex[x] < selCount and selNodes[selIndex[x]] === x); their distances and lengths from
+    // the source by position in that order.
+    private selTargets: Uint32Array = new Uint32Array(0);
+    /** The bound the selection was made within (Infinity: all of it), and whether it left nodes out. */
+    private selBound = Infinity;
+    private selCut = false;
+    private selNodes: Uint32Array = new Uint32Array(1024);
+    private selCount = 0;
+    private selDist: Float64Array = new Float64Array(1024);
+    private selLen: Float64Array = new Float64Array(1024);
+    private selTurn: Float64Array = new Float64Array(1024);
+    private selBearing: Uint16Array = new Uint16Array(1024);
+
+    constructor(space: SearchSpace) {
+        this.space = space;
+    }
+
+    /** The next sweep selects again (another query takes the scratch's selection index). */
+    forget(): void {
+        this.selTargets = new Uint32Array(0);
+    }
+
+    /**
+     * Times and lengths from seeds (ranks) each starting at its own time and length to targets
+     * (ranks), the best seed for each; the space keeps lengths. In passes, as the tables: the
+     * selection holds only the nodes within the bound of a target, and the forward search stops
+     * past it; a target whose time is within the bound has the full sweep's time, length and turns.
+     */
+    fromSeeds(from: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, tos: Uint32Array,
+        seedBearing: ArrayLike<number> | null, seedTurn: ArrayLike<number> | null): SweepResult {
+        const times = new Float64Array(tos.length), lengths = new Float64Array(tos.length);
+        const turning = this.space.turnCosts !== null;
+        const turns = turning ? new Float64Array(tos.length) : null, bearings = turning ? new Uint16Array(tos.length) : null;
+        if (from.length === 0) {
+            times.fill(INF);
+            lengths.fill(Infinity);
+            return {times, lengths, turns, bearings};
+        }
+        const bearing = seedBearing ?? from.map(() => NO_BEARING), turn = seedTurn ?? new Float64Array(from.length);
+        inPasses(this.space, times, (bound) => {
+            this.prepare(tos, bound);
+            this.space.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
+            this.pass(times, lengths, 0, tos, turns, bearings);
+        });
+        return {times, lengths, turns, bearings};
+    }
+
+    /** Sweeps the selection down from the forward search's distances into out[offset + j] per target j. */
+    private pass(times: Float64Array, lengths: Float64Array, offset: number, targets: Uint32Array, turns: Float64Array | null, bearings: Uint16Array | null): void {
+        const space = this.space;
+        const count = this.selCount;
+        const ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, downLen = ch.downLength;
+        const nodes = this.selNodes, index = space.selIndex, selDist = this.selDist, selLen = this.selLen;
+        const dist = space.forwardDist, len = space.forwardLen;
+        const tc = turns ? space.turnCosts : null, arcTurns = ch.turns, node = ch.node, selTurn = this.selTurn, selBearing = this.selBearing;
+        const turn = space.forwardTurn, bearingOf = space.forwardBearing;
+        for (let p = 0; p < count; p++) {
+            const x = nodes[p];
+            let d = dist[x], l = len[x];
+            let t = tc && d !== Infinity ? turn[x] : 0, b = tc && d !== Infinity ? bearingOf[x] : NO_BEARING;
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                // A selection cut at a bound may lack the arc's tail: nothing through it is within the bound.
+                const y = downHead[i], q = index[y];
+                if (q >= count || nodes[q] !== y) continue;
+                const through = selDist[q] + downWeight[i];
+                if (through > d || through === Infinity) continue;
+                // Down arc i runs q → x: the turn at q onto it, then its own turns; of two paths of the same time, fewer turns.
+                const qt = tc ? selTurn[q] + tc.at(node[y], selBearing[q], arcTurns!.downEnter[i]) + arcTurns!.downTurn[i] : 0;
+                if (through === d && !(tc && qt < t)) continue;
+                d = through;
+                l = selLen[q] + downLen[i];
+                if (tc) {
+                    t = qt;
+                    b = arcTurns!.downLeave[i];
+                }
+            }
+            selDist[p] = d;
+            selLen[p] = d === Infinity ? Infinity : l;
+            if (tc) {
+                selTurn[p] = t;
+                selBearing[p] = b;
+            }
+        }
+        for (let j = 0; j < targets.length; j++) {
+            const p = index[targets[j]];
+            const d = selDist[p];
+            times[offset + j] = d === Infinity ? INF : d;
+            lengths[offset + j] = selLen[p];
+            if (turns) {
+                turns[offset + j] = selTurn[p];
+                bearings![offset + j] = selBearing[p];
+            }
+        }
+    }
+
+    /**
+     * Selects the nodes above a target set (every target, and the tails of the down arcs into a
+     * selected node), highest rank first; with a bound, only those whose way down to a target takes
+     * at most that long (a search from the targets up the down arcs, cut there).
+     */
+    private prepare(targets: Uint32Array, bound = Infinity): void {
+        const space = this.space;
+        space.claim();
+        if (sameTargets(this.selTargets, targets) && this.selBound >= bound) {
+            if (this.selCut) space.fillCut = true;
+            return;
+        }
+        const ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, index = space.selIndex;
+        let count = 0, cut = false;
+        for (let j = 0; j < targets.length; j++) count = this.select(targets[j], count);
+        if (bound === Infinity) {
+            // Breadth first from the targets, the list itself as the queue.
+            for (let q = 0; q < count; q++) {
+                const x = this.selNodes[q];
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
+            }
+        } else {
+            // Dijkstra from every target at once, in the backward search's arrays (free between calls).
+            space.resetBackward();
+            const dist = space.backwardDist, touched = space.backwardTouched, heap = space.backwardHeap;
+            let reached = 0;
+            for (let j = 0; j < targets.length; j++) {
+                const t = targets[j];
+                if (dist[t] === 0) continue;
+                dist[t] = 0;
+                touched[reached++] = t;
+                heap.push(t, 0);
+            }
+            while (heap.length > 0 && heap.peekKey() <= bound) {
+                const x = heap.pop();
+                const d = dist[x];
+                count = this.select(x, count);
+                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                    const y = downHead[i], nd = d + downWeight[i];
+                    if (nd >= dist[y]) continue;
+                    if (dist[y] === Infinity) touched[reached++] = y;
+                    dist[y] = nd;
+                    heap.push(y, nd);
+                }
+            }
+            cut = heap.length > 0;
+            space.backwardTouchedCount = reached;
+            space.resetBackward();
+        }
+        // Highest rank first (nodes are numbered by rank).
+        const ranks = this.selNodes.subarray(0, count).sort();
+        ranks.reverse();
+        for (let p = 0; p < count; p++) index[ranks[p]] = p;
+        this.selCount = count;
+        if (this.selDist.length < count) {
+            this.selDist = new Float64Array(this.selNodes.length);
+            this.selLen = new Float64Array(this.selNodes.length);
+            this.selTurn = new Float64Array(this.selNodes.length);
+            this.selBearing = new Uint16Array(this.selNodes.length);
+        }
+        this.selTargets = targets.slice();
+        this.selBound = bound;
+        this.selCut = cut;
+        if (cut) space.fillCut = true;
+    }
+
+    /** Adds x to the selection unless it is there; the new count. */
+    private select(x: number, count: number): number {
+        const index = this.space.selIndex;
+        if (index[x] < count && this.selNodes[index[x]] === x) return count;
+        if (count === this.selNodes.length) this.selNodes = grow(this.selNodes);
+        this.selNodes[count] = x;
+        index[x] = count;
+        return count + 1;
+    }
+}

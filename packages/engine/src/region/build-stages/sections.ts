@@ -1,0 +1,112 @@
+// Region build, the sections after reading: the road graph and its contraction hierarchies, the
+// transit network, then POIs, places, coverage, map data, vector tiles and the border.
+import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../../geo/border.js';
+import {Section} from '../../format/section.js';
+import {contract} from '../../ch/contract.js';
+import type {RoadGraphStats} from '../../graph/builder.js';
+import {MODES} from '../../graph/profiles.js';
+import {RoadGraph} from '../../graph/road-graph.js';
+import {turnCosts} from '../../graph/turn-costs.js';
+import {withDerivedArrays} from '../../graph/derived.js';
+import {transitStations} from '../../geocode/index.js';
+import type {OsmHeader} from '../../osm/pbf.js';
+import {buildTransitSection} from '../../transit/compile.js';
+import {TransitNetwork} from '../../transit/network.js';
+import {Places} from '../../geocode/places.js';
+import {MapData} from '../../map-data/map-data.js';
+import {buildTileArchive} from '../../tiles/tile-archive.js';
+import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage, buildCoverageSection} from '../coverage.js';
+import {CH_SECTIONS} from '../manifest.js';
+import {writeSection as write, type RegionBuild} from './state.js';
+
+/** The road graph written (with its derived arrays), and one contraction hierarchy per mode from it. */
+export function buildRoads(b: RegionBuild): {graph: RoadGraph; roadStats: RoadGraphStats; chSeconds: Record<string, number>} {
+    const {tmp, progress, readBytes, totalBytes} = b;
+    progress.update('road graph', readBytes / totalBytes);
+    let built: Uint8Array | null = null;
+    let roadStats: RoadGraphStats;
+    ({section: built, stats: roadStats} = b.roads!.build());
+    b.roads = null;
+    // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
+    const roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
+    built = null;
+    write(tmp, 'roads', roadsSection);
+    // Contraction hierarchies, one per mode, from the graph just written.
+    const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
+    const chSeconds: Record<string, number> = {};
+    for (let m = 0; m < MODES.length; m++) {
+        const started = performance.now();
+        const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
+        const bytes = contract(graph, m, {
+            turns: turnCosts(graph, m),
+            onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
+        });
+        write(tmp, CH_SECTIONS[m], bytes);
+        chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
+    }
+    return {graph, roadStats, chSeconds};
+}
+
+/**
+ * Public transport: the feeds compiled for RAPTOR, stops attached to the foot network just built; its
+ * lines go to the POIs' badges, its stations to the places. The transit stats, null without feeds.
+ */
+export function buildTransit(b: RegionBuild, gtfsFiles: string[], graph: RoadGraph, log: (line: string) => void, quiet: boolean | undefined): unknown {
+    if (gtfsFiles.length === 0) return null;
+    const {progress, country, config} = b;
+    const started = performance.now();
+    const transit = buildTransitSection(gtfsFiles, graph, {
+        timezone: country.timezone,
+        transitDate: config.transitDate,
+        onProgress: (stage) => progress.update(`transit: ${stage}`, 1),
+        log: quiet ? () => {} : log
+    });
+    write(b.tmp, 'transit', transit.section);
+    const network = TransitNetwork.from(transit.section.buffer as ArrayBuffer, transit.section.byteOffset, transit.section.byteLength);
+    b.pois!.addTransitLines(network);
+    for (const s of transitStations(network)) b.places.addStation(s.name, s.lat, s.lon);
+    return {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
+}
+
+/** The stats of the sections after the roads and transit, for the manifest. */
+export interface LookupStats {
+    pois: unknown;
+    places: unknown;
+    map: unknown;
+    tiles: unknown;
+    coverage: unknown;
+    poiRecords: number;
+    addresses: number;
+}
+
+/** POIs, places (inside the country's border), coverage, map data, vector tiles and the border. */
+export function buildLookupSections(b: RegionBuild, graph: RoadGraph, headers: OsmHeader[]): LookupStats {
+    const {tmp, progress, country, config} = b;
+    progress.update('POIs', 1);
+    const poisOut = b.pois!.build();
+    b.pois = null;
+    write(tmp, 'pois', poisOut.section);
+    // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
+    const borderSection = buildBorderSection(country.borderCode);
+    const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
+        BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
+    progress.update('geocoding index', 1);
+    const placesOut = b.places.build(border, country.cityAdminLevel);
+    write(tmp, 'places', placesOut.section);
+    progress.update('coverage', 1);
+    const coverageOut = buildCoverageSection(graph, border, headers.slice(0, b.routingFiles).map((h) => h.bbox), config.wholeCountry === true);
+    write(tmp, 'coverage', coverageOut.section);
+    progress.update('map data', 1);
+    const mapOut = b.map.build();
+    write(tmp, 'map', mapOut.section);
+    // Vector tiles are cut from the sections just built, read back as the server reads them.
+    const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
+    const tilesOut = buildTileArchive(MapData.from(reopen(mapOut.section)), Places.from(reopen(placesOut.section)),
+        new Coverage(Section.from(reopen(coverageOut.section), COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
+        (zoom) => progress.update(`vector tiles, zoom ${zoom}`, 1));
+    write(tmp, 'tiles', tilesOut.section);
+    progress.update('border', 1);
+    write(tmp, 'border', borderSection);
+    return {pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats,
+        poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
+}

@@ -1,0 +1,44 @@
+// The state of one region build, passed from stage to stage (build.ts): the sources, the temporary
+// folder the sections go to, the progress line, and the builders the OSM passes feed. A builder is
+// let go of (null) once built: a country's road and POI drafts are gigabytes the later stages do not need.
+import fs from 'node:fs';
+import path from 'node:path';
+import type {RoadGraphBuilder} from '../../graph/builder.js';
+import type {MapDataBuilder} from '../../map-data/map-builder.js';
+import type {PlacesBuilder} from '../../geocode/index.js';
+import type {PoiBuilder} from '../../poi/builder.js';
+import type {Progress} from '../../util/progress.js';
+import type {CountryConfig, RegionConfig} from '../config.js';
+import {SECTION_FILES} from '../manifest.js';
+import type {NodeStore} from '../node-store.js';
+
+export interface SourceInfo {
+    path: string;
+    bytes: number;
+    sha256: string;
+}
+
+export interface RegionBuild {
+    config: RegionConfig;
+    country: CountryConfig;
+    /** The OSM extracts; the first routingFiles of them feed the road graph, all of them the rest. */
+    sources: string[];
+    sourceInfo: SourceInfo[];
+    routingFiles: number;
+    /** The folder the sections are written to, renamed into place at the end. */
+    tmp: string;
+    progress: Progress;
+    /** Progress measure: reading is about a third of the work (readBytes), contraction the rest. */
+    readBytes: number;
+    totalBytes: number;
+    doneBytes: number;
+    nodes: NodeStore;
+    roads: RoadGraphBuilder | null;
+    pois: PoiBuilder | null;
+    places: PlacesBuilder;
+    map: MapDataBuilder;
+}
+
+export function writeSection(dir: string, section: keyof typeof SECTION_FILES, bytes: Uint8Array): void {
+    fs.writeFileSync(path.join(dir, SECTION_FILES[section]), bytes);
+}
