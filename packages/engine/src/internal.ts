@@ -4,7 +4,8 @@
 export {Section, encodeSection, readFileShared, verifySection, writeFileAtomic, SectionError} from './format/section.js';
 export type {AnyBuffer, TypedArray} from './format/section.js';
 export {readOsmPbf, countOsmPbf, OsmPbfError} from './osm/pbf.js';
-export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor, OsmHeader} from './osm/pbf.js';
+export type {OsmHeader} from './osm/pbf.js';
+export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor} from './osm/objects.js';
 export {haversineMeters, metersPerDegreeLon, equirectangularSquaredMeters, round6} from './geo/distance.js';
 export {CountryBorder, buildBorderSection} from './geo/border.js';
 export {RoadGraph, INF, REVERSED} from './graph/road-graph.js';
@@ -27,7 +28,7 @@ export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
 export {Coverage} from './region/coverage.js';
-export {pointInPolygon} from './isochrone/contour.js';
+export {pointInPolygon} from './geo/ring.js';
 export {
     loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion
 } from './region/config.js';
@@ -54,7 +55,7 @@ export {MAP_BANDS, bandForZoom} from './map-data/map-bands.js';
 export {WORLD, mercatorX, mercatorY, lonOfX, latOfY, unitsPerPixel, metersPerUnit} from './map-data/mercator.js';
 export {joinPieces, landRings, orientRings} from './map-data/rings.js';
 export {clipRing, splitLine} from './map-data/clip.js';
-export {simplifyLine, simplifyRing, ringArea2} from './map-data/simplify.js';
+export {simplifyLine, simplifyRing, ringArea2} from './geo/planar.js';
 export {TransitNetwork, TRANSIT_KIND, TRANSIT_VERSION, routeMode} from './transit/network.js';
 export type {TransitFeedInfo, TransitMeta} from './transit/network.js';
 export {
@@ -88,7 +89,7 @@ export {formatSummary, travelEntry} from './neighbourhood/summary.js';
 export type {CustomerItemSummary, TravelEntry, SummaryCategory, SummarySubcategory, SummaryPlace, CloseCity} from './neighbourhood/summary.js';
 export {formatEnrichment} from './neighbourhood/enrichment.js';
 export type {EnrichmentDocument, EnrichmentTrip} from './neighbourhood/enrichment.js';
-export {formatText, narrativeFacts, wholeMinutes} from './neighbourhood/text.js';
+export {formatText, narrativeFacts} from './neighbourhood/text.js';
 export {formatScores, scoreDefinitions, scoreValue, timeFraction} from './neighbourhood/scores.js';
 export type {ScoresDocument, Score, ScoreDefinition} from './neighbourhood/scores.js';
 export {writeNarrative, positionSeed, variantOf} from './text/narrative/narrative.js';
@@ -96,7 +97,7 @@ export type {MultiLanguagesText, TextParagraph, NarrativeInput} from './text/nar
 export {PACK_LANGUAGES, languagePack} from './text/narrative/lang/index.js';
 export type {LanguagePack} from './text/narrative/pack.js';
 export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js';
-export {distanceLabels, durationLabels} from './text/units.js';
+export {distanceLabels, durationLabels, wholeMinutes} from './text/units.js';
 export type {DistanceLabels, DurationLabels} from './text/units.js';
 export {Progress} from './util/progress.js';
 export {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from './util/huge-pages.js';

@@ -13,20 +13,11 @@ import {MODES, MODE_COUNT} from '../src/graph/profiles.js';
 import {INF, REVERSED, RoadGraph} from '../src/graph/road-graph.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
 import {NodeStore} from '../src/region/node-store.js';
-import {dataRoot} from './helpers.js';
+import {dataRoot, random as mulberry32} from './helpers.js';
 
 // About 30 s on a quiet 2-core machine (6 contractions, ~4,000 Dijkstra oracle queries); the
 // default 30 s when run directly with node is too tight on a busy one.
 t.setTimeout(300_000);
-
-function mulberry32(seed: number): () => number {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 function graphFromPbf(file: string): RoadGraph {
     const store = new NodeStore();

@@ -7,7 +7,7 @@ import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
-import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
+import type {OsmNode, OsmRelation, OsmWay} from '../osm/objects.js';
 import type {NodeStore} from '../region/node-store.js';
 import {
     BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,

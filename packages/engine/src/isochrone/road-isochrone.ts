@@ -16,7 +16,8 @@ import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
 import {ringsCross} from './crossings.js';
-import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
+import {signedArea, simplifyDegreeRing, type Ring} from '../geo/ring.js';
+import {assemblePolygons, contourRings, roundRing} from './contour.js';
 
 /**
  * A position counts as reached up to this far (m) from a reached road: people live beside roads.
@@ -297,10 +298,10 @@ export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[
 }
 
 function simplifiedRings(rings: Ring[], t: number): Ring[] {
-    const exterior = roundRing(simplifyRing(rings[0], t));
+    const exterior = roundRing(simplifyDegreeRing(rings[0], t));
     const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
     for (let i = 1; i < rings.length; i++) {
-        const hole = roundRing(simplifyRing(rings[i], t));
+        const hole = roundRing(simplifyDegreeRing(rings[i], t));
         if (hole.length >= 4) out.push(hole);
     }
     return out;

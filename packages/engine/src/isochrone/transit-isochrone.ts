@@ -6,7 +6,7 @@ import {INF} from '../graph/road-graph.js';
 import type {Snapper} from '../graph/snap.js';
 import type {TransitRouter} from '../transit/router.js';
 import type {RoadIsochrones} from './road-isochrone.js';
-import type {Ring} from './contour.js';
+import type {Ring} from '../geo/ring.js';
 
 export interface MultiPolygonGeometry {
     type: 'MultiPolygon';

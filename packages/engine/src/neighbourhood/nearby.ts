@@ -9,7 +9,7 @@ import type {Region} from '../region/region.js';
 import {FOOT_SPEEDS} from '../graph/profiles.js';
 import {LINE_ROUTES} from '../poi/poi-index.js';
 import {narrativeRules} from '../text/narrative/rules.js';
-import {wholeMinutes} from './text.js';
+import {wholeMinutes} from '../text/units.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
 /** Places farther than this as the crow flies are not considered (SPEC §2.4). */

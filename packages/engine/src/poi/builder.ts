@@ -7,12 +7,12 @@ import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
-import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/objects.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';
-import {pointInRing, type Ring} from '../isochrone/contour.js';
+import {pointInRing, type Ring} from '../geo/ring.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */
 const LINE_STOP_RADIUS = 60;
