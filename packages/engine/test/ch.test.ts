@@ -4,7 +4,7 @@
 import path from 'node:path';
 import t from 'tap';
 import {contract, chKind, CH_VERSION, type CHGraph} from '../src/ch/contract.js';
-import {BidirectionalDijkstra, Dijkstra} from '../src/ch/dijkstra.js';
+import {BidirectionalDijkstra, Dijkstra} from '../src/search/dijkstra.js';
 import {ContractionHierarchy} from '../src/ch/hierarchy.js';
 import {CHQuery, roadArcTail} from '../src/ch/query.js';
 import {Section} from '../src/format/section.js';

@@ -11,7 +11,7 @@
 import type {Section} from '../format/section.js';
 import {INF} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
-import type {NodeHeap} from './heap.js';
+import type {NodeHeap} from '../search/heap.js';
 import {CHScratch, type ScratchUser} from './scratch.js';
 import {ContractionHierarchy, ORIGINAL, type CHGraph} from './hierarchy.js';
 

@@ -2,7 +2,7 @@
 // one thread: a thread answers one request at a time, so its car, foot and bike queries (and the
 // transit router's walks) need one set of node-sized arrays, not one each. A query that finds another
 // one's state in the arrays has it cleared first (CHQuery.claim), so sharing changes no answer.
-import {NodeHeap} from './heap.js';
+import {NodeHeap} from '../search/heap.js';
 
 /** What a query must do before another query of the same scratch uses it. */
 export interface ScratchUser {

@@ -7,7 +7,7 @@
 // point records its nearest road point once; a limit then only compares arrival times there.
 // Ferries carry travellers between ports: their lines are never part of an area, nor anyone's
 // nearest road (one cannot start or end on them, see graph/snap.ts).
-import {Dijkstra, DijkstraArrays} from '../ch/dijkstra.js';
+import {Dijkstra, DijkstraArrays} from '../search/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
 import {AccessSearch} from '../route/access-search.js';
