@@ -27,12 +27,14 @@ export {Region} from './region/region.js';
 export type {RegionBuffers} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
-export {Coverage} from './region/coverage.js';
+export {Coverage} from './coverage/coverage.js';
+export {buildCoverageSection} from './coverage/coverage-builder.js';
+export {NodeStore} from './osm/node-store.js';
 export {pointInPolygon} from './geo/ring.js';
 export {
-    loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion
-} from './region/config.js';
-export type {RegionConfig, CountryConfig} from './region/config.js';
+    loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion, resolveSource
+} from './config/regions.js';
+export type {RegionConfig, CountryConfig} from './config/regions.js';
 export {Catalog, catalogScope, label, WILDCARD_VARIANT} from './poi/catalog.js';
 export type {CategoryNode, CatalogScope} from './poi/catalog.js';
 export {queryPoints, MAX_POINTS} from './poi/points.js';
@@ -81,7 +83,7 @@ export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-is
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {minutesShort} from './text/labels.js';
 export {TransitIsochrones} from './isochrone/transit-isochrone.js';
-export type {MultiPolygonGeometry} from './isochrone/transit-isochrone.js';
+export type {MultiPolygonGeometry} from './geo/ring.js';
 export {NeighbourhoodFinder, SEARCH_RADIUS_METERS, STRAIGHT_LINE_CANDIDATES, CITY_MIN_POPULATION, closestPlaces} from './neighbourhood/nearby.js';
 export type {NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
 export {TripMeter, TM_CAR, TM_WALK, TM_BIKE, TM_TRANSIT} from './neighbourhood/trips.js';

@@ -12,7 +12,7 @@ import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {MODES, MODE_COUNT} from '../src/graph/profiles.js';
 import {INF, REVERSED, RoadGraph} from '../src/graph/road-graph.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
-import {NodeStore} from '../src/region/node-store.js';
+import {NodeStore} from '../src/osm/node-store.js';
 import {dataRoot, random as mulberry32} from './helpers.js';
 
 // About 30 s on a quiet 2-core machine (6 contractions, ~4,000 Dijkstra oracle queries); the

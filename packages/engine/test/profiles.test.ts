@@ -11,7 +11,7 @@ import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
 import type {OsmTags} from '../src/osm/objects.js';
-import {NodeStore} from '../src/region/node-store.js';
+import {NodeStore} from '../src/osm/node-store.js';
 
 function tagsOf(obj: Tags): OsmTags {
     const keys = Object.keys(obj);

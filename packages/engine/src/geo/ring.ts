@@ -4,6 +4,12 @@
 /** A closed ring of [lon, lat] positions. */
 export type Ring = number[][];
 
+/** A GeoJSON MultiPolygon: polygons of an exterior ring and its holes. */
+export interface MultiPolygonGeometry {
+    type: 'MultiPolygon';
+    coordinates: Ring[][];
+}
+
 /** Signed area in squared degrees scaled by cos(lat) (positive: counter-clockwise). */
 export function signedArea(ring: Ring): number {
     let a = 0;

@@ -9,7 +9,7 @@
 // only the first copy on (region/build.ts), so no set of ids seen here (a Set holds 2^24 at most).
 import type {CountryBorder} from '../geo/border.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/objects.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {AddressDrafts, DRAFT_IS_PLACE} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, type AreaDraft} from './areas.js';
 import {buildPlacesIndex, type PlacesStats} from './index-builder.js';

@@ -12,7 +12,7 @@
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
 import {lowerBound} from '../format/growable.js';
-import type {CountryConfig} from '../region/config.js';
+import type {CountryConfig} from '../config/regions.js';
 import {Abbreviations} from './abbreviations.js';
 import {TermMatches} from './dictionary.js';
 import {SWAP_LENGTH, maxEditsFor} from './edit-distance.js';

@@ -11,7 +11,7 @@ import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../geo/distance.js';
 import type {CountryBorder} from '../geo/border.js';
 import {Growable, lowerBound} from '../format/growable.js';
 import {StringPool} from '../format/string-pool.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {DRAFT_INTERPOLATED} from './address-drafts.js';
 import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
 import type {NameSet, PlaceDraft, PlacesDrafts} from './builder.js';

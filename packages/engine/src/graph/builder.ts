@@ -8,7 +8,7 @@ import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmWay} from '../osm/objects.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {
     BIKE, BIKE_SIGNAL_DELAY, CAR, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT, FOOT_SIGNAL_DELAY, HIGHWAY_CLASSES,
     MODES, MODE_COUNT, WayProfile, barrierBlocks, barrierDelay, evaluateWay

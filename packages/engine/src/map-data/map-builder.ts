@@ -8,7 +8,7 @@ import {encodeSection, type TypedArray} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmWay} from '../osm/objects.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {clipRing, splitLine} from './clip.js';
 import {LandmarksBuilder} from './landmarks.js';
 import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, RAIL, ROAD, buildingHeight, classify, isAreaFeature} from './map-classes.js';

@@ -8,7 +8,7 @@ import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
 import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/objects.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';

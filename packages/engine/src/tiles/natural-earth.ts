@@ -14,7 +14,7 @@ import isoCountries from 'i18n-iso-countries';
 import {clipRing} from '../map-data/clip.js';
 import {mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
 import {insideRing, reverseRing, ringArea2, simplifyLine, simplifyRing} from '../geo/planar.js';
-import {loadCountries} from '../region/config.js';
+import {loadCountries} from '../config/regions.js';
 import {EXTENT, LINESTRING, POINT, POLYGON, type MvtWriter} from './mvt-writer.js';
 import type {TileFrame} from './tile-frame.js';
 

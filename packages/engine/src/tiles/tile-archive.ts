@@ -9,7 +9,7 @@ import {encodeSection, Section, type AnyBuffer} from '../format/section.js';
 import type {Places} from '../geocode/places.js';
 import type {MapData} from '../map-data/map-data.js';
 import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
-import type {Coverage} from '../region/coverage.js';
+import type {Coverage} from '../coverage/coverage.js';
 import {NATURAL_EARTH_MAX_ZOOM, NaturalEarth} from './natural-earth.js';
 import {TileBuilder} from './tile-builder.js';
 import {MAX_TILE_ZOOM} from './tile-frame.js';
