@@ -110,5 +110,6 @@ export {NaturalEarth, NATURAL_EARTH_MAX_ZOOM} from './tiles/natural-earth.js';
 export {MAX_TILE_ZOOM, TILE_BUFFER} from './tiles/tile-frame.js';
 export {readVectorTile, VectorTileData} from './tiles/mvt-reader.js';
 export type {TileValue} from './tiles/mvt-reader.js';
-export {TileArchive, buildTileArchive, coverageBounds, TILES_KIND, TILES_VERSION} from './tiles/tile-archive.js';
-export type {TileArchiveStats} from './tiles/tile-archive.js';
+export {TileArchive, TILES_KIND, TILES_VERSION} from './tiles/tile-archive.js';
+export {buildTileArchive, coverageBounds} from './tiles/tile-archive-builder.js';
+export type {TileArchiveStats} from './tiles/tile-archive-builder.js';

@@ -33,7 +33,7 @@ import {buildCoverageSection} from '../coverage/coverage-builder.js';
 import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../coverage/coverage.js';
 import {Places} from '../geocode/places.js';
 import {MapData} from '../map-data/map-data.js';
-import {buildTileArchive} from '../tiles/tile-archive.js';
+import {buildTileArchive} from '../tiles/tile-archive-builder.js';
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 
