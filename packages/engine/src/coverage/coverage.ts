@@ -1,6 +1,7 @@
 // A region's coverage as the queries read it, reopened from the section coverage/coverage-builder.ts wrote: the
 // point test of every position-based request (one bit of a grid) and the outline /health lists.
 import type {Section} from '../format/section.js';
+import {segmentDistance2} from '../geo/planar.js';
 import type {MultiPolygonGeometry} from '../geo/ring.js';
 import {MAX_SNAP_METERS} from '../graph/snap.js';
 
@@ -58,9 +59,7 @@ export class Coverage {
                 // Segment (x1, y1)-(x2, y2) in metres around the position.
                 const x1 = (c[2 * i] - lon) * kx, y1 = (c[2 * i + 1] - lat) * ky;
                 const x2 = (c[2 * i + 2] - lon) * kx, y2 = (c[2 * i + 3] - lat) * ky;
-                const dx = x2 - x1, dy = y2 - y1, len2 = dx * dx + dy * dy;
-                const t = len2 > 0 ? Math.max(0, Math.min(1, -(x1 * dx + y1 * dy) / len2)) : 0;
-                const px = x1 + t * dx, py = y1 + t * dy, d2 = px * px + py * py;
+                const d2 = segmentDistance2(0, 0, x1, y1, x2, y2);
                 if (d2 < best) best = d2;
             }
         }

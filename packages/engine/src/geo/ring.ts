@@ -1,5 +1,6 @@
 // Rings of [lon, lat] positions (GeoJSON order, closed: the first position repeated last):
 // area, point in ring or polygon (even-odd), Douglas-Peucker simplification in degrees.
+import {segmentDistance2} from './planar.js';
 
 /** A closed ring of [lon, lat] positions. */
 export type Ring = number[][];
@@ -57,14 +58,10 @@ export function simplifyDegreeRing(ring: Ring, tolerance: number): Ring {
         const last = stack.pop()!, first = stack.pop()!;
         let maxD = -1, index = -1;
         const ax = ring[first][0] * k, ay = ring[first][1], bx = ring[last][0] * k, by = ring[last][1];
-        const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+        const dx = bx - ax, dy = by - ay;
         for (let i = first + 1; i < last; i++) {
-            const x = ring[i][0] * k - ax, y = ring[i][1] - ay;
-            let t = len2 > 0 ? (x * dx + y * dy) / len2 : 0;
-            if (t < 0) t = 0;
-            else if (t > 1) t = 1;
-            const ex = x - t * dx, ey = y - t * dy;
-            const d = ex * ex + ey * ey;
+            // Relative to the first point (the same arithmetic as before the distance was shared).
+            const d = segmentDistance2(ring[i][0] * k - ax, ring[i][1] - ay, 0, 0, dx, dy);
             if (d > maxD) {
                 maxD = d;
                 index = i;
