@@ -2,6 +2,7 @@ import t from 'tap';
 import {buildBorderSection, CountryBorder, loadBorderFeature} from '../src/geo/border.js';
 import {encodeSection, Section} from '../src/format/section.js';
 import {equirectangularSquaredMeters, haversineMeters, metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../src/geo/distance.js';
+import {random} from './helpers.js';
 
 const built = new Map<string, CountryBorder>();
 function border(iso2: string): CountryBorder {
@@ -25,16 +26,6 @@ function bruteForceContains(coords: Float64Array, ringStarts: Uint32Array, lat: 
         }
     }
     return inside;
-}
-
-// Small deterministic PRNG (mulberry32) so a failure can be replayed.
-function random(seed: number): () => number {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
 }
 
 t.test('known places', async t => {

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import t from 'tap';
 import {contract, chKind, CH_VERSION, type CHGraph} from '../src/ch/contract.js';
-import {BidirectionalDijkstra, Dijkstra} from '../src/ch/dijkstra.js';
+import {BidirectionalDijkstra, Dijkstra} from '../src/search/dijkstra.js';
 import {ContractionHierarchy} from '../src/ch/hierarchy.js';
 import {CHQuery, roadArcTail} from '../src/ch/query.js';
 import {Section} from '../src/format/section.js';
@@ -12,21 +12,12 @@ import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {MODES, MODE_COUNT} from '../src/graph/profiles.js';
 import {INF, REVERSED, RoadGraph} from '../src/graph/road-graph.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
-import {NodeStore} from '../src/region/node-store.js';
-import {dataRoot} from './helpers.js';
+import {NodeStore} from '../src/osm/node-store.js';
+import {dataRoot, random as mulberry32} from './helpers.js';
 
 // About 30 s on a quiet 2-core machine (6 contractions, ~4,000 Dijkstra oracle queries); the
 // default 30 s when run directly with node is too tight on a busy one.
 t.setTimeout(300_000);
-
-function mulberry32(seed: number): () => number {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 function graphFromPbf(file: string): RoadGraph {
     const store = new NodeStore();

@@ -8,7 +8,7 @@ import t from 'tap';
 import {Geocoder, Places, PlacesBuilder, countryConfig, haversineMeters, type GeocodeResult} from '../src/internal.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
-import {NodeStore} from '../src/region/node-store.js';
+import {NodeStore} from '../src/osm/node-store.js';
 import {testRegion} from './helpers.js';
 
 const meters = (r: GeocodeResult, lat: number, lon: number) => haversineMeters(r.lat, r.lon, lat, lon);

@@ -9,8 +9,9 @@ import {parseMaxspeed} from '../src/graph/maxspeed.js';
 import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, barrierDelay, evaluateWay} from '../src/graph/profiles.js';
 import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
-import {readOsmPbf, type OsmTags} from '../src/osm/pbf.js';
-import {NodeStore} from '../src/region/node-store.js';
+import {readOsmPbf} from '../src/osm/pbf.js';
+import type {OsmTags} from '../src/osm/objects.js';
+import {NodeStore} from '../src/osm/node-store.js';
 
 function tagsOf(obj: Tags): OsmTags {
     const keys = Object.keys(obj);

@@ -33,7 +33,7 @@ import {encodeSection} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
-import {NodeHeap} from './heap.js';
+import {NodeHeap} from '../search/heap.js';
 import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
 import {arcFacts} from './lengths.js';
 import type {TurnCosts} from '../graph/turn-costs.js';

@@ -3,7 +3,7 @@
 // transit router's walks) need one set of node-sized arrays, not one each. A query that finds another
 // one's state in the arrays has it cleared first (SearchSpace.claim, query/search-space.ts), so
 // sharing changes no answer.
-import {NodeHeap} from './heap.js';
+import {NodeHeap} from '../search/heap.js';
 
 /** What a query must do before another query of the same scratch uses it. */
 export interface ScratchUser {

@@ -7,7 +7,7 @@
 // u → x → v, or once `settledLimit` nodes are settled; and it does not relax arcs out of a node reached
 // over `hopLimit` arcs. Tentative distances count as witnesses too: each is the weight of a real path.
 import type {DynamicGraph} from './dynamic-graph.js';
-import {NodeHeap} from './heap.js';
+import {NodeHeap} from '../search/heap.js';
 
 export class WitnessSearch {
     settledLimit = 500;

@@ -11,7 +11,7 @@
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildRegion} from '../region/build.js';
-import {buildRoot, dataRoot, loadRegionConfigs, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../region/config.js';
+import {buildRoot, dataRoot, loadRegionConfigs, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../config/regions.js';
 
 const USAGE = `usage: quartier build-region [--all | CC ...] [--data DIR] [--out DIR] [--force]
        quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']

@@ -54,6 +54,31 @@ export function equirectangularSquaredMeters(
     return dx * dx + dy * dy;
 }
 
+/** Flat-Earth (equirectangular) metres, longitude measured at the pair's mid-latitude; for short hops. */
+export function flatMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const dx = (lon2 - lon1) * metersPerDegreeLon((lat1 + lat2) / 2), dy = (lat2 - lat1) * METERS_PER_DEGREE_LAT;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
+// Two older forms of flatMeters, kept bit for bit because built sections depend on them: 111195 m per
+// degree, and the cosine of (mid-latitude * pi) / 180 (rounded differently from mid-latitude * RAD).
+
+/** Metres per degree of the two forms below (METERS_PER_DEGREE_LAT rounded to the metre). */
+const METERS_PER_DEGREE_ROUNDED = 111195;
+
+/** Flat metres as the GTFS reader measures stop to stop: sqrt of the scaled squares. */
+export function flatMetersRounded(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const ky = METERS_PER_DEGREE_ROUNDED, kx = ky * Math.cos(((lat1 + lat2) / 2) * Math.PI / 180);
+    const dx = (lon2 - lon1) * kx, dy = (lat2 - lat1) * ky;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Flat metres as turn costs measure along an edge: the hypotenuse in degrees, then scaled. */
+export function flatHypotMetersRounded(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const dx = (lon2 - lon1) * Math.cos(((lat1 + lat2) / 2) * Math.PI / 180);
+    return Math.hypot(dx, lat2 - lat1) * METERS_PER_DEGREE_ROUNDED;
+}
+
 /** A coordinate to 6 decimals (~0.1 m), as the API writes positions. */
 export function round6(x: number): number {
     return Math.round(x * 1e6) / 1e6;

@@ -1,7 +1,7 @@
 // Access rules and speeds for the three road modes. These tables are the profile: the README
 // documents them. Everything here runs at build time only; queries see per-arc weights.
 
-import type {OsmTags} from '../osm/pbf.js';
+import type {OsmTags} from '../osm/objects.js';
 import {parseMaxspeed} from './maxspeed.js';
 
 export const CAR = 0;

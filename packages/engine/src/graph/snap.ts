@@ -1,7 +1,7 @@
 // Snapping a position onto the road network of a mode: the nearest point on an edge that mode
 // may use (never on an island, never on a ferry line: one boards at a port, not at sea), with
 // where along the edge it lies.
-import {metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../geo/distance.js';
+import {flatMeters, metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../geo/distance.js';
 import {FERRY_CLASS} from './profiles.js';
 import type {RoadGraph} from './road-graph.js';
 
@@ -73,7 +73,7 @@ export class Snapper {
         // Offset along the edge, scaled so that the whole polyline measures edgeLength exactly.
         let before = 0, total = 0, segLen = 0;
         for (let s = 1; s < n; s++) {
-            const d = segmentMeters(g.edgePointLat(e, s - 1), g.edgePointLon(e, s - 1), g.edgePointLat(e, s), g.edgePointLon(e, s));
+            const d = flatMeters(g.edgePointLat(e, s - 1), g.edgePointLon(e, s - 1), g.edgePointLat(e, s), g.edgePointLon(e, s));
             if (s - 1 < seg) before += d;
             if (s - 1 === seg) segLen = d;
             total += d;
@@ -93,8 +93,3 @@ export class Snapper {
     }
 }
 
-function segmentMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
-    const kx = metersPerDegreeLon((lat1 + lat2) / 2);
-    const dx = (lon2 - lon1) * kx, dy = (lat2 - lat1) * METERS_PER_DEGREE_LAT;
-    return Math.sqrt(dx * dx + dy * dy);
-}

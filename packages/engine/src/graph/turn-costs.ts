@@ -13,6 +13,7 @@
 //
 // Bearings are taken between an edge's end and its point 10 m along (OSRM looks a few metres into a
 // road too), in 1/256 of a turn.
+import {flatHypotMetersRounded} from '../geo/distance.js';
 import {CAR, BIKE, MODES} from './profiles.js';
 import {REVERSED, type RoadGraph} from './road-graph.js';
 
@@ -46,9 +47,7 @@ function pointBearing(g: RoadGraph, e: number, i: number, j: number): number {
 
 /** Metres between two points of an edge's polyline (equirectangular, enough for 10 m). */
 function pointMeters(g: RoadGraph, e: number, i: number, j: number): number {
-    const lat1 = g.edgePointLat(e, i), lat2 = g.edgePointLat(e, j);
-    const dx = (g.edgePointLon(e, j) - g.edgePointLon(e, i)) * Math.cos(((lat1 + lat2) / 2) * Math.PI / 180);
-    return Math.hypot(dx, lat2 - lat1) * 111_195;
+    return flatHypotMetersRounded(g.edgePointLat(e, i), g.edgePointLon(e, i), g.edgePointLat(e, j), g.edgePointLon(e, j));
 }
 
 export class TurnCosts {

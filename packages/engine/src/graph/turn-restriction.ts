@@ -8,7 +8,7 @@
 // all times: a route that obeys them is legal whenever it is driven. Those whose condition is not
 // a time (weight, length, hgv...) do not bind cars or bicycles and are ignored.
 // Foot is never restricted. graph/restricted-junctions.ts turns these into graph nodes and arcs.
-import type {OsmRelation} from '../osm/pbf.js';
+import type {OsmRelation} from '../osm/objects.js';
 import {BIKE, CAR} from './profiles.js';
 
 export interface TurnRestriction {

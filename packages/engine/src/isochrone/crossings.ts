@@ -1,7 +1,7 @@
 // Whether the rings of a polygon cross themselves or each other: simplifying a contour that runs
 // along a narrow arm can fold a ring over itself, which GeoJSON readers reject. Segments are
 // bucketed on a grid over the rings' box, so the check costs about the segment count, not its square.
-import type {Ring} from './contour.js';
+import type {Ring} from '../geo/ring.js';
 
 export function ringsCross(rings: Ring[]): boolean {
     let count = 0, minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

@@ -7,7 +7,7 @@
 // point records its nearest road point once; a limit then only compares arrival times there.
 // Ferries carry travellers between ports: their lines are never part of an area, nor anyone's
 // nearest road (one cannot start or end on them, see graph/snap.ts).
-import {Dijkstra, DijkstraArrays} from '../ch/dijkstra.js';
+import {Dijkstra, DijkstraArrays} from '../search/dijkstra.js';
 import {FERRY_CLASS} from '../graph/profiles.js';
 import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
 import {AccessSearch} from '../route/access-search.js';
@@ -16,7 +16,8 @@ import type {Snap, Snapper} from '../graph/snap.js';
 import {Grid, NearestRoad} from './field.js';
 import {ReachedBlocks} from './blocks.js';
 import {ringsCross} from './crossings.js';
-import {assemblePolygons, contourRings, roundRing, signedArea, simplifyRing, type Ring} from './contour.js';
+import {signedArea, simplifyDegreeRing, type Ring} from '../geo/ring.js';
+import {assemblePolygons, contourRings, roundRing} from './contour.js';
 
 /**
  * A position counts as reached up to this far (m) from a reached road: people live beside roads.
@@ -297,10 +298,10 @@ export function simplifyPolygon(rings: Ring[], tolerance: number): {rings: Ring[
 }
 
 function simplifiedRings(rings: Ring[], t: number): Ring[] {
-    const exterior = roundRing(simplifyRing(rings[0], t));
+    const exterior = roundRing(simplifyDegreeRing(rings[0], t));
     const out = [exterior.length >= 4 && signedArea(exterior) > 0 ? exterior : roundRing(rings[0])];
     for (let i = 1; i < rings.length; i++) {
-        const hole = roundRing(simplifyRing(rings[i], t));
+        const hole = roundRing(simplifyDegreeRing(rings[i], t));
         if (hole.length >= 4) out.push(hole);
     }
     return out;

@@ -1,17 +1,12 @@
 // Public transport isochrones: earliest arrival at every node of the foot network (walk, ride,
 // walk again from the stops reached), then the same areas as for walking, every piece kept: the
 // answer is a MultiPolygon (SPEC §4.8 rule 1), without slivers.
+import type {MultiPolygonGeometry} from '../geo/ring.js';
 import {FOOT} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import type {Snapper} from '../graph/snap.js';
 import type {TransitRouter} from '../transit/router.js';
 import type {RoadIsochrones} from './road-isochrone.js';
-import type {Ring} from './contour.js';
-
-export interface MultiPolygonGeometry {
-    type: 'MultiPolygon';
-    coordinates: Ring[][];
-}
 
 export class TransitIsochrones {
     private readonly nodes: Uint32Array<ArrayBuffer>;

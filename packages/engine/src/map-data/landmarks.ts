@@ -6,7 +6,7 @@ import type {TypedArray} from '../format/section.js';
 import type {Section} from '../format/section.js';
 import type {StringTable} from '../format/strings.js';
 import type {StringTableBuilder} from '../format/strings.js';
-import type {OsmTags} from '../osm/pbf.js';
+import type {OsmTags} from '../osm/objects.js';
 import {mercatorX, mercatorY} from './mercator.js';
 
 export const PEAK_CLASSES = ['', 'peak', 'volcano', 'saddle'] as const;

@@ -7,8 +7,8 @@ import {Growable} from '../format/growable.js';
 import {encodeSection, type TypedArray} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {hilbert16} from '../geo/hilbert.js';
-import type {OsmNode, OsmRelation, OsmWay} from '../osm/pbf.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {OsmNode, OsmRelation, OsmWay} from '../osm/objects.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {clipRing, splitLine} from './clip.js';
 import {LandmarksBuilder} from './landmarks.js';
 import {BOUNDARY, BUILDING, KINDS, LAND, PLACE, PLACE_CLASS, RAIL, ROAD, buildingHeight, classify, isAreaFeature} from './map-classes.js';
@@ -17,7 +17,7 @@ import {MAP_KIND, MAP_VERSION} from './map-data.js';
 import {mercatorX, mercatorY} from './mercator.js';
 import {joinPieces, landRings, orientRings} from './rings.js';
 import {RoadNetworks, roadAttributes} from './road-tags.js';
-import {ringArea2, simplifyLine, simplifyRing} from './simplify.js';
+import {ringArea2, simplifyLine, simplifyRing} from '../geo/planar.js';
 
 /** A feature before banding: class, label, height and full-detail parts (interleaved world x, y). */
 interface RawFeature {

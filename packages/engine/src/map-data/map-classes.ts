@@ -1,7 +1,7 @@
 // What the map data holds: feature kinds, their classes and flags, and the OSM tags they come from.
 // Kinds and classes of the map data, by name; the section stores codes. The vector tiles map them to the
 // OpenMapTiles schema (tiles/omt-schema.ts), which the styles (data/maplibre-styles) read.
-import type {OsmTags} from '../osm/pbf.js';
+import type {OsmTags} from '../osm/objects.js';
 
 /** Feature kinds (the "source layers" a style draws from). */
 export const KINDS = ['land', 'landuse', 'landcover', 'park', 'water', 'waterway', 'building', 'road_area', 'road', 'rail', 'boundary', 'pier', 'place', 'aeroway'] as const;

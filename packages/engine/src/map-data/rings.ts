@@ -1,5 +1,6 @@
 // Assembling OSM way pieces into rings: multipolygon members (any direction) and coastlines (kept in
 // their direction, land on the left), by shared end node ids.
+import {insideRing, reverseRing, ringArea2} from '../geo/planar.js';
 
 export interface Joined {
     /** Node id lists whose first id equals the last. */
@@ -202,31 +203,4 @@ export function orientRings(rings: Int32Array[]): void {
         const area = ringArea2(ring);
         if ((depth % 2 === 0) !== (area > 0)) reverseRing(ring);
     }
-}
-
-function ringArea2(c: Int32Array): number {
-    let s = 0;
-    for (let i = 0; i + 3 < c.length; i += 2) s += c[i] * c[i + 3] - c[i + 2] * c[i + 1];
-    return s;
-}
-
-/** Reverses a ring (interleaved coordinates) in place. */
-export function reverseRing(c: Int32Array): void {
-    for (let i = 0, j = c.length - 2; i < j; i += 2, j -= 2) {
-        const x = c[i], y = c[i + 1];
-        c[i] = c[j];
-        c[i + 1] = c[j + 1];
-        c[j] = x;
-        c[j + 1] = y;
-    }
-}
-
-/** Even-odd point in ring (ray casting). */
-export function insideRing(c: Int32Array, x: number, y: number): boolean {
-    let inside = false;
-    for (let i = 0, j = c.length - 2; i < c.length; j = i, i += 2) {
-        const xi = c[i], yi = c[i + 1], xj = c[j], yj = c[j + 1];
-        if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) inside = !inside;
-    }
-    return inside;
 }

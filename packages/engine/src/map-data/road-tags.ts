@@ -1,7 +1,7 @@
 // The tags of a road or railway the vector tiles carry beyond its class: its ref (A12, E 19), the
 // route network it belongs to, its surface (paved or unpaved) and its service kind, packed in one byte
 // per feature (surface · service · network) beside the ref's string.
-import type {OsmRelation, OsmTags} from '../osm/pbf.js';
+import type {OsmRelation, OsmTags} from '../osm/objects.js';
 
 const PAVED = new Set(['paved', 'asphalt', 'cobblestone', 'concrete', 'concrete:lanes', 'concrete:plates', 'metal', 'paving_stones',
     'sett', 'unhewn_cobblestone', 'wood', 'chipseal', 'bricks']);

@@ -5,11 +5,11 @@ import {haversineMeters} from '../geo/distance.js';
 import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
 import type {PlaceInformation} from '../geocode/index.js';
 import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
-import type {Region} from '../region/region.js';
 import {FOOT_SPEEDS} from '../graph/profiles.js';
 import {LINE_ROUTES} from '../poi/poi-index.js';
 import {narrativeRules} from '../text/narrative/rules.js';
-import {wholeMinutes} from './text.js';
+import type {NeighbourhoodSources} from './sources.js';
+import {wholeMinutes} from '../text/units.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
 /** Places farther than this as the crow flies are not considered (SPEC §2.4). */
@@ -129,7 +129,7 @@ function rankMode(s: SubtypeConfig): number {
 }
 
 /** A sub-type's first record per distinct place, closest first (straight line), within the search radius. */
-export function closestPlaces(region: Region, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
+export function closestPlaces(region: NeighbourhoodSources, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
     const P = region.pois;
     const seen = new Set<number>();
     const filter = (i: number) => {
@@ -142,7 +142,7 @@ export function closestPlaces(region: Region, lat: number, lon: number, ct: numb
 }
 
 /** The candidates ordered by their trip by `tm` (unreachable last, then by straight line). */
-export function byTrip(meter: TripMeter, region: Region, candidates: number[], tm: number): {poi: number; trip: Trip | null}[] {
+export function byTrip(meter: TripMeter, region: NeighbourhoodSources, candidates: number[], tm: number): {poi: number; trip: Trip | null}[] {
     const P = region.pois;
     const ranked = candidates.map((poi, order) => ({poi, order, trip: meter.trip(tm, P.lat[poi], P.lon[poi])}));
     ranked.sort((a, b) => (a.trip ? a.trip.seconds : Infinity) - (b.trip ? b.trip.seconds : Infinity) || a.order - b.order);
@@ -157,7 +157,7 @@ export class NeighbourhoodFinder {
     /** Sub-type key by (ct << 8 | st), for the counts. */
     private readonly keyOf = new Map<number, string>();
 
-    constructor(private readonly region: Region, file: CategoriesFile = loadCategories()) {
+    constructor(private readonly region: NeighbourhoodSources, file: CategoriesFile = loadCategories()) {
         this.file = file;
         this.languages = file.languages;
         for (const c of file.categories) for (const s of c.subtypes) this.keyOf.set((c.ct << 8) | s.st, s.key);

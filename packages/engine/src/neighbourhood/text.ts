@@ -5,12 +5,8 @@ import type {Fact, FactLines, FactPlace, LineKind, ModeCode, ParagraphFacts, Tri
 import {positionSeed, writeNarrative, type MultiLanguagesText} from '../text/narrative/narrative.js';
 import {narrativeRules as rules} from '../text/narrative/rules.js';
 import type {NearbyPlace, NeighbourhoodData} from './nearby.js';
+import {wholeMinutes} from '../text/units.js';
 import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, type Trip} from './trips.js';
-
-/** Whole minutes of a trip, at least 1 (the summary labels round the same way from 3 minutes). */
-export function wholeMinutes(seconds: number): number {
-    return Math.max(1, Math.round(seconds / 60));
-}
 
 const MAX_TOURISM = 6;
 const SCHOOLS = ['nursery', 'preschool', 'elementarySchool', 'secondarySchool'];

@@ -3,8 +3,8 @@
 // (a school that is preschool and elementary school) is measured once.
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
-import type {Region} from '../region/region.js';
 import {TransitError} from '../transit/router.js';
+import type {TripSources} from './sources.js';
 
 /** Mode codes of the summary payloads (COMPAT.md `tm`). */
 export const TM_CAR = 1;
@@ -28,7 +28,7 @@ export class TripMeter {
     private readonly origin: (Snap | null)[] = [null, null, null];
     private readonly memo = new Map<string, Trip | null>();
 
-    constructor(private readonly region: Region, readonly lat: number, readonly lon: number) {
+    constructor(private readonly region: TripSources, readonly lat: number, readonly lon: number) {
         const router = region.router;
         for (const mode of [CAR, FOOT, BIKE]) this.origin[mode] = router.snap(lat, lon, mode);
     }

@@ -5,7 +5,7 @@
 // Field numbers follow osmformat.proto (https://wiki.openstreetmap.org/wiki/PBF_Format).
 
 import {PbfReader} from 'pbf';
-import type {OsmNode, OsmRelation, OsmTags, OsmVisitor, OsmWay} from './pbf.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmVisitor, OsmWay} from './objects.js';
 
 /** A structural problem in a block; the file reader adds the file name, block number and offset. */
 export class FormatError extends Error {}

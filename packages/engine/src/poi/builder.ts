@@ -6,12 +6,12 @@ import {encodeSection} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {haversineMeters} from '../geo/distance.js';
 import {hilbert16} from '../geo/hilbert.js';
-import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
-import type {NodeStore} from '../region/node-store.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/objects.js';
+import type {NodeStore} from '../osm/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
 import {routeMode, type TransitNetwork} from '../transit/network.js';
-import {pointInRing, type Ring} from '../isochrone/contour.js';
+import {pointInRing, type Ring} from '../geo/ring.js';
 import {buildBadges, pushCoord, type Badges, type Line} from './builder/badges.js';
 import {OSM_NODE, OSM_RELATION, OSM_WAY, buildRecords, type Draft, type PoiRecords} from './builder/records.js';
 

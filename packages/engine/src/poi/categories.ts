@@ -1,6 +1,6 @@
 // The category model of data/categories.json: category (ct) → sub-type (st) → variant, with
 // OSM tag rules that decide which objects belong to a sub-type, and labels in every language.
-import type {OsmTags} from '../osm/pbf.js';
+import type {OsmTags} from '../osm/objects.js';
 import {readConfigJson} from '../config/data-files.js';
 
 export type Labels = Record<string, string>;

@@ -7,7 +7,7 @@
 // of the main network. A position on an ordinary street gives its edge's two ends, as before.
 // The search runs over arcs, junction copies included (graph/restricted-junctions.ts), so turn
 // restrictions hold on the ways at a trip's ends too.
-import {NodeHeap} from '../ch/heap.js';
+import {NodeHeap} from '../search/heap.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import type {Snap} from '../graph/snap.js';
 import {NO_BEARING, turnCosts, type TurnCosts} from '../graph/turn-costs.js';

@@ -189,3 +189,8 @@ export function durationLabels(seconds: number, language: string): DurationLabel
 function minutesOnly(c: Compiled, min: number): DurationLabels {
     return {long: longInt(c, 'minute', min), short: apply(c.short.minute, String(min)), extraShort: `${min}'`};
 }
+
+/** Whole minutes of a trip, at least 1 (the summary labels round the same way from 3 minutes). */
+export function wholeMinutes(seconds: number): number {
+    return Math.max(1, Math.round(seconds / 60));
+}

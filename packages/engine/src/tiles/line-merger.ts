@@ -4,7 +4,7 @@
 // lines of the merged layers, joins those with equal tags end to end (in their direction when one
 // way), simplifies them to a tenth of a pixel and writes one feature per set of tags at finish().
 import {joinPieces} from '../map-data/rings.js';
-import {simplifyLine} from '../map-data/simplify.js';
+import {simplifyLine} from '../geo/planar.js';
 import {LINESTRING, MvtWriter, type TagValue} from './mvt-writer.js';
 
 /** Douglas–Peucker tolerance after joining, in tile units (16 per pixel of a 256-pixel tile). */

@@ -13,9 +13,8 @@ import type {MultiLineString, MultiPolygon, Polygon, Position} from 'geojson';
 import isoCountries from 'i18n-iso-countries';
 import {clipRing} from '../map-data/clip.js';
 import {mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
-import {insideRing, reverseRing} from '../map-data/rings.js';
-import {ringArea2, simplifyLine, simplifyRing} from '../map-data/simplify.js';
-import {loadCountries} from '../region/config.js';
+import {insideRing, reverseRing, ringArea2, simplifyLine, simplifyRing} from '../geo/planar.js';
+import {loadCountries} from '../config/regions.js';
 import {EXTENT, LINESTRING, POINT, POLYGON, type MvtWriter} from './mvt-writer.js';
 import type {TileFrame} from './tile-frame.js';
 

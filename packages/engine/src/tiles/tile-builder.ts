@@ -7,7 +7,7 @@ import {PLACE_TYPES, type Places} from '../geocode/places.js';
 import {ADDRESS_INTERPOLATED, LANDMARK_IMPORTANCE} from '../geocode/places.js';
 import type {MapBand, MapData} from '../map-data/map-data.js';
 import {AEROWAY, BOUNDARY, BRIDGE, BUILDING, CLASSES, KINDS, LAND, LANDCOVER, LANDUSE, LINK, ONEWAY, PARK, PIER, RAIL, ROAD, ROAD_AREA, TUNNEL, WATER, WATERWAY, isAreaFeature} from '../map-data/map-classes.js';
-import {ringArea2} from '../map-data/simplify.js';
+import {ringArea2} from '../geo/planar.js';
 import {latOfY, lonOfX, mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
 import type {Landmark} from '../map-data/landmarks.js';
 import {networkOf, serviceOf, surfaceOf} from '../map-data/road-tags.js';

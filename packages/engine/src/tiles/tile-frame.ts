@@ -2,9 +2,8 @@
 // world geometry into the tile's 4096-unit grid: lines clipped to the buffered box, rings clipped,
 // snapped to the grid and grouped outer ring first with its holes, as the vector tile spec wants.
 import {clipRing} from '../map-data/clip.js';
-import {insideRing} from '../map-data/rings.js';
 import {WORLD} from '../map-data/mercator.js';
-import {ringArea2} from '../map-data/simplify.js';
+import {insideRing, ringArea2} from '../geo/planar.js';
 import {EXTENT, type MvtWriter} from './mvt-writer.js';
 
 /** Buffer around each tile, in tile units (of EXTENT): lines and rings run this far past the edge. */

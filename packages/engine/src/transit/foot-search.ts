@@ -2,7 +2,7 @@
 // over arcOut, or backward over arcIn to find times *to* a place), with parents and metres walked
 // so a leg's geometry can be rebuilt. Positions on an edge (a snapped point, a stop) enter and
 // leave the node graph through the edge's two ends at a share of the edge's weight.
-import {NodeHeap} from '../ch/heap.js';
+import {NodeHeap} from '../search/heap.js';
 import {FOOT} from '../graph/profiles.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {appendEdgePoints} from '../route/geometry.js';

@@ -4,7 +4,7 @@
 // times when asked for, and the bound the fills stop at. The full forward upward search, which the
 // bucket tables and the sweeps both start from, is here too.
 import {NO_BEARING, type TurnCosts} from '../../graph/turn-costs.js';
-import type {NodeHeap} from '../heap.js';
+import type {NodeHeap} from '../../search/heap.js';
 import type {CHScratch, ScratchUser} from '../scratch.js';
 import type {ContractionHierarchy} from '../hierarchy.js';
 

@@ -9,7 +9,7 @@
 // admin_centre or label node, or a place of the same name) tells which; without one, the closure
 // enclosing less of the box wins (most areas are smaller than the extract).
 import Flatbush from 'flatbush';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 
 export const AREA_ADMIN = 0;
 export const AREA_POSTAL = 1;

@@ -5,7 +5,7 @@
 import {Growable} from '../../format/growable.js';
 import {IdLists} from '../../format/id-lists.js';
 import {StringPool} from '../../format/string-pool.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 import type {AddressDrafts} from './address-drafts.js';
 import type {AreaDraft} from './areas.js';
 

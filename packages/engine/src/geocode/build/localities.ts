@@ -4,7 +4,7 @@
 import KDBush from 'kdbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import type {CountryBorder} from '../../geo/border.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 import {fold} from '../fold.js';
 import {flatMeters} from '../geometry.js';
 import {CITY_TYPES, PLACE_TYPES} from '../places.js';

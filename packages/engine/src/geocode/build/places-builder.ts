@@ -8,8 +8,8 @@
 // Objects present in several extracts of one region (PT) are kept once: the build's reading passes
 // only the first copy on (region/build.ts), so no set of ids seen here (a Set holds 2^24 at most).
 import type {CountryBorder} from '../../geo/border.js';
-import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../../osm/pbf.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../../osm/objects.js';
+import type {NodeStore} from '../../osm/node-store.js';
 import {interpolationStep} from '../interpolation.js';
 import {PLACE_TYPES} from '../places.js';
 import {AddressDrafts, DRAFT_IS_PLACE} from './address-drafts.js';

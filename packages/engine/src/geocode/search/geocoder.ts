@@ -15,7 +15,7 @@
 // results.ts writes the answers, reverse.ts answers a position.
 //
 // A Geocoder keeps per-query scratch arrays sized to the index: make one per thread.
-import type {CountryConfig} from '../../region/config.js';
+import type {CountryConfig} from '../../config/regions.js';
 import {hasSearchableText} from '../fold.js';
 import type {Places} from '../places.js';
 import {CandidateSearch, DEFAULT_GEOCODER_LIMITS, type GeocoderLimits} from './candidate-search.js';

@@ -2,7 +2,7 @@
 // token dictionary exactly, through its abbreviations, as a prefix (the last word, for
 // autocomplete) and within a few edits (typos); each word's weight, and what else it may be: a
 // house number ("12a", "12 a"), a postcode ("1050", "FGR 1080").
-import type {CountryConfig} from '../../region/config.js';
+import type {CountryConfig} from '../../config/regions.js';
 import {Abbreviations} from '../abbreviations.js';
 import type {TermMatches} from '../dictionary.js';
 import {SWAP_LENGTH, maxEditsFor} from '../edit-distance.js';

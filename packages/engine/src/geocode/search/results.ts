@@ -1,6 +1,6 @@
 // The answers: a result object for a feature, one of its addresses or a house placed between its
 // street's known numbers, in the language asked for; the answer types; Photon-style GeoJSON.
-import type {CountryConfig} from '../../region/config.js';
+import type {CountryConfig} from '../../config/regions.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
 import {answerMeters2, projectedMeters} from '../geometry.js';
 import type {HouseNumbers} from './housenumbers.js';

@@ -1,6 +1,6 @@
 // Reverse geocoding: the nearest address, else the nearest named street (where it passes), else
 // the town around; and PlaceInformation for the summaries.
-import type {CountryConfig} from '../../region/config.js';
+import type {CountryConfig} from '../../config/regions.js';
 import {segmentDistance2, segmentParameter} from '../geometry.js';
 import {CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
 import {answerLanguage, type GeocodeResult, type PlaceInformation, type ResultWriter, type ReverseResult} from './results.js';

@@ -3,7 +3,7 @@
 // duration, plus the signals, crossings and gates passed).
 import {Growable} from '../../format/growable.js';
 import {haversineMeters} from '../../geo/distance.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 import {BIKE_SIGNAL_DELAY, CAR_SIGNAL_DELAY, CROSSING_DELAY, FOOT_SIGNAL_DELAY, MODE_COUNT} from '../profiles.js';
 import {INF, NODE_CROSSING, NODE_SIGNAL, barrierBit} from '../road-graph.js';
 import type {GraphNodes, ResolvedNodes, WayRefs} from './junctions.js';

@@ -2,7 +2,7 @@
 // tags of their nodes, the junctions found (the nodes the graph keeps), and the junctions numbered
 // along a Hilbert curve. Later, the junction copies of turn restrictions get the nodes' arrays too.
 import {hilbert16} from '../../geo/hilbert.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 
 /** The routable ways' node refs: way w's are refs[wayRefStart[w] .. wayRefStart[w + 1] - 1]. */
 export interface WayRefs {

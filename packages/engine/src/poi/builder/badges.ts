@@ -3,7 +3,7 @@
 import KDBush from 'kdbush';
 import {Growable} from '../../format/growable.js';
 import {StringTableBuilder} from '../../format/strings.js';
-import type {NodeStore} from '../../region/node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 import {BADGE_KINDS} from '../poi-index.js';
 
 export interface Line {

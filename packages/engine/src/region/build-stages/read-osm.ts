@@ -2,7 +2,8 @@
 // to every builder; the node store learns in the way pass which nodes it must keep.
 import path from 'node:path';
 import {OsmIdSet} from '../../osm/id-set.js';
-import {readOsmPbf, type OsmHeader, type OsmVisitor} from '../../osm/pbf.js';
+import {readOsmPbf, type OsmHeader} from '../../osm/pbf.js';
+import type {OsmVisitor} from '../../osm/objects.js';
 import type {RegionBuild} from './state.js';
 
 /** The three passes; the extracts' headers, in source order. */

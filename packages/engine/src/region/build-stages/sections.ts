@@ -14,8 +14,9 @@ import {buildTransitSection} from '../../transit/compile.js';
 import {TransitNetwork} from '../../transit/network.js';
 import {Places} from '../../geocode/places.js';
 import {MapData} from '../../map-data/map-data.js';
-import {buildTileArchive} from '../../tiles/tile-archive.js';
-import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage, buildCoverageSection} from '../coverage.js';
+import {buildTileArchive} from '../../tiles/tile-archive-builder.js';
+import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../../coverage/coverage.js';
+import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 

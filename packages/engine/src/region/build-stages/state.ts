@@ -8,9 +8,9 @@ import type {MapDataBuilder} from '../../map-data/map-builder.js';
 import type {PlacesBuilder} from '../../geocode/index.js';
 import type {PoiBuilder} from '../../poi/builder.js';
 import type {Progress} from '../../util/progress.js';
-import type {CountryConfig, RegionConfig} from '../config.js';
+import type {CountryConfig, RegionConfig} from '../../config/regions.js';
 import {SECTION_FILES} from '../manifest.js';
-import type {NodeStore} from '../node-store.js';
+import type {NodeStore} from '../../osm/node-store.js';
 
 export interface SourceInfo {
     path: string;

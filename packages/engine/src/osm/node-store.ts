@@ -2,7 +2,7 @@
 // (`need`), then one node pass fills the coordinates of exactly those nodes. Ids are kept
 // sorted so a lookup is a binary search, and memory stays proportional to what is used.
 import {Growable, binarySearch, lowerBound, sortedUnique} from '../format/growable.js';
-import type {OsmNode} from '../osm/pbf.js';
+import type {OsmNode} from './objects.js';
 
 export class NodeStore {
     private wanted = new Growable(Float64Array, 1 << 16);

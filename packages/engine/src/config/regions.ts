@@ -2,7 +2,7 @@
 // data root is, and where built bundles go. The defaults live in data/regions.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import {readConfigJson, CONFIG_DIR, IN_REPOSITORY} from '../config/data-files.js';
+import {readConfigJson, CONFIG_DIR, IN_REPOSITORY} from './data-files.js';
 
 export interface RegionConfig {
     /** Country code of the sub-domain (BE, PT, ...). */

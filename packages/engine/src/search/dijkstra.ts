@@ -1,10 +1,13 @@
-// Plain and bidirectional Dijkstra on the road graph for one mode: the oracle the contraction
-// hierarchy is tested against, and the baseline it is measured against. Same scratch-array scheme
-// as CHQuery: reused between queries, distances reset through touched lists.
+// Plain and bidirectional Dijkstra on the road graph for one mode: the one-to-all search of the
+// isochrones, the oracle the contraction hierarchy is tested against, and the baseline it is
+// measured against. Same scratch-array scheme as CHQuery: reused between queries, distances reset
+// through touched lists (DijkstraArrays, which a foot search can share the shape of).
 import {INF, type RoadGraph} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
-import type {CHGraph} from './hierarchy.js';
-import {NodeHeap} from './heap.js';
+import {NodeHeap} from '../search/heap.js';
+
+/** What a search reads of the road graph: the arcs of each node and their weights per mode. */
+export type SearchGraph = Pick<RoadGraph, 'nodeCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn'>;
 
 /** A Dijkstra's node-sized arrays: distances (Infinity where not reached), the nodes reached, the heap; turns on first use. */
 export class DijkstraArrays {
@@ -19,6 +22,13 @@ export class DijkstraArrays {
         this.heap = new NodeHeap(nodeCount);
     }
 
+    /** Forgets a search that reached reached[0..reachedCount): distances back to Infinity, the heap empty. */
+    forget(reachedCount: number): void {
+        const dist = this.dist, reached = this.reached;
+        for (let i = 0; i < reachedCount; i++) dist[reached[i]] = Infinity;
+        this.heap.clear();
+    }
+
     /** Turns so far, bearing arriving, arrival time with turns. */
     turnArrays(): [Float64Array, Uint16Array, Float64Array] {
         const n = this.nodeCount;
@@ -27,7 +37,7 @@ export class DijkstraArrays {
 }
 
 export class Dijkstra {
-    readonly graph: CHGraph;
+    readonly graph: SearchGraph;
     readonly mode: number;
     /** Distances (ms) of the last search; Infinity where not reached. Valid until the next search. */
     readonly dist: Float64Array;
@@ -37,6 +47,7 @@ export class Dijkstra {
     /** Nodes settled by the last search. */
     settledCount = 0;
     private readonly heap: NodeHeap;
+    private readonly arrays: DijkstraArrays;
     // With turn costs: along the search tree (chosen by time without turns), the turns so far and the
     // bearing arriving at each node; `arrival` = time + turns (graph/turn-costs.ts).
     private readonly turns: TurnCosts | null;
@@ -48,10 +59,10 @@ export class Dijkstra {
      * `arrays`: node-sized arrays shared with other searches on the graph (one per mode), each of
      * which clears its search (clear()) before another runs; its own when not given.
      */
-    constructor(graph: CHGraph, mode: number, turns: TurnCosts | null = null, arrays: DijkstraArrays | null = null) {
+    constructor(graph: SearchGraph, mode: number, turns: TurnCosts | null = null, arrays: DijkstraArrays | null = null) {
         this.graph = graph;
         this.mode = mode;
-        const shared = arrays ?? new DijkstraArrays(graph.nodeCount);
+        const shared = (this.arrays = arrays ?? new DijkstraArrays(graph.nodeCount));
         this.dist = shared.dist;
         this.reached = shared.reached;
         this.heap = shared.heap;
@@ -62,9 +73,8 @@ export class Dijkstra {
 
     /** Forgets the last search: the distance arrays as a new search finds them (for another search sharing them). */
     clear(): void {
-        for (let i = 0; i < this.reachedCount; i++) this.dist[this.reached[i]] = Infinity;
+        this.arrays.forget(this.reachedCount);
         this.reachedCount = 0;
-        this.heap.clear();
     }
 
     /** v reached from x along the edge run `ref`: the turns of x's path, the turn at x onto it, the bearing arriving at v. */
@@ -163,8 +173,7 @@ export class Dijkstra {
         const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode], arcEdge = g.arcEdge;
         const dist = this.dist, reached = this.reached, heap = this.heap;
         const tc = this.turns, turn = this.turn, bearing = this.bearing;
-        for (let i = 0; i < this.reachedCount; i++) dist[reached[i]] = Infinity;
-        heap.clear();
+        this.arrays.forget(this.reachedCount);
         let count = 0, settled = 0;
         if (seedNodes && seedWeights) {
             for (let i = 0; i < seedNodes.length; i++) {
@@ -222,7 +231,7 @@ export class Dijkstra {
  * best meeting found.
  */
 export class BidirectionalDijkstra {
-    readonly graph: CHGraph;
+    readonly graph: SearchGraph;
     readonly mode: number;
     /** Nodes settled by the last query, both directions. */
     settledCount = 0;
@@ -235,7 +244,7 @@ export class BidirectionalDijkstra {
     private readonly forwardHeap: NodeHeap;
     private readonly backwardHeap: NodeHeap;
 
-    constructor(graph: CHGraph, mode: number) {
+    constructor(graph: SearchGraph, mode: number) {
         this.graph = graph;
         this.mode = mode;
         const n = graph.nodeCount;

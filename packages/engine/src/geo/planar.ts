@@ -1,5 +1,6 @@
-// Douglas–Peucker simplification of one run of interleaved integer coordinates [x0, y0, x1, y1, …].
-// Keeps the first and last points; an explicit stack instead of recursion.
+// Plane geometry on interleaved integer coordinates [x0, y0, x1, y1, …] (rings closed: first point
+// repeated last): point-to-segment distance, ring area and orientation, point in ring, and
+// Douglas–Peucker simplification (keeps the first and last points; an explicit stack instead of recursion).
 
 /** Returns the kept coordinates (interleaved). `tolerance` is in the coordinates' units. */
 export function simplifyLine(coords: Int32Array, tolerance: number): Int32Array {
@@ -15,7 +16,7 @@ export function simplifyLine(coords: Int32Array, tolerance: number): Int32Array 
         const ax = coords[first * 2], ay = coords[first * 2 + 1];
         const bx = coords[last * 2], by = coords[last * 2 + 1];
         for (let i = first + 1; i < last; i++) {
-            const d = segmentDistanceSq(coords[i * 2], coords[i * 2 + 1], ax, ay, bx, by);
+            const d = segmentDistance2(coords[i * 2], coords[i * 2 + 1], ax, ay, bx, by);
             if (d > maxSq) {
                 maxSq = d;
                 index = i;
@@ -64,20 +65,17 @@ export function simplifyRing(coords: Int32Array, tolerance: number): Int32Array 
     return out.length >= 8 ? out : null;
 }
 
-function segmentDistanceSq(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
-    let x = ax, y = ay;
+/**
+ * Squared distance from (px, py) to the segment (ax, ay)-(bx, by). The foot of the perpendicular is
+ * a + t (b - a) with t clamped to [0, 1], so on integer coordinates t = 1 gives b exactly.
+ */
+export function segmentDistance2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
     const dx = bx - ax, dy = by - ay;
-    if (dx !== 0 || dy !== 0) {
-        const t = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy);
-        if (t > 1) {
-            x = bx;
-            y = by;
-        } else if (t > 0) {
-            x += dx * t;
-            y += dy * t;
-        }
-    }
-    const ex = px - x, ey = py - y;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / len2 : 0;
+    if (t < 0) t = 0;
+    else if (t > 1) t = 1;
+    const ex = ax + t * dx - px, ey = ay + t * dy - py;
     return ex * ex + ey * ey;
 }
 
@@ -86,4 +84,25 @@ export function ringArea2(coords: Int32Array): number {
     let s = 0;
     for (let i = 0; i + 3 < coords.length; i += 2) s += coords[i] * coords[i + 3] - coords[i + 2] * coords[i + 1];
     return s;
+}
+
+/** Reverses a ring (interleaved coordinates) in place. */
+export function reverseRing(c: Int32Array): void {
+    for (let i = 0, j = c.length - 2; i < j; i += 2, j -= 2) {
+        const x = c[i], y = c[i + 1];
+        c[i] = c[j];
+        c[i + 1] = c[j + 1];
+        c[j] = x;
+        c[j + 1] = y;
+    }
+}
+
+/** Even-odd point in ring (ray casting). */
+export function insideRing(c: Int32Array, x: number, y: number): boolean {
+    let inside = false;
+    for (let i = 0, j = c.length - 2; i < c.length; j = i, i += 2) {
+        const xi = c[i], yi = c[i + 1], xj = c[j], yj = c[j + 1];
+        if ((yi > y) !== (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
 }
