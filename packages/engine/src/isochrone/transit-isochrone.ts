@@ -4,7 +4,7 @@
 import {FOOT} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import type {Snapper} from '../graph/snap.js';
-import type {TransitRouter} from '../transit/router.js';
+import type {TransitRouter} from '../transit/query/router.js';
 import type {RoadIsochrones} from './road-isochrone.js';
 import type {Ring} from './contour.js';
 

@@ -11,7 +11,7 @@ import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/pbf.js';
 import type {NodeStore} from '../region/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
-import {routeMode, type TransitNetwork} from '../transit/network.js';
+import {routeMode, type TransitNetwork} from '../transit/query/network.js';
 import {pointInRing, type Ring} from '../isochrone/contour.js';
 
 /** A stop takes the lines whose member stops or platforms lie within this distance (m). */

@@ -21,8 +21,8 @@ import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from './cover
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
-import {TransitNetwork} from '../transit/network.js';
-import {TransitError, TransitRouter} from '../transit/router.js';
+import {TransitNetwork} from '../transit/query/network.js';
+import {TransitError, TransitRouter} from '../transit/query/router.js';
 
 /** One buffer per section file; optional sections (transit) may be missing. */
 export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};

@@ -5,17 +5,15 @@
 // Bad rows (dangling ids, unparseable times or coordinates, times running backwards) are skipped
 // and counted when they are few: at most 1% of a file's rows. Past that the feed is broken and the
 // import stops with a GtfsError naming the file, the first bad line and the problem.
-import {Growable} from '../format/growable.js';
+import {Growable} from '../../format/growable.js';
 import {CsvParser} from './csv.js';
 import type {FeedSource} from './feed-source.js';
-import {parseGtfsDate, parseGtfsTime} from './gtfs-values.js';
+import {parseGtfsDate, parseGtfsTime} from '../gtfs-values.js';
+import {NO_DROP_OFF, NO_PICKUP} from '../section-layout.js';
 
 /** Share of a file's rows that may be bad (skipped with a warning) before the feed is refused. */
 export const MAX_BAD_ROW_SHARE = 0.01;
 
-/** stop_times flags */
-export const NO_PICKUP = 1;
-export const NO_DROP_OFF = 2;
 
 export class GtfsError extends Error {
     constructor(readonly feed: string, readonly file: string, readonly line: number, readonly problem: string) {

@@ -18,18 +18,18 @@
 //   7. Ride geometry: each pattern stop is placed on the pattern's shape (a monotone nearest-
 //      segment match), or the stop sequence is used when the feed has no shape.
 import path from 'node:path';
-import {encodeSection} from '../format/section.js';
-import {Growable} from '../format/growable.js';
-import {StringTableBuilder} from '../format/strings.js';
-import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../geo/distance.js';
-import {FOOT, FOOT_SPEEDS} from '../graph/profiles.js';
-import {INF, type RoadGraph} from '../graph/road-graph.js';
-import {Snapper} from '../graph/snap.js';
-import {openFeedSource} from './feed-source.js';
-import {alongEdge, edgePoint, FootSearch, type EdgePoint} from './foot-search.js';
-import {NO_DROP_OFF, NO_PICKUP, readGtfsFeed, type GtfsFeed} from './gtfs-reader.js';
-import {formatTime, utcOffsetSeconds} from './gtfs-values.js';
-import {TRANSIT_KIND, TRANSIT_VERSION, type TransitFeedInfo, type TransitMeta} from './network.js';
+import {encodeSection} from '../../format/section.js';
+import {Growable} from '../../format/growable.js';
+import {StringTableBuilder} from '../../format/strings.js';
+import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
+import {FOOT, FOOT_SPEEDS} from '../../graph/profiles.js';
+import {INF, type RoadGraph} from '../../graph/road-graph.js';
+import {Snapper} from '../../graph/snap.js';
+import {openFeedSource} from '../gtfs/feed-source.js';
+import {alongEdge, edgePoint, FootSearch, type EdgePoint} from '../foot-search.js';
+import {readGtfsFeed, type GtfsFeed} from '../gtfs/gtfs-reader.js';
+import {formatTime, utcOffsetSeconds} from '../gtfs-values.js';
+import {NO_DROP_OFF, NO_PICKUP, TRANSIT_KIND, TRANSIT_VERSION, type TransitFeedInfo, type TransitMeta} from '../section-layout.js';
 import {chooseReferenceDays, serviceCalendar, tripsPerDay, type ServiceCalendar} from './service-days.js';
 
 /** Footpaths between stops: walks of at most this many seconds (6 min, about 500 m at 5 km/h). */

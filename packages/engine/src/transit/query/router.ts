@@ -9,13 +9,13 @@
 //
 // One TransitRouter owns scratch arrays sized to the foot graph and the timetable: make one per
 // thread, reuse it for every query. It is not reentrant.
-import {FOOT} from '../graph/profiles.js';
-import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
-import type {Snap, Snapper} from '../graph/snap.js';
-import {SAME_POSITION_METERS} from '../route/road-router.js';
-import {appendEdgePoints} from '../route/geometry.js';
-import {alongEdge, edgePoint, FootSearch, type EdgePoint} from './foot-search.js';
-import {isoLocal, parseGtfsDate} from './gtfs-values.js';
+import {FOOT} from '../../graph/profiles.js';
+import {INF, REVERSED, type RoadGraph} from '../../graph/road-graph.js';
+import type {Snap, Snapper} from '../../graph/snap.js';
+import {SAME_POSITION_METERS} from '../../route/road-router.js';
+import {appendEdgePoints} from '../../route/geometry.js';
+import {alongEdge, edgePoint, FootSearch, type EdgePoint} from '../foot-search.js';
+import {isoLocal, parseGtfsDate} from '../gtfs-values.js';
 import {routeMode, type TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
 import {StopBounds} from './stop-bounds.js';
