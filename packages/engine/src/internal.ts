@@ -58,13 +58,13 @@ export {simplifyLine, simplifyRing, ringArea2} from './map-data/simplify.js';
 export {TransitNetwork, routeMode} from './transit/query/network.js';
 export {TRANSIT_KIND, TRANSIT_VERSION} from './transit/section-layout.js';
 export type {TransitFeedInfo, TransitMeta} from './transit/section-layout.js';
-export {
-    TransitRouter, TransitError, ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, DEFAULT_DEPARTURE_SECONDS
-} from './transit/query/router.js';
+export {TransitRouter, DEFAULT_DEPARTURE_SECONDS} from './transit/query/router.js';
+export {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS} from './transit/query/foot-access.js';
+export {TransitError} from './transit/query/transit-types.js';
 export type {
     TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode,
     TransitRouterOptions, WalkFinder, TransitMeasure, TransitTargets, Departure
-} from './transit/query/router.js';
+} from './transit/query/transit-types.js';
 export {DEFAULT_DEPARTURE_WINDOW, MAX_WINDOW_DEPARTURES, departureCount, parseDepartureWindow, windowProblem} from './transit/query/departure-window.js';
 export type {DepartureWindow} from './transit/query/departure-window.js';
 export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/build/compile.js';

@@ -10,7 +10,7 @@ import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/s
 import {formatText, narrativeFacts, wholeMinutes} from '../src/neighbourhood/text.js';
 import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
-import {TransitError} from '../src/transit/query/router.js';
+import {TransitError} from '../src/transit/query/transit-types.js';
 import {testRegion} from './helpers.js';
 
 const be = testRegion('BE');

@@ -4,7 +4,7 @@
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
 import type {Region} from '../region/region.js';
-import {TransitError} from '../transit/query/router.js';
+import {TransitError} from '../transit/query/transit-types.js';
 
 /** Mode codes of the summary payloads (COMPAT.md `tm`). */
 export const TM_CAR = 1;

@@ -22,7 +22,8 @@ import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_
 import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
 import {TransitNetwork} from '../transit/query/network.js';
-import {TransitError, TransitRouter} from '../transit/query/router.js';
+import {TransitRouter} from '../transit/query/router.js';
+import {TransitError} from '../transit/query/transit-types.js';
 
 /** One buffer per section file; optional sections (transit) may be missing. */
 export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};
