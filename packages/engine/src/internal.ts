@@ -67,7 +67,9 @@ export type {
 } from './transit/query/transit-types.js';
 export {DEFAULT_DEPARTURE_WINDOW, MAX_WINDOW_DEPARTURES, departureCount, parseDepartureWindow, windowProblem} from './transit/query/departure-window.js';
 export type {DepartureWindow} from './transit/query/departure-window.js';
-export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/build/compile.js';
+export {buildTransitSection, AREA_MARGIN_METERS} from './transit/build/compile.js';
+export {FOOTPATH_MAX_SECONDS} from './transit/build/footpaths.js';
+export {STOP_SNAP_METERS} from './transit/build/stops.js';
 export type {TransitBuildOptions, TransitBuildResult} from './transit/build/compile.js';
 export {readGtfsFeed, GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs/gtfs-reader.js';
 export type {GtfsFeed, FeedWarning} from './transit/gtfs/gtfs-reader.js';
