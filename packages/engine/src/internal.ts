@@ -71,8 +71,10 @@ export {buildTransitSection, AREA_MARGIN_METERS} from './transit/build/compile.j
 export {FOOTPATH_MAX_SECONDS} from './transit/build/footpaths.js';
 export {STOP_SNAP_METERS} from './transit/build/stops.js';
 export type {TransitBuildOptions, TransitBuildResult} from './transit/build/compile.js';
-export {readGtfsFeed, GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs/gtfs-reader.js';
-export type {GtfsFeed, FeedWarning} from './transit/gtfs/gtfs-reader.js';
+export {readGtfsFeed} from './transit/gtfs/gtfs-reader.js';
+export {GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs/feed-tables.js';
+export type {GtfsFeed} from './transit/gtfs/gtfs-reader.js';
+export type {FeedWarning} from './transit/gtfs/feed-tables.js';
 export {openFeedSource, FeedSourceError} from './transit/gtfs/feed-source.js';
 export type {FeedSource} from './transit/gtfs/feed-source.js';
 export {CsvParser, parseCsv} from './transit/gtfs/csv.js';
