@@ -11,69 +11,18 @@
 // feed-tables.ts reads a file as a table and keeps the bad-row counts.
 import type {FeedSource} from './feed-source.js';
 import {FeedTables, type FeedWarning} from './feed-tables.js';
-import {readServices} from './read-calendar.js';
-import {readFrequencies, readTransfers} from './read-frequencies-transfers.js';
-import {readStopTimes} from './read-stop-times.js';
-import {readAgencies, readRoutes, readStops} from './read-stops.js';
-import {readShapes, readTrips} from './read-trips.js';
+import {readServices, type Services} from './read-calendar.js';
+import {readFrequencies, readTransfers, type Frequencies, type Transfers} from './read-frequencies-transfers.js';
+import {readStopTimes, type StopTimes} from './read-stop-times.js';
+import {readAgencies, readRoutes, readStops, type Routes, type Stops} from './read-stops.js';
+import {readShapes, readTrips, type Shapes, type Trips} from './read-trips.js';
 
-export interface GtfsFeed {
+/** A feed read: each stage's columns (without the id lookups trips.txt needed), and what the read found. */
+export interface GtfsFeed extends Stops, Omit<Routes, 'routeIndex'>, Omit<Services, 'serviceIndex'>, Omit<Shapes, 'shapeIndex'>,
+    Omit<Trips, 'tripIndex'>, StopTimes, Frequencies, Transfers {
     path: string;
     timezone: string;
     agencyName: string;
-    stopIds: string[];
-    stopNames: string[];
-    stopLat: Float64Array;
-    stopLon: Float64Array;
-    /** Parent station (stop index) or -1. */
-    stopParent: Int32Array;
-    stopLocationType: Uint8Array;
-    stopIndex: Map<string, number>;
-    routeIds: string[];
-    routeShortName: string[];
-    routeLongName: string[];
-    routeType: Int32Array;
-    routeColor: string[];
-    routeAgency: string[];
-    serviceIds: string[];
-    /** Bit d (0 = Monday) set when calendar.txt runs the service on that weekday. */
-    serviceWeekdays: Uint8Array;
-    /** Days since 1970 (inclusive); NaN without a calendar.txt row. */
-    serviceStart: Float64Array;
-    serviceEnd: Float64Array;
-    /** calendar_dates.txt: service, day, 1 added / 2 removed. */
-    exceptionService: Uint32Array;
-    exceptionDay: Int32Array;
-    exceptionType: Uint8Array;
-    tripIds: string[];
-    tripRoute: Uint32Array;
-    tripService: Uint32Array;
-    tripHeadsign: string[];
-    /** Shape index or -1. */
-    tripShape: Int32Array;
-    /** Stop times of trip t: [tripFirst[t], tripFirst[t + 1]), in stop_sequence order; empty for a skipped trip. */
-    tripFirst: Uint32Array;
-    stopTimeStop: Uint32Array;
-    /** Seconds (past 24:00 allowed), interpolated where the feed leaves them empty. */
-    stopTimeArrival: Int32Array;
-    stopTimeDeparture: Int32Array;
-    stopTimeFlags: Uint8Array;
-    /** frequencies.txt: trip, start, end (seconds), headway (seconds). */
-    frequencyTrip: Uint32Array;
-    frequencyStart: Int32Array;
-    frequencyEnd: Int32Array;
-    frequencyHeadway: Int32Array;
-    /** transfers.txt between stops (trip- and route-specific rows are left out, with a warning). */
-    transferFrom: Uint32Array;
-    transferTo: Uint32Array;
-    transferType: Uint8Array;
-    /** Seconds, -1 when not given. */
-    transferSeconds: Int32Array;
-    shapeIds: string[];
-    /** Points of shape s: [shapeFirst[s], shapeFirst[s + 1]), in shape_pt_sequence order. */
-    shapeFirst: Uint32Array;
-    shapeLat: Float64Array;
-    shapeLon: Float64Array;
     warnings: FeedWarning[];
     rows: Record<string, number>;
 }

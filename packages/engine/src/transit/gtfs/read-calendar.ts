@@ -7,9 +7,12 @@ import {c, get, type FeedTables} from './feed-tables.js';
 export interface Services {
     serviceIds: string[];
     serviceIndex: Map<string, number>;
+    /** Bit d (0 = Monday) set when calendar.txt runs the service on that weekday. */
     serviceWeekdays: Uint8Array;
+    /** Days since 1970 (inclusive); NaN without a calendar.txt row. */
     serviceStart: Float64Array;
     serviceEnd: Float64Array;
+    /** calendar_dates.txt: service, day, 1 added / 2 removed. */
     exceptionService: Uint32Array;
     exceptionDay: Int32Array;
     exceptionType: Uint8Array;

@@ -6,6 +6,7 @@ import {parseGtfsTime} from '../gtfs-values.js';
 import {c, get, type FeedTables} from './feed-tables.js';
 
 export interface Frequencies {
+    /** frequencies.txt: trip, start, end (seconds), headway (seconds). */
     frequencyTrip: Uint32Array;
     frequencyStart: Int32Array;
     frequencyEnd: Int32Array;
@@ -31,9 +32,11 @@ export function readFrequencies(r: FeedTables, tripIndex: Map<string, number>): 
 }
 
 export interface Transfers {
+    /** transfers.txt between stops (trip- and route-specific rows are left out, with a warning). */
     transferFrom: Uint32Array;
     transferTo: Uint32Array;
     transferType: Uint8Array;
+    /** Seconds, -1 when not given. */
     transferSeconds: Int32Array;
 }
 

@@ -8,9 +8,10 @@ import {c, get, groupAndSort, MAX_BAD_ROW_SHARE, type FeedTables} from './feed-t
 import type {Stops} from './read-stops.js';
 
 export interface StopTimes {
-    /** Stop times of trip t: [tripFirst[t], tripFirst[t + 1]). */
+    /** Stop times of trip t: [tripFirst[t], tripFirst[t + 1]), in stop_sequence order; empty for a skipped trip. */
     tripFirst: Uint32Array;
     stopTimeStop: Uint32Array;
+    /** Seconds (past 24:00 allowed), interpolated where the feed leaves them empty. */
     stopTimeArrival: Int32Array;
     stopTimeDeparture: Int32Array;
     stopTimeFlags: Uint8Array;

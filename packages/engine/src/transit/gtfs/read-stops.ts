@@ -33,6 +33,7 @@ export interface Stops {
     stopNames: string[];
     stopLat: Float64Array;
     stopLon: Float64Array;
+    /** Parent station (stop index) or -1. */
     stopParent: Int32Array;
     stopLocationType: Uint8Array;
     stopIndex: Map<string, number>;

@@ -6,6 +6,7 @@ import {c, get, groupAndSort, parseCoordinate, type FeedTables} from './feed-tab
 export interface Shapes {
     shapeIds: string[];
     shapeIndex: Map<string, number>;
+    /** Points of shape s: [shapeFirst[s], shapeFirst[s + 1]), in shape_pt_sequence order. */
     shapeFirst: Uint32Array;
     shapeLat: Float64Array;
     shapeLon: Float64Array;
@@ -51,6 +52,7 @@ export interface Trips {
     tripHeadsign: string[];
     tripRoute: Uint32Array;
     tripService: Uint32Array;
+    /** Shape index or -1. */
     tripShape: Int32Array;
     tripIndex: Map<string, number>;
 }
