@@ -52,7 +52,7 @@ export interface TransitMeta {
     /** The road graph the stops were attached to. */
     nodeCount: number;
     edgeCount: number;
-    /** Bounds used by the build (documented in compile.ts). */
+    /** Bounds used by the build (documented in build/compile.ts). */
     footpathMaxSeconds: number;
     stopSnapMeters: number;
     areaMarginMeters: number;

@@ -5,7 +5,7 @@
 //
 // Bounds: the access walk reaches the stops within ACCESS_MAX_SECONDS of walking (15 min, about
 // 1.25 km at 5 km/h), the egress walk the stops within EGRESS_MAX_SECONDS; the direct walk has no
-// bound. Footpaths between stops are the section's (FOOTPATH_MAX_SECONDS, see build/compile.ts).
+// bound. Footpaths between stops are the section's (FOOTPATH_MAX_SECONDS, see ../build/footpaths.ts).
 import {INF, REVERSED, type RoadGraph} from '../../graph/road-graph.js';
 import {appendEdgePoints} from '../../route/geometry.js';
 import {alongEdge, FootSearch, type EdgePoint} from '../foot-search.js';

@@ -6,7 +6,7 @@
 // Bounds: the access walk reaches the stops within ACCESS_MAX_SECONDS of walking (15 min, about
 // 1.25 km at 5 km/h), the egress walk the stops within EGRESS_MAX_SECONDS; the direct walk has no
 // bound (foot-access.ts). Footpaths between stops are the section's (FOOTPATH_MAX_SECONDS, see
-// build/compile.ts). The journey found becomes its legs in journey-legs.ts; the types a query
+// ../build/footpaths.ts). The journey found becomes its legs in journey-legs.ts; the types a query
 // answers with are in transit-types.ts.
 //
 // One TransitRouter owns scratch arrays sized to the foot graph and the timetable: make one per
