@@ -19,8 +19,9 @@ export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, Resu
 export {RoadRouter, RouteError} from './route/road-router.js';
 export type {RoadRoute, RouteErrorCode} from './route/road-router.js';
 export type {Instruction} from './route/instructions.js';
-export {TransitRouter, TransitError} from './transit/router.js';
-export type {TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode, TransitRouterOptions} from './transit/router.js';
+export {TransitRouter} from './transit/query/router.js';
+export {TransitError} from './transit/query/transit-types.js';
+export type {TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode, TransitRouterOptions} from './transit/query/transit-types.js';
 export {RoadIsochrones} from './isochrone/road-isochrone.js';
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {TransitIsochrones} from './isochrone/transit-isochrone.js';

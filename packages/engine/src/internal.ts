@@ -59,26 +59,31 @@ export {WORLD, mercatorX, mercatorY, lonOfX, latOfY, unitsPerPixel, metersPerUni
 export {joinPieces, landRings, orientRings} from './map-data/rings.js';
 export {clipRing, splitLine} from './map-data/clip.js';
 export {simplifyLine, simplifyRing, ringArea2} from './geo/planar.js';
-export {TransitNetwork, TRANSIT_KIND, TRANSIT_VERSION, routeMode} from './transit/network.js';
-export type {TransitFeedInfo, TransitMeta} from './transit/network.js';
-export {
-    TransitRouter, TransitError, ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, DEFAULT_DEPARTURE_SECONDS
-} from './transit/router.js';
+export {TransitNetwork, routeMode} from './transit/query/network.js';
+export {TRANSIT_KIND, TRANSIT_VERSION} from './transit/section-layout.js';
+export type {TransitFeedInfo, TransitMeta} from './transit/section-layout.js';
+export {TransitRouter, DEFAULT_DEPARTURE_SECONDS} from './transit/query/router.js';
+export {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS} from './transit/query/foot-access.js';
+export {TransitError} from './transit/query/transit-types.js';
 export type {
     TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode,
     TransitRouterOptions, WalkFinder, TransitMeasure, TransitTargets, Departure
-} from './transit/router.js';
-export {DEFAULT_DEPARTURE_WINDOW, MAX_WINDOW_DEPARTURES, departureCount, parseDepartureWindow, windowProblem} from './transit/departure-window.js';
-export type {DepartureWindow} from './transit/departure-window.js';
-export {buildTransitSection, FOOTPATH_MAX_SECONDS, STOP_SNAP_METERS, AREA_MARGIN_METERS} from './transit/compile.js';
-export type {TransitBuildOptions, TransitBuildResult} from './transit/compile.js';
-export {readGtfsFeed, GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs-reader.js';
-export type {GtfsFeed, FeedWarning} from './transit/gtfs-reader.js';
-export {openFeedSource, FeedSourceError} from './transit/feed-source.js';
-export type {FeedSource} from './transit/feed-source.js';
-export {CsvParser, parseCsv} from './transit/csv.js';
+} from './transit/query/transit-types.js';
+export {DEFAULT_DEPARTURE_WINDOW, MAX_WINDOW_DEPARTURES, departureCount, parseDepartureWindow, windowProblem} from './transit/query/departure-window.js';
+export type {DepartureWindow} from './transit/query/departure-window.js';
+export {buildTransitSection, AREA_MARGIN_METERS} from './transit/build/compile.js';
+export {FOOTPATH_MAX_SECONDS} from './transit/build/footpaths.js';
+export {STOP_SNAP_METERS} from './transit/build/stops.js';
+export type {TransitBuildOptions, TransitBuildResult} from './transit/build/compile.js';
+export {readGtfsFeed} from './transit/gtfs/gtfs-reader.js';
+export {GtfsError, MAX_BAD_ROW_SHARE} from './transit/gtfs/feed-tables.js';
+export type {GtfsFeed} from './transit/gtfs/gtfs-reader.js';
+export type {FeedWarning} from './transit/gtfs/feed-tables.js';
+export {openFeedSource, FeedSourceError} from './transit/gtfs/feed-source.js';
+export type {FeedSource} from './transit/gtfs/feed-source.js';
+export {CsvParser, parseCsv} from './transit/gtfs/csv.js';
 export {parseGtfsTime, parseGtfsDate} from './transit/gtfs-values.js';
-export {MAX_RIDES} from './transit/raptor.js';
+export {MAX_RIDES} from './transit/query/raptor.js';
 export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-isochrone.js';
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {minutesShort} from './text/labels.js';

@@ -11,7 +11,7 @@ import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {wholeMinutes} from '../src/text/units.js';
 import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
-import {TransitError} from '../src/transit/router.js';
+import {TransitError} from '../src/transit/query/transit-types.js';
 import {testRegion} from './helpers.js';
 
 const be = testRegion('BE');

@@ -2,11 +2,11 @@
 // router: its own walking Dijkstra over the foot graph (forward and backward), and a
 // time-dependent Dijkstra over the compiled timetable whose states are (stop, arrived by ride or
 // on foot, rides so far), relaxing every running trip of every pattern through a stop. It follows
-// the journey model documented in src/transit/raptor.ts.
+// the journey model documented in src/transit/query/raptor.ts.
 import {FOOT} from '../src/graph/profiles.js';
 import {INF, type RoadGraph} from '../src/graph/road-graph.js';
 import type {Snapper} from '../src/graph/snap.js';
-import type {TransitNetwork} from '../src/transit/network.js';
+import type {TransitNetwork} from '../src/transit/query/network.js';
 
 const NO_PICKUP = 1, NO_DROP_OFF = 2;
 

@@ -27,7 +27,7 @@ t.test('CSV: BOM, CRLF, quotes, commas, line breaks, spaces, blank lines, short 
     t.same(rows(text), expected);
     // Byte by byte: the same rows whatever the chunking, multi-byte characters included.
     const bytes = new TextEncoder().encode(`${text}"Liège, Gare",é\n`);
-    const { CsvParser } = await import('../src/transit/csv.js');
+    const { CsvParser } = await import('../src/transit/gtfs/csv.js');
     const got: string[][] = [];
     const lines: number[] = [];
     const parser = new CsvParser((f, line) => {

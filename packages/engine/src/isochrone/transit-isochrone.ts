@@ -5,7 +5,7 @@ import type {MultiPolygonGeometry} from '../geo/ring.js';
 import {FOOT} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import type {Snapper} from '../graph/snap.js';
-import type {TransitRouter} from '../transit/router.js';
+import type {TransitRouter} from '../transit/query/router.js';
 import type {RoadIsochrones} from './road-isochrone.js';
 
 export class TransitIsochrones {

@@ -7,8 +7,8 @@ import type {Geocoder} from '../geocode/index.js';
 import type {Places} from '../geocode/places.js';
 import type {PoiIndex} from '../poi/poi-index.js';
 import type {RoadRouter} from '../route/road-router.js';
-import type {TransitNetwork} from '../transit/network.js';
-import type {TransitRouter} from '../transit/router.js';
+import type {TransitNetwork} from '../transit/query/network.js';
+import type {TransitRouter} from '../transit/query/router.js';
 
 /** The trips' part: road routes from one origin to many, and public transport when the region has it. */
 export interface TripSources {

@@ -3,7 +3,7 @@
 // (a school that is preschool and elementary school) is measured once.
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
-import {TransitError} from '../transit/router.js';
+import {TransitError} from '../transit/query/transit-types.js';
 import type {TripSources} from './sources.js';
 
 /** Mode codes of the summary payloads (COMPAT.md `tm`). */

@@ -10,7 +10,7 @@ import type {OsmNode, OsmRelation, OsmTags, OsmWay} from '../osm/objects.js';
 import type {NodeStore} from '../osm/node-store.js';
 import {CategoryMatcher} from './categories.js';
 import {POIS_KIND, POIS_VERSION, BADGE_KINDS, LINE_ROUTES, type LineRoute} from './poi-index.js';
-import {routeMode, type TransitNetwork} from '../transit/network.js';
+import {routeMode, type TransitNetwork} from '../transit/query/network.js';
 import {pointInRing, type Ring} from '../geo/ring.js';
 import {buildBadges, pushCoord, type Badges, type Line} from './builder/badges.js';
 import {OSM_NODE, OSM_RELATION, OSM_WAY, buildRecords, type Draft, type PoiRecords} from './builder/records.js';

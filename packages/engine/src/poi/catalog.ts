@@ -2,7 +2,7 @@
 // data/categories.json and what a region actually holds.
 import {loadCategories, typeId, type CategoriesFile, type Labels, type SubtypeConfig} from './categories.js';
 import type {PoiIndex} from './poi-index.js';
-import type {TransitNetwork} from '../transit/network.js';
+import type {TransitNetwork} from '../transit/query/network.js';
 
 /**
  * What the region's bundle says exists there: its country, the transit `route` values of its OSM route

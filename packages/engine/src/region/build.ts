@@ -13,7 +13,7 @@ import type {OsmHeader} from '../osm/pbf.js';
 import {PoiBuilder} from '../poi/builder.js';
 import {CategoryMatcher} from '../poi/categories.js';
 import {MapDataBuilder} from '../map-data/map-builder.js';
-import {parseDepartureWindow} from '../transit/departure-window.js';
+import {parseDepartureWindow} from '../transit/query/departure-window.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from '../osm/node-store.js';
 import {countryConfig, resolveSource, type RegionConfig} from '../config/regions.js';

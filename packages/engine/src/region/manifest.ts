@@ -1,5 +1,5 @@
 // The manifest of a built region bundle (manifest.json beside the section files).
-import type {DepartureWindow} from '../transit/departure-window.js';
+import type {DepartureWindow} from '../transit/query/departure-window.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 /**

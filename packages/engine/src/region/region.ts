@@ -21,8 +21,9 @@ import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../cove
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
-import {TransitNetwork} from '../transit/network.js';
-import {TransitError, TransitRouter} from '../transit/router.js';
+import {TransitNetwork} from '../transit/query/network.js';
+import {TransitRouter} from '../transit/query/router.js';
+import {TransitError} from '../transit/query/transit-types.js';
 
 /** One buffer per section file; optional sections (transit) may be missing. */
 export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};

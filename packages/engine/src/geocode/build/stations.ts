@@ -1,7 +1,7 @@
 // Stations of the region's public transport feeds (rail, metro, tram), searchable by name like the
 // OSM's own: an extract may lack a station its GTFS feed has (Porto's metro station "Casa da Música").
 // Bus stops are left out: thousands, named after the street they stand in.
-import {routeMode, type TransitNetwork} from '../../transit/network.js';
+import {routeMode, type TransitNetwork} from '../../transit/query/network.js';
 import {fold} from '../fold.js';
 import {stopMeters} from '../geometry.js';
 

@@ -5,7 +5,7 @@
 // with no waiting and no change time, footpaths as they are (one after another allowed), and the
 // egress walks; everything a journey can do it can do, so the bound never exceeds the truth
 // (Infinity: the destination cannot be reached from that stop at all).
-import {NodeHeap} from '../search/heap.js';
+import {NodeHeap} from '../../search/heap.js';
 import type {TransitNetwork} from './network.js';
 
 export class StopBounds {

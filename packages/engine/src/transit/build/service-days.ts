@@ -13,8 +13,8 @@
 //   5. The region configuration's `transitDate` (YYYY-MM-DD) overrides the rule for every feed.
 // Days are local calendar dates in the agency's time zone; GTFS times count from local noon minus
 // 12 h of that date, so 08:00 is 28,800 s whatever the UTC offset.
-import type {GtfsFeed} from './gtfs-reader.js';
-import {formatDay, parseGtfsDate, weekday} from './gtfs-values.js';
+import type {GtfsFeed} from '../gtfs/gtfs-reader.js';
+import {formatDay, parseGtfsDate, weekday} from '../gtfs-values.js';
 
 export interface ServiceCalendar {
     /** First day (days since 1970) of the feed's period. */

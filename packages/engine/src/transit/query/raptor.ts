@@ -20,7 +20,7 @@
 // one can also make leaving earlier (and waiting), so it stays valid; a run then writes, and scans
 // on from, only what leaving earlier improves. Per round the labels stay those of exactly that
 // round, so the rides limit holds as in a single run.
-import {NO_DROP_OFF, NO_PICKUP} from './gtfs-reader.js';
+import {NO_DROP_OFF, NO_PICKUP} from '../section-layout.js';
 import type {TransitNetwork} from './network.js';
 
 /** Rides per journey at most (so at most MAX_RIDES - 1 transfers). */

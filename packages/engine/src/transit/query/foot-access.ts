@@ -1,0 +1,211 @@
+// The walks of a transit query: from the origin to the stops around it (access), from the stops
+// around the destination to it (egress), the direct walk from one to the other, and the geometry of
+// any of them, over three resumable foot searches (forward from the origin, backward from the
+// destination, and a spare one for transfers and isochrones).
+//
+// Bounds: the access walk reaches the stops within ACCESS_MAX_SECONDS of walking (15 min, about
+// 1.25 km at 5 km/h), the egress walk the stops within EGRESS_MAX_SECONDS; the direct walk has no
+// bound. Footpaths between stops are the section's (FOOTPATH_MAX_SECONDS, see ../build/footpaths.ts).
+import {INF, REVERSED, type RoadGraph} from '../../graph/road-graph.js';
+import {appendEdgePoints} from '../../route/geometry.js';
+import {alongEdge, FootSearch, type EdgePoint} from '../foot-search.js';
+import type {TransitNetwork} from './network.js';
+import type {WalkFinder} from './transit-types.js';
+
+export const ACCESS_MAX_SECONDS = 900;
+export const EGRESS_MAX_SECONDS = 900;
+
+/** One per TransitRouter: scratch sized to the foot graph and the stops, reused by every query. */
+export class FootAccess {
+    readonly forward: FootSearch;
+    readonly backward: FootSearch;
+    readonly spare: FootSearch;
+    /** The stops the last access walk reached, and the walk (ms) to each: [0, accessCount). */
+    readonly accessStops: Uint32Array;
+    readonly accessMs: Float64Array;
+    accessCount = 0;
+    /** The stops the last egress walk reached (their walks in egressMs): [0, egressCount). */
+    readonly egressList: Uint32Array;
+    egressCount = 0;
+    private readonly stamp: Int32Array;
+    private query = 0;
+    /** The direct walk found by walkFinder: the two nodes it runs between (-1: found by the access search). */
+    walkSource = -1;
+    walkTarget = -1;
+
+    constructor(private readonly graph: RoadGraph, private readonly network: TransitNetwork,
+        private readonly walkFinder: WalkFinder | null, private readonly egressMs: Float64Array) {
+        this.forward = new FootSearch(graph, true);
+        this.backward = new FootSearch(graph, false);
+        this.spare = new FootSearch(graph, true);
+        const s = network.stopCount;
+        this.accessStops = new Uint32Array(s);
+        this.accessMs = new Float64Array(s);
+        this.egressList = new Uint32Array(s);
+        this.stamp = new Int32Array(s).fill(-1);
+    }
+
+    /** Walks from the origin point up to maxMs; the stops reached go to accessStops / accessMs. */
+    findAccess(fp: EdgePoint, maxMs: number): void {
+        const search = this.forward;
+        search.reset();
+        search.seedPoint(fp, 0);
+        search.run(maxMs);
+        const net = this.network, g = this.graph;
+        const q = ++this.query;
+        let count = 0;
+        for (let i = 0; i < search.reachedCount; i++) {
+            const x = search.reached[i];
+            if (search.dist[x] > maxMs) continue;
+            for (let k = net.nodeStopFirst[x], end = net.nodeStopFirst[x + 1]; k < end; k++) {
+                const s = net.nodeStops[k];
+                if (this.stamp[s] === q) continue;
+                this.stamp[s] = q;
+                const e = net.stopEdge[s];
+                let ms = Math.min(
+                    net.stopFromA[s] === INF ? Infinity : search.time(g.edgeFrom[e]) + net.stopFromA[s],
+                    net.stopFromB[s] === INF ? Infinity : search.time(g.edgeTo[e]) + net.stopFromB[s]);
+                if (e === fp.edge) ms = Math.min(ms, alongEdge(g, e, fp.offset, net.stopOffset[s]));
+                if (ms <= maxMs) {
+                    this.accessStops[count] = s;
+                    this.accessMs[count++] = ms;
+                }
+            }
+        }
+        this.accessCount = count;
+    }
+
+    /** Walks backwards from the destination up to maxMs; egress times go to egressMs (RAPTOR's). */
+    findEgress(tp: EdgePoint, maxMs: number): void {
+        const search = this.backward;
+        search.reset();
+        search.seedPoint(tp, 0);
+        search.run(maxMs);
+        const net = this.network, g = this.graph, egress = this.egressMs;
+        const q = ++this.query;
+        let count = 0;
+        for (let i = 0; i < search.reachedCount; i++) {
+            const x = search.reached[i];
+            if (search.dist[x] > maxMs) continue;
+            for (let k = net.nodeStopFirst[x], end = net.nodeStopFirst[x + 1]; k < end; k++) {
+                const s = net.nodeStops[k];
+                if (this.stamp[s] === q) continue;
+                this.stamp[s] = q;
+                const e = net.stopEdge[s];
+                let ms = Math.min(
+                    net.stopToA[s] === INF ? Infinity : net.stopToA[s] + search.time(g.edgeFrom[e]),
+                    net.stopToB[s] === INF ? Infinity : net.stopToB[s] + search.time(g.edgeTo[e]));
+                if (e === tp.edge) ms = Math.min(ms, alongEdge(g, e, net.stopOffset[s], tp.offset));
+                if (ms <= maxMs) {
+                    egress[s] = ms;
+                    this.egressList[count++] = s;
+                }
+            }
+        }
+        this.egressCount = count;
+    }
+
+    clearEgress(): void {
+        const egress = this.egressMs;
+        for (let i = 0; i < this.egressCount; i++) egress[this.egressList[i]] = Infinity;
+        this.egressCount = 0;
+    }
+
+    /**
+     * The direct walk (ms) known before RAPTOR: settled by the access search, else through the walk
+     * finder (which remembers its two nodes in walkSource / walkTarget); Infinity when unknown.
+     */
+    walkBefore(fp: EdgePoint, tp: EdgePoint): number {
+        const walk = this.directWalk(fp, tp);
+        this.walkSource = this.walkTarget = -1;
+        return walk === Infinity && this.walkFinder ? this.finderWalk(fp, tp) : walk;
+    }
+
+    /** Metres of the direct walk found last (through the walk finder's nodes, else the forward search). */
+    walkMeters(fp: EdgePoint, tp: EdgePoint): number {
+        return this.walkSource >= 0 ? this.finderPath(fp, tp, null).meters : this.walkPath(this.forward, fp, tp, null).meters;
+    }
+
+    /** The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair. */
+    finderWalk(fp: EdgePoint, tp: EdgePoint): number {
+        const g = this.graph, finder = this.walkFinder!;
+        let best = Infinity;
+        for (let i = 0; i < 2; i++) {
+            const out = i === 0 ? fp.toA : fp.toB;
+            if (out === INF) continue;
+            const source = i === 0 ? g.edgeFrom[fp.edge] : g.edgeTo[fp.edge];
+            for (let j = 0; j < 2; j++) {
+                const into = j === 0 ? tp.fromA : tp.fromB;
+                if (into === INF || out + into >= best) continue;
+                const target = j === 0 ? g.edgeFrom[tp.edge] : g.edgeTo[tp.edge];
+                const d = finder.distance(source, target);
+                if (d === INF) continue;
+                if (out + d + into < best) {
+                    best = out + d + into;
+                    this.walkSource = source;
+                    this.walkTarget = target;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** The direct walk (ms) when the forward search has settled enough to know it; Infinity otherwise. */
+    directWalk(fp: EdgePoint, tp: EdgePoint): number {
+        const search = this.forward;
+        let ms = search.timeAt(tp).ms;
+        if (fp.edge === tp.edge) ms = Math.min(ms, alongEdge(this.graph, fp.edge, fp.offset, tp.offset));
+        // Through one settled end the walk may still be longer than through the other, unsettled
+        // one: it is known only when it fits within the bound.
+        return ms <= search.bound || search.exhausted ? ms : Infinity;
+    }
+
+    stopPoint(s: number): EdgePoint {
+        const net = this.network;
+        return {
+            edge: net.stopEdge[s], offset: net.stopOffset[s],
+            fromA: net.stopFromA[s], toA: net.stopToA[s], fromB: net.stopFromB[s], toB: net.stopToB[s]
+        };
+    }
+
+    /**
+     * A walk between two points: through the search that settled `to` (forward from `from`), or
+     * along their shared edge. With `points` null, only metres and time (no geometry).
+     */
+    walkPath(search: FootSearch, seed: EdgePoint, target: EdgePoint, points: number[] | null = []): {points: number[]; meters: number; ms: number} {
+        const g = this.graph;
+        const via = search.timeAt(target);
+        let along = Infinity;
+        if (seed.edge === target.edge) {
+            along = search.forward ? alongEdge(g, seed.edge, seed.offset, target.offset) : alongEdge(g, seed.edge, target.offset, seed.offset);
+        }
+        if (along <= via.ms) {
+            if (points !== null && search.forward) appendEdgePoints(g, seed.edge, seed.offset, target.offset, points, true);
+            else if (points !== null) appendEdgePoints(g, seed.edge, target.offset, seed.offset, points, true);
+            return {points: points ?? [], meters: Math.abs(seed.offset - target.offset), ms: along};
+        }
+        if (via.end < 0) return {points: [], meters: 0, ms: Infinity};
+        const p = search.path(seed, target, via.end, points);
+        return {points: p.points, meters: p.meters, ms: via.ms};
+    }
+
+    /** Geometry (unless `points` is null) and metres of the walk finderWalk found. */
+    finderPath(fp: EdgePoint, tp: EdgePoint, points: number[] | null = []): {points: number[]; meters: number} {
+        const g = this.graph;
+        const found = this.walkFinder!.path(this.walkSource, this.walkTarget);
+        const startEnd = this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge];
+        if (points) appendEdgePoints(g, fp.edge, fp.offset, startEnd, points, true);
+        let meters = Math.abs(fp.offset - startEnd);
+        for (const a of found.arcs) {
+            const ref = g.arcEdge[a];
+            const e = (ref & ~REVERSED) >>> 0;
+            const reversed = (ref & REVERSED) !== 0;
+            if (points) appendEdgePoints(g, e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], points, false);
+            meters += g.edgeLength[e];
+        }
+        const endEnd = this.walkTarget === g.edgeFrom[tp.edge] ? 0 : g.edgeLength[tp.edge];
+        if (points) appendEdgePoints(g, tp.edge, endEnd, tp.offset, points, false);
+        meters += Math.abs(tp.offset - endEnd);
+        return {points: points ?? [], meters};
+    }
+}
