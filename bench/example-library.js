@@ -1,4 +1,4 @@
-// The README's library example, runnable: node bench/example-library.js
+// The library example of docs/library.md, runnable: node bench/example-library.js
 import {Region, Catalog, queryPoints, buildRegion, loadRegionConfigs, dataRoot} from '@quartier/engine';
 
 // Build (or reuse) the Brussels bundle, then open it.

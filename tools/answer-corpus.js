@@ -35,6 +35,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {mulberry32} from '@quartier/engine/internal';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KEYS = {backend: 'quartier-dev-backend-key', frontend: 'quartier-dev-frontend-key', beOnly: 'quartier-dev-be-only-key', unknown: 'no-such-key-0000'};
@@ -76,17 +77,6 @@ const SECTION_META_VOLATILE = (key) => key === 'seconds';
 // ---------------------------------------------------------------------------------------------------------------
 // The request list
 
-/** mulberry32: a small seeded PRNG, so the list is the same on every run. */
-function prng(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6D2B79F5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 /** Even-odd point-in-polygon over every ring of a GeoJSON MultiPolygon ([lon, lat]). */
 function inside(multi, lon, lat) {
@@ -550,7 +540,7 @@ async function record(out, opts) {
     const server = await startServer(bundles);
     try {
         const health = JSON.parse((await send(server.port, {method: 'GET', path: '/health'})).body.toString('utf8'));
-        const random = prng(SEED);
+        const random = mulberry32(SEED);
         const regions = health.regions.slice().sort((a, b) => a.country.localeCompare(b.country));
         // Which code built the bundles served (inputHash hashes the engine's compiled code): for the reader, not compared.
         const inputHashes = {};

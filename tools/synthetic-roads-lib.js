@@ -11,21 +11,13 @@
 //
 //   import {writeSyntheticRoads} from './synthetic-roads-lib.js';
 //   writeSyntheticRoads('big.osm.pbf', {junctions: 1e6, seed: 1});
-import {OsmPbfWriter} from '@quartier/engine/internal';
+import {OsmPbfWriter, mulberry32} from '@quartier/engine/internal';
 import {CountryContent, streetName} from './synthetic-country-lib.js';
 
 /** Junctions a town gives on average (measured: road-graph nodes / towns at 100k, seed 1). */
 const JUNCTIONS_PER_TOWN = 550;
 const METERS_PER_DEGREE = 111320;
 
-function mulberry32(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-        return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-    };
-}
 
 export class GrowableArray {
     constructor(Type, capacity = 1 << 16) {

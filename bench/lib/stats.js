@@ -1,14 +1,7 @@
 // The small helpers the benches share: a seeded random number generator, percentiles, a timer.
 
 /** A seeded random number generator (mulberry32): numbers in [0, 1), the same on every run for a seed. */
-export function mulberry32(seed) {
-    return () => {
-        seed = (seed + 0x6d2b79f5) | 0;
-        let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
+export {mulberry32} from '@quartier/engine/internal';
 
 /** The q-quantile (0..1) of values sorted ascending (NaN when there are none). */
 export function percentile(sorted, q) {

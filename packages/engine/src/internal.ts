@@ -124,3 +124,4 @@ export {OsmPbfWriter} from './osm/pbf-writer.js';
 export {TileArchive, TILES_KIND, TILES_VERSION} from './tiles/tile-archive.js';
 export {buildTileArchive, coverageBounds} from './tiles/tile-archive-builder.js';
 export type {TileArchiveStats} from './tiles/tile-archive-builder.js';
+export {mulberry32} from './util/random.js';

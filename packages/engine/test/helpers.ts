@@ -25,12 +25,4 @@ export function testRegion(country: string): Region {
 }
 
 /** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
-export function random(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let x = Math.imul(a ^ (a >>> 15), 1 | a);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
-}
+export {mulberry32 as random} from '../src/util/random.js';

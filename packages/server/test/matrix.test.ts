@@ -4,7 +4,7 @@
 // regions' coverage is unroutable; the engine tests check them.)
 import path from 'node:path';
 import t from 'tap';
-import {CAR, FOOT, Region} from '@quartier/engine/internal';
+import {CAR, FOOT, Region, mulberry32} from '@quartier/engine/internal';
 import {BACKEND_KEY, FRONTEND_KEY, get, send, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
@@ -13,13 +13,7 @@ const base = `${server.url}/be/matrix`;
 
 /** Seeded positions around the centre of Brussels (mulberry32). */
 function positions(seed: number, count: number): [number, number][] {
-    let a = seed >>> 0;
-    const rnd = () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let x = Math.imul(a ^ (a >>> 15), 1 | a);
-        x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-        return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    const rnd = mulberry32(seed);
     return Array.from({length: count}, () => [Math.round((50.825 + rnd() * 0.045) * 1e6) / 1e6, Math.round((4.33 + rnd() * 0.07) * 1e6) / 1e6] as [number, number]);
 }
 

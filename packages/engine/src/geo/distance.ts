@@ -60,7 +60,7 @@ export function flatMeters(lat1: number, lon1: number, lat2: number, lon2: numbe
     return Math.sqrt(dx * dx + dy * dy);
 }
 
-// Two older forms of flatMeters, kept bit for bit because built sections depend on them: 111195 m per
+// Older forms of flatMeters, kept bit for bit because built sections and answers depend on them: 111195 m per
 // degree, and the cosine of (mid-latitude * pi) / 180 (rounded differently from mid-latitude * RAD).
 
 /** Metres per degree of the two forms below (METERS_PER_DEGREE_LAT rounded to the metre). */
@@ -77,6 +77,31 @@ export function flatMetersRounded(lat1: number, lon1: number, lat2: number, lon2
 export function flatHypotMetersRounded(lat1: number, lon1: number, lat2: number, lon2: number): number {
     const dx = (lon2 - lon1) * Math.cos(((lat1 + lat2) / 2) * Math.PI / 180);
     return Math.hypot(dx, lat2 - lat1) * METERS_PER_DEGREE_ROUNDED;
+}
+
+/** Metres between two positions in a flat projection of metersPerLat and metersPerLon (a section's, set around its middle). */
+export function projectedMeters(lat1: number, lon1: number, lat2: number, lon2: number, metersPerLat: number, metersPerLon: number): number {
+    const dx = (lon1 - lon2) * metersPerLon, dy = (lat1 - lat2) * metersPerLat;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Metres from a position to a box (0 inside it), with metersPerLon taken once for the position's latitude. */
+export function boxMeters(lat: number, lon: number, minLat: number, minLon: number, maxLat: number, maxLon: number, metersPerLon: number): number {
+    const dx = Math.max(0, minLon - lon, lon - maxLon) * metersPerLon;
+    const dy = Math.max(0, minLat - lat, lat - maxLat) * METERS_PER_DEGREE_LAT;
+    return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Squared metres between two geocoding answers, flat at the first one's latitude (the rounded metres per degree). */
+export function answerMeters2(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const dy = (lat1 - lat2) * METERS_PER_DEGREE_ROUNDED, dx = (lon1 - lon2) * METERS_PER_DEGREE_ROUNDED * Math.cos(lat1 * Math.PI / 180);
+    return dx * dx + dy * dy;
+}
+
+/** Metres between two stops, the first one's latitude scaling longitude (the rounded metres per degree). */
+export function stopMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
+    const k = Math.cos(lat1 * Math.PI / 180);
+    return Math.hypot((lon2 - lon1) * k, lat2 - lat1) * METERS_PER_DEGREE_ROUNDED;
 }
 
 /** A coordinate to 6 decimals (~0.1 m), as the API writes positions. */

@@ -79,6 +79,12 @@ export function segmentDistance2(px: number, py: number, ax: number, ay: number,
     return ex * ex + ey * ey;
 }
 
+/** Where (px, py) projects on the segment (ax, ay)-(bx, by): 0 at a, 1 at b (clamped; 0 for a point). */
+export function segmentParameter(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+    const dx = bx - ax, dy = by - ay, len2 = dx * dx + dy * dy;
+    return len2 > 0 ? Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
+}
+
 /** Twice the signed area of a ring (interleaved coordinates, closed). */
 export function ringArea2(coords: Int32Array): number {
     let s = 0;

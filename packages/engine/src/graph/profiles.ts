@@ -1,4 +1,4 @@
-// Access rules and speeds for the three road modes. These tables are the profile: the README
+// Access rules and speeds for the three road modes. These tables are the profile: docs/routing-profiles.md
 // documents them. Everything here runs at build time only; queries see per-arc weights.
 
 import type {OsmTags} from '../osm/objects.js';

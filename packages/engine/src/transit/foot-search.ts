@@ -2,7 +2,8 @@
 // over arcOut, or backward over arcIn to find times *to* a place), with parents and metres walked
 // so a leg's geometry can be rebuilt. Positions on an edge (a snapped point, a stop) enter and
 // leave the node graph through the edge's two ends at a share of the edge's weight.
-import {NodeHeap} from '../search/heap.js';
+import {DijkstraArrays} from '../search/dijkstra.js';
+import type {NodeHeap} from '../search/heap.js';
 import {FOOT} from '../graph/profiles.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {appendEdgePoints} from '../route/geometry.js';
@@ -67,24 +68,25 @@ export class FootSearch {
     /** Nodes up to this time (ms) are settled. */
     bound = 0;
     private readonly heap: NodeHeap;
+    /** dist, reached and the heap: the state every Dijkstra of the engine keeps (search/dijkstra.ts). */
+    private readonly arrays: DijkstraArrays;
 
     constructor(graph: RoadGraph, forward: boolean) {
         this.graph = graph;
         this.forward = forward;
         const n = graph.nodeCount;
-        this.dist = new Float64Array(n).fill(Infinity);
+        this.arrays = new DijkstraArrays(n);
+        this.dist = this.arrays.dist;
+        this.reached = this.arrays.reached;
+        this.heap = this.arrays.heap;
         this.meters = new Float64Array(n);
         this.parentArc = new Int32Array(n);
         this.parentNode = new Int32Array(n);
-        this.reached = new Uint32Array(n);
-        this.heap = new NodeHeap(n);
     }
 
     reset(): void {
-        const dist = this.dist, reached = this.reached;
-        for (let i = 0; i < this.reachedCount; i++) dist[reached[i]] = Infinity;
+        this.arrays.forget(this.reachedCount);
         this.reachedCount = 0;
-        this.heap.clear();
         this.bound = 0;
     }
 

@@ -6,7 +6,7 @@ import {Growable, lowerBound} from '../../format/growable.js';
 import {StringPool} from '../../format/string-pool.js';
 import {metersPerDegreeLon} from '../../geo/distance.js';
 import {housenumberKey, tokenize} from '../fold.js';
-import {boxMeters} from '../geometry.js';
+import {boxMeters} from '../../geo/distance.js';
 import {interpolate} from '../interpolation.js';
 import {ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, STREET_FROM_ADDRESSES} from '../places.js';
 import {DRAFT_INTERPOLATED} from './address-drafts.js';

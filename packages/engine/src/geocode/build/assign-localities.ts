@@ -3,7 +3,7 @@
 // from the district or town). POIs mapped twice are kept once.
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import {fold} from '../fold.js';
-import {flatMeters} from '../geometry.js';
+import {flatMeters} from '../../geo/distance.js';
 import {ADDRESS_INTERPOLATED} from '../places.js';
 import type {AddressRows} from './addresses.js';
 import {nameStrings, type PlacesDrafts} from './drafts.js';

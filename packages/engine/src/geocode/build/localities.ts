@@ -6,7 +6,7 @@ import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import type {CountryBorder} from '../../geo/border.js';
 import type {NodeStore} from '../../osm/node-store.js';
 import {fold} from '../fold.js';
-import {flatMeters} from '../geometry.js';
+import {flatMeters} from '../../geo/distance.js';
 import {CITY_TYPES, PLACE_TYPES} from '../places.js';
 import {AREA_ADMIN, AREA_POSTAL, AreaIndex} from './areas.js';
 import type {NameSet, PlaceDraft, PlacesDrafts} from './drafts.js';

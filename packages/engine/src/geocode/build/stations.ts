@@ -3,7 +3,7 @@
 // Bus stops are left out: thousands, named after the street they stand in.
 import {routeMode, type TransitNetwork} from '../../transit/query/network.js';
 import {fold} from '../fold.js';
-import {stopMeters} from '../geometry.js';
+import {stopMeters} from '../../geo/distance.js';
 
 /** A feed's stops of one name this close (m) are one station (its platforms, its entrances). */
 const SAME_STATION_METERS = 300;

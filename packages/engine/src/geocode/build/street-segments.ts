@@ -3,7 +3,7 @@
 // (addresses without one, reverse geocoding).
 import Flatbush from 'flatbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
-import {segmentDistance2} from '../geometry.js';
+import {segmentDistance2} from '../../geo/planar.js';
 import type {FlatProjection} from '../interpolation.js';
 import type {PlaceRec, StreetLineCoords, StreetRec} from './records.js';
 

@@ -2,7 +2,7 @@
 // street's known numbers, in the language asked for; the answer types; Photon-style GeoJSON.
 import type {CountryConfig} from '../../config/regions.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
-import {answerMeters2, projectedMeters} from '../geometry.js';
+import {answerMeters2, projectedMeters} from '../../geo/distance.js';
 import type {HouseNumbers} from './housenumbers.js';
 
 /** Languages geocoding answers in (SPEC §2.1); others fall back to EN. */

@@ -1,7 +1,7 @@
 // Reverse geocoding: the nearest address, else the nearest named street (where it passes), else
 // the town around; and PlaceInformation for the summaries.
 import type {CountryConfig} from '../../config/regions.js';
-import {segmentDistance2, segmentParameter} from '../geometry.js';
+import {segmentDistance2, segmentParameter} from '../../geo/planar.js';
 import {CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
 import {answerLanguage, type GeocodeResult, type PlaceInformation, type ResultWriter, type ReverseResult} from './results.js';
 

@@ -2,7 +2,7 @@
 // leaves, which may be its house number, its postcode or a name of its town or district;
 // unexplained words cost part of their weight. scoreBound is the most a feature can score, to
 // leave it before its addresses are read when that would not be kept.
-import {projectedMeters} from '../geometry.js';
+import {projectedMeters} from '../../geo/distance.js';
 import {ADDRESS_INTERPOLATED, LANDMARK_IMPORTANCE, type Places} from '../places.js';
 import type {HouseNumbers} from './housenumbers.js';
 import type {QueryMarks, RankQuery} from './marks.js';

@@ -1,5 +1,5 @@
 // data/narrative.json: when the narrative may call a place close, and how it gives a place's trip
-// (README.md, "Narrative: what the text may claim").
+// (docs/api/neighbourhood.md, "Narrative: what the text may claim").
 import {readConfigJson} from '../../config/data-files.js';
 
 export interface NarrativeRules {

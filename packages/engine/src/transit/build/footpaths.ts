@@ -5,7 +5,7 @@
 import {FOOT_SPEEDS} from '../../graph/profiles.js';
 import type {RoadGraph} from '../../graph/road-graph.js';
 import {alongEdge, FootSearch} from '../foot-search.js';
-import {straightMeters} from './flat-meters.js';
+import {flatMeters} from '../../geo/distance.js';
 import type {CutRuns, ReadFeeds} from './runs.js';
 import type {AttachedStops} from './stops.js';
 
@@ -119,7 +119,7 @@ function applyTransfers(paths: StopWalks, stopChangeMs: Uint32Array, stops: Atta
                         continue;
                     }
                     const walked = paths.get(key);
-                    const meters = walked ? walked.meters : straightMeters(stopLat[a] / 1e7, stopLon[a] / 1e7, stopLat[b] / 1e7, stopLon[b] / 1e7);
+                    const meters = walked ? walked.meters : flatMeters(stopLat[a] / 1e7, stopLon[a] / 1e7, stopLat[b] / 1e7, stopLon[b] / 1e7);
                     let ms = walked ? walked.ms : Math.round(meters / WALK_METERS_PER_SECOND * 1000);
                     if (type === 2 && seconds >= 0) ms = seconds * 1000;
                     paths.set(key, {ms, meters});

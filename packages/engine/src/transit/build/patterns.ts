@@ -6,7 +6,7 @@
 import {Growable} from '../../format/growable.js';
 import {StringTableBuilder} from '../../format/strings.js';
 import {formatTime} from '../gtfs-values.js';
-import {straightMeters} from './flat-meters.js';
+import {flatMeters} from '../../geo/distance.js';
 import type {CutRuns, ReadFeeds, Run} from './runs.js';
 
 /** The section's pattern, trip, route and shape columns, as stage 4 fills them. */
@@ -146,7 +146,7 @@ export function buildPatterns(read: ReadFeeds, cut: CutRuns): PatternTables {
             shapeGlobal.set(k, g);
             let meters = 0;
             for (let i = feed.shapeFirst[s]; i < feed.shapeFirst[s + 1]; i++) {
-                if (i > feed.shapeFirst[s]) meters += straightMeters(feed.shapeLat[i - 1], feed.shapeLon[i - 1], feed.shapeLat[i], feed.shapeLon[i]);
+                if (i > feed.shapeFirst[s]) meters += flatMeters(feed.shapeLat[i - 1], feed.shapeLon[i - 1], feed.shapeLat[i], feed.shapeLon[i]);
                 shapeLat.push(Math.round(feed.shapeLat[i] * 1e7));
                 shapeLon.push(Math.round(feed.shapeLon[i] * 1e7));
                 shapeMeters.push(meters);

@@ -1,8 +1,7 @@
 // Stage 7 of the transit build (compile.ts): ride geometry. Each pattern stop is placed on the
 // pattern's shape (a monotone nearest-segment match, placeOnShape), with the metres along it; a
 // pattern without a shape measures along its stop sequence.
-import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
-import {straightMeters} from './flat-meters.js';
+import {flatMeters, METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import type {PatternTables} from './patterns.js';
 
 /** Per pattern stop: metres from the pattern's first stop, and its shape segment and share along it. */
@@ -37,7 +36,7 @@ export function placeStopsOnShapes(patterns: PatternTables, shapeFirstArr: Uint3
             for (let i = from; i < to; i++) {
                 if (i > from) {
                     const a = patternStops.data[i - 1], b = patternStops.data[i];
-                    m += straightMeters(stopLat[a] / 1e7, stopLon[a] / 1e7, stopLat[b] / 1e7, stopLon[b] / 1e7);
+                    m += flatMeters(stopLat[a] / 1e7, stopLon[a] / 1e7, stopLat[b] / 1e7, stopLon[b] / 1e7);
                 }
                 patternStopMeters[i] = m;
             }

@@ -2,6 +2,7 @@
 // stop_sequence; per trip, missing times are interpolated and the order checked, and a bad trip
 // loses its stop times (a feed with too many bad trips is refused).
 import {Growable} from '../../format/growable.js';
+import {flatMetersRounded} from '../../geo/distance.js';
 import {parseGtfsTime} from '../gtfs-values.js';
 import {NO_DROP_OFF, NO_PICKUP} from '../section-layout.js';
 import {c, get, groupAndSort, MAX_BAD_ROW_SHARE, type FeedTables} from './feed-tables.js';
@@ -122,11 +123,11 @@ function checkTrip(stop: Uint32Array, arr: Int32Array, dep: Int32Array, seq: Flo
         let j = i;
         while (arr[j] < 0) j++;
         let total = 0;
-        for (let k = i; k <= j; k++) total += straightMeters(lat, lon, stop[k - 1], stop[k]);
+        for (let k = i; k <= j; k++) total += flatMetersRounded(lat[stop[k - 1]], lon[stop[k - 1]], lat[stop[k]], lon[stop[k]]);
         let along = 0;
         const t0 = dep[i - 1], t1 = arr[j];
         for (let k = i; k < j; k++) {
-            along += straightMeters(lat, lon, stop[k - 1], stop[k]);
+            along += flatMetersRounded(lat[stop[k - 1]], lon[stop[k - 1]], lat[stop[k]], lon[stop[k]]);
             const t = Math.round(t0 + (t1 - t0) * (total > 0 ? along / total : (k - i + 1) / (j - i + 1)));
             arr[k] = dep[k] = t;
         }
@@ -144,8 +145,3 @@ function fmt(seconds: number): string {
     return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-function straightMeters(lat: Float64Array, lon: Float64Array, a: number, b: number): number {
-    const ky = 111195, kx = ky * Math.cos(((lat[a] + lat[b]) / 2) * Math.PI / 180);
-    const dx = (lon[b] - lon[a]) * kx, dy = (lat[b] - lat[a]) * ky;
-    return Math.sqrt(dx * dx + dy * dy);
-}
