@@ -4,12 +4,12 @@
 // `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
 // /route finds no route, 0 for the same place.
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import type {Guard, RequestContext} from '../app.js';
-import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../params.js';
-import {requireCovered} from '../position.js';
-import type {MatrixPart} from '../matrix-task.js';
-import {sendJson} from '../json-answer.js';
+import type {Guard, RequestContext} from '../http/app.js';
+import {HttpError, badRequest} from '../http/errors.js';
+import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../http/params.js';
+import {requireCovered} from '../http/position.js';
+import type {MatrixPart} from '../workers/matrix-task.js';
+import {sendJson} from '../answers/json-answer.js';
 
 /** Cells (sources x destinations) per request; documented in the README. */
 export const MAX_GET_CELLS = 2500;

@@ -3,9 +3,9 @@
 import type {Express} from 'express';
 import {localizeStyle, readMapLibreStyle, STYLE_NAMES, loadStyle} from '@quartier/render';
 import type {Region} from '@quartier/engine';
-import {HttpError} from '../errors.js';
-import {normalizeQuery} from '../params.js';
-import {asset, publicBase, sendAsset, type Asset} from '../static-asset.js';
+import {HttpError} from '../http/errors.js';
+import {normalizeQuery} from '../http/params.js';
+import {asset, publicBase, sendAsset, type Asset} from '../assets/static-asset.js';
 
 const MAX_AGE = 86400;
 const MAX_CACHED = 256;

@@ -4,8 +4,8 @@
 // lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
 import type {Express, Request, Response} from 'express';
 import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine/internal';
-import {HttpError, badRequest} from '../errors.js';
-import {etagMatches, publicBase} from '../static-asset.js';
+import {HttpError, badRequest} from '../http/errors.js';
+import {etagMatches, publicBase} from '../assets/static-asset.js';
 
 /** Web Mercator's extent [west, south, east, north]. */
 const WORLD_BOUNDS = [-180, -85.051129, 180, 85.051129];

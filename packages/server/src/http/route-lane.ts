@@ -12,7 +12,7 @@ import {corsHeaders} from './cors.js';
 import {resolveCountry, type CountryResolver} from './country.js';
 import {errorHandler} from './errors.js';
 import {observe, type ObservedResponse, type ObserverOptions} from './request-observer.js';
-import {answerRoute} from './routes/route.js';
+import {answerRoute} from '../routes/route.js';
 
 export interface RouteLaneOptions {
     country: CountryResolver;

@@ -1,7 +1,7 @@
 // Errors that become JSON answers: {"Error": "..."} with a status.
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
-import {sendJson} from './json-answer.js';
+import {sendJson} from '../answers/json-answer.js';
 
 export class HttpError extends Error {
     constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
-import {HttpError} from './errors.js';
+import {HttpError} from '../http/errors.js';
 import type {Task, TaskError} from './tasks.js';
 
 export interface PoolOptions {

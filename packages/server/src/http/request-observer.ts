@@ -4,8 +4,8 @@
 import {randomUUID} from 'node:crypto';
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
-import type {Logger} from './logger.js';
-import type {Metrics} from './metrics.js';
+import type {Logger} from '../service/logger.js';
+import type {Metrics} from '../service/metrics.js';
 
 /** A caller's X-Request-Id is kept when it looks like an id; otherwise the server makes one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;

@@ -3,7 +3,7 @@
 // disabled (tests of the functions themselves).
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
 import {matrixPart, type MatrixTask} from './matrix-task.js';
-import {jsonBytes, JsonWriter} from './json-answer.js';
+import {jsonBytes, JsonWriter} from '../answers/json-answer.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
