@@ -4,13 +4,10 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
 import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
-import {countryMiddleware} from './country.js';
-import {cors} from './cors.js';
 import {docsRoutes} from '../assets/docs.js';
-import {HttpError, errorHandler} from './errors.js';
+import {HttpError} from './errors.js';
 import {methodNotAllowed} from './method-check.js';
-import {type Access, type KeyStore} from './keys.js';
-import {checkQueryEncoding, normalizeQuery, type Query} from './params.js';
+import type {KeyStore} from './keys.js';
 import {pointsRoutes} from '../routes/points.js';
 import {categoryRoutes} from '../routes/categories.js';
 import {routeRoutes} from '../routes/route.js';
@@ -26,7 +23,6 @@ import {regionLicences} from '../assets/licences.js';
 import type {Logger} from '../service/logger.js';
 import {Metrics} from '../service/metrics.js';
 import {metricsRoute} from '../routes/metrics.js';
-import {requestObserver} from './request-observer.js';
 import {NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
 import {neighbourhoodRoutes} from '../routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from '../routes/enrichment-batch.js';
@@ -36,6 +32,8 @@ import {glyphRoutes} from '../routes/glyphs.js';
 import {spriteRoutes} from '../routes/sprites.js';
 import {tileRoutes} from '../routes/tiles.js';
 import {routeLane, type Lane} from './route-lane.js';
+import type {ServedRegion} from './request-contract.js';
+import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
 import {sendJson} from '../answers/json-answer.js';
 
 export interface AppOptions {
@@ -59,19 +57,6 @@ export interface AppOptions {
     markerFetch?: MarkerFetchOptions;
 }
 
-/** Per-country state the routes use. */
-export interface ServedRegion {
-    region: Region;
-    catalog: Catalog;
-}
-
-export interface RequestContext {
-    country: string;
-    served: ServedRegion;
-    query: Query;
-    pool: WorkerPool | undefined;
-}
-
 /** Each app's route lane (route-lane.ts), for requestListener. */
 const lanes = new WeakMap<Express, Lane>();
 
@@ -88,9 +73,10 @@ export function createApp(options: AppOptions) {
 
     const metrics = options.metrics ?? new Metrics({regions: options.regions, pool: options.pool, cache: options.cache});
     const observer = {metrics, accessLog: options.accessLog ? options.logger ?? null : null};
-    app.use(requestObserver(observer));
-
-    app.use(cors());
+    const resolver = {subdomains, defaultCountry: options.defaultCountry};
+    // The request steps (request-steps.ts), shared with the route lane, in their order.
+    const steps = requestSteps({observer, country: resolver, keys: options.keys, served, pool: options.pool});
+    app.use(arrivalMiddleware(steps));
 
     /** The /health answer: the regions and their data never change while the app runs, only the workers' state may. */
     const healthBody = (failure: string | null) => JSON.stringify({
@@ -132,57 +118,29 @@ export function createApp(options: AppOptions) {
     glyphRoutes(app);
     spriteRoutes(app);
 
-    const resolver = {subdomains, defaultCountry: options.defaultCountry};
-    app.use(countryMiddleware(resolver));
+    app.use(countryMiddleware(steps));
     // /{cc}/health, like every other path under a country's base URL: the same answer.
     app.get('/health', health);
 
-    /** Checks the query's encoding and the key, parses the query, resolves the served region. `url`: as sent. */
-    const authorize: Authorize = (req, url, rawQuery, country, access) => {
-        checkQueryEncoding(url);
-        const query = normalizeQuery(rawQuery);
-        const header = req.headers.licensekey ?? req.headers.licencekey;
-        const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
-        const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
-        options.keys.check(key, country, access, {
-            webHost: webHostOf(req),
-            appId: typeof appId === 'string' ? appId : undefined,
-            browser: fromBrowser(req)
-        });
-        // After the key: which countries are served is for key holders to learn.
-        const region = served.get(country);
-        if (!region) throw new HttpError(404, `Country ${country} is not served by this server (served: ${[...served.keys()].join(', ') || 'none'}).`);
-        return {country, served: region, query, pool: options.pool};
-    };
-    /** Wraps a handler: authorize, then the handler. */
-    const guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
-        (req: Request, res: Response, next: NextFunction) => {
-            try {
-                const done = handler(authorize(req, req.originalUrl, req.query as Record<string, unknown>, res.locals.country as string, access), req, res);
-                if (done) done.catch(next);
-            } catch (err) {
-                next(err);
-            }
-        };
-
+    const guarded = guard(steps);
     tileRoutes(app, options.regions);
-    pointsRoutes(app, guard);
-    categoryRoutes(app, guard);
-    routeRoutes(app, guard);
-    imageRoutes(app, guard, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
-    geolocationRoutes(app, guard);
-    isochroneRoutes(app, guard);
-    matrixRoutes(app, guard);
-    neighbourhoodRoutes(app, guard, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
-    enrichmentBatchRoutes(app, guard, options.pool?.size ?? 1);
+    pointsRoutes(app, guarded);
+    categoryRoutes(app, guarded);
+    routeRoutes(app, guarded);
+    imageRoutes(app, guarded, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
+    geolocationRoutes(app, guarded);
+    isochroneRoutes(app, guarded);
+    matrixRoutes(app, guarded);
+    neighbourhoodRoutes(app, guarded, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
+    enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);
     styleRoutes(app, options.regions);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
     });
     app.use(methodNotAllowed(app));
-    app.use(errorHandler);
-    lanes.set(app, routeLane({country: resolver, observer, authorize}));
+    app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => steps.fail(err, req, res));
+    lanes.set(app, routeLane(steps));
     return app;
 }
 
@@ -192,28 +150,4 @@ export function requestListener(app: Express): (req: IncomingMessage, res: Serve
     return (req, res) => {
         if (!lane?.(req, res)) app(req, res);
     };
-}
-
-export type Authorize = (req: IncomingMessage, url: string, rawQuery: Record<string, unknown>, country: string, access: Access) => RequestContext;
-
-export type Guard = (access: Access, handler: (ctx: RequestContext, req: Request, res: Response) => void | Promise<void>) =>
-    (req: Request, res: Response, next: NextFunction) => void;
-
-/**
- * Whether a web page sent the request. Browsers send Origin on every cross-origin request and on
- * every POST, and Sec-Fetch-Site on every request (Chromium, Firefox, Safari 16.4+); server-side
- * clients (curl, PHP, Node's fetch, which sends Sec-Fetch-Mode but not Sec-Fetch-Site) send neither.
- */
-function fromBrowser(req: IncomingMessage): boolean {
-    return req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined;
-}
-
-function webHostOf(req: IncomingMessage): string | undefined {
-    const src = req.headers.origin ?? req.headers.referer;
-    if (typeof src !== 'string' || src === '' || src === 'null') return undefined;
-    try {
-        return new URL(src).hostname.toLowerCase();
-    } catch {
-        return undefined;
-    }
 }

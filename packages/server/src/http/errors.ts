@@ -11,6 +11,11 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string) => new HttpError(400, message);
 
+/** The one wording of "this server does not serve that country" (a 404); `served`, when given, lists those it does. */
+export function notServed(country: string, served?: readonly string[]): string {
+    return `Country ${country} is not served by this server${served ? ` (served: ${served.join(', ') || 'none'})` : ''}.`;
+}
+
 /** Plain node:http calls, so that the route lane (route-lane.ts), outside Express, answers errors the same way. */
 export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

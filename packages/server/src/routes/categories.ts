@@ -1,6 +1,6 @@
 // GET /simplifiedcategories (SPEC §4.6) and /categories (§4.7).
 import type {Express} from 'express';
-import type {Guard} from '../http/app.js';
+import type {Guard} from '../http/request-contract.js';
 import {languageWithFallback} from '../http/params.js';
 
 export function categoryRoutes(app: Express, guard: Guard): void {

@@ -7,7 +7,7 @@
 import {once} from 'node:events';
 import type {Express, Request} from 'express';
 import {Gate, enrichListings, ndjsonLine, readListing} from '../enrichment/bulk.js';
-import type {Guard} from '../http/app.js';
+import type {Guard} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {optionalString} from '../http/params.js';
 

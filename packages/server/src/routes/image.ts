@@ -4,7 +4,7 @@
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
 import {MarkerImageError, badgePng, checkMarker, checkMarkerSize, isKnownIcon, markerPng, type MarkerCheck} from '@quartier/render';
-import type {Guard} from '../http/app.js';
+import type {Guard} from '../http/request-contract.js';
 import {HttpError, badRequest, sendError} from '../http/errors.js';
 import {requireCovered} from '../http/position.js';
 import {LruCache} from '../image/image-cache.js';

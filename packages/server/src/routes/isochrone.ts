@@ -1,7 +1,7 @@
 // GET /isochrone, /isochrone/TravelTime and /isochrone/GetMultipleTimes (SPEC §4.8–4.10).
 import type {Express} from 'express';
 import {minutesShort} from '@quartier/engine/internal';
-import type {Guard, RequestContext} from '../http/app.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../http/params.js';
 import {coveredPosition} from '../http/position.js';

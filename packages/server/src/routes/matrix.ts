@@ -4,7 +4,7 @@
 // `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
 // /route finds no route, 0 for the same place.
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import type {Guard, RequestContext} from '../http/app.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../http/params.js';
 import {requireCovered} from '../http/position.js';

@@ -2,7 +2,7 @@
 // (SPEC §2.4, §4.4, §7.2): what is around a position, in data, prose and scores.
 import type {Express, Response} from 'express';
 import {formatEnrichment, formatScores, formatSummary, formatText} from '@quartier/engine';
-import type {Guard, RequestContext} from '../http/app.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
 import {badRequest} from '../http/errors.js';
 import type {Answer, NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
 import {languageWithFallback, optionalString} from '../http/params.js';

@@ -1,7 +1,7 @@
 // GET /points (SPEC §4.5).
 import type {Express} from 'express';
 import {queryPoints} from '@quartier/engine';
-import type {Guard} from '../http/app.js';
+import type {Guard} from '../http/request-contract.js';
 import {badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../http/params.js';
 import {requireCoveredBox} from '../http/position.js';

@@ -1,7 +1,7 @@
 // GET /route: a road route between two positions (COMPAT.md: GraphHopper-shaped answer).
 import type {ServerResponse} from 'node:http';
 import type {Express} from 'express';
-import type {Guard, RequestContext} from '../http/app.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
 import {HttpError} from '../http/errors.js';
 import {languageWithFallback, parseTravelMode, taskMode} from '../http/params.js';
 import {coveredPosition} from '../http/position.js';

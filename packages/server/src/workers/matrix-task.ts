@@ -2,7 +2,7 @@
 // measure every pair of a block of sources, and write the block's rows as JSON text, so the
 // formatting of large tables runs in parallel on the workers.
 import {FOOT, round6, type Region, type Snap} from '@quartier/engine/internal';
-import type {TaskError} from './tasks.js';
+import type {TaskError} from './task-error.js';
 
 /** Travel times and distances between a block of sources and every destination. */
 export interface MatrixTask {

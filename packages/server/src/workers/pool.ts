@@ -10,7 +10,8 @@ import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
 import {HttpError} from '../http/errors.js';
-import type {Task, TaskError} from './tasks.js';
+import type {Task} from './tasks.js';
+import type {TaskError} from './task-error.js';
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */

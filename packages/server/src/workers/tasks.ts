@@ -4,6 +4,8 @@
 import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
 import {matrixPart, type MatrixTask} from './matrix-task.js';
 import {jsonBytes, JsonWriter} from '../answers/json-answer.js';
+import {notServed} from '../http/errors.js';
+import type {TaskError} from './task-error.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -65,10 +67,6 @@ export interface PingTask {
 
 export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | PingTask;
 
-export interface TaskError {
-    error: {status: number; message: string};
-}
-
 export interface RegionHandle {
     manifest: RegionManifest;
     buffers: RegionBuffers;
@@ -113,13 +111,13 @@ export class TaskRunner {
                 return this.isochrone(task);
             case 'matrix': {
                 const region = this.regions.get(task.country);
-                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
                 return matrixPart(region, task);
             }
             case 'neighbourhood':
             case 'enrichment': {
                 const finder = this.finder(task.country);
-                if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                if (!finder) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
                 return task.type === 'neighbourhood' ? finder.find(task.lat, task.lon) : finder.enrich(task.lat, task.lon);
             }
             case 'enrichment-batch':
@@ -141,7 +139,7 @@ export class TaskRunner {
 
     private enrichmentBatch(task: EnrichmentBatchTask): EnrichmentBatchResult | TaskError {
         const finder = this.finder(task.country);
-        if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!finder) return {error: {status: 404, message: notServed(task.country)}};
         const n = task.positions.length >> 1;
         const result: EnrichmentBatchResult = {documents: new Array(n).fill(null), errors: new Array(n).fill(null)};
         for (let i = 0; i < n; i++) {
@@ -165,7 +163,7 @@ export class TaskRunner {
 
     private isochroneAreas(task: IsochroneTask): unknown[] | TaskError {
         const region = this.regions.get(task.country);
-        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!region) return {error: {status: 404, message: notServed(task.country)}};
         let iso = this.isochrones.get(task.country);
         if (!iso) this.isochrones.set(task.country, iso = new RoadIsochrones(region.roads, region.router.snapper));
         if (task.mode === TRANSIT) {
@@ -191,7 +189,7 @@ export class TaskRunner {
     /** The answer's JSON bytes (json-answer.ts), or a TaskError. */
     private route(task: RouteTask): Uint8Array | TaskError {
         const region = this.regions.get(task.country);
-        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!region) return {error: {status: 404, message: notServed(task.country)}};
         const started = performance.now();
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
