@@ -1,7 +1,8 @@
 // The worker's side of /matrix: snap every position (one off the network is a 400 naming it),
-// measure every pair of a block of sources, and write the block's rows as JSON text, so the
-// formatting of large tables runs in parallel on the workers.
-import {FOOT, round6, type Region, type Snap} from '@quartier/engine/internal';
+// measure every pair of a block of sources, and write the block's rows as JSON text
+// (answers/matrix-answer.ts), so the formatting of large tables runs in parallel on the workers.
+import {FOOT, type Region, type Snap} from '@quartier/engine/internal';
+import {matrixPart, type MatrixPart} from '../answers/matrix-answer.js';
 import type {TaskError} from './task-error.js';
 
 /** Travel times and distances between a block of sources and every destination. */
@@ -18,21 +19,9 @@ export interface MatrixTask {
     destinationOffset: number;
 }
 
-/**
- * A block's part of the answer as JSON text: per source of the block, its row of durations and of
- * distances over the block's destinations (cells comma-separated, without brackets: blocks of
- * destinations are joined row by row), and the snapped sources and destinations, comma-separated.
- */
-export interface MatrixPart {
-    durations: string[];
-    distances: string[];
-    sources: string;
-    destinations: string;
-}
-
 const TRANSIT = 3;
 
-export function matrixPart(region: Region, task: MatrixTask): MatrixPart | TaskError {
+export function measureMatrixPart(region: Region, task: MatrixTask): MatrixPart | TaskError {
     const transit = task.mode === TRANSIT;
     if (transit && !region.transit) return {error: {status: 400, message: `Public transport is not available in this region (${region.country.code}): it has no timetable data.`}};
     const snapper = region.router.snapper, snapMode = transit ? FOOT : task.mode;
@@ -67,41 +56,5 @@ export function matrixPart(region: Region, task: MatrixTask): MatrixPart | TaskE
             }
         }
     }
-    // Seconds are /route's ms / 1000 and metres its distance rounded to the millimetre.
-    return {
-        durations: rows(times, n, m, (ms) => ms),
-        distances: rows(distances, n, m, (meters) => Math.round(meters * 1000)),
-        sources: locations(froms),
-        destinations: locations(tos)
-    };
-}
-
-/** Rows of thousandths as JSON cells, a,b,… per row, with null for NaN. */
-function rows(values: Float64Array, n: number, m: number, thousandths: (v: number) => number): string[] {
-    const out: string[] = [], row: string[] = new Array<string>(m);
-    for (let i = 0; i < n; i++) {
-        for (let j = 0; j < m; j++) {
-            const v = values[i * m + j];
-            row[j] = Number.isNaN(v) ? 'null' : decimal3(thousandths(v));
-        }
-        out.push(row.join(','));
-    }
-    return out;
-}
-
-/**
- * k / 1000 as JSON writes it (the shortest decimal that reads back as the same number) for a
- * whole k >= 0, without formatting a fraction: about twice as fast on a million cells.
- */
-export function decimal3(k: number): string {
-    const whole = Math.floor(k / 1000), frac = k - whole * 1000;
-    if (frac === 0) return `${whole}`;
-    if (frac % 10 !== 0) return `${whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
-    if (frac % 100 !== 0) return `${whole}.${frac < 100 ? '0' : ''}${frac / 10}`;
-    return `${whole}.${frac / 100}`;
-}
-
-/** Snapped positions: where on the network ([lon, lat]) and how far from the requested position (m). */
-function locations(snaps: Snap[]): string {
-    return snaps.map((s) => `{"location":[${round6(s.lon)},${round6(s.lat)}],"snapDistance":${Math.round(s.distance * 100) / 100}}`).join(',');
+    return matrixPart(times, distances, froms, tos);
 }
