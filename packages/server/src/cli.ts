@@ -20,13 +20,13 @@ Paths are relative to the current folder.
 `;
 
 if (command === 'enrich') {
-    const {runEnrichCommand} = await import('./enrich-command.js');
+    const {runEnrichCommand} = await import('./cli/enrich-command.js');
     process.exitCode = await runEnrichCommand(rest);
 } else if (command === 'serve') {
     process.argv = [process.argv[0], process.argv[1], ...rest];
     await import('./main.js');
 } else if (command === 'build-region' || command === 'add-region') {
-    const {BUILD_REGION_SCRIPT} = await import('./build-region-script.js');
+    const {BUILD_REGION_SCRIPT} = await import('./cli/build-region-script.js');
     const args = command === 'add-region' ? ['--add', ...rest] : rest;
     const {withHugePages} = await import('@quartier/engine/internal');
     const run = spawnSync(process.execPath, [BUILD_REGION_SCRIPT, ...args], {stdio: 'inherit', env: withHugePages()});

@@ -7,8 +7,8 @@
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal exits at once (code 1).
 import {parseArgs} from 'node:util';
-import {createLogger} from './logger.js';
-import {loadServerConfig, startServer} from './server.js';
+import {createLogger} from './service/logger.js';
+import {loadServerConfig, startServer} from './service/server.js';
 
 const {values} = parseArgs({
     options: {

@@ -1,6 +1,6 @@
 // The 401/403/404 matrix of SPEC §5 and COMPAT.md, and keys never reaching the logs.
 import t from 'tap';
-import {DEFAULT_RATE, KeyStore} from '../src/keys.js';
+import {DEFAULT_RATE, KeyStore} from '../src/http/keys.js';
 import {BACKEND_KEY, BE_ONLY_KEY, FRONTEND_KEY, get, getWithHost, testServer} from './helpers.js';
 
 const server = await testServer();

@@ -7,9 +7,9 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {ResponseCache, WRITE_PAUSE_MS} from '../src/cache.js';
-import {createLogger} from '../src/logger.js';
-import {loadServerConfig, startServer} from '../src/server.js';
+import {ResponseCache, WRITE_PAUSE_MS} from '../src/cache/cache.js';
+import {createLogger} from '../src/service/logger.js';
+import {loadServerConfig, startServer} from '../src/service/server.js';
 import {BACKEND_KEY, get, testBuildRoot, testServer} from './helpers.js';
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-faults-'));

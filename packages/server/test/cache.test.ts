@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {ResponseCache, cacheKey} from '../src/cache.js';
+import {ResponseCache, cacheKey} from '../src/cache/cache.js';
 import {get, testServer} from './helpers.js';
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-test-'));
@@ -195,7 +195,7 @@ t.test('a second process sees writes, and its writes are seen', async (t) => {
     await c.set('from-parent', parentBody);
 
     const script = path.join(tmpRoot, 'child.mjs');
-    const cacheModule = new URL('../src/cache.js', import.meta.url).href;
+    const cacheModule = new URL('../src/cache/cache.js', import.meta.url).href;
     fs.writeFileSync(
         script,
         `import {ResponseCache} from ${JSON.stringify(cacheModule)};

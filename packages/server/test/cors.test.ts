@@ -1,7 +1,7 @@
 // CORS (preflights need no key, every answer and every error carries the headers), the backend
 // key refused from a browser (SPEC §5.6), and a frontend key accepted from its own domain.
 import t from 'tap';
-import {ALLOWED_HEADERS, PREFLIGHT_MAX_AGE} from '../src/cors.js';
+import {ALLOWED_HEADERS, PREFLIGHT_MAX_AGE} from '../src/http/cors.js';
 import {BACKEND_KEY, FRONTEND_KEY, get, send, testServer} from './helpers.js';
 
 const server = await testServer();

@@ -6,7 +6,7 @@
 // QUARTIER_FUZZ_RUNS explore further.
 import fc from 'fast-check';
 import t from 'tap';
-import {openApiDocument} from '../src/openapi.js';
+import {openApiDocument} from '../src/assets/openapi.js';
 import {BACKEND_KEY, FRONTEND_KEY, testServer} from './helpers.js';
 import {checkAnswer} from './openapi-check.js';
 

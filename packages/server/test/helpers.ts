@@ -4,10 +4,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startServer, type RunningServer} from '../src/server.js';
-import {loadServerConfig} from '../src/server.js';
-import type {ServerHooks} from '../src/hooks.js';
-import {silentLogger} from '../src/logger.js';
+import {startServer, type RunningServer} from '../src/service/server.js';
+import {loadServerConfig} from '../src/service/server.js';
+import type {ServerHooks} from '../src/service/hooks.js';
+import {silentLogger} from '../src/service/logger.js';
 import {checkAnswer} from './openapi-check.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

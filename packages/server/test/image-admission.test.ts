@@ -5,7 +5,7 @@
 // opens, every admitted image is drawn.
 import t from 'tap';
 import {Gate, get, testServer} from './helpers.js';
-import {IMAGE_WORKERS, START_WITHIN_MS, renderCapacity} from '../src/image-pool.js';
+import {IMAGE_WORKERS, START_WITHIN_MS, renderCapacity} from '../src/image/image-pool.js';
 
 // A slow renderer (QUARTIER_RENDER_PIXELS_PER_SECOND): its capacity holds two 2048 × 2048 images
 // (17 million device pixels each) and a bit, so the test draws few.

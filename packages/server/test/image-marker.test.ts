@@ -11,7 +11,7 @@ import path from 'node:path';
 import t from 'tap';
 import {createCanvas} from '@napi-rs/canvas';
 import {Gate, get, testServer} from './helpers.js';
-import {MARKER_FETCH_POLICY, isPublicAddress, type MarkerFetchOptions} from '../src/marker-fetch.js';
+import {MARKER_FETCH_POLICY, isPublicAddress, type MarkerFetchOptions} from '../src/image/marker-fetch.js';
 import {SVG_LIMITS} from '@quartier/render';
 import {BACKEND_KEY} from './helpers.js';
 

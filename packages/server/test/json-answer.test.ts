@@ -6,8 +6,8 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import t from 'tap';
-import {JsonWriter} from '../src/json-answer.js';
-import {WorkerPool} from '../src/pool.js';
+import {JsonWriter} from '../src/answers/json-answer.js';
+import {WorkerPool} from '../src/workers/pool.js';
 import {BACKEND_KEY, TEST_WORKER, get, testServer} from './helpers.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 

@@ -4,7 +4,7 @@
 // and the document disagree.
 import {Ajv2020} from 'ajv/dist/2020.js';
 import type {ValidateFunction} from 'ajv';
-import {openApiDocument} from '../src/openapi.js';
+import {openApiDocument} from '../src/assets/openapi.js';
 
 type Json = Record<string, any>;
 const doc = openApiDocument as unknown as Json;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import {promisify} from 'node:util';
 import t from 'tap';
 import {Validator} from '@seriousme/openapi-schema-validator';
-import {createApp} from '../src/app.js';
-import {KeyStore} from '../src/keys.js';
-import {openApiDocument} from '../src/openapi.js';
+import {createApp} from '../src/http/app.js';
+import {KeyStore} from '../src/http/keys.js';
+import {openApiDocument} from '../src/assets/openapi.js';
 import {get, send, testServer} from './helpers.js';
 import {checkAnswer, findOperation} from './openapi-check.js';
 

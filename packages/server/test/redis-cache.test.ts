@@ -3,7 +3,7 @@
 // compute, and Redis going away (and coming back) costing only the caching.
 import t from 'tap';
 import {Redis} from 'ioredis';
-import {RedisCache} from '../src/redis-cache.js';
+import {RedisCache} from '../src/cache/redis-cache.js';
 import {BACKEND_KEY, get, testServer} from './helpers.js';
 import {RedisServer, freePort} from './services.js';
 

@@ -8,11 +8,11 @@
 import http from 'node:http';
 import {Writable} from 'node:stream';
 import t from 'tap';
-import {createApp, requestListener} from '../src/app.js';
-import {KeyStore} from '../src/keys.js';
-import {createLogger} from '../src/logger.js';
-import {Metrics} from '../src/metrics.js';
-import {DEVELOPMENT_KEYS_FILE} from '../src/server.js';
+import {createApp, requestListener} from '../src/http/app.js';
+import {KeyStore} from '../src/http/keys.js';
+import {createLogger} from '../src/service/logger.js';
+import {Metrics} from '../src/service/metrics.js';
+import {DEVELOPMENT_KEYS_FILE} from '../src/service/server.js';
 import {BACKEND_KEY, BE_ONLY_KEY, FRONTEND_KEY, testServer} from './helpers.js';
 
 const running = await testServer();

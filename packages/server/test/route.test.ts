@@ -1,7 +1,7 @@
 // /route on the real Brussels network, and the worker pool's limits.
 import t from 'tap';
 import {haversineMeters} from '@quartier/engine';
-import {WorkerPool} from '../src/pool.js';
+import {WorkerPool} from '../src/workers/pool.js';
 import {TEST_WORKER, get, testServer} from './helpers.js';
 import type {TestTask} from './test-worker.js';
 

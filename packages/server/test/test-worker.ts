@@ -3,7 +3,7 @@
 // route task starting at latitude FAILING_LATITUDE throws inside the worker (an engine bug, as the
 // main thread sees it).
 // Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
-import run from '../src/worker.js';
+import run from '../src/workers/worker.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 
 export interface TestTask {

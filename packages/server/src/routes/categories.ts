@@ -1,7 +1,7 @@
 // GET /simplifiedcategories (SPEC §4.6) and /categories (§4.7).
 import type {Express} from 'express';
-import type {Guard} from '../app.js';
-import {languageWithFallback} from '../params.js';
+import type {Guard} from '../http/request-contract.js';
+import {languageWithFallback} from '../http/params.js';
 
 export function categoryRoutes(app: Express, guard: Guard): void {
     app.get('/simplifiedcategories', guard('any', ({served, query}, _req, res) => {

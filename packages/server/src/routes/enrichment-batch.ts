@@ -6,10 +6,10 @@
 // at most one short chunk per worker, never a whole batch.
 import {once} from 'node:events';
 import type {Express, Request} from 'express';
-import {Gate, enrichListings, ndjsonLine, readListing} from '../bulk.js';
-import type {Guard} from '../app.js';
-import {HttpError, badRequest} from '../errors.js';
-import {optionalString} from '../params.js';
+import {Gate, enrichListings, ndjsonLine, readListing} from '../enrichment/bulk.js';
+import type {Guard} from '../http/request-contract.js';
+import {HttpError, badRequest} from '../http/errors.js';
+import {optionalString} from '../http/params.js';
 
 export const MAX_BATCH_LISTINGS = 10000;
 /** Bytes a batch body may have: 10,000 listings of about 100 bytes, with room. */

@@ -2,8 +2,8 @@
 // A comma-separated stack takes each code point from the first font that has it. Open, no key.
 import type {Express} from 'express';
 import {checkGlyphRequest, glyphRange} from '@quartier/render';
-import {HttpError} from '../errors.js';
-import {asset, sendAsset, type Asset} from '../static-asset.js';
+import {HttpError} from '../http/errors.js';
+import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
 
 const MAX_AGE = 7 * 86400;
 

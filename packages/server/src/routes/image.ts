@@ -4,13 +4,13 @@
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
 import {MarkerImageError, badgePng, checkMarker, checkMarkerSize, isKnownIcon, markerPng, type MarkerCheck} from '@quartier/render';
-import type {Guard} from '../app.js';
-import {HttpError, badRequest, sendError} from '../errors.js';
-import {requireCovered} from '../position.js';
-import {LruCache} from '../image-cache.js';
-import {imageCacheKey, parseImageRequest} from '../image-params.js';
-import type {ImagePool} from '../image-pool.js';
-import {MarkerFetchError, fetchMarker, type MarkerFetchOptions} from '../marker-fetch.js';
+import type {Guard} from '../http/request-contract.js';
+import {HttpError, badRequest, sendError} from '../http/errors.js';
+import {requireCovered} from '../http/position.js';
+import {LruCache} from '../image/image-cache.js';
+import {imageCacheKey, parseImageRequest} from '../image/image-params.js';
+import type {ImagePool} from '../image/image-pool.js';
+import {MarkerFetchError, fetchMarker, type MarkerFetchOptions} from '../image/marker-fetch.js';
 
 /** Rendered images kept: at most this many, and this many bytes. */
 export const IMAGE_CACHE_ENTRIES = 512;

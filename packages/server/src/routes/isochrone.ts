@@ -1,11 +1,11 @@
 // GET /isochrone, /isochrone/TravelTime and /isochrone/GetMultipleTimes (SPEC §4.8–4.10).
 import type {Express} from 'express';
 import {minutesShort} from '@quartier/engine/internal';
-import type {Guard, RequestContext} from '../app.js';
-import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../params.js';
-import {coveredPosition} from '../position.js';
-import {sendJson} from '../json-answer.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
+import {HttpError, badRequest} from '../http/errors.js';
+import {languageWithFallback, parseNumber, parseTravelMode, requiredString, taskMode, type TravelMode} from '../http/params.js';
+import {coveredPosition} from '../http/position.js';
+import {sendJson} from '../answers/json-answer.js';
 
 /** numberOfSeconds bounds (documented in the README). */
 export const MIN_SECONDS = 60;

@@ -4,12 +4,12 @@
 // `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
 // /route finds no route, 0 for the same place.
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import type {Guard, RequestContext} from '../app.js';
-import {HttpError, badRequest} from '../errors.js';
-import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../params.js';
-import {requireCovered} from '../position.js';
-import type {MatrixPart} from '../matrix-task.js';
-import {sendJson} from '../json-answer.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
+import {HttpError, badRequest} from '../http/errors.js';
+import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../http/params.js';
+import {requireCovered} from '../http/position.js';
+import {matrixAnswer, type MatrixPart} from '../answers/matrix-answer.js';
+import {sendJson} from '../answers/json-answer.js';
 
 /** Cells (sources x destinations) per request; documented in the README. */
 export const MAX_GET_CELLS = 2500;
@@ -102,18 +102,7 @@ async function answer(ctx: RequestContext, res: Response, r: MatrixRequest): Pro
         }));
     }
     const results = await Promise.all(parts);
-    // Blocks of sources follow one another; blocks of destinations are joined row by row.
-    const table = (key: 'durations' | 'distances') => (byDestination
-        ? results[0][key].map((_, i) => `[${results.map((part) => part[key][i]).join(',')}]`)
-        : results.flatMap((part) => part[key].map((row) => `[${row}]`))).join(',');
-    const sources = byDestination ? results[0].sources : results.map((part) => part.sources).join(',');
-    const destinations = r.allToAll ? sources : byDestination ? results.map((part) => part.destinations).join(',') : results[0].destinations;
-    const took = Math.round(performance.now() - started);
-    sendJson(res, `{"durations":[${table('durations')}],"distances":[${table('distances')}],"sources":[${sources}],"destinations":[${destinations}],"info":{"copyrights":${JSON.stringify(copyrights(r.mode))},"took":${took}}}`);
-}
-
-function copyrights(mode: number): string[] {
-    return mode === 3 ? ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'] : ['quartier', 'OpenStreetMap contributors'];
+    sendJson(res, matrixAnswer(results, byDestination, r.allToAll, r.mode, started));
 }
 
 /** GET's `lat,lon;lat,lon;…` as flat lat, lon numbers. */

@@ -3,9 +3,9 @@
 // --metrics-port also serves them without a key on that port only (see metricsServer).
 import http from 'node:http';
 import type {Express, Request, Response} from 'express';
-import {HttpError} from '../errors.js';
-import type {KeyStore} from '../keys.js';
-import type {Metrics} from '../metrics.js';
+import {HttpError} from '../http/errors.js';
+import type {KeyStore} from '../http/keys.js';
+import type {Metrics} from '../service/metrics.js';
 
 export function metricsRoute(app: Express, metrics: Metrics, keys: KeyStore): void {
     app.get('/metrics', async (req: Request, res: Response, next) => {

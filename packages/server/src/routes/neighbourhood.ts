@@ -2,12 +2,12 @@
 // (SPEC §2.4, §4.4, §7.2): what is around a position, in data, prose and scores.
 import type {Express, Response} from 'express';
 import {formatEnrichment, formatScores, formatSummary, formatText} from '@quartier/engine';
-import type {Guard, RequestContext} from '../app.js';
-import {badRequest} from '../errors.js';
-import type {Answer, NeighbourhoodService} from '../neighbourhood-service.js';
-import {languageWithFallback, optionalString} from '../params.js';
-import {coveredPosition} from '../position.js';
-import {sendJson} from '../json-answer.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
+import {badRequest} from '../http/errors.js';
+import type {Answer, NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
+import {languageWithFallback, optionalString} from '../http/params.js';
+import {coveredPosition} from '../http/position.js';
+import {sendJson} from '../answers/json-answer.js';
 
 export function neighbourhoodRoutes(app: Express, guard: Guard, service: NeighbourhoodService): void {
     app.get('/summary', guard('any', async (ctx, _req, res) => {

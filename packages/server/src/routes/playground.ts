@@ -7,7 +7,7 @@ import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import express, {type Express, type Request, type Response} from 'express';
 import type {Region} from '@quartier/engine';
-import type {KeyStore} from '../keys.js';
+import type {KeyStore} from '../http/keys.js';
 
 const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public');
 const MAPLIBRE_DIR = path.dirname(createRequire(import.meta.url).resolve('maplibre-gl/package.json'));

@@ -1,10 +1,10 @@
 // GET /points (SPEC §4.5).
 import type {Express} from 'express';
 import {queryPoints} from '@quartier/engine';
-import type {Guard} from '../app.js';
-import {badRequest} from '../errors.js';
-import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../params.js';
-import {requireCoveredBox} from '../position.js';
+import type {Guard} from '../http/request-contract.js';
+import {badRequest} from '../http/errors.js';
+import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../http/params.js';
+import {requireCoveredBox} from '../http/position.js';
 
 /** Largest box (km²) answered when caringForBigResponse is true (the default). */
 export const MAX_BOX_KM2 = 100;

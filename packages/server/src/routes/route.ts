@@ -1,11 +1,11 @@
 // GET /route: a road route between two positions (COMPAT.md: GraphHopper-shaped answer).
 import type {ServerResponse} from 'node:http';
 import type {Express} from 'express';
-import type {Guard, RequestContext} from '../app.js';
-import {HttpError} from '../errors.js';
-import {languageWithFallback, parseTravelMode, taskMode} from '../params.js';
-import {coveredPosition} from '../position.js';
-import {sendJson} from '../json-answer.js';
+import type {Guard, RequestContext} from '../http/request-contract.js';
+import {HttpError} from '../http/errors.js';
+import {languageWithFallback, parseTravelMode, taskMode} from '../http/params.js';
+import {coveredPosition} from '../http/position.js';
+import {sendJson} from '../answers/json-answer.js';
 
 export function routeRoutes(app: Express, guard: Guard): void {
     app.get('/route', guard('any', (ctx, _req, res) => answerRoute(ctx, res)));

@@ -2,8 +2,8 @@
 // markers (@quartier/render sprite.ts). Open, no key.
 import type {Express} from 'express';
 import {spriteSheet} from '@quartier/render';
-import {HttpError} from '../errors.js';
-import {asset, sendAsset, type Asset} from '../static-asset.js';
+import {HttpError} from '../http/errors.js';
+import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
 
 const MAX_AGE = 86400;
 

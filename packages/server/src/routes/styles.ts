@@ -3,9 +3,9 @@
 import type {Express} from 'express';
 import {localizeStyle, readMapLibreStyle, STYLE_NAMES, loadStyle} from '@quartier/render';
 import type {Region} from '@quartier/engine';
-import {HttpError} from '../errors.js';
-import {normalizeQuery} from '../params.js';
-import {asset, publicBase, sendAsset, type Asset} from '../static-asset.js';
+import {HttpError, notServed} from '../http/errors.js';
+import {normalizeQuery} from '../http/params.js';
+import {asset, publicBase, sendAsset, type Asset} from '../assets/static-asset.js';
 
 const MAX_AGE = 86400;
 const MAX_CACHED = 256;
@@ -21,7 +21,7 @@ export function styleRoutes(app: Express, regions: Region[]): void {
     app.get('/styles/:file', (req, res) => {
         const country = res.locals.country as string;
         const region = regions.find((r) => r.country.code === country);
-        if (!region) throw new HttpError(404, `Country ${country} is not served by this server.`);
+        if (!region) throw new HttpError(404, notServed(country));
         const file = req.params.file.toLowerCase();
         const doc = documents.get(file);
         if (!doc) throw new HttpError(404, `No style ${req.params.file.slice(0, 60)}. Styles: ${files}.`);

@@ -4,8 +4,8 @@
 // lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
 import type {Express, Request, Response} from 'express';
 import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine/internal';
-import {HttpError, badRequest} from '../errors.js';
-import {etagMatches, publicBase} from '../static-asset.js';
+import {HttpError, badRequest, notServed} from '../http/errors.js';
+import {etagMatches, publicBase} from '../assets/static-asset.js';
 
 /** Web Mercator's extent [west, south, east, north]. */
 const WORLD_BOUNDS = [-180, -85.051129, 180, 85.051129];
@@ -16,7 +16,7 @@ const ATTRIBUTION = '<a href="https://openmaptiles.org/" target="_blank">&copy; 
 export function tileRoutes(app: Express, regions: Region[]): void {
     const regionOf = (res: Response): Region => {
         const region = regions.find((r) => r.country.code === res.locals.country);
-        if (!region) throw new HttpError(404, `Country ${res.locals.country} is not served by this server (served: ${regions.map((r) => r.country.code).join(', ') || 'none'}).`);
+        if (!region) throw new HttpError(404, notServed(res.locals.country, regions.map((r) => r.country.code)));
         return region;
     };
     // Any origin, errors included (cors.ts lists the tiles among the open paths).

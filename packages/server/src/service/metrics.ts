@@ -4,8 +4,8 @@
 // (the tests) count apart.
 import {Counter, Gauge, Histogram, Registry, collectDefaultMetrics} from 'prom-client';
 import type {Region} from '@quartier/engine';
-import type {AnswerCache} from './answer-cache.js';
-import type {WorkerPool} from './pool.js';
+import type {AnswerCache} from '../cache/answer-cache.js';
+import type {WorkerPool} from '../workers/pool.js';
 
 /** Seconds: from a cached answer (a millisecond) to a render near its time limit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

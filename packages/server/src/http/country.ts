@@ -1,8 +1,6 @@
 // Which country a request is for (COMPAT.md): the Host sub-domain, then X-Forwarded-Host, then a
 // leading /{cc}/ path segment (stripped before routing), then the configured default.
 import type {IncomingHttpHeaders} from 'node:http';
-import type {NextFunction, Request, Response} from 'express';
-import {HttpError} from './errors.js';
 
 export interface CountryResolver {
     /** Sub-domain (lower case) → country code, for every country we know. */
@@ -34,18 +32,4 @@ export function resolveCountry(resolver: CountryResolver, headers: IncomingHttpH
         }
     }
     return {country: country ?? resolver.defaultCountry, url};
-}
-
-export function countryMiddleware(resolver: CountryResolver) {
-    return (req: Request, res: Response, next: NextFunction): void => {
-        const resolved = resolveCountry(resolver, req.headers, req.url);
-        req.url = resolved.url;
-        const country = resolved.country;
-        if (!country) {
-            next(new HttpError(404, 'Unknown country: call {cc}.<domain>, send X-Forwarded-Host, or prefix the path with /{cc}/ (e.g. /be/points).'));
-            return;
-        }
-        res.locals.country = country;
-        next();
-    };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Region} from '@quartier/engine';
 
-const LICENCES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../data/licences.json');
+const LICENCES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../data/licences.json');
 
 interface Licence {
     licence: string;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
-import {HttpError} from './errors.js';
+import {HttpError} from '../http/errors.js';
 import type {RenderAnswer, RenderTask} from './image-worker.js';
 
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */

@@ -2,7 +2,7 @@
 // the production entry point): a marker fetch policy that reaches its local HTTPS server, a gate
 // holding work in flight so that limits are proven by construction rather than by timing, and the
 // worker module that adds test-only tasks.
-import type {MarkerFetchOptions} from './marker-fetch.js';
+import type {MarkerFetchOptions} from '../image/marker-fetch.js';
 
 export interface ServerHooks {
     /** The custom marker fetch policy instead of MARKER_FETCH_POLICY; read at every fetch, so a test may change its fields. */

@@ -2,6 +2,8 @@
 // main thread loaded (no copy), decodes the custom marker it is handed, renders, encodes.
 import {workerData} from 'node:worker_threads';
 import {Region, type RegionBuffers, type RegionManifest} from '@quartier/engine';
+import {notServed} from '../http/errors.js';
+import type {TaskError} from '../workers/task-error.js';
 import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
 
 export interface RenderTask {
@@ -11,7 +13,7 @@ export interface RenderTask {
     marker: {bytes: Uint8Array; width: number; height: number} | null;
 }
 
-export type RenderAnswer = {jpeg: Uint8Array} | {error: {status: number; message: string}};
+export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
 const regions = new Map<string, Region>();
 for (const r of (workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]}).regions) {
@@ -22,7 +24,7 @@ for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
 
 export default async function render(task: RenderTask): Promise<RenderAnswer> {
     const region = regions.get(task.country);
-    if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+    if (!region) return {error: {status: 404, message: notServed(task.country)}};
     let marker = null;
     if (task.marker) {
         const ratio = task.options.ratio ?? 2;

@@ -1,7 +1,7 @@
 // Errors that become JSON answers: {"Error": "..."} with a status.
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
-import {sendJson} from './json-answer.js';
+import {sendJson} from '../answers/json-answer.js';
 
 export class HttpError extends Error {
     constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
@@ -10,6 +10,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+
+/** The one wording of "this server does not serve that country" (a 404); `served`, when given, lists those it does. */
+export function notServed(country: string, served?: readonly string[]): string {
+    return `Country ${country} is not served by this server${served ? ` (served: ${served.join(', ') || 'none'})` : ''}.`;
+}
 
 /** Plain node:http calls, so that the route lane (route-lane.ts), outside Express, answers errors the same way. */
 export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {

@@ -6,20 +6,20 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
 import {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from '@quartier/engine/internal';
-import {createApp, requestListener} from './app.js';
-import {KeyStore} from './keys.js';
-import {WorkerPool} from './pool.js';
-import {isRedisAddress, openAnswerCache, type AnswerCache} from './answer-cache.js';
-import {BUILD_REGION_SCRIPT} from './build-region-script.js';
+import {createApp, requestListener} from '../http/app.js';
+import {KeyStore} from '../http/keys.js';
+import {WorkerPool} from '../workers/pool.js';
+import {isRedisAddress, openAnswerCache, type AnswerCache} from '../cache/answer-cache.js';
+import {BUILD_REGION_SCRIPT} from '../cli/build-region-script.js';
 import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 import type {ServerHooks} from './hooks.js';
-import {ImagePool} from './image-pool.js';
-import {answerClientErrors} from './client-error.js';
+import {ImagePool} from '../image/image-pool.js';
+import {answerClientErrors} from '../http/client-error.js';
 import {createLogger, type Logger} from './logger.js';
 import {Metrics} from './metrics.js';
-import {metricsServer} from './routes/metrics.js';
+import {metricsServer} from '../routes/metrics.js';
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
 
 export interface ServerConfig {

@@ -9,8 +9,9 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
-import {HttpError} from './errors.js';
-import type {Task, TaskError} from './tasks.js';
+import {HttpError} from '../http/errors.js';
+import type {Task} from './tasks.js';
+import type {TaskError} from './task-error.js';
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */

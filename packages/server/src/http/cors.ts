@@ -1,8 +1,7 @@
 // CORS: every answer (errors included, so a page can read the {"Error"}) carries the
 // Access-Control-* headers, and every preflight (OPTIONS) is answered 204 without a key: browsers
 // send none on a preflight. The key is checked on the real request (keys.ts).
-import type {ServerResponse} from 'node:http';
-import type {NextFunction, Request, Response} from 'express';
+import type {IncomingMessage, ServerResponse} from 'node:http';
 
 /** Headers the client libraries send from a browser (SPEC §4.14, §5; COMPAT.md). */
 export const ALLOWED_HEADERS = [
@@ -41,10 +40,9 @@ const exposeHeaders = EXPOSED_HEADERS.join(', ');
 const preflightMaxAge = String(PREFLIGHT_MAX_AGE);
 
 /**
- * The CORS headers of an answer (also the route lane's, route-lane.ts). They are the first Vary: later
- * code adds to it.
+ * The CORS headers of an answer. They are the first Vary: later code adds to it.
  */
-export function corsHeaders(res: ServerResponse, origin: string | undefined, open: boolean): void {
+function corsHeaders(res: ServerResponse, origin: string | undefined, open: boolean): void {
     res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
     // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
     if (!open) res.setHeader('Vary', 'Origin');
@@ -54,15 +52,12 @@ export function corsHeaders(res: ServerResponse, origin: string | undefined, ope
     res.setHeader('Access-Control-Max-Age', preflightMaxAge);
 }
 
-/** The first middleware: sets the CORS headers on whatever follows, and ends preflights. */
-export function cors() {
-    return (req: Request, res: Response, next: NextFunction): void => {
-        corsHeaders(res, req.headers.origin, isOpenPath(req.path));
-        if (req.method !== 'OPTIONS') {
-            next();
-            return;
-        }
-        res.setHeader('Allow', allowMethods);
-        res.status(204).end();
-    };
+/** Step 2 (request-steps.ts): sets the CORS headers on whatever follows, and answers a preflight (true). `path`: as sent. */
+export function answerCors(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    corsHeaders(res, req.headers.origin, isOpenPath(path));
+    if (req.method !== 'OPTIONS') return false;
+    res.setHeader('Allow', allowMethods);
+    res.statusCode = 204;
+    res.end();
+    return true;
 }

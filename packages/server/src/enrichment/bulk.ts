@@ -2,11 +2,11 @@
 // one (a bad one becomes an error record, the run goes on), the good ones enriched by the worker pool
 // in chunks (one message per chunk, documents formatted on the workers), results in input order.
 import {loadCategories, type Region} from '@quartier/engine/internal';
-import {HttpError} from './errors.js';
-import {parseLatitude, parseLongitude} from './params.js';
-import type {WorkerPool} from './pool.js';
-import {requireCovered} from './position.js';
-import type {EnrichmentBatchResult} from './tasks.js';
+import {HttpError} from '../http/errors.js';
+import {parseLatitude, parseLongitude} from '../http/params.js';
+import type {WorkerPool} from '../workers/pool.js';
+import {requireCovered} from '../http/position.js';
+import type {EnrichmentBatchResult} from '../workers/tasks.js';
 
 /** A listing as read: its id and position, or why it cannot be scored. */
 export interface Listing {

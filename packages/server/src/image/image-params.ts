@@ -1,7 +1,7 @@
 // The parameters of GET /image (SPEC §4.13, COMPAT.md), checked: every problem is a 400 naming the
 // parameter. The parsed request also gives the cache key: every parameter that changes the picture.
-import {badRequest} from './errors.js';
-import {optionalBoolean, optionalString, parseLatitude, parseLongitude, requiredString, type Query} from './params.js';
+import {badRequest} from '../http/errors.js';
+import {optionalBoolean, optionalString, parseLatitude, parseLongitude, requiredString, type Query} from '../http/params.js';
 
 export const MIN_SIDE = 16;
 export const MAX_SIDE = 2048;

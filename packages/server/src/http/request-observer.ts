@@ -3,9 +3,9 @@
 // there) and no header (the LicenseKey header is one).
 import {randomUUID} from 'node:crypto';
 import type {IncomingMessage, ServerResponse} from 'node:http';
-import type {NextFunction, Request, Response} from 'express';
-import type {Logger} from './logger.js';
-import type {Metrics} from './metrics.js';
+import type {Request} from 'express';
+import type {Logger} from '../service/logger.js';
+import type {Metrics} from '../service/metrics.js';
 
 /** A caller's X-Request-Id is kept when it looks like an id; otherwise the server makes one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -14,13 +14,6 @@ export interface ObserverOptions {
     metrics: Metrics;
     /** The access log; null: none. */
     accessLog: Logger | null;
-}
-
-export function requestObserver(options: ObserverOptions) {
-    return (req: Request, res: Response, next: NextFunction): void => {
-        observe(options, req, res, () => endpointOf(req));
-        next();
-    };
 }
 
 /** Where an answer records the country and the cache outcome for the access log (Express's res.locals, or the route lane's). */
@@ -57,7 +50,7 @@ export function observe(options: ObserverOptions, req: IncomingMessage, res: Obs
  * The route pattern that answered (/points, /tiles/:z/:x/:file), so the metrics' labels stay few
  * whatever paths clients send; 'static' for files, 'none' when nothing matched.
  */
-function endpointOf(req: Request): string {
+export function endpointOf(req: Request): string {
     const route = (req as Request & {route?: {path?: unknown}}).route;
     if (route && typeof route.path === 'string') return route.path;
     return req.res?.getHeader('content-type') !== undefined && (req.res?.statusCode ?? 404) < 400 ? 'static' : 'none';

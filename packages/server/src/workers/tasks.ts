@@ -1,9 +1,12 @@
 // What the worker threads do: tasks in, plain JSON-able answers out, or for /route and /isochrone the
 // answer's JSON as bytes (json-answer.ts). The same functions run in the main thread when the pool is
 // disabled (tests of the functions themselves).
-import {NeighbourhoodFinder, Region, formatEnrichment, round6, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
-import {matrixPart, type MatrixTask} from './matrix-task.js';
-import {jsonBytes, JsonWriter} from './json-answer.js';
+import {NeighbourhoodFinder, Region, formatEnrichment, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
+import {measureMatrixPart, type MatrixTask} from './matrix-task.js';
+import {jsonBytes, JsonWriter} from '../answers/json-answer.js';
+import {transitRouteAnswer, writeRoadRoute} from '../answers/route-answer.js';
+import {notServed} from '../http/errors.js';
+import type {TaskError} from './task-error.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
@@ -65,10 +68,6 @@ export interface PingTask {
 
 export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | PingTask;
 
-export interface TaskError {
-    error: {status: number; message: string};
-}
-
 export interface RegionHandle {
     manifest: RegionManifest;
     buffers: RegionBuffers;
@@ -113,13 +112,13 @@ export class TaskRunner {
                 return this.isochrone(task);
             case 'matrix': {
                 const region = this.regions.get(task.country);
-                if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
-                return matrixPart(region, task);
+                if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
+                return measureMatrixPart(region, task);
             }
             case 'neighbourhood':
             case 'enrichment': {
                 const finder = this.finder(task.country);
-                if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}} satisfies TaskError;
+                if (!finder) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
                 return task.type === 'neighbourhood' ? finder.find(task.lat, task.lon) : finder.enrich(task.lat, task.lon);
             }
             case 'enrichment-batch':
@@ -141,7 +140,7 @@ export class TaskRunner {
 
     private enrichmentBatch(task: EnrichmentBatchTask): EnrichmentBatchResult | TaskError {
         const finder = this.finder(task.country);
-        if (!finder) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!finder) return {error: {status: 404, message: notServed(task.country)}};
         const n = task.positions.length >> 1;
         const result: EnrichmentBatchResult = {documents: new Array(n).fill(null), errors: new Array(n).fill(null)};
         for (let i = 0; i < n; i++) {
@@ -165,7 +164,7 @@ export class TaskRunner {
 
     private isochroneAreas(task: IsochroneTask): unknown[] | TaskError {
         const region = this.regions.get(task.country);
-        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!region) return {error: {status: 404, message: notServed(task.country)}};
         let iso = this.isochrones.get(task.country);
         if (!iso) this.isochrones.set(task.country, iso = new RoadIsochrones(region.roads, region.router.snapper));
         if (task.mode === TRANSIT) {
@@ -191,34 +190,12 @@ export class TaskRunner {
     /** The answer's JSON bytes (json-answer.ts), or a TaskError. */
     private route(task: RouteTask): Uint8Array | TaskError {
         const region = this.regions.get(task.country);
-        if (!region) return {error: {status: 404, message: `Country ${task.country} is not served.`}};
+        if (!region) return {error: {status: 404, message: notServed(task.country)}};
         const started = performance.now();
         if (task.mode === TRANSIT) return this.transitRoute(region, task, started);
         try {
             const r = region.router.route(task.mode, task.fromLat, task.fromLon, task.toLat, task.toLon, task.language);
-            const {points} = r;
-            // The bbox of the rounded coordinates is the rounded bbox: rounding keeps the order.
-            let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-            for (let i = 0; i < points.length; i += 2) {
-                const lon = points[i], lat = points[i + 1];
-                if (lon < minLon) minLon = lon;
-                if (lon > maxLon) maxLon = lon;
-                if (lat < minLat) minLat = lat;
-                if (lat > maxLat) maxLat = lat;
-            }
-            // The GraphHopper shape, key by key; the coordinates written digit by digit (JsonWriter).
-            const w = this.writer.reset();
-            w.raw(`{"paths":[{"distance":${Math.round(r.distance * 1000) / 1000},"weight":${r.time / 1000},"time":${r.time},"transfers":0,"points_encoded":false,"bbox":[`);
-            w.degrees(minLon).char(44).degrees(minLat).char(44).degrees(maxLon).char(44).degrees(maxLat);
-            w.raw('],"points":{"type":"LineString","coordinates":[');
-            for (let i = 0; i < points.length; i += 2) {
-                if (i > 0) w.char(44);
-                w.position(points[i], points[i + 1]);
-            }
-            w.raw(`]},"instructions":${JSON.stringify(r.instructions)},"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
-            w.position(r.from.lon, r.from.lat).char(44).position(r.to.lon, r.to.lat);
-            w.raw(`]}}],"info":{"copyrights":["quartier","OpenStreetMap contributors"],"took":${Math.round(performance.now() - started)}}}`);
-            return w.take();
+            return writeRoadRoute(this.writer, r, started);
         } catch (err) {
             if (err instanceof RouteError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
@@ -234,54 +211,6 @@ export class TaskRunner {
             if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
         }
-        const line = (points: number[]) => {
-            const coordinates: [number, number][] = [];
-            for (let i = 0; i < points.length; i += 2) coordinates.push([round6(points[i]), round6(points[i + 1])]);
-            return {type: 'LineString', coordinates};
-        };
-        const geometry = line(r.points);
-        const xs = geometry.coordinates.map((c) => c[0]), ys = geometry.coordinates.map((c) => c[1]);
-        return jsonBytes(JSON.stringify({
-            paths: [{
-                distance: Math.round(r.distance * 1000) / 1000,
-                weight: r.time / 1000,
-                time: r.time,
-                transfers: r.transfers,
-                points_encoded: false,
-                bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-                points: geometry,
-                instructions: [],
-                legs: r.legs.map((leg) => {
-                    const base = {
-                        type: leg.type === 'ride' ? 'pt' : leg.type,
-                        departure_time: leg.departureTime,
-                        arrival_time: leg.arrivalTime,
-                        distance: Math.round(leg.distance * 10) / 10,
-                        travel_time: leg.time,
-                        geometry: line(leg.points)
-                    };
-                    if (leg.type === 'walk') return base;
-                    if (leg.type === 'transfer') return {...base, departure_location: leg.from.name, arrival_location: leg.to.name};
-                    return {
-                        ...base,
-                        route_id: leg.routeId, route_short_name: leg.routeShortName, route_long_name: leg.routeLongName,
-                        route_type: leg.routeType, mode: leg.mode, route_color: leg.color, agency: leg.agency,
-                        trip_id: leg.tripId, trip_headsign: leg.headsign,
-                        departure_location: leg.from.name, arrival_location: leg.to.name,
-                        num_stops: leg.stops.length - 1,
-                        stops: leg.stops.map((stop) => ({
-                            stop_id: stop.id, stop_name: stop.name,
-                            geometry: {type: 'Point', coordinates: [round6(stop.lon), round6(stop.lat)]},
-                            arrival_time: stop.arrival, departure_time: stop.departure
-                        }))
-                    };
-                }),
-                details: {},
-                ascend: 0,
-                descend: 0,
-                snapped_waypoints: {type: 'LineString', coordinates: [[round6(r.from.lon), round6(r.from.lat)], [round6(r.to.lon), round6(r.to.lat)]]}
-            }],
-            info: {copyrights: ['quartier', 'OpenStreetMap contributors', 'the transit agencies of the region'], took: Math.round(performance.now() - started)}
-        }));
+        return transitRouteAnswer(r, started);
     }
 }

@@ -3,10 +3,10 @@
 // limit on enrichments in flight. Only complete answers are stored: a failed or timed-out task
 // throws before anything is written.
 import type {EnrichmentData, NeighbourhoodData, Region} from '@quartier/engine';
-import type {AnswerCache} from './answer-cache.js';
-import {cacheKey} from './cache.js';
-import {HttpError} from './errors.js';
-import type {WorkerPool} from './pool.js';
+import type {AnswerCache} from '../cache/answer-cache.js';
+import {cacheKey} from '../cache/cache.js';
+import {HttpError} from '../http/errors.js';
+import type {WorkerPool} from '../workers/pool.js';
 
 /** SPEC §8: at most this many /enrichment requests computing at once; beyond, 429. */
 export const DEFAULT_MAX_ENRICHMENTS = 4;

@@ -1,0 +1,153 @@
+// The HTTP API: an Express app over loaded regions. Routing is case-insensitive (Express's
+// default), query parameter names are matched case-insensitively, the country comes from the
+// host or a path prefix, and every error is JSON.
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
+import {docsRoutes} from '../assets/docs.js';
+import {HttpError} from './errors.js';
+import {methodNotAllowed} from './method-check.js';
+import type {KeyStore} from './keys.js';
+import {pointsRoutes} from '../routes/points.js';
+import {categoryRoutes} from '../routes/categories.js';
+import {routeRoutes} from '../routes/route.js';
+import {iconRoutes, imageRoutes} from '../routes/image.js';
+import {geolocationRoutes} from '../routes/geolocation.js';
+import {isochroneRoutes} from '../routes/isochrone.js';
+import {matrixRoutes} from '../routes/matrix.js';
+import type {WorkerPool} from '../workers/pool.js';
+import type {AnswerCache} from '../cache/answer-cache.js';
+import {ImagePool} from '../image/image-pool.js';
+import type {MarkerFetchOptions} from '../image/marker-fetch.js';
+import {regionLicences} from '../assets/licences.js';
+import type {Logger} from '../service/logger.js';
+import {Metrics} from '../service/metrics.js';
+import {metricsRoute} from '../routes/metrics.js';
+import {NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
+import {neighbourhoodRoutes} from '../routes/neighbourhood.js';
+import {enrichmentBatchRoutes} from '../routes/enrichment-batch.js';
+import {playgroundRoutes} from '../routes/playground.js';
+import {styleRoutes} from '../routes/styles.js';
+import {glyphRoutes} from '../routes/glyphs.js';
+import {spriteRoutes} from '../routes/sprites.js';
+import {tileRoutes} from '../routes/tiles.js';
+import {routeLane, type Lane} from './route-lane.js';
+import type {ServedRegion} from './request-contract.js';
+import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
+import {sendJson} from '../answers/json-answer.js';
+
+export interface AppOptions {
+    regions: Region[];
+    keys: KeyStore;
+    defaultCountry?: string;
+    /** One structured log line per request (QUARTIER_ACCESS_LOG=1), written to `logger`. */
+    accessLog?: boolean;
+    logger?: Logger;
+    /** The server's metrics; made here when not given. GET /metrics shows them to a backend key. */
+    metrics?: Metrics;
+    /** Worker threads for routing work; required by /route. */
+    pool?: WorkerPool;
+    /** Stores the neighbourhood answers (7 days); none: every request computes. */
+    cache?: AnswerCache | null;
+    /** /enrichment requests computing at once (SPEC §8: 4). */
+    maxEnrichments?: number;
+    /** The render threads of /image (default: a pool of its own, started on the first image). */
+    imagePool?: ImagePool;
+    /** The custom marker fetch policy (default MARKER_FETCH_POLICY; tests only). */
+    markerFetch?: MarkerFetchOptions;
+}
+
+/** Each app's route lane (route-lane.ts), for requestListener. */
+const lanes = new WeakMap<Express, Lane>();
+
+export function createApp(options: AppOptions) {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('etag', false);
+    app.set('query parser', 'simple');
+
+    const served = new Map<string, ServedRegion>();
+    for (const region of options.regions) served.set(region.country.code, {region, catalog: new Catalog(region.pois, catalogScope(region.country.code, region.pois, region.transit))});
+    const countries = loadCountries();
+    const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
+
+    const metrics = options.metrics ?? new Metrics({regions: options.regions, pool: options.pool, cache: options.cache});
+    const observer = {metrics, accessLog: options.accessLog ? options.logger ?? null : null};
+    const resolver = {subdomains, defaultCountry: options.defaultCountry};
+    // The request steps (request-steps.ts), shared with the route lane, in their order.
+    const steps = requestSteps({observer, country: resolver, keys: options.keys, served, pool: options.pool});
+    app.use(arrivalMiddleware(steps));
+
+    /** The /health answer: the regions and their data never change while the app runs, only the workers' state may. */
+    const healthBody = (failure: string | null) => JSON.stringify({
+        status: failure ? 'failed' : 'ok',
+        ...(failure ? {error: failure} : {}),
+        regions: options.regions.map((r) => ({
+            status: failure ? 'failed' : 'ok',
+            country: r.country.code,
+            name: r.manifest.name,
+            subdomain: r.country.subdomain,
+            languages: r.country.languages,
+            bundleFormat: r.manifest.format,
+            buildVersion: r.manifest.buildVersion,
+            builtAt: r.manifest.builtAt,
+            sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
+            // What the data's licences ask of those who show it (ODbL: credit OpenStreetMap contributors).
+            licences: regionLicences(r),
+            counts: {roadNodes: r.roads.nodeCount, roadEdges: r.roads.edgeCount, pois: r.pois.count, addresses: r.places.addressCount},
+            bytes: r.byteLength,
+            // The area the data covers (GeoJSON MultiPolygon): positions outside it get a 400.
+            coverage: r.coverage.outline
+        }))
+    });
+    // Load balancers ask for /health every few seconds: the healthy answer is written once.
+    let healthy: string | null = null;
+    const health = (_req: Request, res: Response) => {
+        // The worker threads serve every region: when they cannot start, no region is served.
+        const failure = options.pool?.startError ?? null;
+        res.status(failure ? 503 : 200);
+        sendJson(res, failure ? healthBody(failure) : (healthy ??= healthBody(null)));
+    };
+    app.get('/health', health);
+
+    metricsRoute(app, metrics, options.keys);
+    playgroundRoutes(app, options.regions, options.keys);
+    iconRoutes(app);
+    docsRoutes(app);
+    // Glyphs and sprites are the same for every country.
+    glyphRoutes(app);
+    spriteRoutes(app);
+
+    app.use(countryMiddleware(steps));
+    // /{cc}/health, like every other path under a country's base URL: the same answer.
+    app.get('/health', health);
+
+    const guarded = guard(steps);
+    tileRoutes(app, options.regions);
+    pointsRoutes(app, guarded);
+    categoryRoutes(app, guarded);
+    routeRoutes(app, guarded);
+    imageRoutes(app, guarded, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
+    geolocationRoutes(app, guarded);
+    isochroneRoutes(app, guarded);
+    matrixRoutes(app, guarded);
+    neighbourhoodRoutes(app, guarded, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
+    enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);
+    styleRoutes(app, options.regions);
+
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+        next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
+    });
+    app.use(methodNotAllowed(app));
+    app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => steps.fail(err, req, res));
+    lanes.set(app, routeLane(steps));
+    return app;
+}
+
+/** The server's request listener: GET /route through its lane (route-lane.ts), everything else through the app. */
+export function requestListener(app: Express): (req: IncomingMessage, res: ServerResponse) => void {
+    const lane = lanes.get(app);
+    return (req, res) => {
+        if (!lane?.(req, res)) app(req, res);
+    };
+}
