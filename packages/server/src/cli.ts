@@ -10,7 +10,7 @@ const [command, ...rest] = process.argv.slice(2);
 
 const USAGE = `usage:
   quartier serve [--port N] [--regions BE,PT] [--out BUNDLES_DIR] [--cache DIR|off] [--shutdown-grace MS]
-                 [other quartier-server flags: see the README]
+                 [other quartier-server flags: see docs/configuration.md]
   quartier build-region [--all | CC ...] [--data DIR] [--out DIR] [--force]
   quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
                       [--out DIR] [--force]

@@ -7,7 +7,7 @@
 // a rebuilt region never serves old answers; an overlong key is its SHA-256). The value is the body's
 // bytes exactly as sent (UTF-8 JSON), written by one SET with PX (the time to live): Redis stores a
 // value whole or not at all. Bounds: a body over maxBodyBytes is not stored; the store as a whole is
-// bounded by Redis itself (`maxmemory` with an LRU `maxmemory-policy`; see README), as a shared cache
+// bounded by Redis itself (`maxmemory` with an LRU `maxmemory-policy`; see docs/operations.md), as a shared cache
 // must be when several hosts write to it.
 //
 // Failure policy: commands are not queued while Redis is away (enableOfflineQueue false) and time out

@@ -7,7 +7,7 @@ import {languageWithFallback, parseNumber, parseTravelMode, requiredString, task
 import {coveredPosition} from '../http/position.js';
 import {sendJson} from '../answers/json-answer.js';
 
-/** numberOfSeconds bounds (documented in the README). */
+/** numberOfSeconds bounds (documented in docs/api/isochrones.md). */
 export const MIN_SECONDS = 60;
 export const MAX_SECONDS = 3600;
 /** GetMultipleTimes: exactly these three areas, smallest first. */

@@ -11,7 +11,7 @@ import {requireCovered} from '../http/position.js';
 import {matrixAnswer, type MatrixPart} from '../answers/matrix-answer.js';
 import {sendJson} from '../answers/json-answer.js';
 
-/** Cells (sources x destinations) per request; documented in the README. */
+/** Cells (sources x destinations) per request; documented in docs/api/routing.md. */
 export const MAX_GET_CELLS = 2500;
 export const MAX_POST_CELLS = 1_000_000;
 /** Public transport: one RAPTOR run per source (about 20 ms in Brussels, see bench/RESULTS.md). */

@@ -175,7 +175,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);
     if (process.platform === 'linux' && bytes > HUGE_PAGES_ADVICE_BYTES && !hugePagesAsked()) {
         logger.warn(`${(bytes / 2 ** 30).toFixed(1)} GiB of regions on 4 KiB pages: start the server with GLIBC_TUNABLES=${HUGE_PAGES_TUNABLE} ` +
-            '(npm start does) and its random reads of them run several times faster (README, Performance)');
+            '(npm start does) and its random reads of them run several times faster (docs/operations.md, Huge pages)');
     }
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
