@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {serverBin} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 import {percentileOf} from './lib/stats.js';
@@ -23,7 +24,7 @@ const KEY = 'quartier-dev-backend-key';
 
 /** Seeded positions on the region's roads, moved up to about 15 m (inside the covered area). */
 function positions(cc, n, seed) {
-    const g = Region.open(path.join(bundles, cc)).roads;
+    const g = regionSections(Region.open(path.join(bundles, cc))).roads;
     let x = seed;
     const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const out = [];

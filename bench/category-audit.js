@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, loadCategories, readOsmPbf} from '@quartier/engine/internal';
+import {Region} from '@quartier/engine';
+import {loadCategories, readOsmPbf, regionSections} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REGIONS = ['BE', 'PT', 'MT', 'IT', 'DE'];
@@ -32,7 +33,7 @@ function rankOf(osm) {
 /** Up to PER_SUBTYPE places per sub-type key: [{key, osm: 'n123', type, id}] in sample order. */
 function sample(region, keyOf) {
     const bySubtype = new Map();
-    const pois = region.pois;
+    const pois = regionSections(region).pois;
     for (let i = 0; i < pois.count; i++) {
         const key = keyOf.get((pois.ct[i] << 8) | pois.st[i]);
         let places = bySubtype.get(key);

@@ -7,20 +7,20 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {MODES, Region} from '@quartier/engine';
-import {arcLengths} from '@quartier/engine/internal';
+import {arcLengths, regionSections} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const regions = ['BE', 'PT', 'MT', 'IT', 'DE'];
 console.log('| region | mode | arcs | first-use measurement ms (saved per worker start) | section MB | of which lengths MB | stored = measured |');
 console.log('|---|---|---:|---:|---:|---:|---|');
 for (const cc of regions) {
-    const region = Region.open(path.join(root, 'build', 'test-regions', cc));
+    const {ch: hierarchies, roads} = regionSections(Region.open(path.join(root, 'build', 'test-regions', cc)));
     for (let m = 0; m < MODES.length; m++) {
-        const ch = region.ch[m];
+        const ch = hierarchies[m];
         let best = Infinity, fresh = null;
         for (let r = 0; r < 3; r++) {
             const t0 = performance.now();
-            fresh = arcLengths(ch, region.roads.arcEdge, region.roads.edgeLength);
+            fresh = arcLengths(ch, roads.arcEdge, roads.edgeLength);
             best = Math.min(best, performance.now() - t0);
         }
         let same = fresh.up.length === ch.upLength.length && fresh.down.length === ch.downLength.length;

@@ -8,8 +8,8 @@
 //   country-J.json in /tmp/quartier-country)
 import fs from 'node:fs';
 import path from 'node:path';
-import {dataRoot, loadRegionConfigs} from '@quartier/engine';
-import {WayProfile, evaluateWay, readOsmPbf} from '@quartier/engine/internal';
+import {loadRegionConfigs} from '@quartier/engine';
+import {WayProfile, dataRoot, evaluateWay, readOsmPbf} from '@quartier/engine/internal';
 
 /**
  * Geofabrik extract sizes in MB (the .osm.pbf of the country's page on download.geofabrik.de). No network

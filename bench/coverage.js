@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region} from '@quartier/engine';
-import {buildCoverageSection} from '@quartier/engine/internal';
+import {buildCoverageSection, regionSections} from '@quartier/engine/internal';
 import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,17 +17,18 @@ const BUILDS = 5;
 console.log('region                       km²  polygons  positions  cell m  grid       section KB  build ms  bundle build s  covers ns  border ns  covered');
 for (const code of COUNTRIES) {
     const region = Region.open(path.join(dir, code));
+    const sections = regionSections(region);
     const headers = region.manifest.sources.filter((s) => s.role === 'roads+places').map(() => null);
     // Build time: the section again from the bundle's graph and border. The extracts' header boxes
     // are not re-read here (null: no box clip), so this is the cost without that cheap last step.
     let buildMs = Infinity, section = null;
     for (let i = 0; i < BUILDS; i++) {
         const started = performance.now();
-        section = buildCoverageSection(region.roads, region.border, headers).section;
+        section = buildCoverageSection(sections.roads, sections.border, headers).section;
         buildMs = Math.min(buildMs, performance.now() - started);
     }
     const stats = region.manifest.stats.coverage;
-    const outline = region.coverage.outline;
+    const outline = region.coverageOutline;
     // Random points over the box of the outline, twice its size.
     let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
     for (const polygon of outline.coordinates) for (const [lon, lat] of polygon[0]) {

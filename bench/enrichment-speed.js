@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {NeighbourhoodFinder, Region, dataRoot} from '@quartier/engine';
+import {Region} from '@quartier/engine';
+import {dataRoot, regionSections} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const count = Number(process.argv[2] ?? 1000);
@@ -16,12 +17,12 @@ function positions(cc, region) {
         const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
         return ref.queries.flatMap((q) => [q.from, q.to]).slice(0, count);
     }
-    const out = [];
+    const out = [], pois = regionSections(region).pois;
     let x = 12345;
     while (out.length < count) {
         x = (x * 1103515245 + 12345) % 2147483648;
-        const i = x % region.pois.count;
-        out.push([region.pois.lat[i] + 0.00027, region.pois.lon[i]]);
+        const i = x % pois.count;
+        out.push([pois.lat[i] + 0.00027, pois.lon[i]]);
     }
     return out;
 }
@@ -30,7 +31,7 @@ console.log('| region | positions | enrichment ms/position | per core /s | trans
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const cc of ['BE', 'PT', 'MT']) {
     const region = Region.open(path.join(root, 'build', 'test-regions', cc));
-    const finder = new NeighbourhoodFinder(region);
+    const finder = region.neighbourhood;
     const list = positions(cc, region);
     for (const [lat, lon] of list.slice(0, 50)) finder.enrich(lat, lon); // warm-up: compile the hot code
     const winners = [];
@@ -38,7 +39,7 @@ for (const cc of ['BE', 'PT', 'MT']) {
     for (const [lat, lon] of list) winners.push(finder.enrich(lat, lon).entries.filter((e) => e.nearest).map((e) => [e.nearest.lat, e.nearest.lon]));
     const enrichMs = (performance.now() - t0) / list.length;
     let perPlace = NaN, oneSearch = NaN;
-    if (region.transit) {
+    if (region.hasTransit) {
         const router = region.transitRouter;
         const t1 = performance.now();
         list.forEach(([lat, lon], i) => {

@@ -9,8 +9,8 @@
 // Usage: node bench/isochrone-accuracy.js [origins=50] [samples=300]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRegion, dataRoot, haversineMeters, loadRegionConfigs} from '@quartier/engine';
-import {RoadIsochrones, OFF_ROAD_METERS, TransitIsochrones} from '@quartier/engine/internal';
+import {Region, buildRegion, loadRegionConfigs} from '@quartier/engine';
+import {OFF_ROAD_METERS, haversineMeters} from '@quartier/engine/internal';
 import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,10 +54,10 @@ console.log('| region | mode | limit | points | right | false inside | false out
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const cc of Object.keys(boxes)) {
     const [config] = loadRegionConfigs([cc]);
-    const region = Region.open(buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
+    const region = Region.open(buildRegion(config, {outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
     const router = region.router;
-    const iso = new RoadIsochrones(region.roads, router.snapper);
-    const transitIso = region.transit ? new TransitIsochrones(region.transitRouter, router.snapper, iso, region.roads.nodeCount) : null;
+    const iso = region.roadIsochrones;
+    const transitIso = region.hasTransit ? region.transitIsochrones : null;
     // Transit: the same areas as walking, made of every piece; routes by RAPTOR with walking access.
     const TRANSIT = 3;
     const modes = [[0, 'car'], [1, 'foot'], [2, 'bike']];

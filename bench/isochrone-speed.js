@@ -4,15 +4,15 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {Region, RoadIsochrones, TransitIsochrones, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {Region, buildRegion, loadRegionConfigs} from '@quartier/engine';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const origins = Number(process.argv[2] ?? 40);
 const httpSeconds = Number(process.argv[3] ?? 5);
 const [config] = loadRegionConfigs(['BE']);
-const region = Region.open(buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
-const iso = new RoadIsochrones(region.roads, region.router.snapper);
+const region = Region.open(buildRegion(config, {outDir: path.join(root, 'build', 'regions'), quiet: true}).dir);
+const iso = region.roadIsochrones;
 
 let seed = 7;
 const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -47,7 +47,7 @@ for (const [mode, name] of [[0, 'car'], [1, 'foot'], [2, 'bike']]) {
 }
 
 // Public transport (walk, ride, walk from every stop reached), leaving at the reference time.
-const transit = new TransitIsochrones(region.transitRouter, region.router.snapper, iso, region.roads.nodeCount);
+const transit = region.transitIsochrones;
 for (const [lat, lon] of points) transit.compute(lat, lon, [1200]);
 for (const limits of [[600], [1200], [1800], [300, 600, 1200]]) {
     const ms = points.map(([lat, lon]) => {

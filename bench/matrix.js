@@ -8,14 +8,15 @@
 // Usage: node bench/matrix.js [regions dir = build/test-regions]
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, MODES, CAR, FOOT, BIKE} from '@quartier/engine/internal';
+import {Region, MODES, CAR, FOOT, BIKE} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
 import {mulberry32} from './lib/stats.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = process.argv[2] ?? path.join(root, 'build', 'test-regions');
 const region = Region.open(path.join(dir, 'BE'));
-const router = region.router, g = region.roads;
+const router = region.router, g = regionSections(region).roads;
 const SAMPLE = 2000;
 const HTTP_SAMPLE = 200;
 const TRAVEL_MODE = ['Driving', 'Walking', 'Bicycling'];

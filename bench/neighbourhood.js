@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import {Region, dataRoot} from '@quartier/engine';
+import {Region} from '@quartier/engine';
+import {dataRoot, regionSections} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
 import {mulberry32, percentileOf} from './lib/stats.js';
 
@@ -42,14 +43,14 @@ function positions(cc, lists, count) {
         const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
         candidates = ref.queries.flatMap((q) => [q.from, q.to]);
     } else {
-        const region = Region.open(path.join('build', 'regions', cc));
-        const order = Array.from({length: region.pois.count}, (_, i) => i);
+        const pois = regionSections(Region.open(path.join('build', 'regions', cc))).pois;
+        const order = Array.from({length: pois.count}, (_, i) => i);
         const next = mulberry32(12345); // the same positions on every run
         for (let i = order.length - 1; i > 0; i--) {
             const j = Math.floor(next() * (i + 1));
             [order[i], order[j]] = [order[j], order[i]];
         }
-        candidates = order.map((i) => [Number(region.pois.lat[i].toFixed(5)) + 0.0003, Number(region.pois.lon[i].toFixed(5))]);
+        candidates = order.map((i) => [Number(pois.lat[i].toFixed(5)) + 0.0003, Number(pois.lon[i].toFixed(5))]);
     }
     const seen = new Set();
     const out = [];

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {Region, buildRegion, loadRegionConfigs} from '@quartier/engine';
+import {dataRoot} from '@quartier/engine/internal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -16,7 +17,7 @@ const pairsFile = pairsAt >= 0 ? args.splice(pairsAt, 2)[1] : null;
 let dir = args[0];
 if (!dir) {
     const [config] = loadRegionConfigs(['BE']);
-    dir = buildRegion(config, {dataRoot: dataRoot(), outDir: path.join(root, 'build', 'regions'), quiet: true}).dir;
+    dir = buildRegion(config, {outDir: path.join(root, 'build', 'regions'), quiet: true}).dir;
 }
 const region = Region.open(dir);
 const reference = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
-import {dataRoot} from '@quartier/engine';
+import {dataRoot} from '@quartier/engine/internal';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
-import {dataRoot} from '@quartier/engine';
+import {dataRoot} from '@quartier/engine/internal';
 import {newConnections} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
-import {Region, WORLD, buildTileArchive, mercatorX, mercatorY} from '@quartier/engine/internal';
+import {Region} from '@quartier/engine';
+import {WORLD, buildTileArchive, mercatorX, mercatorY, regionSections} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,8 +19,8 @@ console.log('## generation at region-build time (one thread, cut + gzip -9, ever
 console.log('| region | zoom | tiles | stored | total s | ms/tile | gzip MB | largest KB |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const cc of regions) {
-    const region = Region.open(path.join(out, cc));
-    const {section, stats} = buildTileArchive(region.map, region.places, region.coverage);
+    const {map, places, coverage} = regionSections(Region.open(path.join(out, cc)));
+    const {section, stats} = buildTileArchive(map, places, coverage);
     let ms = 0, tiles = 0, largest = 0;
     for (const z of stats.zooms) {
         ms += z.ms;

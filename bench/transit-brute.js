@@ -7,7 +7,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {
-    ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError
+    ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Region, Snapper, TransitError, regionSections
 } from '@quartier/engine/internal';
 import {oracle} from '../packages/engine/dist/test/transit-oracle.js';
 import {mulberry32} from './lib/stats.js';
@@ -23,7 +23,7 @@ console.log('|---|---|---|---|---|---|---|');
 for (const [cc, feedIndex] of [['IT', 0], ['PT', 0], ['BE', 0], ['BE', 1]]) {
     const started = performance.now();
     const region = Region.open(path.join(root, cc));
-    const net = region.transit, router = region.transitRouter, g = region.roads;
+    const {transit: net, roads: g} = regionSections(region), router = region.transitRouter;
     const snapper = new Snapper(g);
     const key = `${net.feeds[feedIndex].key}:`;
     const stops = [];

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, TransitError} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {mulberry32, percentileOf, timed} from './lib/stats.js';
 import {arg} from './lib/args.js';
 
@@ -42,7 +43,7 @@ const f2 = (x) => x.toFixed(2);
 const rows = [], diffRows = [], bruteRows = [];
 for (const cc of countries) {
     const region = Region.open(path.join(root, cc));
-    const net = region.transit, router = region.transitRouter;
+    const net = regionSections(region).transit, router = region.transitRouter;
     const rnd = mulberry32(11);
     const stops = [];
     for (let s = 0; s < net.stopCount; s++) if (net.stopEdge[s] >= 0 && net.stopPatternFirst[s + 1] > net.stopPatternFirst[s]) stops.push(s);

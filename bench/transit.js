@@ -5,7 +5,7 @@
 //   npx tsc -b && node bench/transit.js [--pairs 1000] [--regions BE,IT,PT]
 // Regions are built into build/regions first when missing or outdated (like npm start).
 import {
-    Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs, resolveSource
+    Region, buildRegion, buildRoot, buildTransitSection, countryConfig, dataRoot, loadRegionConfigs, resolveSource, regionSections
 } from '@quartier/engine/internal';
 import {arg} from './lib/args.js';
 import {mulberry32, percentile, timed} from './lib/stats.js';
@@ -18,7 +18,7 @@ for (const cc of countries) {
     const [config] = loadRegionConfigs([cc]);
     const {dir} = buildRegion(config, {dataRoot: dataRoot(), outDir: buildRoot(), quiet: true});
     const region = Region.open(dir);
-    const net = region.transit;
+    const {transit: net, roads} = regionSections(region);
     if (!net) {
         console.log(`${cc}: no transit section`);
         continue;
@@ -30,7 +30,7 @@ for (const cc of countries) {
         const runs = [];
         let result;
         for (let i = 0; i < 3; i++) {
-            const [ms, r] = timed(() => buildTransitSection(file, region.roads, {timezone}));
+            const [ms, r] = timed(() => buildTransitSection(file, roads, {timezone}));
             runs.push(ms);
             result = r;
         }
@@ -77,7 +77,7 @@ for (const cc of countries) {
     p2p.sort((a, b) => a - b);
     const oneToAll = (limit, nodes) => {
         const times = [];
-        const out = nodes ? new Uint32Array(region.roads.nodeCount) : new Uint32Array(net.stopCount);
+        const out = nodes ? new Uint32Array(roads.nodeCount) : new Uint32Array(net.stopCount);
         for (let i = 0; i < Math.max(50, pairs / 5); i++) {
             const [lat, lon] = near();
             try {
@@ -94,7 +94,7 @@ for (const cc of countries) {
         p50: percentile(p2p, 0.5), p95: percentile(p2p, 0.95), max: p2p[p2p.length - 1],
         stops30: [percentile(stops30, 0.5), percentile(stops30, 0.95)], stops60: [percentile(stops60, 0.5), percentile(stops60, 0.95)],
         nodes20: [percentile(nodes20, 0.5), percentile(nodes20, 0.95)], nodes30: [percentile(nodes30, 0.5), percentile(nodes30, 0.95)],
-        footNodes: region.roads.nodeCount
+        footNodes: roads.nodeCount
     });
 }
 

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, RoadRouter, dataRoot} from '@quartier/engine';
-import {BIKE, CAR, CHQuery, ContractionHierarchy, contract} from '@quartier/engine/internal';
+import {Region} from '@quartier/engine';
+import {BIKE, CAR, CHQuery, ContractionHierarchy, RoadRouter, contract, dataRoot, regionSections} from '@quartier/engine/internal';
 import {RestrictionChecker} from '../packages/engine/dist/test/restriction-checker.js';
 import {loadRoadGraph} from './ch-lib.js';
 import {mulberry32} from './lib/stats.js';
@@ -30,7 +30,7 @@ for (const code of arg('regions', 'BE,DE,IT,PT,MT').split(',')) {
     if (code === 'BE') {
         pairs = reference.queries.map((q) => [q.from, q.to]);
     } else {
-        const g = region.roads, random = mulberry32(15);
+        const g = regionSections(region).roads, random = mulberry32(15);
         const main = [];
         for (let x = 0; x < g.junctionCount; x++) if (g.inMainComponent(x, CAR)) main.push(x);
         const at = () => {

@@ -1,11 +1,11 @@
 // Child of build-regions.js: builds one region from scratch, reopens it, prints figures as JSON.
 import fs from 'node:fs';
 import path from 'node:path';
-import {Region, buildRegion, dataRoot, loadRegionConfigs} from '@quartier/engine';
+import {Region, buildRegion, loadRegionConfigs} from '@quartier/engine';
 
 const [cc, out] = process.argv.slice(2);
 const [config] = loadRegionConfigs([cc]);
-const result = buildRegion(config, {dataRoot: dataRoot(), outDir: out, force: true, quiet: true});
+const result = buildRegion(config, {outDir: out, force: true, quiet: true});
 const peakRssMB = process.resourceUsage().maxRSS / 1024;
 // Open several times: the first includes reading the files from the page cache.
 let openMs = Infinity;
@@ -22,9 +22,9 @@ process.stdout.write(JSON.stringify({
     buildSeconds: result.seconds,
     peakRssMB,
     bundleMB: bundleBytes / 1e6,
-    roadNodes: region.roads.nodeCount,
-    edges: region.roads.edgeCount,
-    pois: region.pois.count,
-    addresses: region.places.addressCount,
+    roadNodes: region.counts.roadNodes,
+    edges: region.counts.roadEdges,
+    pois: region.counts.pois,
+    addresses: region.counts.addresses,
     openMs
 }));

@@ -1,33 +1,35 @@
-// @quartier/engine: region builds and queries over typed arrays. The curated public interface:
-// configure and build a region, open it, and ask it what is around (places, routes, travel-time
-// areas, addresses, neighbourhood summaries). Everything else is '@quartier/engine/internal'.
+// @quartier/engine: region builds and queries over typed arrays. The curated public interface, what a
+// Node service needs: configure and build a region, open it, and ask its queries (places, routes,
+// travel-time areas, addresses, neighbourhoods, tiles) and their result types. The query objects
+// come from a Region (region.router, region.geocoder...), so their classes are exported as types.
+// Everything else is '@quartier/engine/internal' (docs/library.md).
 export {Region} from './region/region.js';
-export type {RegionBuffers} from './region/region.js';
-export {buildRegion, readManifest} from './region/build.js';
+export type {RegionBuffers, RegionCounts} from './region/region.js';
+export {buildRegion} from './region/build.js';
+export type {BuildOptions, BuildResult} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
-export {loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot} from './config/regions.js';
+export {loadRegionConfigs, loadCountries} from './config/regions.js';
 export type {RegionConfig, CountryConfig} from './config/regions.js';
-export {MODES} from './graph/profiles.js';
+export {MODES, CAR, FOOT, BIKE} from './graph/profiles.js';
 export type {ModeName} from './graph/profiles.js';
-export {haversineMeters} from './geo/distance.js';
-export {Catalog, catalogScope} from './poi/catalog.js';
-export type {CategoryNode, CatalogScope} from './poi/catalog.js';
-export {queryPoints, MAX_POINTS} from './poi/points.js';
+export type {Catalog, CategoryNode} from './poi/catalog.js';
 export type {PointsQuery, PointItem, PointsResult} from './poi/points.js';
-export {Geocoder} from './geocode/index.js';
-export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
-export {RoadRouter, RouteError} from './route/road-router.js';
-export type {RoadRoute, RouteErrorCode} from './route/road-router.js';
+export type {Geocoder, GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
+export {RouteError} from './route/road-router.js';
+export type {RoadRouter, RoadRoute, RouteErrorCode} from './route/road-router.js';
+export type {Snap} from './graph/snap.js';
 export type {Instruction} from './route/instructions.js';
-export {TransitRouter} from './transit/query/router.js';
 export {TransitError} from './transit/query/transit-types.js';
-export type {TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode, TransitRouterOptions} from './transit/query/transit-types.js';
-export {RoadIsochrones} from './isochrone/road-isochrone.js';
-export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
-export {TransitIsochrones} from './isochrone/transit-isochrone.js';
+export type {TransitRouter} from './transit/query/router.js';
+export type {
+    TransitRoute, TransitLeg, WalkLeg, RideLeg, TransferLeg, TransitStopRef, TransitStopCall, TransitErrorCode, TransitMeasure, TransitTargets
+} from './transit/query/transit-types.js';
+export type {RoadIsochrones, PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
+export type {TransitIsochrones} from './isochrone/transit-isochrone.js';
 export type {MultiPolygonGeometry} from './geo/ring.js';
-export {NeighbourhoodFinder} from './neighbourhood/nearby.js';
-export type {NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
+export type {NeighbourhoodFinder, NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
+export type {Trip} from './neighbourhood/trips.js';
+// The documents of the neighbourhood answers (moving to the server).
 export {formatSummary} from './neighbourhood/summary.js';
 export type {CustomerItemSummary} from './neighbourhood/summary.js';
 export {formatEnrichment} from './neighbourhood/enrichment.js';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, CategoryMatcher, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode} from '../src/internal.js';
+import {Catalog, CategoryMatcher, Region, buildRegion, catalogScope, loadCategories, splitTypeId, type CategoryNode, regionSections} from '../src/internal.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {dataRoot} from './helpers.js';
 
@@ -98,7 +98,7 @@ const region = Region.open(built.dir);
 
 t.test('tightened rules: each hand-made object gets exactly its sub-types', async (t) => {
     const got = new Map<number, Set<string>>();
-    const pois = region.pois;
+    const pois = regionSections(region).pois;
     for (let i = 0; i < pois.count; i++) {
         const {ct, st} = splitTypeId(pois.typeId(i));
         let set = got.get(pois.osmId[i]);
@@ -113,7 +113,8 @@ t.test('tightened rules: each hand-made object gets exactly its sub-types', asyn
 
 t.test('halls of one venue are one place under the operator\'s name', async (t) => {
     const names: string[] = [];
-    for (let i = 0; i < region.pois.count; i++) if (region.pois.osmId[i] === 191) names.push(region.pois.name(i));
+    const P = regionSections(region).pois;
+    for (let i = 0; i < P.count; i++) if (P.osmId[i] === 191) names.push(P.name(i));
     t.same(names, ['Eurogress Fixture']);
 });
 
@@ -141,8 +142,9 @@ t.test('naming habits of one country: rules and name exclusions per country', as
 
 t.test('a chain is recognised by its name only where it trades', async (t) => {
     const brands = file.categories.find((c) => c.ct === 3)!.subtypes.find((s) => s.key === 'supermarket')!.brands!;
+    const P = regionSections(region).pois;
     const variantOf = (id: number) => {
-        for (let i = 0; i < region.pois.count; i++) if (region.pois.osmId[i] === id) return region.pois.variant[i];
+        for (let i = 0; i < P.count; i++) if (P.osmId[i] === id) return P.variant[i];
         return -1;
     };
     t.equal(variantOf(151), brands.find((b) => b.name === 'Lidl')!.variant, 'Lidl trades in Malta');
@@ -150,8 +152,8 @@ t.test('a chain is recognised by its name only where it trades', async (t) => {
 });
 
 t.test('/categories of a region lists only its modes and its brands', async (t) => {
-    t.same([...region.pois.osmTransitRoutes], ['light_rail', 'train', 'tram'], 'route types stored in the bundle');
-    const tree = new Catalog(region.pois, catalogScope('MT', region.pois, region.transit)).tree('EN');
+    t.same([...regionSections(region).pois.osmTransitRoutes], ['light_rail', 'train', 'tram'], 'route types stored in the bundle');
+    const tree = region.catalog.tree('EN');
     const transport = tree.find((c) => c.id === 1002)!;
     const stopKeys = transport.c.map((s) => keyOf.get(subtypeKey(s))).filter((k) => ['metro', 'tram', 'bus', 'trainStation'].includes(k!));
     t.same(stopKeys.sort(), ['bus', 'trainStation', 'tram'], 'light rail without metro stations is no metro; a bus stop without mapped routes is still a bus stop');
@@ -161,7 +163,7 @@ t.test('/categories of a region lists only its modes and its brands', async (t) 
     t.notOk(brands.includes('Carrefour'), 'nor a foreign chain by name only');
     t.notOk(brands.includes('Safeway'), 'nor a foreign chain by name only');
     t.notOk(brands.includes('Loblaws') || brands.includes('Rewe') || brands.includes('Delhaize'), 'no chain from elsewhere');
-    const everything = new Catalog(region.pois).tree('EN');
+    const everything = new Catalog(regionSections(region).pois).tree('EN');
     t.ok(everything.find((c) => c.id === 1002)!.c.length > transport.c.length, 'without a scope the whole file is listed');
 });
 

@@ -2,15 +2,15 @@
 // foot and bike queries of a region, used in any order, answer exactly as queries with scratch of
 // their own, including the tables and sweeps that keep state between calls (buckets, selections).
 import t from 'tap';
-import {CHQuery, CHScratch, turnCosts} from '../src/internal.js';
+import {CHQuery, CHScratch, turnCosts, regionSections} from '../src/internal.js';
 import {random as seeded, testRegion} from './helpers.js';
 
 t.test('queries sharing one scratch, interleaved across modes, answer as queries with their own', async (t) => {
     const region = testRegion('BE');
-    const g = region.roads;
+    const g = regionSections(region).roads;
     const scratch = new CHScratch(g.nodeCount);
-    const shared = region.ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode), scratch));
-    const own = region.ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode)));
+    const shared = regionSections(region).ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode), scratch));
+    const own = regionSections(region).ch.map((ch, mode) => new CHQuery(g, ch, turnCosts(g, mode)));
     const random = seeded(5);
     const node = () => Math.floor(random() * g.nodeCount);
     const targets = Uint32Array.from({length: 12}, node);

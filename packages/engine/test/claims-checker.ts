@@ -5,10 +5,10 @@
 // transport sentence only a stop within the serving limit; a place within the on-foot limit is
 // given on foot. The claim words and limits are this checker's own table, written from
 // docs/api/neighbourhood.md ("Narrative: what the text may claim"), not read from the engine.
-import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
 import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {TM_WALK} from '../src/neighbourhood/trips.js';
 import type {Region} from '../src/region/region.js';
+import {regionSections} from '../src/internal.js';
 
 /** A sentence praising proximity: every figure within this many minutes. */
 const CLOSE_MINUTES = 10;
@@ -119,7 +119,7 @@ function positions(region: Region, count: number, seed: number): [number, number
         s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
         return s / 4294967296;
     };
-    const g = region.roads, out: [number, number][] = [];
+    const g = regionSections(region).roads, out: [number, number][] = [];
     for (let i = 0; i < count; i++) {
         const k = Math.floor(next() * g.junctionCount);
         out.push([g.nodeLat[k] / 1e7 + (next() - 0.5) * 0.0009, g.nodeLon[k] / 1e7 + (next() - 0.5) * 0.0009]);
@@ -138,7 +138,7 @@ export interface Contradiction {
 /** Every contradiction of one region's narratives at `count` seeded positions. */
 export function regionContradictions(region: Region, count = POSITIONS, languages: readonly string[] = region.country.languages):
     {contradictions: Contradiction[]; sentences: number} {
-    const finder = new NeighbourhoodFinder(region);
+    const finder = region.neighbourhood;
     const found: Contradiction[] = [];
     let sentences = 0;
     for (const [lat, lon] of positions(region, count, 12345)) {

@@ -5,14 +5,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {CAR, FOOT, BIKE, MAX_SNAP_METERS, Region, RoadIsochrones, buildRegion, pointInPolygon} from '../src/internal.js';
+import {CAR, FOOT, BIKE, MAX_SNAP_METERS, Region, RoadIsochrones, buildRegion, pointInPolygon, regionSections} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {testRegion} from './helpers.js';
 
 type Ring = number[][];
 
 function inOutline(region: Region, lat: number, lon: number): boolean {
-    return region.coverage.outline.coordinates.some((p) => pointInPolygon(lon, lat, p));
+    return regionSections(region).coverage.outline.coordinates.some((p) => pointInPolygon(lon, lat, p));
 }
 
 /** The fixture region, built once into a temporary folder. */
@@ -52,8 +52,8 @@ t.test('a position is covered within the snapping limit of a usable road, holes 
     // The outline agrees with the point test away from its edge.
     for (const [lat, lon] of [[50.84, 4.33], [50.858, 4.328], [50.858, 4.432]]) t.ok(inOutline(fixture, lat, lon), `${lat},${lon} is in the outline`);
     for (const [lat, lon] of [[50.858, 4.2815], [50.8585, 4.39], [50.858, 4.439]]) t.notOk(inOutline(fixture, lat, lon), `${lat},${lon} is not`);
-    t.ok(fixture.coverage.touches(50.85, 4.25, 50.86, 4.29), 'a box reaching the ring touches the coverage');
-    t.notOk(fixture.coverage.touches(50.855, 4.38, 50.86, 4.40), 'a box over the ferry line alone does not');
+    t.ok(regionSections(fixture).coverage.touches(50.85, 4.25, 50.86, 4.29), 'a box reaching the ring touches the coverage');
+    t.notOk(regionSections(fixture).coverage.touches(50.855, 4.38, 50.86, 4.40), 'a box over the ferry line alone does not');
 });
 
 t.test('at sea beside a ferry line nothing is snapped: one boards at a port', async (t) => {
@@ -70,7 +70,7 @@ t.test('at sea beside a ferry line nothing is snapped: one boards at a port', as
 });
 
 t.test('an isochrone does not paint the ferry line', async (t) => {
-    const iso = new RoadIsochrones(fixture.roads, fixture.router.snapper);
+    const iso = new RoadIsochrones(regionSections(fixture).roads, fixture.router.snapper);
     const result = iso.compute(FOOT, 50.858, 4.356, [1200])!;
     const rings = result.areas[0].coordinates;
     t.ok(pointInPolygon(4.3565, 50.858, rings), 'the start, at the quay, is inside');
@@ -108,7 +108,7 @@ t.test("the real regions: a bitmap that agrees with its outline, and the regions
 
 function outlineBox(region: Region): {minLat: number; minLon: number; maxLat: number; maxLon: number} {
     let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
-    for (const polygon of region.coverage.outline.coordinates) {
+    for (const polygon of regionSections(region).coverage.outline.coordinates) {
         for (const [lon, lat] of polygon[0]) {
             minLat = Math.min(minLat, lat);
             maxLat = Math.max(maxLat, lat);

@@ -7,6 +7,7 @@ import t from 'tap';
 import {TermMatches} from '../src/geocode/dictionary.js';
 import {EditDistance} from '../src/geocode/edit-distance.js';
 import {testRegion} from './helpers.js';
+import {regionSections} from '../src/internal.js';
 
 /** A deterministic stream in [0, 1). */
 function lcg(seed: number): () => number {
@@ -16,7 +17,7 @@ function lcg(seed: number): () => number {
 
 t.test('the typo index finds what a scan of every term finds', async (t) => {
     for (const cc of ['BE', 'PT']) {
-        const dict = testRegion(cc).places.dictionary;
+        const dict = regionSections(testRegion(cc)).places.dictionary;
         const terms: string[] = [];
         for (let id = 0; id < dict.size; id++) terms.push(dict.term(id));
         // The scan's order: by length, then term.
@@ -52,7 +53,7 @@ t.test('the typo index finds what a scan of every term finds', async (t) => {
 
 t.test('each place\'s members are the features in it, and postings by importance are the postings, places last, most important first', async (t) => {
     for (const cc of ['BE', 'MT', 'PT']) {
-        const P = testRegion(cc).places;
+        const P = regionSections(testRegion(cc)).places;
         // The features in each place: its town or district, or (a street) an address's.
         const inPlace: number[][] = Array.from({length: P.placeCount}, () => []);
         const add = (p1: number, f: number) => {
@@ -96,7 +97,7 @@ t.test('each place\'s members are the features in it, and postings by importance
 
 t.test('each place is keyed by the rarest term of each of its variants, and only by those', async (t) => {
     for (const cc of ['BE', 'MT', 'PT']) {
-        const P = testRegion(cc).places;
+        const P = regionSections(testRegion(cc)).places;
         const expected = new Set<string>();
         for (let f = P.placeOffset; f < P.poiOffset; f++) {
             for (let v = P.featureVariantStart[f]; v < P.featureVariantStart[f + 1]; v++) {

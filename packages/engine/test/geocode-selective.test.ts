@@ -3,7 +3,7 @@
 // extracts it reads each feature as the postings walk reads it, so with no limit on what it reads it
 // answers exactly as the walk does, and with tight limits it still finds what the queries ask for.
 import t from 'tap';
-import {Geocoder, type GeocodeResult} from '../src/index.js';
+import {Geocoder, type GeocodeResult} from '../src/internal.js';
 import {testRegion} from './helpers.js';
 
 const QUERIES: Record<string, string[]> = {

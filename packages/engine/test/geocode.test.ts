@@ -1,7 +1,7 @@
 // Geocoding on the real extracts (the test regions): forward search, autocomplete near a
 // position, reverse geocoding and PlaceInformation, country scoping, bad input.
 import t from 'tap';
-import {featureCollection, haversineMeters, type GeocodeResult} from '../src/internal.js';
+import {featureCollection, haversineMeters, type GeocodeResult, regionSections} from '../src/internal.js';
 import {testRegion} from './helpers.js';
 
 const GRAND_PLACE = [50.8467, 4.3524];
@@ -142,7 +142,7 @@ t.test('Malta: Maltese and English names, postcodes in two words', async (t) => 
 
 t.test('Porto: the two extracts count once', async (t) => {
     const pt = testRegion('PT');
-    const P = pt.places;
+    const P = regionSections(pt).places;
     const seen = new Map<string, number>();
     let duplicates = 0;
     for (let f = P.poiOffset; f < P.featureCount; f++) {

@@ -4,7 +4,7 @@
 // "reachable within 10 minutes" (under the same off-road rule) for at least 97% of them. Positions within
 // one grid spacing (or 50 m) of the outline are left out: the outline is drawn between grid cells.
 import t from 'tap';
-import {BIKE, CAR, FOOT, RoadIsochrones, pointInPolygon} from '../src/internal.js';
+import {BIKE, CAR, FOOT, RoadIsochrones, pointInPolygon, regionSections} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 const LIMIT = 600;
@@ -32,7 +32,7 @@ function outlineDistance(lat: number, lon: number, rings: Ring[]): number {
 
 const region = testRegion('BE');
 const router = region.router;
-const iso = new RoadIsochrones(region.roads, router.snapper);
+const iso = new RoadIsochrones(regionSections(region).roads, router.snapper);
 
 for (const [mode, name] of [[CAR, 'car'], [FOOT, 'foot'], [BIKE, 'bike']] as const) {
     t.test(`${name}: the 10-minute area agrees with routing`, async (t) => {

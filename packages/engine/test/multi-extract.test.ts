@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {CAR, Region, buildRegion} from '../src/internal.js';
+import {CAR, Region, buildRegion, regionSections} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-multi-'));
@@ -66,16 +66,18 @@ const single = build('single', [westFile]);
 
 /** What a region holds, counted: road nodes and arcs, POIs, geocoder features and addresses, map features. */
 function counts(r: Region): Record<string, number> {
-    return {roadNodes: r.roads.nodeCount, roadArcs: r.roads.arcCount, pois: r.pois.count, places: r.places.featureCount,
-        addresses: r.places.addressCount, map: r.map.bands[0].count};
+    const {roads, pois, places, map} = regionSections(r);
+    return {roadNodes: roads.nodeCount, roadArcs: roads.arcCount, pois: pois.count, places: places.featureCount,
+        addresses: places.addressCount, map: map.bands[0].count};
 }
 
 t.test('two overlapping extracts make the region of their union', async (t) => {
     t.same(counts(both), counts(union));
-    const schools = both.pois.inBox(50.83, 4.33, 50.85, 4.38).map((i) => both.pois.name(i)).sort();
+    const bothPois = regionSections(both).pois;
+    const schools = bothPois.inBox(50.83, 4.33, 50.85, 4.38).map((i) => bothPois.name(i)).sort();
     t.same(schools, ['École de l’Est', 'École de l’Ouest', 'École du Milieu'], 'the school in both extracts is one POI');
     t.equal(both.geocoder.search('Rue du Milieu').filter((r) => r.name === 'Rue du Milieu' || r.street === 'Rue du Milieu').length, 1, 'the street in both is one street');
-    t.equal(both.places.addressCount, 3, 'the house and the building in both are three addresses (7, 9 and 11), not six');
+    t.equal(regionSections(both).places.addressCount, 3, 'the house and the building in both are three addresses (7, 9 and 11), not six');
     for (const number of ['7', '9', '11']) {
         const found = both.geocoder.search(`${number} Rue du Milieu`).filter((r) => r.housenumber === number && r.street === 'Rue du Milieu');
         t.equal(found.length, 1, `${number} Rue du Milieu is found once`);

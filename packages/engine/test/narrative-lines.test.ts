@@ -5,12 +5,12 @@
 // build/test-extra-regions (skipped while their inputs are unchanged).
 import path from 'node:path';
 import t from 'tap';
-import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
 import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {LINE_ROUTES} from '../src/poi/poi-index.js';
 import {buildRegion} from '../src/region/build.js';
 import {Region} from '../src/region/region.js';
 import {dataRoot, repoRoot} from './helpers.js';
+import {regionSections} from '../src/internal.js';
 
 const extraRoot = path.join(repoRoot, 'build', 'test-extra-regions');
 
@@ -22,7 +22,7 @@ function extraRegion(name: string, country: string, osm: string, gtfs: string[] 
 
 /** Positions at the stops of one route type (a few metres off), in the index's order. */
 function stopsOf(region: Region, route: string, count: number): [number, number][] {
-    const P = region.pois, code = LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), out: [number, number][] = [];
+    const P = regionSections(region).pois, code = LINE_ROUTES.indexOf(route as typeof LINE_ROUTES[number]), out: [number, number][] = [];
     for (let i = 0; i < P.count && out.length < count; i++) {
         if (P.subIcon[i] !== 0 && P.badgeRoute[P.subIcon[i]] === code) out.push([P.lat[i] + 0.0001, P.lon[i] + 0.0001]);
     }
@@ -31,7 +31,7 @@ function stopsOf(region: Region, route: string, count: number): [number, number]
 
 t.test('Heidelberg: Stadtbahn and tram lines by their reference, never a U-Bahn', async (t) => {
     const region = extraRegion('heidelberg', 'DE', 'de-heidelberg/heidelberg.test.osm.pbf');
-    const finder = new NeighbourhoodFinder(region);
+    const finder = region.neighbourhood;
     const positions = [...stopsOf(region, 'light_rail', 15), ...stopsOf(region, 'tram', 15)];
     t.ok(positions.length >= 20, `${positions.length} positions at light rail and tram stops`);
     const kinds = new Set<string>();
@@ -62,8 +62,8 @@ t.test('Heidelberg: Stadtbahn and tram lines by their reference, never a U-Bahn'
 
 t.test("L'Aquila: no operator or stop name given as a line", async (t) => {
     const region = extraRegion('laquila', 'IT', 'it-laquila/aq.osm.pbf', ['it-laquila/ama-laquila-gtfs-2022-09.zip']);
-    const finder = new NeighbourhoodFinder(region);
-    const P = region.pois, found: string[] = [], named = new Set<string>();
+    const finder = region.neighbourhood;
+    const P = regionSections(region).pois, found: string[] = [], named = new Set<string>();
     for (let i = 0; i < P.count; i += Math.max(1, Math.floor(P.count / 60))) {
         const data = finder.find(P.lat[i] + 0.0002, P.lon[i] + 0.0002);
         const stopNames = new Set(data.categories.flatMap((c) => c.subcategories).flatMap((s) => s.places.map((p) => p.placeName)));

@@ -5,7 +5,7 @@ import t from 'tap';
 import {haversineMeters} from '../src/geo/distance.js';
 import {CAR, FOOT, BIKE} from '../src/graph/profiles.js';
 import {INF} from '../src/graph/road-graph.js';
-import {NeighbourhoodFinder, closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
+import {closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
 import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/scores.js';
 import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {wholeMinutes} from '../src/text/units.js';
@@ -13,16 +13,18 @@ import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
 import {TransitError} from '../src/transit/query/transit-types.js';
 import {testRegion} from './helpers.js';
+import {regionSections} from '../src/internal.js';
 
 const be = testRegion('BE');
-const finder = new NeighbourhoodFinder(be);
+const beSections = regionSections(be);
+const finder = be.neighbourhood;
 const ORIGINS: [number, number][] = [[50.8461, 4.3664], [50.8200, 4.3900], [50.8650, 4.3300], [50.8350, 4.3000], [50.8800, 4.4100]];
 
 t.test('enrichment: the nearest on foot among the three closest by straight line', async (t) => {
     for (const [lat, lon] of ORIGINS) {
         const data = finder.enrich(lat, lon);
         for (const e of data.entries) {
-            const candidates = closestPlaces(be, lat, lon, e.ct, e.st, STRAIGHT_LINE_CANDIDATES, (i) => be.pois.nameOf[i] !== 0);
+            const candidates = closestPlaces(beSections, lat, lon, e.ct, e.st, STRAIGHT_LINE_CANDIDATES, (i) => beSections.pois.nameOf[i] !== 0);
             if (candidates.length === 0) {
                 t.equal(e.nearest, null, `${e.key}: none within 25 km`);
                 continue;
@@ -31,10 +33,10 @@ t.test('enrichment: the nearest on foot among the three closest by straight line
             let best = Infinity, bestName = '';
             for (const c of candidates) {
                 try {
-                    const r = be.router.route(FOOT, lat, lon, be.pois.lat[c], be.pois.lon[c]);
+                    const r = be.router.route(FOOT, lat, lon, beSections.pois.lat[c], beSections.pois.lon[c]);
                     if (r.time < best) {
                         best = r.time;
-                        bestName = be.pois.name(c);
+                        bestName = beSections.pois.name(c);
                     }
                 } catch (err) {
                     if (!(err instanceof RouteError)) throw err;
@@ -142,7 +144,7 @@ t.test('narrative facts use the summary figures', async (t) => {
 
 t.test('a theatre a short walk away is given on foot, in the summary and the text', async (t) => {
     const theatre = loadCategories().categories.flatMap((c) => c.subtypes.map((s) => ({ct: c.ct, s}))).find((x) => x.s.key === 'theatre')!;
-    const P = be.pois;
+    const P = beSections.pois;
     let checked = 0;
     for (let i = 0; i < P.count && checked < 5; i++) {
         if (P.ct[i] !== theatre.ct || P.st[i] !== theatre.s.st || P.nameOf[i] === 0) continue;
@@ -185,7 +187,7 @@ t.test('scores: the documented formula, monotone in time and count', async (t) =
 });
 
 t.test('Malta: no transit trip anywhere', async (t) => {
-    const mt = new NeighbourhoodFinder(testRegion('MT'));
+    const mt = testRegion('MT').neighbourhood;
     const data = mt.find(35.8989, 14.5146);
     t.ok(data.categories.length >= 3);
     for (const c of data.categories) for (const s of c.subcategories) for (const p of s.places) t.notOk(p.trips.some((x) => x.tm === 4));
@@ -205,9 +207,9 @@ t.test('line labels read like the reference ("65 - Gare Centrale - Machelen")', 
 t.test('one-to-many from seeds: the best seed per target, its own time and length added', async (t) => {
     const {CHQuery} = await import('../src/ch/query.js');
     for (const mode of [CAR, FOOT, BIKE]) {
-        const q = new CHQuery(be.roads, be.ch[mode]), check = new CHQuery(be.roads, be.ch[mode]);
+        const q = new CHQuery(beSections.roads, beSections.ch[mode]), check = new CHQuery(beSections.roads, beSections.ch[mode]);
         let x = 99 + mode;
-        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.junctionCount;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % beSections.roads.junctionCount;
         const seeds = Uint32Array.from({length: 2}, next), targets = Uint32Array.from({length: 100}, next);
         const seedTime = Float64Array.of(0, 45000), seedLength = Float64Array.of(0, 600);
         const {times, lengths} = q.sweepFromSeeds(seeds, seedTime, seedLength, targets);
@@ -238,14 +240,14 @@ t.test('one-to-many with lengths: the times of table() and the lengths of the un
     const {CHQuery} = await import('../src/ch/query.js');
     // Any number of sources; the same targets twice (the buckets are reused).
     for (const [mode, sourceCount] of [CAR, FOOT, BIKE].flatMap((m) => [[m, 8], [m, 1], [m, 3], [m, 3]])) {
-        const q = new CHQuery(be.roads, be.ch[mode]);
-        const check = new CHQuery(be.roads, be.ch[mode]);
+        const q = new CHQuery(beSections.roads, beSections.ch[mode]);
+        const check = new CHQuery(beSections.roads, beSections.ch[mode]);
         let x = 7 + mode + 13 * sourceCount;
-        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % be.roads.junctionCount;
+        const next = () => (x = (x * 1103515245 + 12345) % 2147483648) % beSections.roads.junctionCount;
         // Sources on the main network (a node of a private estate reaches nothing through the hierarchy).
         const mainNode = () => {
             let v = next();
-            while (!be.roads.inMainComponent(v, mode)) v = next();
+            while (!beSections.roads.inMainComponent(v, mode)) v = next();
             return v;
         };
         const sources = Uint32Array.from({length: sourceCount}, mainNode), targets = Uint32Array.from({length: 200}, next);
@@ -259,7 +261,7 @@ t.test('one-to-many with lengths: the times of table() and the lengths of the un
                 if (p.weight >= INF) continue;
                 reachable++;
                 let meters = 0;
-                for (const a of p.arcs) meters += be.roads.edgeLength[(be.roads.arcEdge[a] & 0x7fffffff) >>> 0];
+                for (const a of p.arcs) meters += beSections.roads.edgeLength[(beSections.roads.arcEdge[a] & 0x7fffffff) >>> 0];
                 // Equal-time paths may differ in length; they are rare on real weights.
                 if (Math.abs(lengths[s * targets.length + j] - meters) < 0.5) compared++;
             }

@@ -80,6 +80,7 @@ t.test('npm pack of @quartier/engine installs and runs the docs/library.md examp
     t.equal(lines.find((l) => l === 'true' || l === 'false'), 'true', 'Brussels is inside Belgium');
     t.ok(lines.includes('false'), 'Paris is not');
     t.match(example.stdout, /^\d+ false \{/m, 'the points of a box, not truncated');
+    t.match(example.stdout, /^\d+ \d+$/m, 'a walk: metres and milliseconds');
     t.match(example.stdout, /Carrefour/, 'the nearest supermarkets by name');
 
     // The entry point is the curated interface; the internals are a subpath of their own.
@@ -88,16 +89,17 @@ t.test('npm pack of @quartier/engine installs and runs the docs/library.md examp
     const api = run(process.execPath, ['--input-type=module', '-e', probe], dir);
     t.equal(api.status, 0, api.all);
     const {pub, int} = JSON.parse(api.stdout) as {pub: string[]; int: string[]};
-    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'dataRoot', 'Catalog', 'queryPoints', 'RoadRouter', 'TransitRouter', 'RoadIsochrones', 'Geocoder', 'NeighbourhoodFinder', 'formatSummary']) {
+    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'FOOT', 'RouteError', 'TransitError', 'formatSummary']) {
         t.ok(pub.includes(name), `the entry point exports ${name}`);
     }
-    for (const name of ['CHQuery', 'readOsmPbf', 'encodeSection', 'contract', 'CsvParser', 'EditDistance']) {
+    // The query classes are types there (a Region makes them); the sections' accessor and the folders are internal.
+    for (const name of ['CHQuery', 'readOsmPbf', 'encodeSection', 'contract', 'CsvParser', 'EditDistance', 'RoadRouter', 'queryPoints', 'regionSections', 'dataRoot', 'buildRoot']) {
         t.notOk(pub.includes(name), `but not the internal ${name}`);
         t.ok(int.includes(name), `which '@quartier/engine/internal' has`);
     }
 
     // Outside the repository the data root must be named, and the error says how.
-    const noData = run(process.execPath, ['--input-type=module', '-e', `const {dataRoot} = await import('@quartier/engine'); dataRoot();`], dir);
+    const noData = run(process.execPath, ['--input-type=module', '-e', `const {buildRegion, loadRegionConfigs} = await import('@quartier/engine'); buildRegion(loadRegionConfigs(['BE'])[0], {outDir: 'elsewhere'});`], dir);
     t.not(noData.status, 0);
     t.match(noData.stderr, /QUARTIER_DATA=/, 'without QUARTIER_DATA: an error that says what to set');
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, Region, buildRegion, queryPoints} from '../src/internal.js';
+import {Region, buildRegion, queryPoints, regionSections} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 const CENTER = 'pt-porto/porto-center-valhalla-2020.osm.pbf';
@@ -47,51 +47,53 @@ t.test('the library: contains, points, nearest', async (t) => {
     const be = testRegion('BE');
     t.equal(be.contains(50.8467, 4.3525), true, 'Grand-Place is in Belgium');
     t.equal(be.contains(48.8566, 2.3522), false, 'Paris is not');
-    const catalog = new Catalog(be.pois);
-    const {items} = queryPoints(be.pois, catalog, {minLat: 50.844, minLon: 4.362, maxLat: 50.849, maxLon: 4.371, language: 'NL'});
+    const {items} = be.points({minLat: 50.844, minLon: 4.362, maxLat: 50.849, maxLon: 4.371, language: 'NL'});
     t.ok(items.length > 10);
-    const isSupermarket = (i: number) => be.pois.ct[i] === 3 && be.pois.st[i] === 1;
-    const nearest = be.pois.nearest(50.8461, 4.3664, 3, isSupermarket);
+    const P = regionSections(be).pois;
+    t.same(queryPoints(P, be.catalog, {minLat: 50.844, minLon: 4.362, maxLat: 50.849, maxLon: 4.371, language: 'NL'}).items, items, 'points() asks queryPoints with the region\'s catalog');
+    const isSupermarket = (i: number) => P.ct[i] === 3 && P.st[i] === 1;
+    const nearest = P.nearest(50.8461, 4.3664, 3, isSupermarket);
     t.equal(nearest.length, 3);
     // Nearest really is nearest: brute force over every supermarket.
-    const d = (i: number) => Math.hypot((be.pois.lat[i] - 50.8461) * 111320, (be.pois.lon[i] - 4.3664) * 111320 * Math.cos(50.8461 * Math.PI / 180));
-    const all = Array.from({length: be.pois.count}, (_, i) => i).filter(isSupermarket).sort((a, b) => d(a) - d(b));
-    t.same(nearest.map((i) => be.pois.place[i]), all.slice(0, 3).map((i) => be.pois.place[i]));
-    t.ok(nearest.every((i) => be.pois.name(i).length > 0));
+    const d = (i: number) => Math.hypot((P.lat[i] - 50.8461) * 111320, (P.lon[i] - 4.3664) * 111320 * Math.cos(50.8461 * Math.PI / 180));
+    const all = Array.from({length: P.count}, (_, i) => i).filter(isSupermarket).sort((a, b) => d(a) - d(b));
+    t.same(nearest.map((i) => P.place[i]), all.slice(0, 3).map((i) => P.place[i]));
+    t.ok(nearest.every((i) => P.name(i).length > 0));
 });
 
 t.test('POIs from nodes, ways and multipolygons with real tags', async (t) => {
-    const de = testRegion('DE');
+    const de = regionSections(testRegion('DE')).pois;
     const types = new Set<number>();
-    for (let i = 0; i < de.pois.count; i++) types.add(de.pois.osmType[i]);
+    for (let i = 0; i < de.count; i++) types.add(de.osmType[i]);
     t.same([...types].sort(), [0, 1, 2], 'nodes, ways and relations all give POIs');
-    const be = testRegion('BE');
+    const be = regionSections(testRegion('BE')).pois;
     // Brussels-Central station (railway=station) is a train station; a metro stop has its line badges.
     let metroWithLine = 0;
-    for (let i = 0; i < be.pois.count; i++) if (be.pois.ct[i] === 2 && be.pois.st[i] === 1 && be.pois.subIcon[i] > 0) metroWithLine++;
+    for (let i = 0; i < be.count; i++) if (be.ct[i] === 2 && be.st[i] === 1 && be.subIcon[i] > 0) metroWithLine++;
     t.ok(metroWithLine > 20, `${metroWithLine} metro records with a line badge`);
-    const badge = be.pois.subIcon.find((s, i) => be.pois.ct[i] === 2 && be.pois.st[i] === 1 && s > 0)!;
-    t.match(be.pois.badgeText.get(badge), /^[1-6]$/, 'Brussels metro lines are 1 to 6');
+    const badge = be.subIcon.find((s, i) => be.ct[i] === 2 && be.st[i] === 1 && s > 0)!;
+    t.match(be.badgeText.get(badge), /^[1-6]$/, 'Brussels metro lines are 1 to 6');
     // Supermarket brands from the reference: Delhaize (variant 2) and Carrefour (variant 4).
     const variants = new Set<number>();
-    for (let i = 0; i < be.pois.count; i++) if (be.pois.ct[i] === 3) variants.add(be.pois.variant[i]);
+    for (let i = 0; i < be.count; i++) if (be.ct[i] === 3) variants.add(be.variant[i]);
     t.ok(variants.has(2) && variants.has(4), 'Delhaize and Carrefour variants');
-    const airport = Array.from({length: testRegion('MT').pois.count}, (_, i) => i).find((i) => testRegion('MT').pois.ct[i] === 2 && testRegion('MT').pois.st[i] === 8);
+    const mt = regionSections(testRegion('MT')).pois;
+    const airport = Array.from({length: mt.count}, (_, i) => i).find((i) => mt.ct[i] === 2 && mt.st[i] === 8);
     t.ok(airport !== undefined, 'Malta International Airport');
-    t.match(testRegion('MT').pois.sd(airport!), /"iata":"MLA"/);
+    t.match(mt.sd(airport!), /"iata":"MLA"/);
 });
 
 t.test('addresses and places are kept with their languages', async (t) => {
-    const be = testRegion('BE');
-    t.ok(be.places.addressCount > 5000);
-    const names = be.places.column('place_names', Uint32Array);
-    const name = be.places.column('place_name', Uint32Array);
+    const be = regionSections(testRegion('BE')).places;
+    t.ok(be.addressCount > 5000);
+    const names = be.column('place_names', Uint32Array);
+    const name = be.column('place_name', Uint32Array);
     let bilingual = 0;
-    for (let i = 0; i < be.places.placeCount; i++) {
-        const langs = JSON.parse(be.places.strings.get(names[i]));
+    for (let i = 0; i < be.placeCount; i++) {
+        const langs = JSON.parse(be.strings.get(names[i]));
         if (langs.FR && langs.NL) bilingual++;
-        t.ok(be.places.strings.get(name[i]).length > 0);
+        t.ok(be.strings.get(name[i]).length > 0);
     }
     t.ok(bilingual > 5, `${bilingual} places with FR and NL names`);
-    t.ok(testRegion('DE').places.addressCount > 20000, 'Aachen house numbers');
+    t.ok(regionSections(testRegion('DE')).places.addressCount > 20000, 'Aachen house numbers');
 });

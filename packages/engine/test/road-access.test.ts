@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {BIKE, CAR, CHQuery, INF, REVERSED, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon, type Snap} from '../src/internal.js';
+import {BIKE, CAR, CHQuery, INF, REVERSED, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon, type Snap, regionSections} from '../src/internal.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {dataRoot, random, testRegion} from './helpers.js';
 
@@ -54,9 +54,9 @@ function fixtureRegion(): Region {
 }
 
 const fixture = fixtureRegion();
-const g = fixture.roads;
+const g = regionSections(fixture).roads;
 /** The access rule alone: times without turn costs (turn-costs.test.ts checks those), as the oracle counts them. */
-const withoutTurns = new RoadRouter(g, fixture.ch.map((ch) => new CHQuery(g, ch)), {turns: false});
+const withoutTurns = new RoadRouter(g, regionSections(fixture).ch.map((ch) => new CHQuery(g, ch)), {turns: false});
 
 /**
  * The rule, searched by brute force over (node, phase) states: phase 0 before the main network

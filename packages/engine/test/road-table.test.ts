@@ -2,7 +2,7 @@
 // (car, foot and bike in Brussels, seeded positions near and far), NaN where a pair cannot be
 // routed or a position is off the network, 0 for the same place; measureMany gives its rows.
 import t from 'tap';
-import {BIKE, CAR, CHQuery, FOOT, MODES, REVERSED, type Snap} from '../src/internal.js';
+import {BIKE, CAR, CHQuery, FOOT, MODES, REVERSED, type Snap, regionSections} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 const SOURCES = 20, DESTINATIONS = 25;
@@ -10,7 +10,7 @@ const SOURCES = 20, DESTINATIONS = 25;
 for (const mode of [CAR, FOOT, BIKE]) {
     t.test(`BE ${MODES[mode]}: measureTable equals measure() and route() on ${SOURCES * DESTINATIONS} pairs`, async (t) => {
         const region = testRegion('BE');
-        const router = region.router, g = region.roads;
+        const router = region.router, g = regionSections(region).roads;
         const rnd = random(100 + mode);
         // Near a random node of the graph: close pairs and ones across the city.
         const position = (): [number, number] => {
@@ -74,7 +74,7 @@ for (const mode of [CAR, FOOT, BIKE]) {
 
 t.test('MT car: where paths of equal time differ in length, the table, measure() and route() take the same one', async (t) => {
     const region = testRegion('MT');
-    const router = region.router, g = region.roads;
+    const router = region.router, g = regionSections(region).roads;
     const rnd = random(5);
     const points: [number, number][] = [];
     for (let i = 0; i < 150; i++) {
@@ -84,7 +84,7 @@ t.test('MT car: where paths of equal time differ in length, the table, measure()
     const snaps = points.map(([lat, lon]) => router.snap(lat, lon, CAR));
     const {times, distances} = router.measureTable(CAR, snaps, snaps);
     // The bidirectional search (path()) breaks such ties its own way: count the pairs where it does.
-    const query = new CHQuery(g, region.ch[CAR]);
+    const query = new CHQuery(g, regionSections(region).ch[CAR]);
     const length = (arcs: Uint32Array) => arcs.reduce((sum, a) => sum + g.edgeLength[(g.arcEdge[a] & ~REVERSED) >>> 0], 0);
     let ties = 0, compared = 0;
     const problems: string[] = [];

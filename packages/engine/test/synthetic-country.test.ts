@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import t from 'tap';
-import {Geocoder, Region, buildRegion, haversineMeters} from '../src/index.js';
+import {Region, buildRegion} from '../src/index.js';
+import {Geocoder, haversineMeters} from '../src/internal.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');

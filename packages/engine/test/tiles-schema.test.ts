@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {VectorTile, type VectorTileFeature} from '@mapbox/vector-tile';
 import {PbfReader} from 'pbf';
-import {mercatorX, mercatorY, readOsmPbf, WORLD, type Region} from '../src/internal.js';
+import {mercatorX, mercatorY, readOsmPbf, WORLD, type Region, regionSections} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 interface Feature {
@@ -20,7 +20,7 @@ interface Feature {
 }
 
 function decode(region: Region, z: number, x: number, y: number): VectorTile | null {
-    const gz = region.tiles.get(z, x, y);
+    const gz = regionSections(region).tiles.get(z, x, y);
     return gz === null ? null : new VectorTile(new PbfReader(zlib.gunzipSync(gz)));
 }
 
@@ -36,7 +36,7 @@ function featuresOf(vt: VectorTile | null, layer: string, tile: [number, number,
 
 /** Every feature of a layer in the region's stored tiles of a zoom. */
 function layerAt(region: Region, z: number, layer: string): Feature[] {
-    const [w, s, e, n] = region.tiles.bounds;
+    const [w, s, e, n] = regionSections(region).tiles.bounds;
     const size = WORLD / 2 ** z;
     const out: Feature[] = [];
     for (let x = Math.floor(mercatorX(w) / size); x <= Math.floor(mercatorX(e) / size); x++) {
@@ -101,7 +101,7 @@ t.test('surface and service from zoom 12, not below', async (t) => {
 t.test("every named peak of the extracts, with the OSM node's elevation", async (t) => {
     for (const [cc, file] of [['DE', 'de-aachen/aachen.osm.pbf'], ['MT', 'mt-malta/malta-latest-2018-08-27.osm.pbf']]) {
         const region = testRegion(cc);
-        const peaks = osmNodes(file, (get) => get('natural') === 'peak').filter((p) => region.coverage.contains(p.lat, p.lon));
+        const peaks = osmNodes(file, (get) => get('natural') === 'peak').filter((p) => regionSections(region).coverage.contains(p.lat, p.lon));
         t.ok(peaks.length >= 3, `${cc}: ${peaks.length} named peaks in the extract`);
         for (const p of peaks) {
             const z = 12, [, x, y] = tileOf(p.lat, p.lon, z);
@@ -138,7 +138,7 @@ t.test('aerodromes: class from aerodrome:type, IATA, ICAO and elevation as tagge
 t.test('localities are places at zoom 14', async (t) => {
     const be = testRegion('BE');
     const localities = osmNodes('be-brussels/osm/brussels_capital_region-2013-01-01.osm.pbf', (get) => get('place') === 'locality')
-        .filter((p) => be.coverage.contains(p.lat, p.lon));
+        .filter((p) => regionSections(be).coverage.contains(p.lat, p.lon));
     t.ok(localities.length >= 10, `${localities.length} localities in the coverage`);
     const shown = new Set(layerAt(be, 14, 'place').filter((f) => f.properties.class === 'locality').map((f) => f.properties.name));
     const missing = localities.filter((p) => !shown.has(p.name)).map((p) => p.name);

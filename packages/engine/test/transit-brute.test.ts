@@ -2,7 +2,7 @@
 // oracle on random pairs and departures, and the journeys' invariants (times chain up, rides follow
 // the timetable, transfers take their footpath).
 import t from 'tap';
-import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Snapper, TransitError, TransitNetwork, type TransitRoute} from '../src/internal.js';
+import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, MAX_RIDES, Snapper, TransitError, TransitNetwork, type TransitRoute, regionSections} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 import {oracle} from './transit-oracle.js';
 
@@ -60,9 +60,9 @@ function indexOfStop(net: TransitNetwork, id: string): number {
 const FEEDS: [string, number][] = [['IT', 0], ['PT', 0], ['BE', 0], ['BE', 1]];
 
 for (const [country, feedIndex] of FEEDS) {
-    t.test(`${country} ${testRegion(country).transit!.feeds[feedIndex].key}: RAPTOR equals brute force on ${PAIRS} pairs, journeys hold together`, async (t) => {
+    t.test(`${country} ${regionSections(testRegion(country)).transit!.feeds[feedIndex].key}: RAPTOR equals brute force on ${PAIRS} pairs, journeys hold together`, async (t) => {
         const region = testRegion(country);
-        const net = region.transit!, router = region.transitRouter, g = region.roads;
+        const net = regionSections(region).transit!, router = region.transitRouter, g = regionSections(region).roads;
         const snapper = new Snapper(g);
         const key = `${net.feeds[feedIndex].key}:`;
         const stops: number[] = [];

@@ -3,11 +3,11 @@
 // second platform to Delta; a station with a 3-minute change; a trip past 24:00; a Saturday bus.
 import fs from 'node:fs';
 import path from 'node:path';
-import {FOOT, type Region} from '../src/internal.js';
+import {FOOT, type Region, regionSections} from '../src/internal.js';
 
 /** The foot-graph node nearest to a position (in the main walking component). */
 export function nodeNear(region: Region, lat: number, lon: number): number {
-    const g = region.roads;
+    const g = regionSections(region).roads;
     let best = -1, bestD = Infinity;
     for (let i = 0; i < g.nodeCount; i++) {
         if (!g.inMainComponent(i, FOOT)) continue;
@@ -26,7 +26,7 @@ export function writeFeed(dir: string, files: Record<string, string>): void {
 }
 
 export function tinyFeed(region: Region): {files: Record<string, string>; nodes: number[]} {
-    const g = region.roads;
+    const g = regionSections(region).roads;
     const nodes = [nodeNear(region, 50.835, 4.335), nodeNear(region, 50.845, 4.36), nodeNear(region, 50.855, 4.385), nodeNear(region, 50.87, 4.41)];
     const pos = (i: number) => `${(g.nodeLat[nodes[i]] / 1e7).toFixed(7)},${(g.nodeLon[nodes[i]] / 1e7).toFixed(7)}`;
     return {

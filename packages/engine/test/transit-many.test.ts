@@ -3,7 +3,7 @@
 // foot network, 0 for the same place), on seeded pairs in every region with a timetable, with and
 // without a walk finder, at several departures and over the default departure window (07:30-08:30).
 import t from 'tap';
-import {DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitRouter, type Departure, type TransitMeasure} from '../src/internal.js';
+import {DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitRouter, type Departure, type TransitMeasure, regionSections} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 
 /** Pairs route() answered by public transport (not the direct walk), counted by single(). */
@@ -28,8 +28,8 @@ const ORIGINS = 12, PER_ORIGIN = 30;
 for (const [country, finder] of [['BE', true], ['PT', true], ['IT', true], ['BE', false]] as [string, boolean][]) {
     t.test(`${country}${finder ? '' : ' without a walk finder'}: measureMany equals route() on ${ORIGINS * PER_ORIGIN} pairs`, async (t) => {
         const region = testRegion(country);
-        const net = region.transit!;
-        const router = finder ? region.transitRouter : new TransitRouter(region.roads, new Snapper(region.roads), net);
+        const {transit, roads} = regionSections(region), net = transit!;
+        const router = finder ? region.transitRouter : new TransitRouter(roads, new Snapper(roads), net);
         const stops: number[] = [];
         for (let s = 0; s < net.stopCount; s++) if (net.stopEdge[s] >= 0 && net.stopPatternFirst[s + 1] > net.stopPatternFirst[s]) stops.push(s);
         const rnd = random(country.charCodeAt(0) * 31 + (finder ? 1 : 2));

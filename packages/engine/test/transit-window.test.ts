@@ -8,8 +8,7 @@ import path from 'node:path';
 import t from 'tap';
 import {
     DEFAULT_DEPARTURE_WINDOW, INF, Snapper, TransitError, TransitNetwork, TransitRouter, buildTransitSection, departureCount,
-    parseDepartureWindow, type DepartureWindow, type TransitRoute
-} from '../src/internal.js';
+    parseDepartureWindow, type DepartureWindow, type TransitRoute, regionSections} from '../src/internal.js';
 import {random, testRegion} from './helpers.js';
 import {tinyFeed, writeFeed} from './transit-fixture.js';
 
@@ -24,7 +23,8 @@ t.test('windows: 07:30–08:30 by default, parsed and checked with a clear messa
     t.throws(() => parseDepartureWindow('06:00-11:00'), /at most 241 departures/);
     t.throws(() => parseDepartureWindow('07:30-08:30', 0), /percentile must be a number from 1 to 100/);
     const be = testRegion('BE');
-    t.throws(() => new TransitRouter(be.roads, new Snapper(be.roads), be.transit!, {window: {startSeconds: 0, endSeconds: 60, percentile: 101}}), /percentile/);
+    const {roads, transit} = regionSections(be);
+    t.throws(() => new TransitRouter(roads, new Snapper(roads), transit!, {window: {startSeconds: 0, endSeconds: 60, percentile: 101}}), /percentile/);
 });
 
 t.test('a tram every 10 minutes: the median wait by hand, the real departure, other percentiles', async (t) => {
@@ -33,10 +33,10 @@ t.test('a tram every 10 minutes: the median wait by hand, the real departure, ot
     t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
     const {files, nodes} = tinyFeed(be);
     writeFeed(dir, files);
-    const {section} = buildTransitSection([dir], be.roads, {timezone: 'Europe/Brussels'});
+    const {section} = buildTransitSection([dir], regionSections(be).roads, {timezone: 'Europe/Brussels'});
     const net = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
-    const router = new TransitRouter(be.roads, new Snapper(be.roads), net);
-    const g = be.roads;
+    const g = regionSections(be).roads;
+    const router = new TransitRouter(g, new Snapper(g), net);
     // From about 20 m beside Alpha to Gamma, 4 km away (a 50-minute walk): tram 1, 10 minutes.
     const aLat = g.nodeLat[nodes[0]] / 1e7 + 0.0002, aLon = g.nodeLon[nodes[0]] / 1e7;
     const cLat = g.nodeLat[nodes[2]] / 1e7, cLon = g.nodeLon[nodes[2]] / 1e7;
@@ -89,7 +89,7 @@ const PAIRS = Number(process.env.QUARTIER_WINDOW_PAIRS ?? 25);
 for (const country of ['IT', 'PT', 'BE']) {
     t.test(`${country}: the window equals every minute routed alone (brute force), and measureMany equals route()`, async (t) => {
         const region = testRegion(country);
-        const net = region.transit!, router = region.transitRouter;
+        const net = regionSections(region).transit!, router = region.transitRouter;
         const window = DEFAULT_DEPARTURE_WINDOW, count = departureCount(window);
         const stops: number[] = [];
         for (let s = 0; s < net.stopCount; s++) if (net.stopEdge[s] >= 0 && net.stopPatternFirst[s + 1] > net.stopPatternFirst[s]) stops.push(s);

@@ -9,8 +9,7 @@ import {zipSync, strToU8} from 'fflate';
 import {
     FOOT, INF, Region, Snapper, TransitError, TransitNetwork, TransitRouter,
     buildRegion, buildTransitSection, openFeedSource, parseCsv, parseDepartureWindow, parseGtfsDate, parseGtfsTime, readGtfsFeed,
-    type TransitRoute
-} from '../src/internal.js';
+    type TransitRoute, regionSections} from '../src/internal.js';
 import {dataRoot, random, testRegion} from './helpers.js';
 import {pointSeeds, walkTimes} from './transit-oracle.js';
 import {tinyFeed, writeFeed} from './transit-fixture.js';
@@ -96,7 +95,7 @@ t.test('a hand-made feed: quirks, frequencies, transfers, times past 24:00, by h
     t.same(Array.from(fromZip.stopTimeArrival), Array.from(feed.stopTimeArrival));
     t.same(fromZip.tripIds, feed.tripIds);
 
-    const {section, meta} = buildTransitSection([path.join(dir, 'tiny'), path.join(dir, 'tiny.zip')], be.roads, {timezone: 'Europe/Brussels'});
+    const {section, meta} = buildTransitSection([path.join(dir, 'tiny'), path.join(dir, 'tiny.zip')], regionSections(be).roads, {timezone: 'Europe/Brussels'});
     t.equal(meta.feeds[0].referenceDate, '2024-03-05', 'earliest of the busiest Tuesday to Thursday');
     t.equal(meta.feeds[0].key, 'tiny');
     t.equal(meta.feeds[1].key, 'tiny-1', 'zip and folder share a base name: the second is numbered…');
@@ -106,10 +105,10 @@ t.test('a hand-made feed: quirks, frequencies, transfers, times past 24:00, by h
     for (let s = 0; s < net.stopCount; s++) ids.add(net.stopIds.get(s));
     t.ok(ids.has('tiny:A') && [...ids].some((id) => /^tiny-1:A$/.test(id)), '…but their ids stay apart');
     // The second (zipped) copy doubles every departure; route on the folder copy alone.
-    const single = buildTransitSection([path.join(dir, 'tiny')], be.roads, {timezone: 'Europe/Brussels'});
+    const single = buildTransitSection([path.join(dir, 'tiny')], regionSections(be).roads, {timezone: 'Europe/Brussels'});
     const tiny = TransitNetwork.from(single.section.buffer as ArrayBuffer, single.section.byteOffset, single.section.byteLength);
-    const router = new TransitRouter(be.roads, new Snapper(be.roads), tiny);
-    const g = be.roads;
+    const g = regionSections(be).roads;
+    const router = new TransitRouter(g, new Snapper(g), tiny);
     const at = (i: number): [number, number] => [g.nodeLat[nodes[i]] / 1e7, g.nodeLon[nodes[i]] / 1e7];
     const [aLat, aLon] = at(0), [dLat, dLon] = at(3);
 
@@ -136,10 +135,10 @@ t.test('a hand-made feed: quirks, frequencies, transfers, times past 24:00, by h
     t.equal(nightRide?.departureTime, '2024-03-05T00:10:00+01:00');
 
     // A Saturday: only the Saturday bus runs (09:00), and no tram.
-    const saturday = new TransitRouter(be.roads, new Snapper(be.roads), tiny, {date: '2024-03-09'});
+    const saturday = new TransitRouter(g, new Snapper(g), tiny, {date: '2024-03-09'});
     const s = saturday.route(...at(2), dLat, dLon, 8 * 3600 + 55 * 60);
     t.equal(s.arrival, 9 * 3600 + 10 * 60);
-    const overridden = buildTransitSection([path.join(dir, 'tiny')], be.roads, {timezone: 'Europe/Brussels', transitDate: '2024-03-09'});
+    const overridden = buildTransitSection([path.join(dir, 'tiny')], regionSections(be).roads, {timezone: 'Europe/Brussels', transitDate: '2024-03-09'});
     t.equal(overridden.meta.feeds[0].referenceDate, '2024-03-09', 'transitDate overrides the rule');
 
     // A few hundred metres: the walk itself.
@@ -244,8 +243,8 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     t.ok(first.manifest.sections.transit.bytes > 0);
     t.ok(first.manifest.sources.some((s) => s.role === 'transit' && s.path === feed && /^[0-9a-f]{64}$/.test(s.sha256)));
     const region = Region.open(first.dir);
-    t.equal(region.transit?.stopCount, 2);
-    t.equal(region.transit?.feeds[0].referenceDate, '2024-01-02', 'the first Tuesday of a feed running every weekday');
+    t.equal(regionSections(region).transit?.stopCount, 2);
+    t.equal(regionSections(region).transit?.feeds[0].referenceDate, '2024-01-02', 'the first Tuesday of a feed running every weekday');
     t.same(region.transitRouter.window, {startSeconds: 27000, endSeconds: 30600, percentile: 50}, 'the default window: 07:30-08:30, the median');
     // The region's own departure window (transitWindow, transitPercentile: a build setting, so answers and
     // cached answers change with the bundle) is refused before building when wrong, and read from the
@@ -262,7 +261,7 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
     t.equal(buildRegion(config, {dataRoot, outDir: out, quiet: true}).skipped, false, 'a changed feed file rebuilds');
     const none = buildRegion({country: 'PT', osm: config.osm}, {dataRoot, outDir: out, quiet: true});
     t.notOk(fs.existsSync(path.join(none.dir, 'transit.bin')), 'no feeds, no transit.bin');
-    t.equal(Region.open(none.dir).transit, null);
+    t.equal(regionSections(Region.open(none.dir)).transit, null);
     t.throws(() => buildRegion({...config, gtfs: [path.join(out, 'missing.zip')]}, {dataRoot, outDir: out, quiet: true}), /GTFS feed not found: .*missing\.zip/);
 });
 
@@ -271,13 +270,13 @@ t.test('region build: transit.bin from the configured feeds, a changed feed rebu
 
 t.test('Malta has no public transport: a clear error', async (t) => {
     const mt = testRegion('MT');
-    t.equal(mt.transit, null);
+    t.equal(regionSections(mt).transit, null);
     t.equal(transitErrorCode(() => mt.transitRouter), 'no-transit');
     t.throws(() => mt.transitRouter, /Public transport is not available in this region \(MT\): it has no timetable data/);
 });
 
 t.test('the real feeds compile: counts, reference days, overtaking-free patterns', async (t) => {
-    const it = testRegion('IT').transit!, pt = testRegion('PT').transit!, be = testRegion('BE').transit!;
+    const it = regionSections(testRegion('IT')).transit!, pt = regionSections(testRegion('PT')).transit!, be = regionSections(testRegion('BE')).transit!;
     t.equal(it.feeds[0].stats.stopTimes, 248555);
     t.equal(it.feeds[0].stats.trips, 10608);
     t.equal(it.stopCount, 516, 'every Milan stop is in the area');
@@ -304,7 +303,7 @@ t.test('the real feeds compile: counts, reference days, overtaking-free patterns
 });
 
 t.test('Porto: compiled times equal the raw stop_times.txt (read here with a plain split)', async (t) => {
-    const net = testRegion('PT').transit!;
+    const net = regionSections(testRegion('PT')).transit!;
     const raw = fs.readFileSync(path.join(dataRoot, 'pt-porto/gtfs-metro-do-porto/stop_times.txt'), 'utf8').split(/\r?\n/);
     const header = raw[0].replace(/^\ufeff/, '').split(',');
     const col = (n: string) => header.indexOf(n);
@@ -340,7 +339,7 @@ t.test('Porto: compiled times equal the raw stop_times.txt (read here with a pla
 t.test('one-to-all: stops and foot nodes, never later than route() nor than walking', async (t) => {
     for (const country of ['IT', 'BE']) {
         const region = testRegion(country);
-        const net = region.transit!, router = region.transitRouter, g = region.roads;
+        const net = regionSections(region).transit!, router = region.transitRouter, g = regionSections(region).roads;
         const rnd = random(99);
         for (let q = 0; q < 5; q++) {
             const s = Math.floor(rnd() * net.stopCount);

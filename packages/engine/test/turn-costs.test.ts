@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {BIKE, CAR, CHQuery, FOOT, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon, turnSeconds} from '../src/internal.js';
+import {BIKE, CAR, CHQuery, FOOT, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon, turnSeconds, regionSections} from '../src/internal.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {dataRoot, random, testRegion} from './helpers.js';
 
@@ -42,7 +42,8 @@ function crossingRegion(): Region {
 }
 
 const crossing = crossingRegion();
-const plain = new RoadRouter(crossing.roads, crossing.ch.map((ch) => new CHQuery(crossing.roads, ch)), {turns: false});
+const crossingSections = regionSections(crossing);
+const plain = new RoadRouter(crossingSections.roads, crossingSections.ch.map((ch) => new CHQuery(crossingSections.roads, ch)), {turns: false});
 const SOUTH: [number, number] = [50.8495, 4.35], NORTH: [number, number] = [50.8505, 4.35];
 const EAST: [number, number] = [50.85, 4.3508], WEST: [number, number] = [50.85, 4.3492], BEYOND_BEND: [number, number] = [50.8505, 4.3516];
 
@@ -88,7 +89,7 @@ t.test('at a crossing: measure, tables, one-to-many and isochrones count the sam
     const straight = r.route(CAR, SOUTH[0], SOUTH[1], NORTH[0], NORTH[1]).time;
     const west = r.route(CAR, SOUTH[0], SOUTH[1], WEST[0], WEST[1]).time;
     t.ok(west - straight > 4000, `the left turn costs ${west - straight} ms more than straight on`);
-    const iso = new RoadIsochrones(crossing.roads, r.snapper).compute(CAR, SOUTH[0], SOUTH[1], [(straight + 1000) / 1000])!;
+    const iso = new RoadIsochrones(crossingSections.roads, r.snapper).compute(CAR, SOUTH[0], SOUTH[1], [(straight + 1000) / 1000])!;
     const inside = (p: [number, number]) => pointInPolygon(p[1], p[0], iso.areas[0].coordinates);
     t.ok(inside(NORTH), 'straight on: inside');
     t.notOk(inside([50.85, 4.3488]), 'as far to the west (a left turn): outside');

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 const tap = t;
-import {BIKE, CAR, CHQuery, FOOT, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon} from '../src/internal.js';
+import {BIKE, CAR, CHQuery, FOOT, Region, RoadIsochrones, RoadRouter, buildRegion, pointInPolygon, regionSections} from '../src/internal.js';
 import {INF, REVERSED} from '../src/graph/road-graph.js';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {dataRoot, random, testRegion} from './helpers.js';
@@ -96,7 +96,8 @@ t.test('via way: no left turn at 3 after coming along 1-2-3', async (t) => {
 t.test('only_straight_on into a dead end (a conditional restriction, held at all times): the car turns back at its end', async (t) => {
     t.same(routeNodes(CAR, mid(4, 7), mid(7, 8)), ['s', 7, 10, 7, 'e']);
     // Turning back at the dead end costs the u-turn (turn-costs.ts): 7.5 s + 20 s.
-    const plain = new RoadRouter(fixture.roads, fixture.ch.map((ch) => new CHQuery(fixture.roads, ch)), {turns: false});
+    const {roads, ch} = regionSections(fixture);
+    const plain = new RoadRouter(roads, ch.map((c) => new CHQuery(roads, c)), {turns: false});
     const [from, to] = [mid(4, 7), mid(7, 8)];
     const uTurn = fixture.router.route(CAR, from[0], from[1], to[0], to[1]).time - plain.route(CAR, from[0], from[1], to[0], to[1]).time;
     t.ok(uTurn >= 27000 && uTurn < 36000, `the u-turn and the turn out of the dead end add ${uTurn} ms`);
@@ -112,7 +113,8 @@ function agreeWithRoutes(t: Pick<typeof tap, 'equal' | 'ok'>, region: Region): v
         // One-to-many without turn costs: in this symmetric grid, two ways out of a position often take
         // exactly the same time, and the sweep may then add another path's turns (turn-costs.test.ts
         // checks one-to-many with turns on real streets, where such ties do not happen).
-        const plain = new RoadRouter(region.roads, region.ch.map((ch) => new CHQuery(region.roads, ch)), {turns: false});
+        const {roads, ch} = regionSections(region);
+        const plain = new RoadRouter(roads, ch.map((c) => new CHQuery(roads, c)), {turns: false});
         for (let i = 0; i < points.length; i++) {
             const many = plain.measureMany(mode, snaps[i]!, snaps);
             for (let j = 0; j < points.length; j++) {
@@ -155,7 +157,7 @@ t.test('start-or-end-only ways (access=destination) where restrictions begin and
 
 t.test('a restriction off the main network (every way at 5 destination-only): it holds in the search at the ends', async (t) => {
     const region = fixtureRegion({103: {access: 'destination'}, 104: {access: 'destination'}, 113: {access: 'destination'}, 114: {access: 'destination'}});
-    t.notOk(region.roads.inMainComponent(junctionAt(region, 5), CAR), '5 is off the main network');
+    t.notOk(regionSections(region).roads.inMainComponent(junctionAt(region, 5), CAR), '5 is off the main network');
     // From 2-5 northbound the search at the start passes 5 (its copy for "arrived from 2"): no left turn there.
     t.same(routeNodes(CAR, mid(2, 5), mid(5, 4), region), ['s', 2, 1, 4, 'e'], 'car: back south, round by 1 and 4');
     t.same(routeNodes(BIKE, mid(2, 5), mid(5, 4), region), ['s', 5, 'e'], 'bicycle: the left turn (except=bicycle)');
@@ -169,7 +171,7 @@ t.test('a restriction off the main network (every way at 5 destination-only): it
  * reach (it is 38 s away round the block); by bicycle it is in.
  */
 function westArmIn25s(t: Pick<typeof tap, 'ok' | 'notOk'>, region: Region): void {
-    const iso = new RoadIsochrones(region.roads, region.router.snapper);
+    const iso = new RoadIsochrones(regionSections(region).roads, region.router.snapper);
     const [lat, lon] = mid(2, 5);
     const westArm = [4.3511, 50.851];
     const car = iso.compute(CAR, lat, lon, [25])!.areas[0].coordinates;
@@ -181,7 +183,7 @@ function westArmIn25s(t: Pick<typeof tap, 'ok' | 'notOk'>, region: Region): void
 
 /** The graph node at grid node `id`. */
 function junctionAt(region: Region, id: number): number {
-    const g = region.roads, [lat, lon] = NODES[id];
+    const g = regionSections(region).roads, [lat, lon] = NODES[id];
     for (let x = 0; x < g.junctionCount; x++) {
         if (Math.abs(g.nodeLat[x] / 1e7 - lat) < 1e-7 && Math.abs(g.nodeLon[x] / 1e7 - lon) < 1e-7) return x;
     }
@@ -207,7 +209,7 @@ t.test('real extracts: no car or bicycle route breaks a turn restriction (Brusse
     }
     // Aachen and Milan (262 and 1,251 restrictions placed, via ways among them): random pairs.
     for (const code of ['DE', 'IT']) {
-        const other = testRegion(code), g = other.roads, rnd = random(code === 'DE' ? 3 : 4);
+        const other = testRegion(code), g = regionSections(other).roads, rnd = random(code === 'DE' ? 3 : 4);
         const osmFile = code === 'DE' ? 'de-aachen/aachen.osm.pbf' : 'it-milano/milan_italy_small.osm.pbf';
         const main: number[] = [];
         for (let x = 0; x < g.junctionCount; x++) if (g.inMainComponent(x, CAR)) main.push(x);
@@ -243,7 +245,7 @@ t.test('real extracts: no car or bicycle route breaks a turn restriction (Brusse
 });
 
 t.test('real extracts: trips that start or end on start-or-end-only ways break no restriction (Brussels)', async (t) => {
-    const region = testRegion('BE'), g = region.roads;
+    const region = testRegion('BE'), g = regionSections(region).roads;
     const osm = path.join(dataRoot, 'be-brussels', 'osm', 'brussels_capital_region-2013-01-01.osm.pbf');
     const reference = JSON.parse(fs.readFileSync(path.resolve(dataRoot, '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
     for (const mode of [CAR, BIKE]) {

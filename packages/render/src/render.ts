@@ -5,7 +5,7 @@
 // The image's zoom counts 256-pixel tiles (zoom 16: about 1.2 km across 800 pixels at 50° N);
 // MapLibre's counts 512-pixel ones, so the style is evaluated at the image's zoom minus one.
 import {createCanvas, type Canvas, type SKRSContext2D} from '@napi-rs/canvas';
-import type {Region} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
 import {Camera} from './scene/camera.js';
 import {CollisionGrid} from './labels/collision.js';
 import {drawExtrusions} from './draw/buildings.js';

@@ -2,14 +2,13 @@
 import t from 'tap';
 import {
     CLASSES, KINDS, MAP_BANDS, clipRing, isAreaKind, joinPieces, landRings, mercatorX, mercatorY, orientRings, ringArea2,
-    simplifyLine, simplifyRing, splitLine, unitsPerPixel
-} from '@quartier/engine/internal';
+    simplifyLine, simplifyRing, splitLine, unitsPerPixel, regionSections} from '@quartier/engine/internal';
 import {testRegion} from './helpers.js';
 
 const kind = (name: string) => KINDS.indexOf(name as any);
 
 t.test('Brussels: every kind a street map needs, in every band', async (t) => {
-    const map = testRegion('BE').map;
+    const map = regionSections(testRegion('BE')).map;
     t.equal(map.bands.length, MAP_BANDS.length);
     t.equal(map.coastline, false, 'no sea in Brussels');
     const band = map.band(16);
@@ -24,7 +23,7 @@ t.test('Brussels: every kind a street map needs, in every band', async (t) => {
 });
 
 t.test('Rue de la Loi is one named line, not a way per block', async (t) => {
-    const map = testRegion('BE').map;
+    const map = regionSections(testRegion('BE')).map;
     const band = map.band(16);
     let pieces = 0, points = 0;
     const classes = new Set<string>();
@@ -39,7 +38,7 @@ t.test('Rue de la Loi is one named line, not a way per block', async (t) => {
 });
 
 t.test('a view reads only the features around it', async (t) => {
-    const band = testRegion('BE').map.band(16);
+    const band = regionSections(testRegion('BE')).map.band(16);
     const x = mercatorX(4.3664), y = mercatorY(50.8461), half = 400 * unitsPerPixel(16);
     const ids = band.search(x - half, y - half, x + half, y + half);
     t.ok(ids.length > 100 && ids.length < band.count / 20, `${ids.length} of ${band.count} features`);
@@ -56,7 +55,7 @@ t.test('a view reads only the features around it', async (t) => {
 });
 
 t.test('buildings keep tagged heights', async (t) => {
-    const band = testRegion('DE').map.band(16);
+    const band = regionSections(testRegion('DE')).map.band(16);
     let tall = 0, buildings = 0;
     for (let f = 0; f < band.count; f++) {
         if (band.kind[f] !== kind('building')) continue;
@@ -68,16 +67,16 @@ t.test('buildings keep tagged heights', async (t) => {
 });
 
 t.test('Malta: land polygons from the coastline; Porto has none to trust', async (t) => {
-    t.equal(testRegion('MT').map.coastline, true);
-    t.equal(testRegion('PT').map.coastline, false, "the Porto extracts carry no usable coastline");
-    const band = testRegion('MT').map.band(16);
+    t.equal(regionSections(testRegion('MT')).map.coastline, true);
+    t.equal(regionSections(testRegion('PT')).map.coastline, false, "the Porto extracts carry no usable coastline");
+    const band = regionSections(testRegion('MT')).map.band(16);
     let land = 0;
     for (let f = 0; f < band.count; f++) if (band.kind[f] === kind('land')) land++;
     t.ok(land > 10, `${land} land cells`);
 });
 
 t.test('area rings turn positively, holes negatively', async (t) => {
-    const band = testRegion('BE').map.band(16);
+    const band = regionSections(testRegion('BE')).map.band(16);
     let checked = 0;
     for (let f = 0; f < band.count && checked < 2000; f++) {
         if (!isAreaKind(band.kind[f]) || band.partStart[f + 1] - band.partStart[f] !== 1) continue;

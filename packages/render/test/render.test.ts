@@ -10,6 +10,7 @@ import {
 } from '../src/index.js';
 import {PLACES, difference, testRegion} from './helpers.js';
 import {layerRange, sceneTile} from '../src/scene/tile-scene.js';
+import {regionSections} from '@quartier/engine/internal';
 
 const brussels = PLACES[0];
 const base = {latitude: brussels.latitude, longitude: brussels.longitude, width: 400, height: 225, mapStyle: 1, pinColor: '#e0245e'};
@@ -185,13 +186,13 @@ t.test('marker icons and line badges', async (t) => {
     t.same([png.readUInt32BE(16), png.readUInt32BE(20)], [48, 48]);
     const big = markerPng(61, 32, 2);
     t.same([big.readUInt32BE(16), big.readUInt32BE(20)], [64, 64]);
-    const pois = testRegion('BE').pois;
+    const be = testRegion('BE'), pois = regionSections(be).pois;
     let si = 0;
     for (let i = 0; i < pois.count && si === 0; i++) si = pois.subIcon[i];
-    const badge = badgePng(pois, si, 2);
+    const badge = badgePng(be, si, 2);
     t.ok(badge && badge.readUInt32BE(20) === 48, 'badge 24 px high at 2x');
-    t.equal(badgePng(pois, 0, 2), null);
-    t.equal(badgePng(pois, 1e9, 2), null);
+    t.equal(badgePng(be, 0, 2), null);
+    t.equal(badgePng(be, 1e9, 2), null);
 });
 
 t.test('the collision grid refuses overlaps and the frame edge', async (t) => {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {dataRoot} from '@quartier/engine';
+import {dataRoot} from '@quartier/engine/internal';
 import {BACKEND_KEY, FRONTEND_KEY, get, getWithHost, repoRoot, testBuildRoot, testServer} from './helpers.js';
 import {checkAnswer} from './openapi-check.js';
 

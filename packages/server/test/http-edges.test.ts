@@ -91,10 +91,10 @@ t.test('transit line badges are drawn once', async (t) => {
     t.equal(first.status, 200);
     t.equal(first.headers.get('content-type'), 'image/png');
     const be = server.regions.find((r) => r.country.code === 'BE')!;
-    const a = badgePng(be.pois, 1, 2);
+    const a = badgePng(be, 1, 2);
     t.ok(a, 'badge 1 exists in Brussels');
-    t.equal(badgePng(be.pois, 1, 2), a, 'the same buffer: not drawn again');
+    t.equal(badgePng(be, 1, 2), a, 'the same buffer: not drawn again');
     t.equal(Buffer.compare(a!, first.bytes), 0, 'the bytes served');
-    t.not(badgePng(be.pois, 1, 1), a, 'the other ratio is another image');
-    t.equal(badgePng(be.pois, 999999999, 2), null, 'an unknown badge is none');
+    t.not(badgePng(be, 1, 1), a, 'the other ratio is another image');
+    t.equal(badgePng(be, 999999999, 2), null, 'an unknown badge is none');
 });

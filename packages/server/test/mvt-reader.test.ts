@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import t from 'tap';
 import {VectorTile} from '@mapbox/vector-tile';
 import {PbfReader} from 'pbf';
-import {Region, WORLD, readVectorTile} from '@quartier/engine/internal';
+import {Region, WORLD, readVectorTile, regionSections} from '@quartier/engine/internal';
 import {testBuildRoot} from './helpers.js';
 
 const PLACES: [string, number, number][] = [['BE', 50.8461, 4.3664], ['PT', 41.1496, -8.6110], ['MT', 35.8989, 14.5146]];
@@ -17,7 +17,7 @@ for (const [cc, lat, lon] of PLACES) {
         for (const z of [8, 11, 13, 14]) {
             const n = 2 ** z, r = lat * Math.PI / 180;
             const x = Math.floor((lon + 180) / 360 * n), y = Math.floor((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2 * n);
-            const gz = region.tiles.get(z, x, y);
+            const gz = regionSections(region).tiles.get(z, x, y);
             if (!gz) continue;
             const raw = zlib.gunzipSync(gz);
             const ours = readVectorTile(raw, z, x, y);

@@ -1,6 +1,6 @@
 // /route on the real Brussels network, and the worker pool's limits.
 import t from 'tap';
-import {haversineMeters} from '@quartier/engine';
+import {haversineMeters} from '@quartier/engine/internal';
 import {WorkerPool} from '../src/workers/pool.js';
 import {TEST_WORKER, get, testServer} from './helpers.js';
 import type {TestTask} from './test-worker.js';

@@ -54,7 +54,7 @@ export const REPO_ROOT = IN_REPOSITORY ? path.dirname(CONFIG_DIR) : process.cwd(
 export function dataRoot(flag?: string): string {
     const given = flag ?? process.env.QUARTIER_DATA;
     if (given === undefined && !IN_REPOSITORY) {
-        throw new Error('dataRoot(): name the folder of the OSM extracts and GTFS feeds: dataRoot("/path/to/data") or QUARTIER_DATA=/path/to/data');
+        throw new Error('name the folder of the OSM extracts and GTFS feeds: buildRegion(config, {dataRoot: "/path/to/data"}) or QUARTIER_DATA=/path/to/data');
     }
     return path.resolve(given ?? path.join(REPO_ROOT, '..', 'shared', 'data'));
 }

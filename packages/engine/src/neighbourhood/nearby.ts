@@ -129,7 +129,7 @@ function rankMode(s: SubtypeConfig): number {
 }
 
 /** A sub-type's first record per distinct place, closest first (straight line), within the search radius. */
-export function closestPlaces(region: NeighbourhoodSources, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
+export function closestPlaces(region: {readonly pois: NeighbourhoodSources['pois']}, lat: number, lon: number, ct: number, st: number, count: number, accept?: (i: number) => boolean): number[] {
     const P = region.pois;
     const seen = new Set<number>();
     const filter = (i: number) => {

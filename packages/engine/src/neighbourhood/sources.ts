@@ -1,5 +1,5 @@
 // What the neighbourhood queries read of a region: its POIs and places, where its data reaches, the
-// place a position lies in, and trips by road and public transport. Region satisfies it; the
+// place a position lies in, and trips by road and public transport. Region hands one to its finder (Region.neighbourhood); the
 // neighbourhood does not import region/ (region/ is the roof that opens all of these).
 import type {CountryConfig} from '../config/regions.js';
 import type {Coverage} from '../coverage/coverage.js';

@@ -16,7 +16,7 @@ import {MapDataBuilder} from '../map-data/map-builder.js';
 import {parseDepartureWindow} from '../transit/query/departure-window.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from '../osm/node-store.js';
-import {countryConfig, resolveSource, type RegionConfig} from '../config/regions.js';
+import {buildRoot, countryConfig, dataRoot, resolveSource, type RegionConfig} from '../config/regions.js';
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {readOsm} from './build-stages/read-osm.js';
@@ -27,8 +27,10 @@ import type {RegionBuild, SourceInfo} from './build-stages/state.js';
 export const BUILD_VERSION = 4;
 
 export interface BuildOptions {
-    dataRoot: string;
-    outDir: string;
+    /** The folder of the OSM extracts and GTFS feeds; default: QUARTIER_DATA (config/regions.ts dataRoot()). */
+    dataRoot?: string;
+    /** Where the bundle folder goes; default: QUARTIER_BUILD, else ./build/regions (buildRoot()). */
+    outDir?: string;
     force?: boolean;
     quiet?: boolean;
     log?: (line: string) => void;
@@ -56,12 +58,13 @@ interface RegionInputs {
  * inputs checked and hashed, the OSM extracts read (build-stages/read-osm.ts), the sections built
  * (build-stages/sections.ts) into a temporary folder, the manifest written, the folder swapped into place.
  */
-export function buildRegion(config: RegionConfig, options: BuildOptions): BuildResult {
+export function buildRegion(config: RegionConfig, options: BuildOptions = {}): BuildResult {
     const started = performance.now();
     const country = countryConfig(config.country);
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-    const dir = path.join(options.outDir, country.code);
-    const inputs = regionInputs(config, country.code, options.dataRoot);
+    const outDir = options.outDir ?? buildRoot();
+    const dir = path.join(outDir, country.code);
+    const inputs = regionInputs(config, country.code, options.dataRoot ?? dataRoot());
     const existing = readManifest(dir);
     if (!options.force && existing && existing.inputHash === inputs.inputHash && existing.format === MANIFEST_FORMAT) {
         if (!options.quiet) log(`${country.code}: up to date (${dir})`);
@@ -69,7 +72,7 @@ export function buildRegion(config: RegionConfig, options: BuildOptions): BuildR
     }
 
     const progress = new Progress(`build ${country.code}`, process.stderr, options.quiet);
-    const tmp = path.join(options.outDir, `.${country.code}.${process.pid}.tmp`);
+    const tmp = path.join(outDir, `.${country.code}.${process.pid}.tmp`);
     fs.rmSync(tmp, {recursive: true, force: true});
     fs.mkdirSync(tmp, {recursive: true});
     try {

@@ -1,6 +1,7 @@
-// A built region, opened from its bundle folder. Every section is read once into a
-// SharedArrayBuffer and reopened as views, so worker threads can share the same memory
-// (pass `buffers` to Region.fromBuffers in the worker).
+// A built region, opened from its bundle folder, and the queries a service asks it. Every section is
+// read once into a SharedArrayBuffer and reopened as views, so worker threads can share the same
+// memory (pass regionSections(region).buffers to Region.fromBuffers in the worker). The sections
+// themselves are private: regionSections() ('@quartier/engine/internal') reaches them.
 import fs from 'node:fs';
 import path from 'node:path';
 import {ContractionHierarchy} from '../ch/hierarchy.js';
@@ -24,19 +25,29 @@ import {Snapper} from '../graph/snap.js';
 import {TransitNetwork} from '../transit/query/network.js';
 import {TransitRouter} from '../transit/query/router.js';
 import {TransitError} from '../transit/query/transit-types.js';
+import {RoadIsochrones} from '../isochrone/road-isochrone.js';
+import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
+import {NeighbourhoodFinder} from '../neighbourhood/nearby.js';
+import {Catalog, catalogScope} from '../poi/catalog.js';
+import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js';
+import type {MultiPolygonGeometry} from '../geo/ring.js';
 
 /** One buffer per section file; optional sections (transit) may be missing. */
 export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};
 
-export class Region {
-    readonly country: CountryConfig;
-    readonly manifest: RegionManifest;
+/**
+ * A region's sections as laid out in memory: for the code that reads the layout itself (the map
+ * renderer, the worker pools sharing the buffers, the tests and benches of the sections). Reached
+ * through regionSections() of '@quartier/engine/internal' only; services ask Region's queries.
+ */
+export interface RegionSections {
+    /** One buffer per section file, shared with worker threads (Region.fromBuffers). */
     readonly buffers: RegionBuffers;
     readonly roads: RoadGraph;
     readonly pois: PoiIndex;
     readonly places: Places;
     readonly border: CountryBorder;
-    /** The area the region's data covers (region/coverage.ts). */
+    /** The area the region's data covers (coverage/coverage.ts). */
     readonly coverage: Coverage;
     /** Map data for the static map images and the vector tiles (map-data/map-data.ts). */
     readonly map: MapData;
@@ -44,26 +55,66 @@ export class Region {
     readonly tiles: TileArchive;
     /** Contraction hierarchy per mode (index = mode: car, foot, bike). */
     readonly ch: ContractionHierarchy[];
-    private roadRouter: RoadRouter | null = null;
-    private geocoderInstance: Geocoder | null = null;
     /** The public transport timetable, or null when the region has no GTFS feed. */
     readonly transit: TransitNetwork | null;
+}
+
+/** Roads, POIs and addresses of a region (the /health counts and the build's summary). */
+export interface RegionCounts {
+    roadNodes: number;
+    roadEdges: number;
+    pois: number;
+    addresses: number;
+}
+
+/** Set by Region's static block: the one way to a region's private sections (regionSections). */
+let sectionsOf: (region: Region) => RegionSections;
+
+/**
+ * A region's sections (internal: their layout is no stable interface). The same object every call:
+ * no allocation, but hoist it out of loops all the same.
+ */
+export function regionSections(region: Region): RegionSections {
+    return sectionsOf(region);
+}
+
+/**
+ * A built region and the queries a service asks it. The query objects keep per-query scratch
+ * arrays: each is made on first use, once per Region, so each thread (worker) opens its own Region
+ * (Region.fromBuffers) and gets its own.
+ */
+export class Region {
+    readonly country: CountryConfig;
+    readonly manifest: RegionManifest;
+    readonly #sections: RegionSections;
+    private roadRouter: RoadRouter | null = null;
+    private geocoderInstance: Geocoder | null = null;
     private transitRouterInstance: TransitRouter | null = null;
     private chScratchInstance: CHScratch | null = null;
+    private roadIsochronesInstance: RoadIsochrones | null = null;
+    private transitIsochronesInstance: TransitIsochrones | null = null;
+    private finder: NeighbourhoodFinder | null = null;
+    private catalogInstance: Catalog | null = null;
+
+    static {
+        sectionsOf = (region) => region.#sections;
+    }
 
     private constructor(manifest: RegionManifest, buffers: RegionBuffers) {
         this.manifest = manifest;
-        this.buffers = buffers;
         this.country = countryConfig(manifest.country);
-        this.roads = RoadGraph.from(buffers.roads);
-        this.pois = PoiIndex.from(buffers.pois);
-        this.places = Places.from(buffers.places);
-        this.map = MapData.from(buffers.map);
-        this.tiles = TileArchive.from(buffers.tiles);
-        this.border = CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION));
-        this.coverage = new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION));
-        this.ch = CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode));
-        this.transit = buffers.transit ? TransitNetwork.from(buffers.transit) : null;
+        this.#sections = {
+            buffers,
+            roads: RoadGraph.from(buffers.roads),
+            pois: PoiIndex.from(buffers.pois),
+            places: Places.from(buffers.places),
+            map: MapData.from(buffers.map),
+            tiles: TileArchive.from(buffers.tiles),
+            border: CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION)),
+            coverage: new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
+            ch: CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode)),
+            transit: buffers.transit ? TransitNetwork.from(buffers.transit) : null
+        };
     }
 
     /**
@@ -71,25 +122,31 @@ export class Region {
      * a TransitError ('no-transit') in a region without GTFS feeds.
      */
     get transitRouter(): TransitRouter {
-        if (this.transit === null) {
+        const {roads, ch, transit} = this.#sections;
+        if (transit === null) {
             throw new TransitError('no-transit', `Public transport is not available in this region (${this.country.code}): it has no timetable data.`);
         }
         if (this.transitRouterInstance === null) {
-            this.transitRouterInstance = new TransitRouter(this.roads, new Snapper(this.roads), this.transit, {
-                walk: new CHQuery(this.roads, this.ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow
+            this.transitRouterInstance = new TransitRouter(roads, new Snapper(roads), transit, {
+                walk: new CHQuery(roads, ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow
             });
         }
         return this.transitRouterInstance;
     }
 
+    /** Whether the region has a public transport timetable (transitRouter throws without one). */
+    get hasTransit(): boolean {
+        return this.#sections.transit !== null;
+    }
+
     /** Node-sized scratch of this thread's contraction-hierarchy queries (every mode, and transit's walks). */
     private get chScratch(): CHScratch {
-        return (this.chScratchInstance ??= new CHScratch(this.roads.nodeCount));
+        return (this.chScratchInstance ??= new CHScratch(this.#sections.roads.nodeCount));
     }
 
     /** Forward and reverse geocoding for this thread (per-query scratch arrays: one per worker). */
     get geocoder(): Geocoder {
-        if (this.geocoderInstance === null) this.geocoderInstance = new Geocoder(this.places, this.country);
+        if (this.geocoderInstance === null) this.geocoderInstance = new Geocoder(this.#sections.places, this.country);
         return this.geocoderInstance;
     }
 
@@ -98,8 +155,68 @@ export class Region {
      * query keeps per-node scratch arrays, so each thread (worker) makes its own.
      */
     get router(): RoadRouter {
-        if (this.roadRouter === null) this.roadRouter = new RoadRouter(this.roads, this.ch.map((ch, mode) => new CHQuery(this.roads, ch, turnCosts(this.roads, mode), this.chScratch)));
+        if (this.roadRouter === null) {
+            const {roads, ch} = this.#sections;
+            this.roadRouter = new RoadRouter(roads, ch.map((c, mode) => new CHQuery(roads, c, turnCosts(roads, mode), this.chScratch)));
+        }
         return this.roadRouter;
+    }
+
+    /** Travel-time areas by road for this thread (car, foot, bike), snapping as the router does. */
+    get roadIsochrones(): RoadIsochrones {
+        return (this.roadIsochronesInstance ??= new RoadIsochrones(this.#sections.roads, this.router.snapper));
+    }
+
+    /**
+     * Travel-time areas by public transport and on foot for this thread. Throws a TransitError
+     * ('no-transit') in a region without GTFS feeds.
+     */
+    get transitIsochrones(): TransitIsochrones {
+        if (this.transitIsochronesInstance === null) {
+            const roadIsochrones = this.roadIsochrones;
+            this.transitIsochronesInstance = new TransitIsochrones(this.transitRouter, this.router.snapper, roadIsochrones, this.#sections.roads.nodeCount);
+        }
+        return this.transitIsochronesInstance;
+    }
+
+    /** What lies around a position (summaries, enrichment) for this thread: its trips use this Region's routers. */
+    get neighbourhood(): NeighbourhoodFinder {
+        if (this.finder === null) {
+            const {pois, places, coverage, transit} = this.#sections;
+            // Every trip needs the road router; the transit router (which throws without a timetable)
+            // and the geocoder stay getters, made on the finder's first use of each.
+            const region = this;
+            this.finder = new NeighbourhoodFinder({
+                country: this.country, pois, places, coverage, transit, router: this.router,
+                get transitRouter() { return region.transitRouter; },
+                get geocoder() { return region.geocoder; }
+            });
+        }
+        return this.finder;
+    }
+
+    /** The category tree of the region's POIs, without the sub-types it has no place of (/simplifiedcategories, /points). */
+    get catalog(): Catalog {
+        if (this.catalogInstance === null) {
+            const {pois, transit} = this.#sections;
+            this.catalogInstance = new Catalog(pois, catalogScope(this.country.code, pois, transit));
+        }
+        return this.catalogInstance;
+    }
+
+    /** The POIs in a box, by the catalog's types and names (poi/points.ts). */
+    points(query: PointsQuery): PointsResult {
+        return queryPoints(this.#sections.pois, this.catalog, query);
+    }
+
+    /** The gzipped vector tile z/x/y (OpenMapTiles schema), or null when the region has none there. */
+    tile(z: number, x: number, y: number): Uint8Array | null {
+        return this.#sections.tiles.get(z, x, y);
+    }
+
+    /** The box the region's vector tiles cover: [west, south, east, north] in degrees. */
+    get tileBounds(): readonly [number, number, number, number] {
+        return this.#sections.tiles.bounds;
     }
 
     /**
@@ -149,7 +266,7 @@ export class Region {
 
     /** Whether a position lies inside the region's country (its borders, territorial waters included). */
     contains(lat: number, lon: number): boolean {
-        return this.border.contains(lat, lon);
+        return this.#sections.border.contains(lat, lon);
     }
 
     /**
@@ -158,7 +275,17 @@ export class Region {
      * reach up to one grid cell (100 m) beyond it.
      */
     covers(lat: number, lon: number): boolean {
-        return this.coverage.contains(lat, lon);
+        return this.#sections.coverage.contains(lat, lon);
+    }
+
+    /** Whether any part of the box lies in the area the region's data covers. */
+    touchesCoverage(minLat: number, minLon: number, maxLat: number, maxLon: number): boolean {
+        return this.#sections.coverage.touches(minLat, minLon, maxLat, maxLon);
+    }
+
+    /** The area the region's data covers, as a GeoJSON MultiPolygon (/health lists it). */
+    get coverageOutline(): MultiPolygonGeometry {
+        return this.#sections.coverage.outline;
     }
 
     /** The region's name for messages: "BE: Brussels-Capital Region". */
@@ -169,7 +296,33 @@ export class Region {
     /** Bytes of all sections. */
     get byteLength(): number {
         let n = 0;
-        for (const b of Object.values(this.buffers)) if (b) n += b.byteLength;
+        for (const b of Object.values(this.#sections.buffers)) if (b) n += b.byteLength;
         return n;
+    }
+
+    /** How many road nodes and edges, POI records and addresses the region holds. */
+    get counts(): RegionCounts {
+        const {roads, pois, places} = this.#sections;
+        return {roadNodes: roads.nodeCount, roadEdges: roads.edgeCount, pois: pois.count, addresses: places.addressCount};
+    }
+
+    /** Where a map of the region opens: [lon, lat] of the road node nearest the mean of its road nodes (on land, in the middle). */
+    center(): [number, number] {
+        const g = this.#sections.roads;
+        let sy = 0, sx = 0;
+        for (let i = 0; i < g.nodeCount; i++) {
+            sy += g.nodeLat[i];
+            sx += g.nodeLon[i];
+        }
+        const my = sy / g.nodeCount, mx = sx / g.nodeCount;
+        let best = 0, bestD = Infinity;
+        for (let i = 0; i < g.nodeCount; i++) {
+            const d = (g.nodeLat[i] - my) ** 2 + (g.nodeLon[i] - mx) ** 2;
+            if (d < bestD) {
+                bestD = d;
+                best = i;
+            }
+        }
+        return [Math.round(g.nodeLon[best] / 10) / 1e6, Math.round(g.nodeLat[best] / 10) / 1e6];
     }
 }

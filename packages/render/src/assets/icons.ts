@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createCanvas, Image, type Canvas} from '@napi-rs/canvas';
-import {loadCategories, BADGE_KINDS, type PoiIndex} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
+import {loadCategories, BADGE_KINDS, regionSections, type PoiIndex} from '@quartier/engine/internal';
 import {MAPLIBRE_STYLES_DIR, packageDir} from './files.js';
 import {fontString, registerFonts} from './fonts.js';
 
@@ -123,8 +124,8 @@ const badges = new Map<string, Image>();
 const MAX_BADGES = 4096;
 
 /** The badge of a region's sub-icon `si`, `height` device pixels high (width follows the text), or null. */
-export function badgeImage(pois: PoiIndex, si: number, height: number): Image | null {
-    const spec = badgeSpec(pois, si);
+export function badgeImage(region: Region, si: number, height: number): Image | null {
+    const spec = badgeSpec(regionSections(region).pois, si);
     if (!spec) return null;
     const key = `${spec.kind}/${spec.text}/${spec.color}/${height}`;
     let image = badges.get(key);
@@ -211,7 +212,8 @@ export function markerPng(icon: number, size: number, ratio: number): Buffer {
 const badgePngs = new WeakMap<PoiIndex, Map<string, Buffer>>();
 
 /** The sub-icon endpoint's PNG of a badge (24 CSS pixels high), or null when `si` is unknown; drawn once, like the icons. */
-export function badgePng(pois: PoiIndex, si: number, ratio: number): Buffer | null {
+export function badgePng(region: Region, si: number, ratio: number): Buffer | null {
+    const pois = regionSections(region).pois;
     let drawn = badgePngs.get(pois);
     if (!drawn) badgePngs.set(pois, drawn = new Map());
     const key = `${si}/${ratio}`;

@@ -5,7 +5,8 @@
 // reads a per-feature tag (a POI's rank) is evaluated per feature.
 import zlib from 'node:zlib';
 import type {SKRSContext2D} from '@napi-rs/canvas';
-import {MAX_TILE_ZOOM, WORLD, readVectorTile, type Region, type VectorTileData} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
+import {MAX_TILE_ZOOM, WORLD, readVectorTile, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
 import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 
@@ -110,7 +111,7 @@ export function sceneTile(region: Region, z: number, x: number, y: number): Scen
     const key = (z * 2 ** z + y) * 2 ** z + x;
     const hit = tiles.get(key);
     if (hit !== undefined) return hit;
-    const gz = region.tiles.get(z, x, y);
+    const gz = region.tile(z, x, y);
     const tile = gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
     tiles.set(key, tile);
     const bytes = tile ? tile.byteSize : 64;

@@ -7,7 +7,8 @@ import path from 'node:path';
 import readline from 'node:readline';
 import {parseArgs} from 'node:util';
 import {parse as parseCsv} from 'csv-parse';
-import {Progress, Region, buildRoot, loadRegionConfigs} from '@quartier/engine/internal';
+import {Region, loadRegionConfigs} from '@quartier/engine';
+import {Progress, buildRoot} from '@quartier/engine/internal';
 import {csvColumns, csvRow, enrichListings, ndjsonLine, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
 import {WorkerPool} from '../workers/pool.js';
 

@@ -1,7 +1,8 @@
 // Bulk enrichment, shared by `quartier enrich` and POST /enrichment/batch: listings checked one by
 // one (a bad one becomes an error record, the run goes on), the good ones enriched by the worker pool
 // in chunks (one message per chunk, documents formatted on the workers), results in input order.
-import {loadCategories, type Region} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
+import {loadCategories} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import {parseLatitude, parseLongitude} from '../http/params.js';
 import type {WorkerPool} from '../workers/pool.js';

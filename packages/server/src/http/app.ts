@@ -3,7 +3,7 @@
 // host or a path prefix, and every error is JSON.
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import {Catalog, catalogScope, loadCountries, type Region} from '@quartier/engine';
+import {loadCountries, type Catalog, type Region} from '@quartier/engine';
 import {docsRoutes} from '../assets/docs.js';
 import {HttpError} from './errors.js';
 import {methodNotAllowed} from './method-check.js';
@@ -67,7 +67,7 @@ export function createApp(options: AppOptions) {
     app.set('query parser', 'simple');
 
     const served = new Map<string, ServedRegion>();
-    for (const region of options.regions) served.set(region.country.code, {region, catalog: new Catalog(region.pois, catalogScope(region.country.code, region.pois, region.transit))});
+    for (const region of options.regions) served.set(region.country.code, {region, catalog: region.catalog});
     const countries = loadCountries();
     const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 
@@ -94,10 +94,10 @@ export function createApp(options: AppOptions) {
             sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
             // What the data's licences ask of those who show it (ODbL: credit OpenStreetMap contributors).
             licences: regionLicences(r),
-            counts: {roadNodes: r.roads.nodeCount, roadEdges: r.roads.edgeCount, pois: r.pois.count, addresses: r.places.addressCount},
+            counts: r.counts,
             bytes: r.byteLength,
             // The area the data covers (GeoJSON MultiPolygon): positions outside it get a 400.
-            coverage: r.coverage.outline
+            coverage: r.coverageOutline
         }))
     });
     // Load balancers ask for /health every few seconds: the healthy answer is written once.

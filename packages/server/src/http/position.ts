@@ -27,7 +27,7 @@ export function requireCoveredInCountry(region: Region, lat: number, lon: number
 
 /** A 400 when no part of the box lies in the covered area. */
 export function requireCoveredBox(region: Region, minLat: number, minLon: number, maxLat: number, maxLon: number): void {
-    if (!region.coverage.touches(minLat, minLon, maxLat, maxLon)) throw notCovered(region, 'The requested box');
+    if (!region.touchesCoverage(minLat, minLon, maxLat, maxLon)) throw notCovered(region, 'The requested box');
 }
 
 function notCovered(region: Region, subject: string) {

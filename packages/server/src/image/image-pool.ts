@@ -11,6 +11,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import type {RenderAnswer, RenderTask} from './image-worker.js';
 
@@ -97,7 +98,7 @@ export class ImagePool {
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
-            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: r.buffers}))}
+            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers}))}
         });
         this.piscina.on('error', (err) => process.stderr.write(`image worker error: ${(err as Error).message}\n`));
         return this.piscina;

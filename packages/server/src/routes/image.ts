@@ -63,7 +63,7 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool
     app.get('/subicons24/:file', (req: Request, res: Response) => {
         const region = regionOf(res);
         const m = /^(\d{1,9})(@2x)?\.png$/i.exec(String(req.params.file));
-        const png = region && m ? badgePng(region.pois, Number(m[1]), m[2] ? 2 : 1) : null;
+        const png = region && m ? badgePng(region, Number(m[1]), m[2] ? 2 : 1) : null;
         if (!png) {
             sendError(res, 404, `No sub-icon ${String(req.params.file).slice(0, 40)}${region ? '' : ` (country ${res.locals.country} is not served)`}.`);
             return;

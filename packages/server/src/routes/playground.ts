@@ -16,7 +16,7 @@ const MAPLIBRE_DIR = path.dirname(createRequire(import.meta.url).resolve('maplib
 const RTL_TEXT_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mapbox/mapbox-gl-rtl-text')), '..');
 
 export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore): void {
-    const described = regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: centerOf(r)}));
+    const described = regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: r.center()}));
     app.get('/', (_req: Request, res: Response) => res.sendFile(path.join(PUBLIC_DIR, 'index.html')));
     app.get('/playground/config.json', (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
@@ -25,24 +25,4 @@ export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore
     app.use('/playground', express.static(PUBLIC_DIR, {index: false, maxAge: '1h'}));
     app.use('/vendor/maplibre-gl', express.static(path.join(MAPLIBRE_DIR, 'dist'), {index: false, maxAge: '7d', immutable: true}));
     app.use('/vendor/rtl-text', express.static(path.join(RTL_TEXT_DIR, 'dist'), {index: false, maxAge: '7d', immutable: true}));
-}
-
-/** Where the map opens: the road node nearest the mean of the region's road nodes (on land, in the middle). */
-function centerOf(region: Region): [number, number] {
-    const g = region.roads;
-    let sy = 0, sx = 0;
-    for (let i = 0; i < g.nodeCount; i++) {
-        sy += g.nodeLat[i];
-        sx += g.nodeLon[i];
-    }
-    const my = sy / g.nodeCount, mx = sx / g.nodeCount;
-    let best = 0, bestD = Infinity;
-    for (let i = 0; i < g.nodeCount; i++) {
-        const d = (g.nodeLat[i] - my) ** 2 + (g.nodeLon[i] - mx) ** 2;
-        if (d < bestD) {
-            bestD = d;
-            best = i;
-        }
-    }
-    return [Math.round(g.nodeLon[best] / 10) / 1e6, Math.round(g.nodeLat[best] / 10) / 1e6];
 }

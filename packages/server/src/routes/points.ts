@@ -1,6 +1,5 @@
 // GET /points (SPEC §4.5).
 import type {Express} from 'express';
-import {queryPoints} from '@quartier/engine';
 import type {Guard} from '../http/request-contract.js';
 import {badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../http/params.js';
@@ -23,7 +22,7 @@ export function pointsRoutes(app: Express, guard: Guard): void {
         if (caring && boxKm2(minLat, minLon, maxLat, maxLon) > MAX_BOX_KM2) throw badRequest('The requested area is too large.');
         requireCoveredBox(served.region, minLat, minLon, maxLat, maxLon);
         const typeIds = parseTypeIds(optionalString(query, 'poiTypesIds'));
-        const result = queryPoints(served.region.pois, served.catalog, {
+        const result = served.region.points({
             minLat, minLon, maxLat, maxLon, language, typeIds,
             groupSamePositions: optionalBoolean(query, 'groupSamePositions', false),
             summaryMode: optionalBoolean(query, 'summaryMode', false)

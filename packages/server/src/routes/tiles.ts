@@ -3,7 +3,8 @@
 // Tiles are cut at region-build time into the bundle (engine tiles/tile-archive.ts): serving one is a
 // lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
 import type {Express, Request, Response} from 'express';
-import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder, type Region} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
+import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder} from '@quartier/engine/internal';
 import {HttpError, badRequest, notServed} from '../http/errors.js';
 import {etagMatches, publicBase} from '../assets/static-asset.js';
 
@@ -24,7 +25,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const region = regionOf(res);
         const base = publicBase(req);
         if (base === null) throw badRequest('The Host (or X-Forwarded-Host / X-Forwarded-Proto) header is malformed: the tile addresses are made from it.');
-        const covered = region.tiles.bounds.map((v) => Math.round(v * 1e6) / 1e6);
+        const covered = region.tileBounds.map((v) => Math.round(v * 1e6) / 1e6);
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.json({
             tilejson: '3.0.0',
@@ -55,7 +56,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         if (!TileBuilder.valid(z, x, y)) {
             throw badRequest(`Tile ${z}/${x}/${y} does not exist: zoom is 0 to ${MAX_TILE_ZOOM}, and x and y are 0 to 2^zoom - 1 (${z <= MAX_TILE_ZOOM ? 2 ** z - 1 : 'n/a'} at zoom ${z}).`);
         }
-        const tile = region.tiles.get(z, x, y);
+        const tile = region.tile(z, x, y);
         const etag = `"${region.manifest.inputHash.slice(0, 16)}-${z}-${x}-${y}"`;
         res.setHeader('Cache-Control', CACHE_CONTROL);
         res.setHeader('ETag', etag);

@@ -4,8 +4,8 @@ import {execFileSync} from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {Region, buildRoot, dataRoot, loadRegionConfigs} from '@quartier/engine';
-import {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from '@quartier/engine/internal';
+import {Region, loadRegionConfigs} from '@quartier/engine';
+import {HUGE_PAGES_TUNABLE, buildRoot, dataRoot, hugePagesAsked, withHugePages} from '@quartier/engine/internal';
 import {createApp, requestListener} from '../http/app.js';
 import {KeyStore} from '../http/keys.js';
 import {WorkerPool} from '../workers/pool.js';
@@ -169,7 +169,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         if (config.build) buildInChildProcess(rc.country, config);
         const started = performance.now();
         const region = Region.open(dir);
-        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.pois.count} POIs, ${region.roads.nodeCount} road nodes)`);
+        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.counts.pois} POIs, ${region.counts.roadNodes} road nodes)`);
         regions.push(region);
     }
     const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);

@@ -1,7 +1,7 @@
 // The worker's side of /matrix: snap every position (one off the network is a 400 naming it),
 // measure every pair of a block of sources, and write the block's rows as JSON text
 // (answers/matrix-answer.ts), so the formatting of large tables runs in parallel on the workers.
-import {FOOT, type Region, type Snap} from '@quartier/engine/internal';
+import {FOOT, type Region, type Snap} from '@quartier/engine';
 import {matrixPart, type MatrixPart} from '../answers/matrix-answer.js';
 import type {TaskError} from './task-error.js';
 
@@ -23,7 +23,7 @@ const TRANSIT = 3;
 
 export function measureMatrixPart(region: Region, task: MatrixTask): MatrixPart | TaskError {
     const transit = task.mode === TRANSIT;
-    if (transit && !region.transit) return {error: {status: 400, message: `Public transport is not available in this region (${region.country.code}): it has no timetable data.`}};
+    if (transit && !region.hasTransit) return {error: {status: 400, message: `Public transport is not available in this region (${region.country.code}): it has no timetable data.`}};
     const snapper = region.router.snapper, snapMode = transit ? FOOT : task.mode;
     const nowhere = transit ? 'is too far from any path or street one may walk on' : 'is too far from any road this mode may use';
     let error: TaskError | null = null;

@@ -9,6 +9,7 @@ import os from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import type {Region} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import type {Task} from './tasks.js';
 import type {TaskError} from './task-error.js';
@@ -61,7 +62,7 @@ export class WorkerPool {
             idleTimeout: Infinity,
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: r.buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer}
+            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer}
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
         this.piscina.on('error', (err) => {

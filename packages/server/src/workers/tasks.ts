@@ -1,7 +1,8 @@
 // What the worker threads do: tasks in, plain JSON-able answers out, or for /route and /isochrone the
 // answer's JSON as bytes (json-answer.ts). The same functions run in the main thread when the pool is
 // disabled (tests of the functions themselves).
-import {NeighbourhoodFinder, Region, formatEnrichment, RoadIsochrones, RouteError, TransitError, TransitIsochrones, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine/internal';
+import {Region, RouteError, TransitError, formatEnrichment, type NeighbourhoodFinder, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {measureMatrixPart, type MatrixTask} from './matrix-task.js';
 import {jsonBytes, JsonWriter} from '../answers/json-answer.js';
 import {transitRouteAnswer, writeRoadRoute} from '../answers/route-answer.js';
@@ -75,9 +76,6 @@ export interface RegionHandle {
 
 export class TaskRunner {
     private readonly regions = new Map<string, Region>();
-    private readonly isochrones = new Map<string, RoadIsochrones>();
-    private readonly transitIsochrones = new Map<string, TransitIsochrones>();
-    private readonly finders = new Map<string, NeighbourhoodFinder>();
     /** The road route's answer, written in place (one request at a time per thread). */
     private readonly writer = new JsonWriter();
 
@@ -94,7 +92,7 @@ export class TaskRunner {
      */
     warm(): void {
         for (const region of this.regions.values()) {
-            const P = region.pois;
+            const P = regionSections(region).pois;
             if (P.count === 0) continue;
             const i = P.count >> 1;
             for (const type of ['neighbourhood', 'enrichment'] as const) {
@@ -131,11 +129,7 @@ export class TaskRunner {
     }
 
     private finder(country: string): NeighbourhoodFinder | null {
-        const region = this.regions.get(country);
-        if (!region) return null;
-        let finder = this.finders.get(country);
-        if (!finder) this.finders.set(country, finder = new NeighbourhoodFinder(region));
-        return finder;
+        return this.regions.get(country)?.neighbourhood ?? null;
     }
 
     private enrichmentBatch(task: EnrichmentBatchTask): EnrichmentBatchResult | TaskError {
@@ -165,16 +159,9 @@ export class TaskRunner {
     private isochroneAreas(task: IsochroneTask): unknown[] | TaskError {
         const region = this.regions.get(task.country);
         if (!region) return {error: {status: 404, message: notServed(task.country)}};
-        let iso = this.isochrones.get(task.country);
-        if (!iso) this.isochrones.set(task.country, iso = new RoadIsochrones(region.roads, region.router.snapper));
         if (task.mode === TRANSIT) {
             try {
-                let transit = this.transitIsochrones.get(task.country);
-                if (!transit) {
-                    transit = new TransitIsochrones(region.transitRouter, region.router.snapper, iso, region.roads.nodeCount);
-                    this.transitIsochrones.set(task.country, transit);
-                }
-                const found = transit.compute(task.lat, task.lon, task.limits);
+                const found = region.transitIsochrones.compute(task.lat, task.lon, task.limits);
                 if (!found) return {error: {status: 400, message: 'The position is too far from any path or street one may walk on.'}} satisfies TaskError;
                 return found.areas;
             } catch (err) {
@@ -182,7 +169,7 @@ export class TaskRunner {
                 throw err;
             }
         }
-        const result = iso.compute(task.mode, task.lat, task.lon, task.limits);
+        const result = region.roadIsochrones.compute(task.mode, task.lat, task.lon, task.limits);
         if (!result) return {error: {status: 400, message: 'The position is too far from any road this mode may use.'}} satisfies TaskError;
         return result.areas;
     }
