@@ -6,7 +6,7 @@
 // given on foot. The claim words and limits are this checker's own table, written from
 // docs/api/neighbourhood.md ("Narrative: what the text may claim"), not read from the engine.
 import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
+import {neighbourhoodText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {TM_WALK} from '../src/neighbourhood/trips.js';
 import type {Region} from '../src/region/region.js';
 
@@ -143,7 +143,7 @@ export function regionContradictions(region: Region, count = POSITIONS, language
     let sentences = 0;
     for (const [lat, lon] of positions(region, count, 12345)) {
         const data = finder.find(lat, lon);
-        const text = formatText(data, languages);
+        const text = neighbourhoodText(data, languages);
         for (const p of text.Paragraphs) {
             for (const map of p.Sentences) {
                 for (const language of languages) {

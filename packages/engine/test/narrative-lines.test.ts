@@ -6,7 +6,7 @@
 import path from 'node:path';
 import t from 'tap';
 import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
+import {neighbourhoodText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {LINE_ROUTES} from '../src/poi/poi-index.js';
 import {buildRegion} from '../src/region/build.js';
 import {Region} from '../src/region/region.js';
@@ -46,7 +46,7 @@ t.test('Heidelberg: Stadtbahn and tram lines by their reference, never a U-Bahn'
                 for (const name of f.lines.lines) if (stopNames.has(name)) found.push(`a stop name as a line: ${name}`);
             }
         }
-        const text = formatText(data, ['DE', 'EN']);
+        const text = neighbourhoodText(data, ['DE', 'EN']);
         for (const p of text.Paragraphs) {
             for (const s of p.Sentences) {
                 if (/U-Bahn/.test(s.DE)) found.push(s.DE);

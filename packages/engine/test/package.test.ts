@@ -88,8 +88,12 @@ t.test('npm pack of @quartier/engine installs and runs the docs/library.md examp
     const api = run(process.execPath, ['--input-type=module', '-e', probe], dir);
     t.equal(api.status, 0, api.all);
     const {pub, int} = JSON.parse(api.stdout) as {pub: string[]; int: string[]};
-    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'dataRoot', 'Catalog', 'queryPoints', 'RoadRouter', 'TransitRouter', 'RoadIsochrones', 'Geocoder', 'NeighbourhoodFinder', 'formatSummary']) {
+    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'dataRoot', 'Catalog', 'queryPoints', 'RoadRouter', 'TransitRouter', 'RoadIsochrones', 'Geocoder', 'NeighbourhoodFinder', 'neighbourhoodText', 'neighbourhoodScores']) {
         t.ok(pub.includes(name), `the entry point exports ${name}`);
+    }
+    // The answers' JSON is the server's (@quartier/server, packages/server/src/answers/), not the engine's.
+    for (const name of ['formatSummary', 'formatEnrichment', 'formatText', 'formatScores', 'featureCollection']) {
+        t.notOk(pub.includes(name) || int.includes(name), `the engine writes no client JSON (${name})`);
     }
     for (const name of ['CHQuery', 'readOsmPbf', 'encodeSection', 'contract', 'CsvParser', 'EditDistance']) {
         t.notOk(pub.includes(name), `but not the internal ${name}`);

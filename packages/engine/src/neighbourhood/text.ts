@@ -189,8 +189,8 @@ function closeAtHand(data: NeighbourhoodData): boolean {
     return shop && school && stop && leisure;
 }
 
-/** /summary/text: every language of the country, in the country's order. */
-export function formatText(data: NeighbourhoodData, languages: readonly string[]): MultiLanguagesText {
+/** The text of /summary/text: every language of the country, in the country's order. */
+export function neighbourhoodText(data: NeighbourhoodData, languages: readonly string[]): MultiLanguagesText {
     const place = data.place;
     return writeNarrative({
         seed: positionSeed(data.lat, data.lon),

@@ -27,7 +27,7 @@ import {ReverseGeocoder} from './reverse.js';
 import {Scorer} from './scoring.js';
 import type {Candidate} from './top-candidates.js';
 
-export {GEOCODING_LANGUAGES, featureCollection} from './results.js';
+export {GEOCODING_LANGUAGES} from './results.js';
 export type {Accuracy, GeocodeResult, PlaceInformation, ResultKind, ReverseResult} from './results.js';
 export {REVERSE_ADDRESS_RADIUS, REVERSE_LOCALITY_RADIUS, REVERSE_STREET_RADIUS} from './reverse.js';
 export {DEFAULT_GEOCODER_LIMITS, type GeocoderLimits} from './candidate-search.js';
