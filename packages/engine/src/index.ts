@@ -15,7 +15,7 @@ export type {CatalogScope} from './poi/catalog.js';
 export {queryPoints, MAX_POINTS} from './poi/points.js';
 export type {PointsQuery, PointItem, PointsResult} from './poi/points.js';
 export {Geocoder} from './geocode/index.js';
-export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
+export type {GeocodeResult, ReverseResult, PlaceNames, SearchOptions, ResultKind} from './geocode/index.js';
 export {RoadRouter, RouteError} from './route/road-router.js';
 export type {RoadRoute, RouteErrorCode} from './route/road-router.js';
 export type {Instruction} from './route/instructions.js';

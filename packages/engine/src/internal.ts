@@ -18,7 +18,7 @@ export type {CategoriesFile, CategoryConfig, SubtypeConfig, EnrichmentEntry, Lab
 export {Places, PLACE_TYPES, CITY_TYPES} from './geocode/places.js';
 export {Geocoder, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,
     REVERSE_ADDRESS_RADIUS, REVERSE_STREET_RADIUS, REVERSE_LOCALITY_RADIUS} from './geocode/index.js';
-export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
+export type {GeocodeResult, ReverseResult, PlaceNames, SearchOptions, ResultKind} from './geocode/index.js';
 export {fold, tokenize, housenumberKey, postcodeKey} from './geocode/fold.js';
 export {Abbreviations} from './geocode/abbreviations.js';
 export {EditDistance, maxEditsFor} from './geocode/edit-distance.js';

@@ -13,7 +13,7 @@ export {BUILD_REGION_SCRIPT} from './cli/build-region-script.js';
 export {summaryAnswer, textAndDataAnswer, scoresAnswer, enrichmentAnswer, travelEntry} from './answers/neighbourhood-answer.js';
 export type {
     CustomerItemSummary, TextAndData, ScoresDocument, Score, EnrichmentDocument, EnrichmentTrip, TravelEntry,
-    SummaryCategory, SummarySubcategory, SummaryPlace, CloseCity
+    SummaryCategory, SummarySubcategory, SummaryPlace, CloseCity, PlaceInformation
 } from './answers/neighbourhood-answer.js';
 export {featureCollection} from './answers/geolocation-answer.js';
 export type {PhotonFeature, PhotonFeatureCollection} from './answers/geolocation-answer.js';

@@ -66,7 +66,7 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
     const sub = new Map<string, NearbyPlace[]>();
     for (const c of data.categories) for (const s of c.subcategories) sub.set(s.key, s.places);
     const first = (key: string) => sub.get(key)?.[0];
-    const street = localized(data.place?.LocalizedStreetNames, data.place?.StreetName, language);
+    const street = localized(data.place?.streetNames, data.place?.streetName, language);
     const paragraphs: ParagraphFacts[] = [];
 
     // Tourism: the closest place of each kind, on foot when near, else by car; nearest first.
@@ -195,8 +195,8 @@ export function neighbourhoodText(data: NeighbourhoodData, languages: readonly s
     return writeNarrative({
         seed: positionSeed(data.lat, data.lon),
         paragraphs: (language) => narrativeFacts(data, language),
-        street: (language) => localized(place?.LocalizedStreetNames, place?.StreetName, language),
-        city: (language) => localized(place?.LocalizedCityNames, place?.CityName, language)
+        street: (language) => localized(place?.streetNames, place?.streetName, language),
+        city: (language) => localized(place?.cityNames, place?.cityName, language)
     }, languages);
 }
 

@@ -5,7 +5,7 @@
 import {
     SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, neighbourhoodScores, round6,
     type CategoriesFile, type EnrichmentData, type Labels, type MultiLanguagesText, type NeighbourhoodData,
-    type PlaceInformation, type Trip
+    type PlaceNames, type Trip
 } from '@quartier/engine/internal';
 
 export interface TravelEntry {
@@ -49,6 +49,16 @@ export interface CloseCity {
     n: Record<string, string>;
     td: TravelEntry[];
     c: {Latitude: number; Longitude: number};
+}
+
+/** COMPAT.md PlaceInformation: the street (none on a locality) and town of the position. */
+export interface PlaceInformation {
+    StreetName: string;
+    IsLocality: boolean;
+    CityName: string;
+    ZipCode: string;
+    LocalizedStreetNames: Record<string, string> | null;
+    LocalizedCityNames: Record<string, string> | null;
 }
 
 /** COMPAT.md summary (SPEC §2.2 CustomerItemSummary). */
@@ -155,7 +165,15 @@ export function summaryAnswer(data: NeighbourhoodData, language: string, file: C
             td: city.trips.map((t) => travelEntry(t, language, file)),
             c: {Latitude: city.lat, Longitude: city.lon}
         })),
-        PlaceInformation: data.place
+        PlaceInformation: placeInformation(data.place)
+    };
+}
+
+function placeInformation(p: PlaceNames | null): PlaceInformation | null {
+    if (p === null) return null;
+    return {
+        StreetName: p.streetName, IsLocality: p.isLocality, CityName: p.cityName, ZipCode: p.postcode,
+        LocalizedStreetNames: p.streetNames, LocalizedCityNames: p.cityNames
     };
 }
 

@@ -48,7 +48,7 @@ export interface GeocodeResult {
 }
 
 export interface ReverseResult extends GeocodeResult {
-    /** Default (data) names and their name:xx forms, for PlaceInformation. */
+    /** Default (data) names and their name:xx forms, for PlaceNames. */
     streetName: string;
     streetNames: Record<string, string> | null;
     cityName: string;
@@ -56,14 +56,19 @@ export interface ReverseResult extends GeocodeResult {
     isLocality: boolean;
 }
 
-/** COMPAT.md PlaceInformation. */
-export interface PlaceInformation {
-    StreetName: string;
-    IsLocality: boolean;
-    CityName: string;
-    ZipCode: string;
-    LocalizedStreetNames: Record<string, string> | null;
-    LocalizedCityNames: Record<string, string> | null;
+/**
+ * Where a position is, for the summaries: its street (none on a locality) and town, their default
+ * (data) names and name:xx forms. The summaries' PlaceInformation (COMPAT.md) is written from it by
+ * the server (packages/server/src/answers/neighbourhood-answer.ts).
+ */
+export interface PlaceNames {
+    streetName: string;
+    /** No street near: the town around answers. */
+    isLocality: boolean;
+    cityName: string;
+    postcode: string;
+    streetNames: Record<string, string> | null;
+    cityNames: Record<string, string> | null;
 }
 
 /** Countries where a house number is written before the street. */
