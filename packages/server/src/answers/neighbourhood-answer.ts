@@ -51,14 +51,14 @@ export interface CloseCity {
     c: {Latitude: number; Longitude: number};
 }
 
-/** COMPAT.md PlaceInformation: the street (none on a locality) and town of the position. */
+/** COMPAT.md PlaceInformation: the engine's PlaceNames under COMPAT.md's keys. */
 export interface PlaceInformation {
-    StreetName: string;
-    IsLocality: boolean;
-    CityName: string;
-    ZipCode: string;
-    LocalizedStreetNames: Record<string, string> | null;
-    LocalizedCityNames: Record<string, string> | null;
+    StreetName: PlaceNames['streetName'];
+    IsLocality: PlaceNames['isLocality'];
+    CityName: PlaceNames['cityName'];
+    ZipCode: PlaceNames['postcode'];
+    LocalizedStreetNames: PlaceNames['streetNames'];
+    LocalizedCityNames: PlaceNames['cityNames'];
 }
 
 /** COMPAT.md summary (SPEC §2.2 CustomerItemSummary). */
