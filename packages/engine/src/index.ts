@@ -29,6 +29,6 @@ export type {MultiPolygonGeometry} from './geo/ring.js';
 export {NeighbourhoodFinder} from './neighbourhood/nearby.js';
 export type {NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
 export {neighbourhoodText} from './neighbourhood/text.js';
-export type {MultiLanguagesText} from './text/narrative/narrative.js';
+export type {NarrativeText, TextParagraph} from './text/narrative/narrative.js';
 export {neighbourhoodScores} from './neighbourhood/scores.js';
 export type {ScoreResult, ScoreDefinition} from './neighbourhood/scores.js';

@@ -97,7 +97,7 @@ export {neighbourhoodText, narrativeFacts} from './neighbourhood/text.js';
 export {neighbourhoodScores, scoreDefinitions, scoreValue, timeFraction} from './neighbourhood/scores.js';
 export type {ScoreResult, ScoreDefinition} from './neighbourhood/scores.js';
 export {writeNarrative, positionSeed, variantOf} from './text/narrative/narrative.js';
-export type {MultiLanguagesText, TextParagraph, NarrativeInput} from './text/narrative/narrative.js';
+export type {NarrativeText, TextParagraph, NarrativeInput} from './text/narrative/narrative.js';
 export {PACK_LANGUAGES, languagePack} from './text/narrative/lang/index.js';
 export type {LanguagePack} from './text/narrative/pack.js';
 export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js';

@@ -144,12 +144,12 @@ export function regionContradictions(region: Region, count = POSITIONS, language
     for (const [lat, lon] of positions(region, count, 12345)) {
         const data = finder.find(lat, lon);
         const text = neighbourhoodText(data, languages);
-        for (const p of text.Paragraphs) {
-            for (const map of p.Sentences) {
+        for (const p of text.paragraphs) {
+            for (const map of p.sentences) {
                 for (const language of languages) {
                     for (const sentence of sentencesOf(map[language])) {
                         sentences++;
-                        for (const why of claimProblems(sentence, language, p.IconId)) found.push({language, lat, lon, why, sentence});
+                        for (const why of claimProblems(sentence, language, p.id)) found.push({language, lat, lon, why, sentence});
                     }
                 }
             }

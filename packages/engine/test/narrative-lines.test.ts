@@ -47,8 +47,8 @@ t.test('Heidelberg: Stadtbahn and tram lines by their reference, never a U-Bahn'
             }
         }
         const text = neighbourhoodText(data, ['DE', 'EN']);
-        for (const p of text.Paragraphs) {
-            for (const s of p.Sentences) {
+        for (const p of text.paragraphs) {
+            for (const s of p.sentences) {
                 if (/U-Bahn/.test(s.DE)) found.push(s.DE);
                 if (/\bmetro\b/i.test(s.EN)) found.push(s.EN);
             }

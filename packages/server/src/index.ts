@@ -10,9 +10,9 @@ export type {ServerConfig} from './service/server.js';
 export {BUILD_REGION_SCRIPT} from './cli/build-region-script.js';
 // The answers' JSON (SPEC's shapes, GraphHopper's route, Photon's GeoJSON) from the engine's typed
 // results, for a Node service that wants the API's answers without HTTP (docs/library.md).
-export {summaryAnswer, textAndDataAnswer, scoresAnswer, enrichmentAnswer, travelEntry} from './answers/neighbourhood-answer.js';
+export {summaryAnswer, textAnswer, textAndDataAnswer, scoresAnswer, enrichmentAnswer, travelEntry} from './answers/neighbourhood-answer.js';
 export type {
-    CustomerItemSummary, TextAndData, ScoresDocument, Score, EnrichmentDocument, EnrichmentTrip, TravelEntry,
+    CustomerItemSummary, MultiLanguagesText, MultiLanguagesParagraph, TextAndData, ScoresDocument, Score, EnrichmentDocument, EnrichmentTrip, TravelEntry,
     SummaryCategory, SummarySubcategory, SummaryPlace, CloseCity, PlaceInformation
 } from './answers/neighbourhood-answer.js';
 export {featureCollection} from './answers/geolocation-answer.js';

@@ -3,20 +3,20 @@
 // exports for a Node service (docs/library.md).
 import path from 'node:path';
 import t from 'tap';
-import {Catalog, NeighbourhoodFinder, Region, queryPoints} from '@quartier/engine';
+import {Catalog, NeighbourhoodFinder, Region, neighbourhoodText, queryPoints} from '@quartier/engine';
 import * as server from '../src/index.js';
 import {featureCollection} from '../src/answers/geolocation-answer.js';
 import {categoryTreeAnswer, simplifiedCategoriesAnswer} from '../src/answers/categories-answer.js';
 import {pointsAnswer} from '../src/answers/points-answer.js';
 import {writeRoadRoute} from '../src/answers/route-answer.js';
 import {JsonWriter} from '../src/answers/json-answer.js';
-import {enrichmentAnswer, scoresAnswer, summaryAnswer} from '../src/answers/neighbourhood-answer.js';
+import {enrichmentAnswer, scoresAnswer, summaryAnswer, textAnswer} from '../src/answers/neighbourhood-answer.js';
 import {testBuildRoot} from './helpers.js';
 
 const be = Region.open(path.join(testBuildRoot, 'BE'));
 
 t.test('the writers are @quartier/server exports', async (t) => {
-    for (const name of ['summaryAnswer', 'textAndDataAnswer', 'scoresAnswer', 'enrichmentAnswer', 'featureCollection', 'pointsAnswer',
+    for (const name of ['summaryAnswer', 'textAnswer', 'textAndDataAnswer', 'scoresAnswer', 'enrichmentAnswer', 'featureCollection', 'pointsAnswer',
         'categoryTreeAnswer', 'simplifiedCategoriesAnswer', 'isochroneAnswer', 'writeRoadRoute', 'transitRouteAnswer']) {
         t.equal(typeof (server as Record<string, unknown>)[name], 'function', name);
     }
@@ -78,6 +78,11 @@ t.test('the neighbourhood documents', async (t) => {
     const data = finder.find(50.8461, 4.3664);
     const summary = summaryAnswer(data, 'FR');
     t.same(Object.keys(summary), ['AvailableCategoriesAroundPosition', 'CloseCities', 'PlaceInformation']);
+    const text = textAnswer(neighbourhoodText(data, ['FR', 'NL', 'EN']));
+    for (const p of text.Paragraphs) {
+        t.same(Object.keys(p), ['Sentences', 'Title', 'TitleBis', 'TitleTer', 'IconId', 'List'], 'SPEC §2.3 keys, in the reference order');
+        t.same(Object.keys(p.Title), ['FR', 'NL', 'EN']);
+    }
     const scores = scoresAnswer(data, 'FR');
     t.equal(scores.language, 'FR');
     for (const s of scores.scores) t.ok(s.v >= 0 && s.v <= 10, s.k);

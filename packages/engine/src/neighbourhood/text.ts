@@ -2,7 +2,7 @@
 // in which paragraph, with which trip. Figures are the summary's (minutes rounded the way its
 // labels round), so the text and the data always agree.
 import type {Fact, FactLines, FactPlace, LineKind, ModeCode, ParagraphFacts, Trip as FactTrip} from '../text/narrative/facts.js';
-import {positionSeed, writeNarrative, type MultiLanguagesText} from '../text/narrative/narrative.js';
+import {positionSeed, writeNarrative, type NarrativeText} from '../text/narrative/narrative.js';
 import {narrativeRules as rules} from '../text/narrative/rules.js';
 import type {NearbyPlace, NeighbourhoodData} from './nearby.js';
 import {wholeMinutes} from '../text/units.js';
@@ -190,7 +190,7 @@ function closeAtHand(data: NeighbourhoodData): boolean {
 }
 
 /** The text of /summary/text: every language of the country, in the country's order. */
-export function neighbourhoodText(data: NeighbourhoodData, languages: readonly string[]): MultiLanguagesText {
+export function neighbourhoodText(data: NeighbourhoodData, languages: readonly string[]): NarrativeText {
     const place = data.place;
     return writeNarrative({
         seed: positionSeed(data.lat, data.lon),

@@ -1,10 +1,10 @@
 // The neighbourhood answers' layout: /summary (SPEC §2.2 CustomerItemSummary, COMPAT.md "summary"),
-// /summary/text-and-data, /scores and /enrichment (SPEC §2.4, one document per listing of a batch
+// /summary/text (§2.3 MultiLanguagesText), /summary/text-and-data, /scores and /enrichment (SPEC §2.4, one document per listing of a batch
 // too). The engine gives the facts (NeighbourhoodData, EnrichmentData, the scores' values and the
 // text); here they get their keys, their labels in one language and their rounding.
 import {
     SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, neighbourhoodScores, round6,
-    type CategoriesFile, type EnrichmentData, type Labels, type MultiLanguagesText, type NeighbourhoodData,
+    type CategoriesFile, type EnrichmentData, type Labels, type NarrativeText, type NeighbourhoodData,
     type PlaceNames, type Trip
 } from '@quartier/engine/internal';
 
@@ -66,6 +66,21 @@ export interface CustomerItemSummary {
     AvailableCategoriesAroundPosition: SummaryCategory[];
     CloseCities: CloseCity[];
     PlaceInformation: PlaceInformation | null;
+}
+
+/** SPEC §2.3: a paragraph of the text, keys in the reference response's order (COMPAT.md). */
+export interface MultiLanguagesParagraph {
+    Sentences: Record<string, string>[];
+    Title: Record<string, string>;
+    TitleBis: Record<string, string>;
+    TitleTer: Record<string, string>;
+    IconId: string;
+    List: Record<string, string>[];
+}
+
+/** SPEC §2.3 MultiLanguagesText (/summary/text). */
+export interface MultiLanguagesText {
+    Paragraphs: MultiLanguagesParagraph[];
 }
 
 /** /summary/text-and-data. */
@@ -174,6 +189,15 @@ function placeInformation(p: PlaceNames | null): PlaceInformation | null {
     return {
         StreetName: p.streetName, IsLocality: p.isLocality, CityName: p.cityName, ZipCode: p.postcode,
         LocalizedStreetNames: p.streetNames, LocalizedCityNames: p.cityNames
+    };
+}
+
+/** /summary/text: the engine's text under SPEC's keys. */
+export function textAnswer(text: NarrativeText): MultiLanguagesText {
+    return {
+        Paragraphs: text.paragraphs.map((p) => ({
+            Sentences: p.sentences, Title: p.title, TitleBis: p.titleAround, TitleTer: p.titleIn, IconId: p.id, List: p.list
+        }))
     };
 }
 

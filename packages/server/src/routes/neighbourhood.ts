@@ -8,7 +8,7 @@ import type {Answer, NeighbourhoodService} from '../enrichment/neighbourhood-ser
 import {languageWithFallback, optionalString} from '../http/params.js';
 import {coveredPosition} from '../http/position.js';
 import {sendJson} from '../answers/json-answer.js';
-import {enrichmentAnswer, scoresAnswer, summaryAnswer, textAndDataAnswer} from '../answers/neighbourhood-answer.js';
+import {enrichmentAnswer, scoresAnswer, summaryAnswer, textAndDataAnswer, textAnswer} from '../answers/neighbourhood-answer.js';
 
 export function neighbourhoodRoutes(app: Express, guard: Guard, service: NeighbourhoodService): void {
     app.get('/summary', guard('any', async (ctx, _req, res) => {
@@ -19,14 +19,14 @@ export function neighbourhoodRoutes(app: Express, guard: Guard, service: Neighbo
     app.get('/summary/text', guard('any', async (ctx, _req, res) => {
         const [lat, lon] = position(ctx);
         const languages = ctx.served.region.country.languages;
-        send(res, await service.answer('summary/text', ctx.served.region, lat, lon, '', (data) => neighbourhoodText(data, languages)));
+        send(res, await service.answer('summary/text', ctx.served.region, lat, lon, '', (data) => textAnswer(neighbourhoodText(data, languages))));
     }));
     app.get('/summary/text-and-data', guard('any', async (ctx, _req, res) => {
         const [lat, lon] = position(ctx);
         const region = ctx.served.region;
         const language = languageWithFallback(ctx.query, region.country.languages);
         send(res, await service.answer('summary/text-and-data', region, lat, lon, language, (data) =>
-            textAndDataAnswer(summaryAnswer(data, language), neighbourhoodText(data, region.country.languages))));
+            textAndDataAnswer(summaryAnswer(data, language), textAnswer(neighbourhoodText(data, region.country.languages)))));
     }));
     app.get('/scores', guard('any', async (ctx, _req, res) => {
         const [lat, lon] = position(ctx);
