@@ -8,7 +8,8 @@ import readline from 'node:readline';
 import {parseArgs} from 'node:util';
 import {parse as parseCsv} from 'csv-parse';
 import {Progress, Region, buildRoot, loadRegionConfigs} from '@quartier/engine/internal';
-import {csvColumns, csvRow, enrichListings, ndjsonLine, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
+import {enrichListings, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
+import {csvColumns, csvRow, ndjsonLine} from '../answers/enrichment-batch-answer.js';
 import {WorkerPool} from '../workers/pool.js';
 
 /** Listings per pool task, and tasks in flight per worker. */
