@@ -16,9 +16,9 @@ export {PoiIndex, BADGE_KINDS} from './poi/poi-index.js';
 export {CategoryMatcher, loadCategories, typeId, splitTypeId} from './poi/categories.js';
 export type {CategoriesFile, CategoryConfig, SubtypeConfig, EnrichmentEntry, Labels} from './poi/categories.js';
 export {Places, PLACE_TYPES, CITY_TYPES} from './geocode/places.js';
-export {Geocoder, featureCollection, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,
+export {Geocoder, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,
     REVERSE_ADDRESS_RADIUS, REVERSE_STREET_RADIUS, REVERSE_LOCALITY_RADIUS} from './geocode/index.js';
-export type {GeocodeResult, ReverseResult, PlaceInformation, SearchOptions, ResultKind} from './geocode/index.js';
+export type {GeocodeResult, ReverseResult, PlaceNames, SearchOptions, ResultKind} from './geocode/index.js';
 export {fold, tokenize, housenumberKey, postcodeKey} from './geocode/fold.js';
 export {Abbreviations} from './geocode/abbreviations.js';
 export {EditDistance, maxEditsFor} from './geocode/edit-distance.js';
@@ -37,7 +37,7 @@ export {
 } from './config/regions.js';
 export type {RegionConfig, CountryConfig} from './config/regions.js';
 export {Catalog, catalogScope, label, WILDCARD_VARIANT} from './poi/catalog.js';
-export type {CategoryNode, CatalogScope} from './poi/catalog.js';
+export type {CatalogScope} from './poi/catalog.js';
 export {queryPoints, MAX_POINTS} from './poi/points.js';
 export type {PointsQuery, PointItem, PointsResult} from './poi/points.js';
 export {RoadRouter, RouteError, SAME_POSITION_METERS} from './route/road-router.js';
@@ -94,15 +94,11 @@ export {NeighbourhoodFinder, SEARCH_RADIUS_METERS, STRAIGHT_LINE_CANDIDATES, CIT
 export type {NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
 export {TripMeter, TM_CAR, TM_WALK, TM_BIKE, TM_TRANSIT} from './neighbourhood/trips.js';
 export type {Trip} from './neighbourhood/trips.js';
-export {formatSummary, travelEntry} from './neighbourhood/summary.js';
-export type {CustomerItemSummary, TravelEntry, SummaryCategory, SummarySubcategory, SummaryPlace, CloseCity} from './neighbourhood/summary.js';
-export {formatEnrichment} from './neighbourhood/enrichment.js';
-export type {EnrichmentDocument, EnrichmentTrip} from './neighbourhood/enrichment.js';
-export {formatText, narrativeFacts} from './neighbourhood/text.js';
-export {formatScores, scoreDefinitions, scoreValue, timeFraction} from './neighbourhood/scores.js';
-export type {ScoresDocument, Score, ScoreDefinition} from './neighbourhood/scores.js';
+export {neighbourhoodText, narrativeFacts} from './neighbourhood/text.js';
+export {neighbourhoodScores, scoreDefinitions, scoreValue, timeFraction} from './neighbourhood/scores.js';
+export type {ScoreResult, ScoreDefinition} from './neighbourhood/scores.js';
 export {writeNarrative, positionSeed, variantOf} from './text/narrative/narrative.js';
-export type {MultiLanguagesText, TextParagraph, NarrativeInput} from './text/narrative/narrative.js';
+export type {NarrativeText, TextParagraph, NarrativeInput} from './text/narrative/narrative.js';
 export {PACK_LANGUAGES, languagePack} from './text/narrative/lang/index.js';
 export type {LanguagePack} from './text/narrative/pack.js';
 export type {Fact, ParagraphFacts, ParagraphId} from './text/narrative/facts.js';

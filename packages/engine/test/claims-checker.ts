@@ -5,7 +5,8 @@
 // transport sentence only a stop within the serving limit; a place within the on-foot limit is
 // given on foot. The claim words and limits are this checker's own table, written from
 // docs/api/neighbourhood.md ("Narrative: what the text may claim"), not read from the engine.
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
+import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
+import {neighbourhoodText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {TM_WALK} from '../src/neighbourhood/trips.js';
 import type {Region} from '../src/region/region.js';
 import {regionSections} from '../src/internal.js';
@@ -143,13 +144,13 @@ export function regionContradictions(region: Region, count = POSITIONS, language
     let sentences = 0;
     for (const [lat, lon] of positions(region, count, 12345)) {
         const data = finder.find(lat, lon);
-        const text = formatText(data, languages);
-        for (const p of text.Paragraphs) {
-            for (const map of p.Sentences) {
+        const text = neighbourhoodText(data, languages);
+        for (const p of text.paragraphs) {
+            for (const map of p.sentences) {
                 for (const language of languages) {
                     for (const sentence of sentencesOf(map[language])) {
                         sentences++;
-                        for (const why of claimProblems(sentence, language, p.IconId)) found.push({language, lat, lon, why, sentence});
+                        for (const why of claimProblems(sentence, language, p.id)) found.push({language, lat, lon, why, sentence});
                     }
                 }
             }

@@ -5,7 +5,8 @@
 // build/test-extra-regions (skipped while their inputs are unchanged).
 import path from 'node:path';
 import t from 'tap';
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
+import {NeighbourhoodFinder} from '../src/neighbourhood/nearby.js';
+import {neighbourhoodText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {LINE_ROUTES} from '../src/poi/poi-index.js';
 import {buildRegion} from '../src/region/build.js';
 import {Region} from '../src/region/region.js';
@@ -46,9 +47,9 @@ t.test('Heidelberg: Stadtbahn and tram lines by their reference, never a U-Bahn'
                 for (const name of f.lines.lines) if (stopNames.has(name)) found.push(`a stop name as a line: ${name}`);
             }
         }
-        const text = formatText(data, ['DE', 'EN']);
-        for (const p of text.Paragraphs) {
-            for (const s of p.Sentences) {
+        const text = neighbourhoodText(data, ['DE', 'EN']);
+        for (const p of text.paragraphs) {
+            for (const s of p.sentences) {
                 if (/U-Bahn/.test(s.DE)) found.push(s.DE);
                 if (/\bmetro\b/i.test(s.EN)) found.push(s.EN);
             }

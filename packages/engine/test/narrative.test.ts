@@ -142,32 +142,32 @@ t.test('writeNarrative keeps the languages and the paragraphs in order', async (
     for (const [fixtureName, fixture] of Object.entries(FIXTURES)) {
         for (const seed of SEEDS) {
             const text = writeNarrative(input(fixture, seed), languages);
-            t.same(text.Paragraphs.map((p) => p.IconId), [...PARAGRAPHS], `${fixtureName} seed ${seed}: paragraph order`);
+            t.same(text.paragraphs.map((p) => p.id), [...PARAGRAPHS], `${fixtureName} seed ${seed}: paragraph order`);
             const found: string[] = [];
-            for (const p of text.Paragraphs) {
-                for (const [field, map] of [['Title', p.Title], ['TitleBis', p.TitleBis], ['TitleTer', p.TitleTer]] as const) {
-                    if (JSON.stringify(Object.keys(map)) !== JSON.stringify(languages)) found.push(`${p.IconId} ${field} keys ${Object.keys(map)}`);
+            for (const p of text.paragraphs) {
+                for (const [field, map] of [['title', p.title], ['titleAround', p.titleAround], ['titleIn', p.titleIn]] as const) {
+                    if (JSON.stringify(Object.keys(map)) !== JSON.stringify(languages)) found.push(`${p.id} ${field} keys ${Object.keys(map)}`);
                 }
-                const facts = languages.map((l) => fixture.facts(l).find((x) => x.id === p.IconId)!.facts);
-                if (p.Sentences.length !== facts[0].length) found.push(`${p.IconId}: ${p.Sentences.length} sentences for ${facts[0].length} facts`);
-                p.Sentences.forEach((s, k) => {
-                    if (JSON.stringify(Object.keys(s)) !== JSON.stringify(languages)) found.push(`${p.IconId}#${k} keys ${Object.keys(s)}`);
+                const facts = languages.map((l) => fixture.facts(l).find((x) => x.id === p.id)!.facts);
+                if (p.sentences.length !== facts[0].length) found.push(`${p.id}: ${p.sentences.length} sentences for ${facts[0].length} facts`);
+                p.sentences.forEach((s, k) => {
+                    if (JSON.stringify(Object.keys(s)) !== JSON.stringify(languages)) found.push(`${p.id}#${k} keys ${Object.keys(s)}`);
                     languages.forEach((l, li) => {
                         const fact = facts[li][k];
-                        if (s[l] !== write(l, fact, variantOf(seed, p.IconId, k))) found.push(`${p.IconId}#${k} ${l}: not the pack's sentence for its variant`);
-                        for (const x of problems(s[l], fact, l)) found.push(`${p.IconId}#${k} ${l}: ${x}: ${s[l]}`);
+                        if (s[l] !== write(l, fact, variantOf(seed, p.id, k))) found.push(`${p.id}#${k} ${l}: not the pack's sentence for its variant`);
+                        for (const x of problems(s[l], fact, l)) found.push(`${p.id}#${k} ${l}: ${x}: ${s[l]}`);
                     });
                 });
-                if (!Array.isArray(p.List)) found.push(`${p.IconId}: List is not an array`);
+                if (!Array.isArray(p.list)) found.push(`${p.id}: list is not an array`);
             }
             t.same(found, [], `${fixtureName} seed ${seed}: keys in order, sentences clean`);
         }
     }
     const all = writeNarrative(input(FIXTURES.brussels, 7), PACK_LANGUAGES);
-    t.same(Object.keys(all.Paragraphs[0].Title), PACK_LANGUAGES, 'every language at once, in the order asked');
+    t.same(Object.keys(all.paragraphs[0].title), PACK_LANGUAGES, 'every language at once, in the order asked');
     const bare = writeNarrative(input(FIXTURES.brussels, 7, false), ['FR']);
-    t.equal(bare.Paragraphs[0].TitleBis.FR, 'Tourisme', 'no street: the bare title');
-    t.equal(bare.Paragraphs[0].TitleTer.FR, 'Tourisme', 'no city: the bare title');
+    t.equal(bare.paragraphs[0].titleAround.FR, 'Tourisme', 'no street: the bare title');
+    t.equal(bare.paragraphs[0].titleIn.FR, 'Tourisme', 'no city: the bare title');
 });
 
 t.test('deterministic, and varied across variants', async (t) => {
@@ -212,11 +212,11 @@ t.test('French: elision, gender, hours, titles', async (t) => {
     const single = allVariants('FR', factOf(e, 'FR', 'publictransports', 0));
     t.ok(single.every((s) => !/\b(les|aux) lignes\b/.test(s)), 'one line: singular');
     const pack = languagePack('FR'), text = writeNarrative(input(b, 0), ['FR']);
-    t.equal(text.Paragraphs[0].Title.FR, 'Tourisme');
-    t.equal(text.Paragraphs[0].TitleBis.FR, 'Tourisme autour de la Rue de la Loi - Wetstraat');
-    t.equal(text.Paragraphs[0].TitleTer.FR, 'Tourisme à Bruxelles - Brussel');
-    t.equal(text.Paragraphs[4].TitleBis.FR, 'Villes proches de la Rue de la Loi - Wetstraat');
-    t.equal(text.Paragraphs[4].TitleTer.FR, 'Villes proches de Bruxelles - Brussel');
+    t.equal(text.paragraphs[0].title.FR, 'Tourisme');
+    t.equal(text.paragraphs[0].titleAround.FR, 'Tourisme autour de la Rue de la Loi - Wetstraat');
+    t.equal(text.paragraphs[0].titleIn.FR, 'Tourisme à Bruxelles - Brussel');
+    t.equal(text.paragraphs[4].titleAround.FR, 'Villes proches de la Rue de la Loi - Wetstraat');
+    t.equal(text.paragraphs[4].titleIn.FR, 'Villes proches de Bruxelles - Brussel');
     t.equal(pack.titleAround('tourism', 'Tourisme', 'Avenue Louise'), 'Tourisme autour de l\'Avenue Louise');
     t.equal(pack.titleAround('tourism', 'Tourisme', 'Boulevard Anspach'), 'Tourisme autour du Boulevard Anspach');
     t.equal(pack.titleAround('tourism', 'Tourisme', 'Quai au Foin'), 'Tourisme autour du Quai au Foin');

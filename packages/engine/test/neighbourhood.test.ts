@@ -7,7 +7,7 @@ import {CAR, FOOT, BIKE} from '../src/graph/profiles.js';
 import {INF} from '../src/graph/road-graph.js';
 import {closestPlaces, STRAIGHT_LINE_CANDIDATES} from '../src/neighbourhood/nearby.js';
 import {scoreDefinitions, scoreValue, timeFraction} from '../src/neighbourhood/scores.js';
-import {formatText, narrativeFacts} from '../src/neighbourhood/text.js';
+import {neighbourhoodText, narrativeFacts} from '../src/neighbourhood/text.js';
 import {wholeMinutes} from '../src/text/units.js';
 import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
@@ -156,7 +156,7 @@ t.test('a theatre a short walk away is given on foot, in the summary and the tex
         t.ok(wholeMinutes(walk.seconds) <= 10, `${place.name}: a walk of ${wholeMinutes(walk.seconds)} min, in the summary`);
         const fact = narrativeFacts(data, 'EN').flatMap((p) => p.facts).find((f) => f.type === 'tourism' && f.place.kinds[0] === 'theatre');
         t.equal(fact?.type === 'tourism' && fact.place.trip.mode, 2, 'the text gives it on foot');
-        const sentence = formatText(data, ['EN']).Paragraphs.flatMap((p) => p.Sentences).find((x) => x.EN.includes(`"${place.name}"`));
+        const sentence = neighbourhoodText(data, ['EN']).paragraphs.flatMap((p) => p.sentences).find((x) => x.EN.includes(`"${place.name}"`));
         t.match(sentence?.EN ?? "", new RegExp(`${wholeMinutes(walk.seconds)} minutes? (away )?on foot`), sentence?.EN ?? "no sentence");
         checked++;
     }

@@ -89,8 +89,12 @@ t.test('npm pack of @quartier/engine installs and runs the docs/library.md examp
     const api = run(process.execPath, ['--input-type=module', '-e', probe], dir);
     t.equal(api.status, 0, api.all);
     const {pub, int} = JSON.parse(api.stdout) as {pub: string[]; int: string[]};
-    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'FOOT', 'RouteError', 'TransitError', 'formatSummary']) {
+    for (const name of ['Region', 'buildRegion', 'loadRegionConfigs', 'FOOT', 'RouteError', 'TransitError', 'neighbourhoodText', 'neighbourhoodScores']) {
         t.ok(pub.includes(name), `the entry point exports ${name}`);
+    }
+    // The answers' JSON is the server's (@quartier/server, packages/server/src/answers/), not the engine's.
+    for (const name of ['formatSummary', 'formatEnrichment', 'formatText', 'formatScores', 'featureCollection']) {
+        t.notOk(pub.includes(name) || int.includes(name), `the engine writes no client JSON (${name})`);
     }
     // The query classes are types there (a Region makes them); the sections' accessor and the folders are internal.
     for (const name of ['CHQuery', 'readOsmPbf', 'encodeSection', 'contract', 'CsvParser', 'EditDistance', 'RoadRouter', 'queryPoints', 'regionSections', 'dataRoot', 'buildRoot']) {

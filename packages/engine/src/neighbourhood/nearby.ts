@@ -3,7 +3,7 @@
 // contraction-hierarchy and RAPTOR queries from one origin; nothing here depends on a language.
 import {haversineMeters} from '../geo/distance.js';
 import {CITY_TYPES, PLACE_TYPES} from '../geocode/places.js';
-import type {PlaceInformation} from '../geocode/index.js';
+import type {PlaceNames} from '../geocode/index.js';
 import {loadCategories, splitTypeId, typeId, type CategoriesFile, type SubtypeConfig} from '../poi/categories.js';
 import {FOOT_SPEEDS} from '../graph/profiles.js';
 import {LINE_ROUTES} from '../poi/poi-index.js';
@@ -82,7 +82,7 @@ export interface NeighbourhoodData {
     /** Ranked by proximity: categories by their closest sub-category, sub-categories by their closest place. */
     categories: NearbyCategory[];
     cities: NearbyCity[];
-    place: PlaceInformation | null;
+    place: PlaceNames | null;
     /** Distinct places per sub-type key within COUNT_RADIUS_METERS; `lines`: distinct lines within LINE_COUNT_RADIUS_METERS. */
     counts: Record<string, number>;
 }
@@ -176,7 +176,7 @@ export class NeighbourhoodFinder {
         }
         for (const tm of [TM_WALK, TM_CAR]) meter.prefetch(tm, this.positions(plans.filter((p) => rankMode(p.s) === tm).flatMap((p) => p.candidates)));
         for (const plan of plans) plan.picks = this.choose(meter, plan);
-        const place = this.region.geocoder.placeInformation(lat, lon);
+        const place = this.region.geocoder.placeNames(lat, lon);
         const cityCandidates = this.cityCandidates(lat, lon, place);
         const nearOnFoot = this.nearOnFoot(plans, lat, lon);
         for (const tm of TD_ORDER) {
@@ -332,13 +332,13 @@ export class NeighbourhoodFinder {
     }
 
     /** Places of a city type with CITY_MIN_POPULATION people, other than the position's own town, nearest first. */
-    private cityCandidates(lat: number, lon: number, place: PlaceInformation | null): number[] {
+    private cityCandidates(lat: number, lon: number, place: PlaceNames | null): number[] {
         const Pl = this.region.places;
         const found: {f: number; d: number}[] = [];
         for (let f = Pl.placeOffset; f < Pl.placeOffset + Pl.placeCount; f++) {
             if (!CITY_TYPES.has(PLACE_TYPES[Pl.fType[f]])) continue;
             if (Pl.placePopulation[f - Pl.placeOffset] < CITY_MIN_POPULATION) continue;
-            if (place && Pl.name(f) === place.CityName) continue;
+            if (place && Pl.name(f) === place.cityName) continue;
             const d = haversineMeters(lat, lon, Pl.fLat[f] / 1e7, Pl.fLon[f] / 1e7);
             if (d > SEARCH_RADIUS_METERS * 4) continue;
             found.push({f, d});

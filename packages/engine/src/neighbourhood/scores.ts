@@ -1,9 +1,9 @@
-// /scores (COMPAT.md): a 0-10 score per key from the neighbourhood data, by the formula written
-// in data/scores.json (time to the nearest place, and how many there are around). Monotone:
-// a shorter trip or a higher count never gives a lower score.
+// The scores of /scores (COMPAT.md): a 0-10 score per key from the neighbourhood data, by the
+// formula written in data/scores.json (time to the nearest place, and how many there are around).
+// Monotone: a shorter trip or a higher count never gives a lower score. The answer's layout (labels,
+// keys) is the server's: packages/server/src/answers/neighbourhood-answer.ts.
 import {readConfigJson} from '../config/data-files.js';
-import {label} from '../poi/catalog.js';
-import {loadCategories, type CategoriesFile, type Labels} from '../poi/categories.js';
+import type {Labels} from '../poi/categories.js';
 import type {NeighbourhoodData} from './nearby.js';
 
 export interface ScoreDefinition {
@@ -19,20 +19,6 @@ export interface ScoreDefinition {
     timeWeight: number;
     labels?: Labels;
     labelFrom?: string;
-}
-
-export interface Score {
-    k: string;
-    l: string;
-    v: number;
-    iconId: number;
-    pt: number;
-    st: number[];
-}
-
-export interface ScoresDocument {
-    scores: Score[];
-    language: string;
 }
 
 export function scoreDefinitions(): ScoreDefinition[] {
@@ -54,12 +40,17 @@ export function scoreValue(d: ScoreDefinition, minutes: number | null, count: nu
     return Math.round(100 * (d.timeWeight * t + (1 - d.timeWeight) * c)) / 10;
 }
 
-export function formatScores(data: NeighbourhoodData, language: string, file: CategoriesFile = loadCategories()): ScoresDocument {
-    const subtypes = new Map<string, {ct: number; st: number; plural: Labels}>();
-    for (const c of file.categories) for (const s of c.subtypes) subtypes.set(s.key, {ct: c.ct, st: s.st, plural: s.plural});
+/** One score of the neighbourhood: its definition (data/scores.json) and its value, 0-10. */
+export interface ScoreResult {
+    definition: ScoreDefinition;
+    value: number;
+}
+
+/** Every score of data/scores.json for the neighbourhood data, in the file's order. */
+export function neighbourhoodScores(data: NeighbourhoodData): ScoreResult[] {
     const places = new Map<string, {tm: number; seconds: number}[]>();
     for (const c of data.categories) for (const s of c.subcategories) places.set(s.key, s.places[0]?.trips ?? []);
-    const scores = scoreDefinitions().map((d) => {
+    return scoreDefinitions().map((d) => {
         // The best time over the sub-types, each reached by the first of the modes that gets there.
         let minutes: number | null = null;
         for (const key of d.subtypes) {
@@ -76,14 +67,6 @@ export function formatScores(data: NeighbourhoodData, language: string, file: Ca
         const countKeys = d.count === null ? [] : Array.isArray(d.count) ? d.count : [d.count];
         let count = 0;
         for (const k of countKeys) count += data.counts[k] ?? 0;
-        return {
-            k: d.k,
-            l: d.labels ? label(d.labels, language) : label(subtypes.get(d.labelFrom ?? '')?.plural, language),
-            v: scoreValue(d, minutes, count),
-            iconId: d.iconId,
-            pt: d.pt,
-            st: d.subtypes.map((key) => subtypes.get(key)?.st ?? 0)
-        };
+        return {definition: d, value: scoreValue(d, minutes, count)};
     });
-    return {scores, language};
 }

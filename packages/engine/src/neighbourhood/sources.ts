@@ -23,5 +23,5 @@ export interface NeighbourhoodSources extends TripSources {
     readonly pois: PoiIndex;
     readonly places: Places;
     readonly coverage: Pick<Coverage, 'dataReachMeters'>;
-    readonly geocoder: Pick<Geocoder, 'placeInformation'>;
+    readonly geocoder: Pick<Geocoder, 'placeNames'>;
 }

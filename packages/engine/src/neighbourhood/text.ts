@@ -2,7 +2,7 @@
 // in which paragraph, with which trip. Figures are the summary's (minutes rounded the way its
 // labels round), so the text and the data always agree.
 import type {Fact, FactLines, FactPlace, LineKind, ModeCode, ParagraphFacts, Trip as FactTrip} from '../text/narrative/facts.js';
-import {positionSeed, writeNarrative, type MultiLanguagesText} from '../text/narrative/narrative.js';
+import {positionSeed, writeNarrative, type NarrativeText} from '../text/narrative/narrative.js';
 import {narrativeRules as rules} from '../text/narrative/rules.js';
 import type {NearbyPlace, NeighbourhoodData} from './nearby.js';
 import {wholeMinutes} from '../text/units.js';
@@ -66,7 +66,7 @@ export function narrativeFacts(data: NeighbourhoodData, language: string): Parag
     const sub = new Map<string, NearbyPlace[]>();
     for (const c of data.categories) for (const s of c.subcategories) sub.set(s.key, s.places);
     const first = (key: string) => sub.get(key)?.[0];
-    const street = localized(data.place?.LocalizedStreetNames, data.place?.StreetName, language);
+    const street = localized(data.place?.streetNames, data.place?.streetName, language);
     const paragraphs: ParagraphFacts[] = [];
 
     // Tourism: the closest place of each kind, on foot when near, else by car; nearest first.
@@ -189,14 +189,14 @@ function closeAtHand(data: NeighbourhoodData): boolean {
     return shop && school && stop && leisure;
 }
 
-/** /summary/text: every language of the country, in the country's order. */
-export function formatText(data: NeighbourhoodData, languages: readonly string[]): MultiLanguagesText {
+/** The text of /summary/text: every language of the country, in the country's order. */
+export function neighbourhoodText(data: NeighbourhoodData, languages: readonly string[]): NarrativeText {
     const place = data.place;
     return writeNarrative({
         seed: positionSeed(data.lat, data.lon),
         paragraphs: (language) => narrativeFacts(data, language),
-        street: (language) => localized(place?.LocalizedStreetNames, place?.StreetName, language),
-        city: (language) => localized(place?.LocalizedCityNames, place?.CityName, language)
+        street: (language) => localized(place?.streetNames, place?.streetName, language),
+        city: (language) => localized(place?.cityNames, place?.cityName, language)
     }, languages);
 }
 

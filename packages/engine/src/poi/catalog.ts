@@ -1,6 +1,7 @@
-// Labels and the category lists served to clients (/categories, /simplifiedcategories), from
-// data/categories.json and what a region actually holds.
-import {loadCategories, typeId, type CategoriesFile, type Labels, type SubtypeConfig} from './categories.js';
+// Labels and what the category lists served to clients (/categories, /simplifiedcategories) may
+// hold, from data/categories.json and what a region actually holds. The lists' layout is the
+// server's: packages/server/src/answers/categories-answer.ts.
+import {loadCategories, type CategoriesFile, type Labels, type SubtypeConfig} from './categories.js';
 import type {PoiIndex} from './poi-index.js';
 import type {TransitNetwork} from '../transit/query/network.js';
 
@@ -27,14 +28,6 @@ export const WILDCARD_VARIANT = 1;
 export function label(labels: Labels | undefined, language: string): string {
     if (!labels) return '';
     return labels[language] ?? labels.EN ?? '';
-}
-
-export interface CategoryNode {
-    id: number;
-    l: string;
-    aid: number | null;
-    i: string | number;
-    c: CategoryNode[];
 }
 
 export class Catalog {
@@ -85,10 +78,15 @@ export class Catalog {
     }
 
     /** Brands of a sub-type that /categories offers: configured for the country, or present in the region's data. */
-    private listedBrands(ct: number, s: SubtypeConfig): NonNullable<SubtypeConfig['brands']> {
+    listedBrands(ct: number, s: SubtypeConfig): NonNullable<SubtypeConfig['brands']> {
         const present = this.variantsPresent.get((ct << 8) | s.st);
         const country = this.scope?.country;
         return (s.brands ?? []).filter((b) => country === undefined || b.countries.includes(country) || present?.has(b.variant) === true);
+    }
+
+    /** Whether the region's data holds a POI of this variant of the sub-type (a brand, for /simplifiedcategories). */
+    present(ct: number, st: number, variant: number): boolean {
+        return this.variantsPresent.get((ct << 8) | st)?.has(variant) === true;
     }
 
     /** Whether the sub-type can exist in the region (false: a transit mode the region does not have). */
@@ -109,40 +107,5 @@ export class Catalog {
 
     modeLabel(mode: number, language: string): string {
         return label(this.file.modes[String(mode)], language);
-    }
-
-    /** /simplifiedcategories: family → type ids usable in poiTypesIds (wildcards, then brands present). */
-    simplified(): Record<string, number[]> {
-        const out: Record<string, number[]> = {};
-        for (const family of Object.keys(this.file.families)) out[family] = [];
-        for (const c of this.file.categories) {
-            for (const s of c.subtypes) {
-                if (!this.listed(c.ct, s.st)) continue;
-                const list = out[s.family] ?? (out[s.family] = []);
-                list.push(typeId(c.ct, s.st, WILDCARD_VARIANT));
-                if (s.variants === 'brand') {
-                    const present = this.variantsPresent.get((c.ct << 8) | s.st);
-                    for (const b of s.brands ?? []) if (present?.has(b.variant)) list.push(typeId(c.ct, s.st, b.variant));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** /categories: categories → sub-types (wildcard ids) → brands, labels in `language`. */
-    tree(language: string): CategoryNode[] {
-        return this.file.categories.map((c) => {
-            const cid = 1000 + c.ct;
-            return {
-                id: cid, l: label(c.labels, language), aid: null, i: c.iconId,
-                c: c.subtypes.filter((s) => this.listed(c.ct, s.st)).map((s) => {
-                    const sid = typeId(c.ct, s.st, WILDCARD_VARIANT);
-                    return {
-                        id: sid, l: label(s.plural, language), aid: cid, i: s.icon,
-                        c: this.listedBrands(c.ct, s).map((b) => ({id: typeId(c.ct, s.st, b.variant), l: b.name, aid: sid, i: b.icon, c: []}))
-                    };
-                })
-            };
-        });
     }
 }

@@ -1,5 +1,6 @@
 // The /points query: POIs in a box, closest to its centre first, capped, optionally filtered
-// by type, grouped by position or sampled one per sub-type.
+// by type, grouped by position or sampled one per sub-type. The answer's keys (SPEC §4.5) are the
+// server's: packages/server/src/answers/points-answer.ts.
 import {round6} from '../geo/distance.js';
 import {WILDCARD_VARIANT, type Catalog} from './catalog.js';
 import {splitTypeId} from './categories.js';
@@ -20,18 +21,27 @@ export interface PointsQuery {
     limit?: number;
 }
 
+/** One point of the answer: a POI record, or with groupSamePositions the first of those at its position. */
 export interface PointItem {
-    n: string;
-    t: string;
-    la: number;
-    ln: number;
-    p: string;
-    i: string;
-    si: string;
-    g: boolean;
+    /** The POI's name ('' when it has none). */
+    name: string;
+    /** Its sub-type's label in the language asked for. */
+    typeLabel: string;
+    lat: number;
+    lon: number;
+    /** 14-digit type id */
+    typeId: number;
+    /** The type id of its sub-type's every variant (WILDCARD_VARIANT). */
+    familyId: number;
+    /** Its icon, then those of the POIs grouped with it. */
+    icons: number[];
+    /** Its sub-icon and those of the POIs grouped with it (none where 0). */
+    subIcons: number[];
+    /** Other POIs at the same position were grouped into it. */
+    grouped: boolean;
     sd: string;
-    fid: string;
-    rpt: string;
+    /** The place's id when several records of it are in the answer, else -1. */
+    repeatedPlace: number;
 }
 
 export interface PointsResult {
@@ -90,42 +100,36 @@ export function queryPoints(pois: PoiIndex, catalog: Catalog, q: PointsQuery): P
     const placeCount = new Map<number, number>();
     for (const i of chosen) placeCount.set(pois.place[i], (placeCount.get(pois.place[i]) ?? 0) + 1);
     const items: PointItem[] = [];
-    const byPosition = q.groupSamePositions ? new Map<string, {item: PointItem; icons: string[]; subIcons: string[]}>() : null;
+    // Positions compare as the answer writes them: to 1e-6 degree.
+    const byPosition = q.groupSamePositions ? new Map<string, PointItem>() : null;
     for (const i of chosen) {
         const type = pois.typeId(i);
-        const t = catalog.subtypeLabel(pois.ct[i], pois.st[i], q.language);
-        const name = pois.name(i);
-        const item: PointItem = {
-            n: name || t,
-            t,
-            la: round6(pois.lat[i]),
-            ln: round6(pois.lon[i]),
-            p: String(type),
-            i: String(pois.icon[i]),
-            si: pois.subIcon[i] ? String(pois.subIcon[i]) : '',
-            g: false,
-            sd: pois.sd(i),
-            fid: String(type - pois.variant[i] + WILDCARD_VARIANT),
-            rpt: (placeCount.get(pois.place[i]) ?? 0) > 1 ? String(pois.place[i]) : ''
-        };
+        const icon = pois.icon[i], subIcon = pois.subIcon[i];
+        const key = byPosition ? `${round6(pois.lat[i])},${round6(pois.lon[i])}` : '';
         if (byPosition) {
-            const key = `${item.la},${item.ln}`;
             const group = byPosition.get(key);
             if (group) {
-                group.item.g = true;
-                group.icons.push(item.i);
-                if (item.si) group.subIcons.push(item.si);
+                group.grouped = true;
+                group.icons.push(icon);
+                if (subIcon) group.subIcons.push(subIcon);
                 continue;
             }
-            byPosition.set(key, {item, icons: [item.i], subIcons: item.si ? [item.si] : []});
         }
+        const item: PointItem = {
+            name: pois.name(i),
+            typeLabel: catalog.subtypeLabel(pois.ct[i], pois.st[i], q.language),
+            lat: pois.lat[i],
+            lon: pois.lon[i],
+            typeId: type,
+            familyId: type - pois.variant[i] + WILDCARD_VARIANT,
+            icons: [icon],
+            subIcons: subIcon ? [subIcon] : [],
+            grouped: false,
+            sd: pois.sd(i),
+            repeatedPlace: (placeCount.get(pois.place[i]) ?? 0) > 1 ? pois.place[i] : -1
+        };
+        byPosition?.set(key, item);
         items.push(item);
-    }
-    if (byPosition) {
-        for (const {item, icons, subIcons} of byPosition.values()) {
-            item.i = icons.join(',');
-            item.si = subIcons.join(',');
-        }
     }
     return {items, truncated};
 }

@@ -1,15 +1,23 @@
-// Turn-by-turn instructions in the GraphHopper shape, localized from data/route-text.json.
+// Turn-by-turn instructions, localized from data/route-text.json: one record per street or turn,
+// with GraphHopper's turn codes. Their JSON (GraphHopper's keys) is the server's:
+// packages/server/src/answers/route-answer.ts.
 import {readConfigJson} from '../config/data-files.js';
 import {bearing} from './geometry.js';
 
 export interface Instruction {
+    /** metres, to the millimetre */
     distance: number;
+    /** Degrees clockwise from north, to 1/100: the departure only. */
     heading?: number;
+    /** GraphHopper's turn sign: 0 continue, ±1 slight, ±2 turn, ±3 sharp, -98 U-turn, 4 arrive. */
     sign: number;
-    interval: [number, number];
+    /** The route's points the instruction covers (indices into its point list, both included). */
+    firstPoint: number;
+    lastPoint: number;
     text: string;
+    /** ms, whole */
     time: number;
-    street_name: string;
+    streetName: string;
 }
 
 /** A stretch of the route along one edge (or part of one). */
@@ -65,7 +73,10 @@ export function buildInstructions(pieces: Piece[], points: number[], language: s
         const out0 = heading(piece.first, Math.min(piece.first + 1, lastPoint));
         if (current === null) {
             const dir = t.directions[Math.round(out0 / 45) % 8];
-            current = {distance: 0, heading: Math.round(out0 * 100) / 100, sign: 0, interval: [piece.first, piece.last], text: fill(t, piece.ferry ? 'ferry' : 'depart', piece.name, dir), time: 0, street_name: piece.name};
+            current = {
+                distance: 0, heading: Math.round(out0 * 100) / 100, sign: 0, firstPoint: piece.first, lastPoint: piece.last,
+                text: fill(t, piece.ferry ? 'ferry' : 'depart', piece.name, dir), time: 0, streetName: piece.name
+            };
             currentName = piece.name;
             out.push(current);
         } else {
@@ -73,19 +84,22 @@ export function buildInstructions(pieces: Piece[], points: number[], language: s
             const sign = turnSign(out0 - incoming);
             if (piece.name !== currentName || Math.abs(sign) >= 2 || piece.ferry) {
                 const key = piece.ferry ? 'ferry' : SIGN_KEYS[sign];
-                current = {distance: 0, sign: sign === -8 ? -98 : sign, interval: [piece.first, piece.last], text: fill(t, key, piece.name), time: 0, street_name: piece.name};
+                current = {
+                    distance: 0, sign: sign === -8 ? -98 : sign, firstPoint: piece.first, lastPoint: piece.last,
+                    text: fill(t, key, piece.name), time: 0, streetName: piece.name
+                };
                 currentName = piece.name;
                 out.push(current);
             }
         }
         current.distance += piece.length;
         current.time += piece.time;
-        current.interval[1] = piece.last;
+        current.lastPoint = piece.last;
     }
     for (const i of out) {
         i.distance = Math.round(i.distance * 1000) / 1000;
         i.time = Math.round(i.time);
     }
-    out.push({distance: 0, sign: 4, interval: [lastPoint, lastPoint], text: t.arrive, time: 0, street_name: ''});
+    out.push({distance: 0, sign: 4, firstPoint: lastPoint, lastPoint, text: t.arrive, time: 0, streetName: ''});
     return out;
 }

@@ -1,7 +1,7 @@
 // /route's answer in GraphHopper's shape (COMPAT.md), written on the worker that found the route:
 // a road route key by key with its coordinates digit by digit (JsonWriter, json-answer.ts), a public
 // transport route with its legs and stops.
-import {round6, type RoadRoute, type TransitRoute} from '@quartier/engine/internal';
+import {round6, type Instruction, type RoadRoute, type TransitRoute} from '@quartier/engine/internal';
 import {jsonBytes, type JsonWriter} from './json-answer.js';
 
 /** A road route's answer bytes, in `writer` (reset here; one route at a time per thread). `started`: when the search began (info.took). */
@@ -25,10 +25,26 @@ export function writeRoadRoute(writer: JsonWriter, r: RoadRoute, started: number
         if (i > 0) w.char(44);
         w.position(points[i], points[i + 1]);
     }
-    w.raw(`]},"instructions":${JSON.stringify(r.instructions)},"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
+    w.raw(']},"instructions":');
+    writeInstructions(w, r.instructions);
+    w.raw(`,"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
     w.position(r.from.lon, r.from.lat).char(44).position(r.to.lon, r.to.lat);
     w.raw(`]}}],"info":{"copyrights":["quartier","OpenStreetMap contributors"],"took":${Math.round(performance.now() - started)}}}`);
     return w.take();
+}
+
+/** GraphHopper's instructions: its keys, in its order; the heading on the departure alone. */
+function writeInstructions(w: JsonWriter, instructions: Instruction[]): void {
+    w.char(91);
+    for (let k = 0; k < instructions.length; k++) {
+        const ins = instructions[k];
+        if (k > 0) w.char(44);
+        w.raw(`{"distance":${ins.distance},`);
+        if (ins.heading !== undefined) w.raw(`"heading":${ins.heading},`);
+        w.raw(`"sign":${ins.sign},"interval":[${ins.firstPoint},${ins.lastPoint}],"text":${JSON.stringify(ins.text)},`);
+        w.raw(`"time":${ins.time},"street_name":${JSON.stringify(ins.streetName)}}`);
+    }
+    w.char(93);
 }
 
 /** A public transport route's answer bytes, with its legs. `started`: when the search began (info.took). */

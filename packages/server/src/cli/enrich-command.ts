@@ -9,7 +9,8 @@ import {parseArgs} from 'node:util';
 import {parse as parseCsv} from 'csv-parse';
 import {Region, loadRegionConfigs} from '@quartier/engine';
 import {Progress, buildRoot} from '@quartier/engine/internal';
-import {csvColumns, csvRow, enrichListings, ndjsonLine, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
+import {enrichListings, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
+import {csvColumns, csvRow, ndjsonLine} from '../answers/enrichment-batch-answer.js';
 import {WorkerPool} from '../workers/pool.js';
 
 /** Listings per pool task, and tasks in flight per worker. */

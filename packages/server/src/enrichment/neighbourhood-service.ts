@@ -11,6 +11,12 @@ import type {WorkerPool} from '../workers/pool.js';
 /** SPEC §8: at most this many /enrichment requests computing at once; beyond, 429. */
 export const DEFAULT_MAX_ENRICHMENTS = 4;
 export const ENRICHMENT_RETRY_AFTER_SECONDS = 2;
+/**
+ * The layout of the cached neighbourhood data (NeighbourhoodData, EnrichmentData as the engine gives
+ * them), in its cache key: data cached in an older layout is never read, even for a bundle built
+ * before the change (2: the place as PlaceNames, issue 26). The answers' bodies do not depend on it.
+ */
+const DATA_LAYOUT = 2;
 
 export interface NeighbourhoodServiceOptions {
     pool?: WorkerPool;
@@ -100,7 +106,7 @@ export class NeighbourhoodService {
 
     /** The language-independent data of a position, cached and computed once however many ask. */
     private async data<T>(type: 'neighbourhood' | 'enrichment', region: Region, lat: number, lon: number): Promise<T> {
-        const key = this.key(`${type}-data`, region, lat, lon, '');
+        const key = this.key(`${type}-data-${DATA_LAYOUT}`, region, lat, lon, '');
         const hit = await this.cached(key);
         if (hit) return JSON.parse(hit.toString('utf8')) as T;
         let pending = this.pending.get(key) as Promise<T> | undefined;

@@ -19,7 +19,6 @@ import type {WorkerPool} from '../workers/pool.js';
 import type {AnswerCache} from '../cache/answer-cache.js';
 import {ImagePool} from '../image/image-pool.js';
 import type {MarkerFetchOptions} from '../image/marker-fetch.js';
-import {regionLicences} from '../assets/licences.js';
 import type {Logger} from '../service/logger.js';
 import {Metrics} from '../service/metrics.js';
 import {metricsRoute} from '../routes/metrics.js';
@@ -35,6 +34,7 @@ import {routeLane, type Lane} from './route-lane.js';
 import type {ServedRegion} from './request-contract.js';
 import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
 import {sendJson} from '../answers/json-answer.js';
+import {healthAnswer} from '../answers/health-answer.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -78,35 +78,13 @@ export function createApp(options: AppOptions) {
     const steps = requestSteps({observer, country: resolver, keys: options.keys, served, pool: options.pool});
     app.use(arrivalMiddleware(steps));
 
-    /** The /health answer: the regions and their data never change while the app runs, only the workers' state may. */
-    const healthBody = (failure: string | null) => JSON.stringify({
-        status: failure ? 'failed' : 'ok',
-        ...(failure ? {error: failure} : {}),
-        regions: options.regions.map((r) => ({
-            status: failure ? 'failed' : 'ok',
-            country: r.country.code,
-            name: r.manifest.name,
-            subdomain: r.country.subdomain,
-            languages: r.country.languages,
-            bundleFormat: r.manifest.format,
-            buildVersion: r.manifest.buildVersion,
-            builtAt: r.manifest.builtAt,
-            sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
-            // What the data's licences ask of those who show it (ODbL: credit OpenStreetMap contributors).
-            licences: regionLicences(r),
-            counts: r.counts,
-            bytes: r.byteLength,
-            // The area the data covers (GeoJSON MultiPolygon): positions outside it get a 400.
-            coverage: r.coverageOutline
-        }))
-    });
     // Load balancers ask for /health every few seconds: the healthy answer is written once.
     let healthy: string | null = null;
     const health = (_req: Request, res: Response) => {
         // The worker threads serve every region: when they cannot start, no region is served.
         const failure = options.pool?.startError ?? null;
         res.status(failure ? 503 : 200);
-        sendJson(res, failure ? healthBody(failure) : (healthy ??= healthBody(null)));
+        sendJson(res, failure ? healthAnswer(options.regions, failure) : (healthy ??= healthAnswer(options.regions, null)));
     };
     app.get('/health', health);
 

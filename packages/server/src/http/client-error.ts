@@ -3,6 +3,7 @@
 // other error, instead of Node's empty answer; then the connection closes (it cannot be trusted).
 import type http from 'node:http';
 import type {Duplex} from 'node:stream';
+import {errorBody} from '../answers/error-answer.js';
 
 /** The status and message for a parser error code. */
 function answerFor(code: string | undefined, maxHeaderSize: number): [number, string, string] {
@@ -23,7 +24,7 @@ export function answerClientErrors(server: http.Server, maxHeaderSize: number): 
             return;
         }
         const [status, reason, message] = answerFor(err.code, maxHeaderSize);
-        const body = JSON.stringify({Error: message});
+        const body = errorBody(message);
         socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`
             + `Connection: close\r\n\r\n${body}`);
     });

@@ -2,6 +2,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
 import {sendJson} from '../answers/json-answer.js';
+import {errorBody} from '../answers/error-answer.js';
 
 export class HttpError extends Error {
     constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
@@ -20,7 +21,7 @@ export function notServed(country: string, served?: readonly string[]): string {
 export function sendError(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     res.statusCode = status;
-    sendJson(res, JSON.stringify({Error: message}));
+    sendJson(res, errorBody(message));
 }
 
 /** The last middleware: every error leaves as JSON, never as an HTML page or a stack trace. */

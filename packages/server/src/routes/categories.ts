@@ -2,14 +2,15 @@
 import type {Express} from 'express';
 import type {Guard} from '../http/request-contract.js';
 import {languageWithFallback} from '../http/params.js';
+import {categoryTreeAnswer, simplifiedCategoriesAnswer} from '../answers/categories-answer.js';
 
 export function categoryRoutes(app: Express, guard: Guard): void {
     app.get('/simplifiedcategories', guard('any', ({served, query}, _req, res) => {
         languageWithFallback(query, served.region.country.languages);
-        res.json(served.catalog.simplified());
+        res.json(simplifiedCategoriesAnswer(served.catalog));
     }));
     app.get('/categories', guard('any', ({served, query}, _req, res) => {
         const language = languageWithFallback(query, served.region.country.languages);
-        res.json(served.catalog.tree(language));
+        res.json(categoryTreeAnswer(served.catalog, language));
     }));
 }

@@ -6,7 +6,8 @@
 // at most one short chunk per worker, never a whole batch.
 import {once} from 'node:events';
 import type {Express, Request} from 'express';
-import {Gate, enrichListings, ndjsonLine, readListing} from '../enrichment/bulk.js';
+import {Gate, enrichListings, readListing} from '../enrichment/bulk.js';
+import {ndjsonLine} from '../answers/enrichment-batch-answer.js';
 import type {Guard} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {optionalString} from '../http/params.js';

@@ -3,11 +3,12 @@
 // geocoding. Answers are Photon-style GeoJSON FeatureCollections, best first; nothing found is an
 // empty collection (200). Searches take well under a millisecond, so they run on the main thread.
 import type {Express} from 'express';
-import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGTH, featureCollection} from '@quartier/engine/internal';
+import {DEFAULT_LIMIT, GEOCODING_LANGUAGES, Geocoder, MAX_LIMIT, MAX_QUERY_LENGTH} from '@quartier/engine/internal';
 import type {Guard} from '../http/request-contract.js';
 import {badRequest} from '../http/errors.js';
 import {type Query, languageWithFallback, optionalString, parseLatitude, parseLongitude, requiredString} from '../http/params.js';
 import {coveredPosition, requireCoveredInCountry} from '../http/position.js';
+import {featureCollection} from '../answers/geolocation-answer.js';
 
 export function geolocationRoutes(app: Express, guard: Guard): void {
     app.get('/geolocation', guard('any', ({served, query}, _req, res) => {

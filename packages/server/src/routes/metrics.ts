@@ -6,6 +6,7 @@ import type {Express, Request, Response} from 'express';
 import {HttpError} from '../http/errors.js';
 import type {KeyStore} from '../http/keys.js';
 import type {Metrics} from '../service/metrics.js';
+import {errorBody} from '../answers/error-answer.js';
 
 export function metricsRoute(app: Express, metrics: Metrics, keys: KeyStore): void {
     app.get('/metrics', async (req: Request, res: Response, next) => {
@@ -45,7 +46,7 @@ export function metricsServer(metrics: Metrics): http.Server {
         const path = (req.url ?? '/').split('?')[0];
         const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
             res.writeHead(status, {...headers, 'Content-Type': 'application/json; charset=utf-8'});
-            res.end(JSON.stringify({Error: message}));
+            res.end(errorBody(message));
         };
         if (path !== '/metrics') return fail(404, 'This port serves GET /metrics only.');
         if (req.method !== 'GET' && req.method !== 'HEAD') return fail(405, 'Use GET /metrics.', {Allow: 'GET, HEAD'});

@@ -4,6 +4,7 @@ import type {Guard} from '../http/request-contract.js';
 import {badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalBoolean, optionalString, parseLatLng, requiredString} from '../http/params.js';
 import {requireCoveredBox} from '../http/position.js';
+import {pointsAnswer} from '../answers/points-answer.js';
 
 /** Largest box (km²) answered when caringForBigResponse is true (the default). */
 export const MAX_BOX_KM2 = 100;
@@ -28,7 +29,7 @@ export function pointsRoutes(app: Express, guard: Guard): void {
             summaryMode: optionalBoolean(query, 'summaryMode', false)
         });
         res.setHeader('Nz', result.truncated ? 'true' : 'false');
-        res.json(result.items);
+        res.json(pointsAnswer(result.items));
     }));
 }
 

@@ -4,15 +4,12 @@
 // lookup in memory. ETags name the bundle's inputs and the tile, so they change with a rebuild only.
 import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
-import {MAX_TILE_ZOOM, OMT_LAYERS, TileBuilder} from '@quartier/engine/internal';
+import {MAX_TILE_ZOOM, TileBuilder} from '@quartier/engine/internal';
 import {HttpError, badRequest, notServed} from '../http/errors.js';
 import {etagMatches, publicBase} from '../assets/static-asset.js';
+import {tileJsonAnswer} from '../answers/tiles-answer.js';
 
-/** Web Mercator's extent [west, south, east, north]. */
-const WORLD_BOUNDS = [-180, -85.051129, 180, 85.051129];
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
-const ATTRIBUTION = '<a href="https://openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> '
-    + '<a href="https://www.openstreetmap.org/copyright" target="_blank">&copy; OpenStreetMap contributors</a>';
 
 export function tileRoutes(app: Express, regions: Region[]): void {
     const regionOf = (res: Response): Region => {
@@ -25,24 +22,8 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const region = regionOf(res);
         const base = publicBase(req);
         if (base === null) throw badRequest('The Host (or X-Forwarded-Host / X-Forwarded-Proto) header is malformed: the tile addresses are made from it.');
-        const covered = region.tileBounds.map((v) => Math.round(v * 1e6) / 1e6);
         res.setHeader('Cache-Control', CACHE_CONTROL);
-        res.json({
-            tilejson: '3.0.0',
-            name: `quartier ${region.label}`,
-            description: `Vector tiles in the OpenMapTiles schema from the OpenStreetMap data of ${region.manifest.name}.`,
-            version: String(region.manifest.buildVersion ?? '1'),
-            attribution: ATTRIBUTION,
-            scheme: 'xyz',
-            tiles: [`${base}/${region.country.code.toLowerCase()}/tiles/{z}/{x}/{y}.pbf`],
-            minzoom: 0,
-            maxzoom: MAX_TILE_ZOOM,
-            // MapLibre requests no tile outside `bounds`: the world, as zooms 0–5 hold it (Natural Earth); the region is the center.
-            bounds: WORLD_BOUNDS,
-            center: [(covered[0] + covered[2]) / 2, (covered[1] + covered[3]) / 2, 12],
-            format: 'pbf',
-            vector_layers: OMT_LAYERS.map((l) => ({id: l.id, fields: l.fields, minzoom: l.minzoom, maxzoom: MAX_TILE_ZOOM}))
-        });
+        res.json(tileJsonAnswer(region, base));
     });
 
     app.get('/tiles/:z/:x/:file', (req: Request, res: Response) => {

@@ -1,11 +1,13 @@
 // What the worker threads do: tasks in, plain JSON-able answers out, or for /route and /isochrone the
 // answer's JSON as bytes (json-answer.ts). The same functions run in the main thread when the pool is
 // disabled (tests of the functions themselves).
-import {Region, RouteError, TransitError, formatEnrichment, type NeighbourhoodFinder, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
-import {regionSections} from '@quartier/engine/internal';
+import {Region, RouteError, TransitError, type NeighbourhoodFinder, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
+import {regionSections, type MultiPolygonGeometry, type PolygonGeometry} from '@quartier/engine/internal';
 import {measureMatrixPart, type MatrixTask} from './matrix-task.js';
-import {jsonBytes, JsonWriter} from '../answers/json-answer.js';
+import {JsonWriter} from '../answers/json-answer.js';
 import {transitRouteAnswer, writeRoadRoute} from '../answers/route-answer.js';
+import {isochroneAnswer} from '../answers/isochrone-answer.js';
+import {enrichmentAnswer} from '../answers/neighbourhood-answer.js';
 import {notServed} from '../http/errors.js';
 import type {TaskError} from './task-error.js';
 
@@ -46,7 +48,7 @@ export interface NeighbourhoodTask {
 
 /**
  * Enrichment documents for many positions at once (bulk scoring): fewer messages between threads
- * than one task per listing, and the formatting done on the workers.
+ * than one task per listing, and the documents written on the workers (answers/neighbourhood-answer.ts).
  */
 export interface EnrichmentBatchTask {
     type: 'enrichment-batch';
@@ -140,7 +142,7 @@ export class TaskRunner {
         for (let i = 0; i < n; i++) {
             try {
                 const data = finder.enrich(task.positions[2 * i], task.positions[2 * i + 1]);
-                result.documents[i] = JSON.stringify(formatEnrichment(data, task.language));
+                result.documents[i] = JSON.stringify(enrichmentAnswer(data, task.language));
             } catch (err) {
                 // One listing the engine cannot score must not cost the others theirs.
                 result.errors[i] = `The enrichment failed at this position: ${(err as Error).message}`;
@@ -152,11 +154,10 @@ export class TaskRunner {
     private isochrone(task: IsochroneTask): Uint8Array | TaskError {
         const areas = this.isochroneAreas(task);
         if (!Array.isArray(areas)) return areas;
-        const labels = task.labels;
-        return jsonBytes(JSON.stringify(labels ? areas.map((iso, i) => ({label: labels[i], iso})) : areas[0]));
+        return isochroneAnswer(areas, task.labels);
     }
 
-    private isochroneAreas(task: IsochroneTask): unknown[] | TaskError {
+    private isochroneAreas(task: IsochroneTask): (PolygonGeometry | MultiPolygonGeometry)[] | TaskError {
         const region = this.regions.get(task.country);
         if (!region) return {error: {status: 404, message: notServed(task.country)}};
         if (task.mode === TRANSIT) {

@@ -22,13 +22,13 @@ import {CandidateSearch, DEFAULT_GEOCODER_LIMITS, type GeocoderLimits} from './c
 import {HouseNumbers} from './housenumbers.js';
 import {QueryMarks} from './marks.js';
 import {QueryReader} from './query-words.js';
-import {answerLanguage, ResultWriter, sameAnswer, type GeocodeResult, type PlaceInformation, type ReverseResult} from './results.js';
+import {answerLanguage, ResultWriter, sameAnswer, type GeocodeResult, type PlaceNames, type ReverseResult} from './results.js';
 import {ReverseGeocoder} from './reverse.js';
 import {Scorer} from './scoring.js';
 import type {Candidate} from './top-candidates.js';
 
-export {GEOCODING_LANGUAGES, featureCollection} from './results.js';
-export type {Accuracy, GeocodeResult, PlaceInformation, ResultKind, ReverseResult} from './results.js';
+export {GEOCODING_LANGUAGES} from './results.js';
+export type {Accuracy, GeocodeResult, PlaceNames, ResultKind, ReverseResult} from './results.js';
 export {REVERSE_ADDRESS_RADIUS, REVERSE_LOCALITY_RADIUS, REVERSE_STREET_RADIUS} from './reverse.js';
 export {DEFAULT_GEOCODER_LIMITS, type GeocoderLimits} from './candidate-search.js';
 
@@ -113,15 +113,15 @@ export class Geocoder {
 
     /**
      * Reverse geocoding: the nearest address within REVERSE_ADDRESS_RADIUS, else the nearest named
-     * street within REVERSE_STREET_RADIUS, else the town around (IsLocality) within
+     * street within REVERSE_STREET_RADIUS, else the town around (isLocality) within
      * REVERSE_LOCALITY_RADIUS, else null. City and postcode are those of the address or street piece.
      */
     reverse(lat: number, lon: number, language?: string): ReverseResult | null {
         return this.reverseGeocoder.reverse(lat, lon, language);
     }
 
-    /** PlaceInformation for the summaries (COMPAT.md); null when reverse finds nothing. */
-    placeInformation(lat: number, lon: number): PlaceInformation | null {
-        return this.reverseGeocoder.placeInformation(lat, lon);
+    /** The street and town of a position for the summaries; null when reverse finds nothing. */
+    placeNames(lat: number, lon: number): PlaceNames | null {
+        return this.reverseGeocoder.placeNames(lat, lon);
     }
 }

@@ -1,5 +1,6 @@
 // The answers: a result object for a feature, one of its addresses or a house placed between its
-// street's known numbers, in the language asked for; the answer types; Photon-style GeoJSON.
+// street's known numbers, in the language asked for; the answer types (their Photon-style GeoJSON is
+// the server's: packages/server/src/answers/geolocation-answer.ts).
 import type {CountryConfig} from '../../config/regions.js';
 import {ADDRESS_INTERPOLATED, CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
 import {answerMeters2, projectedMeters} from '../../geo/distance.js';
@@ -47,7 +48,7 @@ export interface GeocodeResult {
 }
 
 export interface ReverseResult extends GeocodeResult {
-    /** Default (data) names and their name:xx forms, for PlaceInformation. */
+    /** Default (data) names and their name:xx forms, for PlaceNames. */
     streetName: string;
     streetNames: Record<string, string> | null;
     cityName: string;
@@ -55,14 +56,19 @@ export interface ReverseResult extends GeocodeResult {
     isLocality: boolean;
 }
 
-/** COMPAT.md PlaceInformation. */
-export interface PlaceInformation {
-    StreetName: string;
-    IsLocality: boolean;
-    CityName: string;
-    ZipCode: string;
-    LocalizedStreetNames: Record<string, string> | null;
-    LocalizedCityNames: Record<string, string> | null;
+/**
+ * Where a position is, for the summaries: its street (none on a locality) and town, their default
+ * (data) names and name:xx forms. The summaries' PlaceInformation (COMPAT.md) is written from it by
+ * the server (packages/server/src/answers/neighbourhood-answer.ts).
+ */
+export interface PlaceNames {
+    streetName: string;
+    /** No street near: the town around answers. */
+    isLocality: boolean;
+    cityName: string;
+    postcode: string;
+    streetNames: Record<string, string> | null;
+    cityNames: Record<string, string> | null;
 }
 
 /** Countries where a house number is written before the street. */
@@ -146,19 +152,4 @@ export class ResultWriter {
 export function sameAnswer(a: GeocodeResult, b: GeocodeResult): boolean {
     if (a.name !== b.name || a.city !== b.city || (a.kind === 'address') !== (b.kind === 'address')) return false;
     return answerMeters2(a.lat, a.lon, b.lat, b.lon) < (a.kind === 'address' ? 100 * 100 : 300 * 300);
-}
-
-/** Photon-style GeoJSON of results (COMPAT.md): string properties, [lon, lat]. */
-export function featureCollection(results: GeocodeResult[]): {type: 'FeatureCollection'; features: object[]} {
-    return {
-        type: 'FeatureCollection',
-        features: results.map((r) => ({
-            type: 'Feature',
-            geometry: {type: 'Point', coordinates: [Math.round(r.lon * 1e7) / 1e7, Math.round(r.lat * 1e7) / 1e7]},
-            properties: {
-                name: r.name, street: r.street, housenumber: r.housenumber, postcode: r.postcode, city: r.city,
-                country: r.country, countrycode: r.countrycode, type: r.type, accuracy: r.accuracy
-            }
-        }))
-    };
 }

@@ -1,14 +1,14 @@
 // Reverse geocoding: the nearest address, else the nearest named street (where it passes), else
-// the town around; and PlaceInformation for the summaries.
+// the town around; and PlaceNames for the summaries.
 import type {CountryConfig} from '../../config/regions.js';
 import {segmentDistance2, segmentParameter} from '../../geo/planar.js';
 import {CITY_TYPES, PLACE_TYPES, type Places} from '../places.js';
-import {answerLanguage, type GeocodeResult, type PlaceInformation, type ResultWriter, type ReverseResult} from './results.js';
+import {answerLanguage, type GeocodeResult, type PlaceNames, type ResultWriter, type ReverseResult} from './results.js';
 
 /** Reverse geocoding: an address this close (m) is the answer; a street within STREET_RADIUS (m) otherwise. */
 export const REVERSE_ADDRESS_RADIUS = 50;
 export const REVERSE_STREET_RADIUS = 150;
-/** Without a street, a town within this distance (m) still answers (IsLocality). Beyond, null. */
+/** Without a street, a town within this distance (m) still answers (isLocality). Beyond, null. */
 export const REVERSE_LOCALITY_RADIUS = 3000;
 
 export class ReverseGeocoder {
@@ -19,7 +19,7 @@ export class ReverseGeocoder {
 
     /**
      * Reverse geocoding: the nearest address within REVERSE_ADDRESS_RADIUS, else the nearest named
-     * street within REVERSE_STREET_RADIUS, else the town around (IsLocality) within
+     * street within REVERSE_STREET_RADIUS, else the town around (isLocality) within
      * REVERSE_LOCALITY_RADIUS, else null. City and postcode are those of the address or street piece.
      */
     reverse(lat: number, lon: number, language?: string): ReverseResult | null {
@@ -61,13 +61,13 @@ export class ReverseGeocoder {
         return result;
     }
 
-    /** PlaceInformation for the summaries (COMPAT.md); null when reverse finds nothing. */
-    placeInformation(lat: number, lon: number): PlaceInformation | null {
+    /** The street and town of a position for the summaries; null when reverse finds nothing. */
+    placeNames(lat: number, lon: number): PlaceNames | null {
         const r = this.reverse(lat, lon, 'EN');
         if (r === null) return null;
         return {
-            StreetName: r.streetName, IsLocality: r.isLocality, CityName: r.cityName, ZipCode: r.postcode,
-            LocalizedStreetNames: r.streetNames, LocalizedCityNames: r.cityNames
+            streetName: r.streetName, isLocality: r.isLocality, cityName: r.cityName, postcode: r.postcode,
+            streetNames: r.streetNames, cityNames: r.cityNames
         };
     }
 

@@ -1,23 +1,29 @@
 // Writes the narrative of /summary/text: paragraphs of facts, each sentence in every language of
-// the country, in the country's order (clients read the languages from the first Title's keys).
+// the country, in the country's order (clients read the languages from the first title's keys).
+// SPEC's MultiLanguagesText layout is the server's: packages/server/src/answers/neighbourhood-answer.ts.
 import {PARAGRAPHS, type ParagraphFacts, type ParagraphId} from './facts.js';
 import type {LanguagePack} from './pack.js';
 import {languagePack} from './lang/index.js';
 
 export type LanguageMap = Record<string, string>;
 
-/** COMPAT.md Summary/text paragraph, keys in the reference response's order. */
+/** One paragraph of the text, every string in every language asked for. */
 export interface TextParagraph {
-    Sentences: LanguageMap[];
-    Title: LanguageMap;
-    TitleBis: LanguageMap;
-    TitleTer: LanguageMap;
-    IconId: ParagraphId;
-    List: LanguageMap[];
+    id: ParagraphId;
+    /** The bare title. */
+    title: LanguageMap;
+    /** The title around the position's street (the bare title without one). */
+    titleAround: LanguageMap;
+    /** The title in the position's town (the bare title without one). */
+    titleIn: LanguageMap;
+    /** One sentence per fact. */
+    sentences: LanguageMap[];
+    /** A list under the sentences (none so far). */
+    list: LanguageMap[];
 }
 
-export interface MultiLanguagesText {
-    Paragraphs: TextParagraph[];
+export interface NarrativeText {
+    paragraphs: TextParagraph[];
 }
 
 /** What the narrative is written from; names are asked per language (name:xx where the data has it). */
@@ -32,29 +38,29 @@ export interface NarrativeInput {
 }
 
 /** Paragraphs in the order of PARAGRAPHS; those without facts are left out. */
-export function writeNarrative(input: NarrativeInput, languages: readonly string[]): MultiLanguagesText {
+export function writeNarrative(input: NarrativeInput, languages: readonly string[]): NarrativeText {
     const packs = languages.map((l) => languagePack(l));
     const perLanguage = languages.map((l) => input.paragraphs(l));
     const out: TextParagraph[] = [];
     for (const id of PARAGRAPHS) {
         const facts = perLanguage.map((ps) => ps.find((p) => p.id === id)?.facts ?? []);
         if (facts[0].length === 0) continue;
-        const paragraph: TextParagraph = {Sentences: [], Title: {}, TitleBis: {}, TitleTer: {}, IconId: id, List: []};
-        for (let k = 0; k < facts[0].length; k++) paragraph.Sentences.push({});
+        const paragraph: TextParagraph = {id, title: {}, titleAround: {}, titleIn: {}, sentences: [], list: []};
+        for (let k = 0; k < facts[0].length; k++) paragraph.sentences.push({});
         for (let li = 0; li < languages.length; li++) {
             const language = languages[li], pack = packs[li];
             const title = pack.titles[id];
             const street = input.street(language), city = input.city(language);
-            paragraph.Title[language] = title;
-            paragraph.TitleBis[language] = street ? pack.titleAround(id, title, street) : title;
-            paragraph.TitleTer[language] = city ? pack.titleIn(id, title, city) : title;
+            paragraph.title[language] = title;
+            paragraph.titleAround[language] = street ? pack.titleAround(id, title, street) : title;
+            paragraph.titleIn[language] = city ? pack.titleIn(id, title, city) : title;
             for (let k = 0; k < facts[li].length; k++) {
-                paragraph.Sentences[k][language] = write(pack, facts[li][k], variantOf(input.seed, id, k));
+                paragraph.sentences[k][language] = write(pack, facts[li][k], variantOf(input.seed, id, k));
             }
         }
         out.push(paragraph);
     }
-    return {Paragraphs: out};
+    return {paragraphs: out};
 }
 
 function write(pack: LanguagePack, fact: ParagraphFacts['facts'][number], variant: number): string {
