@@ -25,26 +25,27 @@ export function writeRoadRoute(writer: JsonWriter, r: RoadRoute, started: number
         if (i > 0) w.char(44);
         w.position(points[i], points[i + 1]);
     }
-    w.raw(']},"instructions":');
-    writeInstructions(w, r.instructions);
-    w.raw(`,"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
+    // One raw() for the instructions and what follows: each call costs an encodeInto and a subarray.
+    w.raw(`]},"instructions":${instructionsJson(r.instructions)},"legs":[],"details":{},"ascend":0,"descend":0,"snapped_waypoints":{"type":"LineString","coordinates":[`);
     w.position(r.from.lon, r.from.lat).char(44).position(r.to.lon, r.to.lat);
     w.raw(`]}}],"info":{"copyrights":["quartier","OpenStreetMap contributors"],"took":${Math.round(performance.now() - started)}}}`);
     return w.take();
 }
 
-/** GraphHopper's instructions: its keys, in its order; the heading on the departure alone. */
-function writeInstructions(w: JsonWriter, instructions: Instruction[]): void {
-    w.char(91);
+/**
+ * GraphHopper's instructions as JSON text: its keys, in its order; the heading on the departure alone.
+ * Objects of one shape through JSON.stringify: V8's fast path, quicker than writing them field by field.
+ */
+function instructionsJson(instructions: Instruction[]): string {
+    const out = new Array<object>(instructions.length);
     for (let k = 0; k < instructions.length; k++) {
         const ins = instructions[k];
-        if (k > 0) w.char(44);
-        w.raw(`{"distance":${ins.distance},`);
-        if (ins.heading !== undefined) w.raw(`"heading":${ins.heading},`);
-        w.raw(`"sign":${ins.sign},"interval":[${ins.firstPoint},${ins.lastPoint}],"text":${JSON.stringify(ins.text)},`);
-        w.raw(`"time":${ins.time},"street_name":${JSON.stringify(ins.streetName)}}`);
+        const interval = [ins.firstPoint, ins.lastPoint];
+        out[k] = ins.heading === undefined
+            ? {distance: ins.distance, sign: ins.sign, interval, text: ins.text, time: ins.time, street_name: ins.streetName}
+            : {distance: ins.distance, heading: ins.heading, sign: ins.sign, interval, text: ins.text, time: ins.time, street_name: ins.streetName};
     }
-    w.char(93);
+    return JSON.stringify(out);
 }
 
 /** A public transport route's answer bytes, with its legs. `started`: when the search began (info.took). */
