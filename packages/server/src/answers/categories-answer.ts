@@ -1,7 +1,8 @@
 // The category lists' layout: /simplifiedcategories (SPEC §4.6: family → type ids usable in
 // poiTypesIds) and /categories (§4.7: categories → sub-types → brands, {id, l, aid, i, c}), from
 // data/categories.json and what the region's Catalog says it may list.
-import {WILDCARD_VARIANT, label, typeId, type Catalog} from '@quartier/engine/internal';
+import type {Catalog} from '@quartier/engine';
+import {WILDCARD_VARIANT, label, typeId} from '@quartier/engine/internal';
 
 export interface CategoryNode {
     id: number;

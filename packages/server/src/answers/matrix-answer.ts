@@ -1,6 +1,7 @@
 // /matrix's answer as JSON text: each worker writes its block's rows and snapped
 // positions (matrixPart), the main thread joins the blocks (matrixAnswer).
-import {round6, type Snap} from '@quartier/engine/internal';
+import type {Snap} from '@quartier/engine';
+import {round6} from '@quartier/engine/internal';
 
 /**
  * A block's part of the answer as JSON text: per source of the block, its row of durations and of

@@ -2,11 +2,8 @@
 // /summary/text (§2.3 MultiLanguagesText), /summary/text-and-data, /scores and /enrichment (SPEC §2.4, one document per listing of a batch
 // too). The engine gives the facts (NeighbourhoodData, EnrichmentData, the scores' values and the
 // text); here they get their keys, their labels in one language and their rounding.
-import {
-    SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, neighbourhoodScores, round6,
-    type CategoriesFile, type EnrichmentData, type Labels, type NarrativeText, type NeighbourhoodData,
-    type PlaceNames, type Trip
-} from '@quartier/engine/internal';
+import {neighbourhoodScores, type EnrichmentData, type NarrativeText, type NeighbourhoodData, type PlaceNames, type Trip} from '@quartier/engine';
+import {SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, round6, type CategoriesFile, type Labels} from '@quartier/engine/internal';
 
 export interface TravelEntry {
     hti: true;

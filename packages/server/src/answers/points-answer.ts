@@ -1,6 +1,7 @@
 // The /points answer's layout (SPEC §4.5): one object per point with SPEC's short keys, numbers as
 // strings where SPEC has them so, icons of grouped points joined by commas.
-import {round6, type PointItem} from '@quartier/engine/internal';
+import type {PointItem} from '@quartier/engine';
+import {round6} from '@quartier/engine/internal';
 
 export interface PointAnswer {
     n: string;

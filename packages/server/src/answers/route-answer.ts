@@ -1,7 +1,8 @@
 // /route's answer in GraphHopper's shape (COMPAT.md), written on the worker that found the route:
 // a road route key by key with its coordinates digit by digit (JsonWriter, json-answer.ts), a public
 // transport route with its legs and stops.
-import {round6, type Instruction, type RoadRoute, type TransitRoute} from '@quartier/engine/internal';
+import type {Instruction, RoadRoute, TransitRoute} from '@quartier/engine';
+import {round6} from '@quartier/engine/internal';
 import {jsonBytes, type JsonWriter} from './json-answer.js';
 
 /** A road route's answer bytes, in `writer` (reset here; one route at a time per thread). `started`: when the search began (info.took). */

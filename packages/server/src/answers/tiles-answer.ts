@@ -1,6 +1,7 @@
 // The TileJSON 3.0 document of a region's vector tiles (SPEC §4.14, /{cc}/tiles/tile_planet.json):
 // where the tiles are (from the request's public base address), their zooms, bounds and layers.
-import {MAX_TILE_ZOOM, OMT_LAYERS, type Region} from '@quartier/engine/internal';
+import type {Region} from '@quartier/engine';
+import {MAX_TILE_ZOOM, OMT_LAYERS} from '@quartier/engine/internal';
 
 /** Web Mercator's extent [west, south, east, north]. */
 const WORLD_BOUNDS = [-180, -85.051129, 180, 85.051129];

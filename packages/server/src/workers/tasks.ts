@@ -1,8 +1,8 @@
 // What the worker threads do: tasks in, plain JSON-able answers out, or for /route and /isochrone the
 // answer's JSON as bytes (json-answer.ts). The same functions run in the main thread when the pool is
 // disabled (tests of the functions themselves).
-import {Region, RouteError, TransitError, type NeighbourhoodFinder, type RegionBuffers, type RegionManifest, type TransitRoute} from '@quartier/engine';
-import {regionSections, type MultiPolygonGeometry, type PolygonGeometry} from '@quartier/engine/internal';
+import {Region, RouteError, TransitError, type NeighbourhoodFinder, type RegionBuffers, type RegionManifest, type TransitRoute, type MultiPolygonGeometry, type PolygonGeometry} from '@quartier/engine';
+import {regionSections} from '@quartier/engine/internal';
 import {measureMatrixPart, type MatrixTask} from './matrix-task.js';
 import {JsonWriter} from '../answers/json-answer.js';
 import {transitRouteAnswer, writeRoadRoute} from '../answers/route-answer.js';
