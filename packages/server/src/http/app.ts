@@ -3,7 +3,7 @@
 // host or a path prefix, and every error is JSON.
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import express, {type Express, type NextFunction, type Request, type Response} from 'express';
-import {loadCountries, type Catalog, type Region} from '@quartier/engine';
+import {loadCountries, type Region} from '@quartier/engine';
 import {docsRoutes} from '../assets/docs.js';
 import {HttpError} from './errors.js';
 import {methodNotAllowed} from './method-check.js';
@@ -31,7 +31,6 @@ import {glyphRoutes} from '../routes/glyphs.js';
 import {spriteRoutes} from '../routes/sprites.js';
 import {tileRoutes} from '../routes/tiles.js';
 import {routeLane, type Lane} from './route-lane.js';
-import type {ServedRegion} from './request-contract.js';
 import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
 import {sendJson} from '../answers/json-answer.js';
 import {healthAnswer} from '../answers/health-answer.js';
@@ -66,8 +65,8 @@ export function createApp(options: AppOptions) {
     app.set('etag', false);
     app.set('query parser', 'simple');
 
-    const served = new Map<string, ServedRegion>();
-    for (const region of options.regions) served.set(region.country.code, {region, catalog: region.catalog});
+    const served = new Map<string, Region>();
+    for (const region of options.regions) served.set(region.country.code, region);
     const countries = loadCountries();
     const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 

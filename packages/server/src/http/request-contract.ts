@@ -3,21 +3,16 @@
 // routes, the route lane and the app's wiring all import it; it imports none of them.
 import type {IncomingMessage} from 'node:http';
 import type {NextFunction, Request, Response} from 'express';
-import type {Catalog, Region} from '@quartier/engine';
+import type {Region} from '@quartier/engine';
 import type {WorkerPool} from '../workers/pool.js';
 import type {Access} from './keys.js';
 import type {Query} from './params.js';
 
-/** Per-country state the routes use. */
-export interface ServedRegion {
-    region: Region;
-    catalog: Catalog;
-}
-
 /** What an API handler works from, once the request is authorized. */
 export interface RequestContext {
     country: string;
-    served: ServedRegion;
+    /** The served region of that country. */
+    region: Region;
     query: Query;
     pool: WorkerPool | undefined;
 }

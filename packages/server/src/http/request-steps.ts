@@ -19,13 +19,14 @@ import {HttpError, errorHandler, notServed} from './errors.js';
 import type {KeyStore} from './keys.js';
 import {checkQueryEncoding, normalizeQuery} from './params.js';
 import {endpointOf, observe, type ObservedResponse, type ObserverOptions} from './request-observer.js';
-import type {Authorize, Guard, ServedRegion} from './request-contract.js';
+import type {Region} from '@quartier/engine';
+import type {Authorize, Guard} from './request-contract.js';
 
 export interface RequestStepOptions {
     observer: ObserverOptions;
     country: CountryResolver;
     keys: KeyStore;
-    served: Map<string, ServedRegion>;
+    served: Map<string, Region>;
     pool: WorkerPool | undefined;
 }
 
@@ -79,7 +80,7 @@ function authorizer({keys, served, pool}: RequestStepOptions): Authorize {
         // After the key: which countries are served is for key holders to learn.
         const region = served.get(country);
         if (!region) throw new HttpError(404, notServed(country, [...served.keys()]));
-        return {country, served: region, query, pool};
+        return {country, region, query, pool};
     };
 }
 

@@ -5,12 +5,12 @@ import {languageWithFallback} from '../http/params.js';
 import {categoryTreeAnswer, simplifiedCategoriesAnswer} from '../answers/categories-answer.js';
 
 export function categoryRoutes(app: Express, guard: Guard): void {
-    app.get('/simplifiedcategories', guard('any', ({served, query}, _req, res) => {
-        languageWithFallback(query, served.region.country.languages);
-        res.json(simplifiedCategoriesAnswer(served.catalog));
+    app.get('/simplifiedcategories', guard('any', ({region, query}, _req, res) => {
+        languageWithFallback(query, region.country.languages);
+        res.json(simplifiedCategoriesAnswer(region.catalog));
     }));
-    app.get('/categories', guard('any', ({served, query}, _req, res) => {
-        const language = languageWithFallback(query, served.region.country.languages);
-        res.json(categoryTreeAnswer(served.catalog, language));
+    app.get('/categories', guard('any', ({region, query}, _req, res) => {
+        const language = languageWithFallback(query, region.country.languages);
+        res.json(categoryTreeAnswer(region.catalog, language));
     }));
 }

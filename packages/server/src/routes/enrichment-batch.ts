@@ -21,7 +21,7 @@ const BATCH_CHUNK = 8;
 export function enrichmentBatchRoutes(app: Express, guard: Guard, workers: number): void {
     const gate = new Gate(Math.max(1, Math.floor(workers / 2)));
     app.post('/enrichment/batch', guard('backend', async (ctx, req, res) => {
-        const region = ctx.served.region;
+        const region = ctx.region;
         const languages = region.country.languages;
         const requested = optionalString(ctx.query, 'language');
         const language = requested === undefined ? 'EN' : requested.toUpperCase();

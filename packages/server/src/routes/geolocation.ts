@@ -11,28 +11,28 @@ import {coveredPosition, requireCoveredInCountry} from '../http/position.js';
 import {featureCollection} from '../answers/geolocation-answer.js';
 
 export function geolocationRoutes(app: Express, guard: Guard): void {
-    app.get('/geolocation', guard('any', ({served, query}, _req, res) => {
+    app.get('/geolocation', guard('any', ({region, query}, _req, res) => {
         const address = addressOf(query);
-        const results = address === null ? [] : served.region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query)});
+        const results = address === null ? [] : region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query)});
         res.json(featureCollection(results));
     }));
 
     // Autocomplete near a position: the position only ranks equal matches (it may lie just across a
     // border), but a position in the country where the region has no data is refused.
-    app.get('/geolocation/getclose', guard('any', ({served, query}, _req, res) => {
+    app.get('/geolocation/getclose', guard('any', ({region, query}, _req, res) => {
         const lat = parseLatitude(requiredString(query, 'latitude'), 'latitude');
         const lon = parseLongitude(requiredString(query, 'longitude'), 'longitude');
-        requireCoveredInCountry(served.region, lat, lon);
+        requireCoveredInCountry(region, lat, lon);
         const address = addressOf(query);
-        const results = address === null ? [] : served.region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query), lat, lon});
+        const results = address === null ? [] : region.geocoder.search(address, {language: languageOf(query), limit: limitOf(query), lat, lon});
         res.json(featureCollection(results));
     }));
 
     // Reverse: the nearest address or street (0 or 1 feature); beyond the distance guard, none.
-    app.get('/geolocation/reverse', guard('any', ({served, query}, _req, res) => {
-        const [lat, lon] = coveredPosition(query, served.region, 'latitude', 'longitude');
+    app.get('/geolocation/reverse', guard('any', ({region, query}, _req, res) => {
+        const [lat, lon] = coveredPosition(query, region, 'latitude', 'longitude');
         const language = languageOf(query);
-        const result = served.region.geocoder.reverse(lat, lon, language);
+        const result = region.geocoder.reverse(lat, lon, language);
         res.json(featureCollection(result ? [result] : []));
     }));
 }

@@ -35,9 +35,8 @@ export interface ImageRouteOptions {
 }
 
 export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool, markerFetch}: ImageRouteOptions): void {
-    app.get('/image', guard('backend', async ({served, query, country}, _req, res) => {
+    app.get('/image', guard('backend', async ({region, query, country}, _req, res) => {
         const request = parseImageRequest(query);
-        const region = served.region;
         requireCovered(region, request.latitude, request.longitude);
         const key = `${country}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);

@@ -28,13 +28,13 @@ export function isochroneRoutes(app: Express, guard: Guard): void {
     app.get('/isochrone/GetMultipleTimes', guard('any', async (ctx, _req, res) => {
         const mode = parseTravelMode(ctx.query);
         const [lat, lon] = origin(ctx);
-        const language = languageWithFallback(ctx.query, ctx.served.region.country.languages);
+        const language = languageWithFallback(ctx.query, ctx.region.country.languages);
         sendJson(res, await areas(ctx, mode, lat, lon, MULTIPLE_TIMES, MULTIPLE_TIMES.map((s) => minutesShort(s / 60, language))));
     }));
 }
 
 function origin(ctx: RequestContext): [number, number] {
-    return coveredPosition(ctx.query, ctx.served.region, 'latitude', 'longitude');
+    return coveredPosition(ctx.query, ctx.region, 'latitude', 'longitude');
 }
 
 /** The answer's JSON bytes, made by the worker: the first area alone, or every area with its label. */

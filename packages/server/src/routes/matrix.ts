@@ -63,8 +63,8 @@ export function matrixRoutes(app: Express, guard: Guard): void {
 /** Mode, positions checked against the country and its covered area, and the cell limits. */
 function request(ctx: RequestContext, q: Query, sources: number[], destinations: number[] | null, maxCells: number): MatrixRequest {
     const mode = taskMode(parseTravelMode(q));
-    languageWithFallback(q, ctx.served.region.country.languages); // accepted and checked; the answer has no text
-    const region = ctx.served.region;
+    languageWithFallback(q, ctx.region.country.languages); // accepted and checked; the answer has no text
+    const region = ctx.region;
     for (const [list, name] of [[sources, 'sources'], [destinations ?? [], 'destinations']] as const) {
         for (let i = 0; i < list.length; i += 2) requireCovered(region, list[i], list[i + 1], `${name}[${i / 2}]`);
     }

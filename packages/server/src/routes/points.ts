@@ -12,18 +12,18 @@ export const MAX_BOX_KM2 = 100;
 export const MAX_BOX_DEGREES = 10;
 
 export function pointsRoutes(app: Express, guard: Guard): void {
-    app.get('/points', guard('any', ({served, query}, _req, res) => {
+    app.get('/points', guard('any', ({region, query}, _req, res) => {
         const [lat1, lon1] = parseLatLng(requiredString(query, 'bound1'), 'bound1');
         const [lat2, lon2] = parseLatLng(requiredString(query, 'bound2'), 'bound2');
         const minLat = Math.min(lat1, lat2), maxLat = Math.max(lat1, lat2);
         const minLon = Math.min(lon1, lon2), maxLon = Math.max(lon1, lon2);
-        const language = languageWithFallback(query, served.region.country.languages);
+        const language = languageWithFallback(query, region.country.languages);
         const caring = optionalBoolean(query, 'caringForBigResponse', true);
         if (maxLat - minLat > MAX_BOX_DEGREES || maxLon - minLon > MAX_BOX_DEGREES) throw badRequest('The requested area is too large.');
         if (caring && boxKm2(minLat, minLon, maxLat, maxLon) > MAX_BOX_KM2) throw badRequest('The requested area is too large.');
-        requireCoveredBox(served.region, minLat, minLon, maxLat, maxLon);
+        requireCoveredBox(region, minLat, minLon, maxLat, maxLon);
         const typeIds = parseTypeIds(optionalString(query, 'poiTypesIds'));
-        const result = served.region.points({
+        const result = region.points({
             minLat, minLon, maxLat, maxLon, language, typeIds,
             groupSamePositions: optionalBoolean(query, 'groupSamePositions', false),
             summaryMode: optionalBoolean(query, 'summaryMode', false)

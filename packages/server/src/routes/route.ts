@@ -12,11 +12,11 @@ export function routeRoutes(app: Express, guard: Guard): void {
 }
 
 /** GET /route, from Express or from the route lane (route-lane.ts). */
-export async function answerRoute({served, query, pool, country}: RequestContext, res: ServerResponse): Promise<void> {
+export async function answerRoute({region, query, pool, country}: RequestContext, res: ServerResponse): Promise<void> {
     const mode = parseTravelMode(query);
-    const [fromLat, fromLon] = coveredPosition(query, served.region, 'startLatitude', 'startLongitude', 'The start position');
-    const [toLat, toLon] = coveredPosition(query, served.region, 'arrivalLatitude', 'arrivalLongitude', 'The arrival position');
-    const language = languageWithFallback(query, served.region.country.languages);
+    const [fromLat, fromLon] = coveredPosition(query, region, 'startLatitude', 'startLongitude', 'The start position');
+    const [toLat, toLon] = coveredPosition(query, region, 'arrivalLatitude', 'arrivalLongitude', 'The arrival position');
+    const language = languageWithFallback(query, region.country.languages);
     if (!pool) throw new HttpError(503, 'The routing engine is not running.');
     // The worker's JSON bytes, sent as they are (json-answer.ts).
     sendJson(res, await pool.run<Uint8Array>({type: 'route', country, mode: taskMode(mode), fromLat, fromLon, toLat, toLon, language}));
