@@ -199,6 +199,6 @@ export class TaskRunner {
             if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
             throw err;
         }
-        return transitRouteAnswer(r, started);
+        return transitRouteAnswer(r, started, this.writer);
     }
 }
