@@ -29,9 +29,9 @@ export function etagMatches(req: Request, ...tags: string[]): boolean {
     });
 }
 
-/** Sends an asset, or 304 when If-None-Match names its ETag. */
-export function sendAsset(req: Request, res: Response, a: Asset, maxAgeSeconds: number): void {
-    res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+/** Sends an asset, or 304 when If-None-Match names its ETag. `immutable`: its address never changes content. */
+export function sendAsset(req: Request, res: Response, a: Asset, maxAgeSeconds: number, immutable = false): void {
+    res.setHeader('Cache-Control', `public, max-age=${maxAgeSeconds}${immutable ? ', immutable' : ''}`);
     const gzip = a.gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     // The gzipped body is another representation: its own (derived) tag.
     const gzipTag = `${a.etag.slice(0, -1)}-gz"`;

@@ -26,6 +26,7 @@ import {NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
 import {neighbourhoodRoutes} from '../routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from '../routes/enrichment-batch.js';
 import {playgroundRoutes} from '../routes/playground.js';
+import {pluginRoutes} from '../routes/plugins.js';
 import {styleRoutes} from '../routes/styles.js';
 import {glyphRoutes} from '../routes/glyphs.js';
 import {spriteRoutes} from '../routes/sprites.js';
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions) {
 
     metricsRoute(app, metrics, options.keys);
     playgroundRoutes(app, options.regions, options.keys);
+    pluginRoutes(app);
     iconRoutes(app);
     docsRoutes(app);
     // Glyphs and sprites are the same for every country.

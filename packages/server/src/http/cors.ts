@@ -6,7 +6,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 /** Headers the client libraries send from a browser (SPEC §4.14, §5; COMPAT.md). */
 export const ALLOWED_HEADERS = [
     'LicenseKey', 'LicenceKey', 'Content-Type', 'Accept', 'Accept-Language',
-    'X-Service-App-Id', 'X-Service-Platform', 'X-Yatmo-App-Id', 'X-Yatmo-Platform', 'X-Yatmo-SDK'
+    'X-Service-App-Id', 'X-Service-Platform', 'X-Yatmo-App-Id', 'X-Yatmo-Platform', 'X-Yatmo-SDK', 'X-Quartier-Embedder'
 ];
 /** Response headers a page may read: the truncation flag of /points, the wait of a 429 or 503, cache validators. */
 export const EXPOSED_HEADERS = ['Nz', 'Retry-After', 'ETag', 'Content-Length'];
@@ -22,7 +22,8 @@ export const OPEN_PATHS: RegExp[] = [
     /^\/(icons24|icons32|subicons24)\//i,
     /^\/(tiles|styles|fonts|sprites?)(\/|\.|$)/i,
     /^\/(openapi\.json|docs)(\/|$)/i,
-    /^\/(playground|vendor)\//i,
+    /^\/(playground|vendor|plugins)\//i,
+    /^\/(plugin\.html|map_v3\.js|summary\.js|summary-text\.js)$/i,
     /^\/health$/i
 ];
 

@@ -130,7 +130,17 @@ function fromBrowser(req: IncomingMessage): boolean {
 }
 
 function webHostOf(req: IncomingMessage): string | undefined {
-    const src = req.headers.origin ?? req.headers.referer;
+    // plugin.html's calls are same-origin (our host): the page that frames it is the one the key's
+    // domains are about, and the frame names it (lib/api.js). Only a browser's own same-origin
+    // request can carry that claim: Sec-Fetch-Site is set by the browser, not by the page.
+    const embedder = req.headers['x-quartier-embedder'];
+    if (typeof embedder === 'string' && embedder !== '' && req.headers['sec-fetch-site'] === 'same-origin') {
+        return hostnameOf(`http://${embedder}`);
+    }
+    return hostnameOf(req.headers.origin ?? req.headers.referer);
+}
+
+function hostnameOf(src: string | undefined): string | undefined {
     if (typeof src !== 'string' || src === '' || src === 'null') return undefined;
     try {
         return new URL(src).hostname.toLowerCase();

@@ -1,0 +1,2 @@
+// summary-text.js (PLUGINS.md): to be written.
+export async function start() {}

@@ -1,0 +1,2 @@
+// summary.js (PLUGINS.md): to be written.
+export async function start() {}

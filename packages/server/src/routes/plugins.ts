@@ -1,0 +1,100 @@
+// The browser plugins portals embed (PLUGINS.md): plugin.html (the iframe) and the script entry points
+// map_v3.js, summary.js and summary-text.js, at the root and under /{cc}/, open (the key is the page's
+// to send with its API calls), cookieless. Their modules live under /plugins/<version>/, where the
+// version is a hash of every plugin file: those addresses never change content, so browsers and CDNs
+// keep them for a year; the entry points' addresses are fixed (portals write them in their pages),
+// so they are kept five minutes and revalidated by ETag.
+import {createHash} from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import type {Express, Request, Response} from 'express';
+import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
+import {HttpError} from '../http/errors.js';
+
+const PLUGINS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public/plugins');
+const VERSION_MARK = /__QUARTIER_PLUGINS_VERSION__/g;
+const ENTRY_MAX_AGE = 300;
+const VERSIONED_MAX_AGE = 365 * 86400;
+
+const TYPES: Record<string, string> = {
+    '.html': 'text/html; charset=utf-8',
+    '.js': 'text/javascript; charset=utf-8',
+    '.css': 'text/css; charset=utf-8',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png'
+};
+
+/** The script entry points: each is entry.js with its module, configuration global and API global. */
+const SCRIPT_ENTRIES: Record<string, {module: string; config: string; global: string; methods: string[]}> = {
+    'map_v3.js': {module: 'map-v3', config: 'yatmoConfig', global: 'YatmoSearch', methods: ['setListings', 'search', 'clear']},
+    'summary.js': {module: 'summary', config: 'yatmoSummaryConfig', global: '', methods: []},
+    'summary-text.js': {module: 'summary-text', config: 'yatmoSummaryTextConfig', global: '', methods: []}
+};
+
+/**
+ * plugin.html may be framed by any portal (the key's domains decide what it can show); it loads
+ * nothing from other hosts but the portal's custom marker image.
+ */
+const PAGE_POLICY = [
+    "default-src 'self'", "img-src 'self' data: blob: https:", "style-src 'self' 'unsafe-inline'",
+    "worker-src 'self' blob:", "child-src blob:", "connect-src 'self'", "frame-ancestors *", "base-uri 'none'", "form-action 'none'"
+].join('; ');
+
+export interface PluginAssets {
+    version: string;
+    entries: Map<string, Asset>;
+    modules: Map<string, Asset>;
+}
+
+/** Every plugin file read once; the version is the hash of their paths and contents. */
+export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
+    const files = listFiles(dir);
+    const hash = createHash('sha256');
+    for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    const version = hash.digest('hex').slice(0, 12);
+    const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
+    const fill = (text: string) => text.replace(VERSION_MARK, version);
+    const modules = new Map<string, Asset>();
+    for (const file of files) {
+        const body = fs.readFileSync(path.join(dir, file));
+        modules.set(file, asset(typeOf(file).startsWith('text/') ? fill(body.toString('utf8')) : body, typeOf(file)));
+    }
+    const entries = new Map<string, Asset>();
+    entries.set('plugin.html', asset(fill(fs.readFileSync(path.join(dir, 'plugin.html'), 'utf8')), TYPES['.html']));
+    const template = fs.readFileSync(path.join(dir, 'entry.js'), 'utf8');
+    for (const [name, e] of Object.entries(SCRIPT_ENTRIES)) {
+        const text = fill(template).replaceAll('__MODULE__', e.module).replaceAll('__CONFIG__', e.config)
+            .replaceAll('__GLOBAL__', e.global).replaceAll('__METHODS__', JSON.stringify(e.methods)).replaceAll('__ENTRY__', name);
+        entries.set(name, asset(text, TYPES['.js']));
+    }
+    return {version, entries, modules};
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+    const out: string[] = [];
+    for (const entry of fs.readdirSync(path.join(dir, prefix), {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
+        const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) out.push(...listFiles(dir, rel));
+        else if (TYPES[path.extname(entry.name)]) out.push(rel);
+    }
+    return out;
+}
+
+/** Registered before the country step: an entry point's /{cc}/ prefix is for the page to read. */
+export function pluginRoutes(app: Express, assets = loadPluginAssets()): void {
+    app.get(/^\/(?:[A-Za-z]{2}\/)?(plugin\.html|map_v3\.js|summary\.js|summary-text\.js)$/, (req: Request, res: Response) => {
+        const name = (req.params as Record<string, string>)[0];
+        const entry = assets.entries.get(name)!;
+        if (name === 'plugin.html') res.setHeader('Content-Security-Policy', PAGE_POLICY);
+        sendAsset(req, res, entry, ENTRY_MAX_AGE);
+    });
+    app.get(/^\/plugins\/([0-9a-f]{12})\/([A-Za-z0-9_\-/.]+)$/, (req: Request, res: Response) => {
+        const [version, file] = [(req.params as Record<string, string>)[0], (req.params as Record<string, string>)[1]];
+        const found = assets.modules.get(file);
+        if (!found || file.includes('..')) throw new HttpError(404, `No plugin file ${file.slice(0, 100)}.`);
+        // An older version's address (a page cached before a deploy) gets today's file, briefly cached.
+        const current = version === assets.version;
+        sendAsset(req, res, found, current ? VERSIONED_MAX_AGE : ENTRY_MAX_AGE, current);
+    });
+}
