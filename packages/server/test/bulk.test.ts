@@ -192,6 +192,14 @@ t.test('POST /enrichment/batch: NDJSON in input order, errors per listing, GET /
     const language = await postBatch(JSON.stringify(listings.slice(0, 1)), BACKEND_KEY);
     t.equal(JSON.parse(language.text).language, 'EN');
     t.match((await postBatch('[]')).text, /empty/, 'an empty array is refused like an empty body');
+    // Coordinates are numbers or numeric strings, nothing else (a list, even one nested 5,000 deep, is an error line).
+    const deep = `${'['.repeat(5000)}50.84${']'.repeat(5000)}`;
+    const odd = await postBatch(`{"id": "list", "latitude": [50.84], "longitude": 4.35}\n{"id": "deep", "latitude": ${deep}, "longitude": 4.35}\n{"id": "text", "latitude": "50.8466", "longitude": "4.3528"}`);
+    const oddLines = odd.text.trim().split('\n').map((l) => JSON.parse(l));
+    t.match(oddLines[0].error, /'latitude' must be a number or a numeric string/);
+    t.match(oddLines[1].error, /'latitude' must be a number or a numeric string/);
+    t.ok(oddLines[1].error.length < 200, 'the message is short');
+    t.notOk(oddLines[2].error, 'numeric strings are read');
 });
 
 t.test('POST /enrichment/batch: listings the engine failed on say so ("retry")', async (t) => {

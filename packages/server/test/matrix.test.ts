@@ -190,4 +190,17 @@ t.test('keys: as /route, frontend keys too; none is a 401', async (t) => {
     t.equal(front.status, routeFront.status, 'the same answer as /route gives a frontend key');
     const none = await get(`${base}?travelMode=Walking&sources=${two}`, {});
     t.equal(none.status, 401);
+    // The key comes before the body: without one, a large or broken body is a 401, never a 413 or 400.
+    for (const body of ['{"travelMode": "Driving", "sources": [[50.85', `{"pad": "${'x'.repeat(1_100_000)}"}`]) {
+        const r = await send(base, {method: 'POST', body, headers: {'Content-Type': 'application/json'}});
+        t.equal(r.status, 401, `no key, a ${body.length}-byte body: 401`);
+    }
+});
+
+t.test('a position nested thousands of levels deep is a 400 with a short message, not a 500', async (t) => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    const r = await post(`{"travelMode": "Driving", "sources": [${deep}]}`);
+    t.equal(r.status, 400);
+    t.match(r.body.Error, /sources\[0\] must be \[latitude, longitude\]/);
+    t.ok(r.body.Error.length < 200, 'the message is short');
 });

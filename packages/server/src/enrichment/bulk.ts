@@ -4,7 +4,7 @@
 // output lines (NDJSON, CSV) are written by answers/enrichment-batch-answer.ts.
 import type {Region} from '@quartier/engine';
 import {HttpError} from '../http/errors.js';
-import {parseLatitude, parseLongitude} from '../http/params.js';
+import {coordinateText, parseLatitude, parseLongitude} from '../http/params.js';
 import type {WorkerPool} from '../workers/pool.js';
 import {requireCovered} from '../http/position.js';
 import type {EnrichmentBatchResult} from '../workers/tasks.js';
@@ -38,17 +38,13 @@ export function readListing(record: Record<string, unknown>, at: number, region:
     const listing: Listing = {id, record: at, lat: NaN, lon: NaN};
     try {
         if (id === null) throw new HttpError(400, 'The listing has no id (a non-empty string or a number).');
-        listing.lat = parseLatitude(text(record.latitude), 'latitude');
-        listing.lon = parseLongitude(text(record.longitude), 'longitude');
+        listing.lat = parseLatitude(coordinateText(record.latitude, 'latitude'), 'latitude');
+        listing.lon = parseLongitude(coordinateText(record.longitude, 'longitude'), 'longitude');
         requireCovered(region, listing.lat, listing.lon);
     } catch (err) {
         listing.error = (err as Error).message;
     }
     return listing;
-}
-
-function text(v: unknown): string {
-    return v === undefined || v === null ? '' : String(v);
 }
 
 export interface BulkOptions {

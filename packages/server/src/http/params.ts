@@ -83,6 +83,36 @@ export function parseLatLng(text: string, name: string): [number, number] {
     return [parseLatitude(parts[0], name), parseLongitude(parts[1], name)];
 }
 
+/**
+ * A short rendering of a JSON value for an error message. Depth and length are bounded before
+ * walking: a body may nest a value thousands of levels deep, and JSON.stringify would overflow the stack.
+ */
+export function jsonPreview(value: unknown, maxLength = 60, depth = 3): string {
+    let out: string;
+    if (Array.isArray(value)) {
+        if (depth === 0) return value.length ? '[…]' : '[]';
+        const items: string[] = [];
+        let length = 2;
+        for (let i = 0; i < value.length && length <= maxLength; i++) {
+            items.push(jsonPreview(value[i], maxLength, depth - 1));
+            length += items[i].length + 1;
+        }
+        out = `[${items.join(',')}${items.length < value.length ? ',…' : ''}]`;
+    } else if (typeof value === 'object' && value !== null) {
+        out = depth === 0 ? '{…}' : `{${Object.keys(value).slice(0, 5).map((k) => JSON.stringify(k.slice(0, 20))).join(',')}…}`;
+    } else {
+        out = value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value.slice(0, maxLength)) : String(value);
+    }
+    return out.length > maxLength ? `${out.slice(0, maxLength)}…` : out;
+}
+
+/** A coordinate of a JSON body: a number or a numeric string, as text for parseLatitude/parseLongitude; '' when absent. */
+export function coordinateText(value: unknown, name: string): string {
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'number' || typeof value === 'string') return String(value);
+    throw badRequest(`'${name}' must be a number or a numeric string, got ${jsonPreview(value)}.`);
+}
+
 export function optionalBoolean(q: Query, name: string, fallback: boolean): boolean {
     const v = optionalString(q, name);
     if (v === undefined) return fallback;

@@ -3,10 +3,10 @@
 // single /route answer for its pair: `durations` in seconds are /route's `time` (ms) / 1000 (its
 // `weight`), `distances` are /route's `distance` (metres, rounded to the millimetre); null where
 // /route finds no route, 0 for the same place.
-import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import express, {type Express, type Response} from 'express';
 import type {Guard, RequestContext} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
-import {languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../http/params.js';
+import {jsonPreview, languageWithFallback, optionalString, parseLatLng, parseTravelMode, requiredString, taskMode, type Query} from '../http/params.js';
 import {requireCovered} from '../http/position.js';
 import {matrixAnswer, type MatrixPart} from '../answers/matrix-answer.js';
 import {sendJson} from '../answers/json-answer.js';
@@ -41,7 +41,10 @@ export function matrixRoutes(app: Express, guard: Guard): void {
         const destinations = destinationText === undefined ? null : positionList(destinationText, 'destinations');
         await answer(ctx, res, request(ctx, ctx.query, sources, destinations, MAX_GET_CELLS));
     }));
-    app.post('/matrix', express.json({limit: MAX_BODY, type: () => true}), guard('any', async (ctx, req, res) => {
+    // The key is checked before the body is read: without one, a large or broken body is a 401 still.
+    const readBody = express.json({limit: MAX_BODY, type: () => true});
+    app.post('/matrix', guard('any', async (ctx, req, res) => {
+        await new Promise<void>((resolve, reject) => readBody(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())));
         const body: unknown = req.body;
         if (typeof body !== 'object' || body === null || Array.isArray(body)) {
             throw badRequest('The body must be a JSON object: {"travelMode": "Driving", "sources": [[lat, lon], …], "destinations": [[lat, lon], …]}.');
@@ -57,7 +60,7 @@ export function matrixRoutes(app: Express, guard: Guard): void {
         const sources = positionArray(fields.sources, 'sources');
         const destinations = fields.destinations === undefined || fields.destinations === null ? null : positionArray(fields.destinations, 'destinations');
         await answer(ctx, res, request(ctx, q, sources, destinations, MAX_POST_CELLS));
-    }), bodyError);
+    }));
 }
 
 /** Mode, positions checked against the country and its covered area, and the cell limits. */
@@ -123,7 +126,7 @@ function positionArray(value: unknown, name: string): number[] {
     const out: number[] = [];
     value.forEach((p: unknown, i) => {
         if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number') {
-            throw badRequest(`${name}[${i}] must be [latitude, longitude] (two numbers), got ${JSON.stringify(p)?.slice(0, 60)}.`);
+            throw badRequest(`${name}[${i}] must be [latitude, longitude] (two numbers), got ${jsonPreview(p)}.`);
         }
         if (p[0] < -90 || p[0] > 90 || p[1] < -180 || p[1] > 180) throw badRequest(`${name}[${i}] must be [latitude, longitude] with a latitude from -90 to 90 and a longitude from -180 to 180, got [${p[0]}, ${p[1]}].`);
         out.push(p[0], p[1]);
@@ -132,9 +135,9 @@ function positionArray(value: unknown, name: string): number[] {
 }
 
 /** The JSON body's own errors, said plainly. */
-function bodyError(err: unknown, _req: Request, _res: Response, next: NextFunction): void {
+function bodyError(err: unknown): unknown {
     const type = (err as {type?: string}).type;
-    if (type === 'entity.too.large') next(new HttpError(413, `The body is larger than ${MAX_BODY}: split the table.`));
-    else if (type === 'entity.parse.failed') next(badRequest(`The body is not valid JSON: ${(err as Error).message.replace(/\.$/, "")}.`));
-    else next(err);
+    if (type === 'entity.too.large') return new HttpError(413, `The body is larger than ${MAX_BODY}: split the table.`);
+    if (type === 'entity.parse.failed') return badRequest(`The body is not valid JSON: ${(err as Error).message.replace(/\.$/, "")}.`);
+    return err;
 }
