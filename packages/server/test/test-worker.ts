@@ -3,14 +3,14 @@
 // route task starting at latitude FAILING_LATITUDE throws inside the worker (an engine bug, as the
 // main thread sees it).
 // Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
-import run from '../src/workers/worker.js';
+import {piscinaHandler, run} from '../src/workers/worker.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 
 export interface TestTask {
     type: 'hang' | 'crash' | 'echo';
 }
 
-export default function runTest(task: TestTask | Parameters<typeof run>[0]): unknown {
+function runTest(task: TestTask | Parameters<typeof run>[0]): unknown {
     switch (task.type) {
         case 'hang':
             for (;;) { /* busy on purpose: only the pool's time limit ends it */ }
@@ -23,3 +23,5 @@ export default function runTest(task: TestTask | Parameters<typeof run>[0]): unk
             return run(task);
     }
 }
+
+export default piscinaHandler(runTest);

@@ -4,7 +4,9 @@
 import t from 'tap';
 import path from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {BACKEND_KEY} from './helpers.js';
+import {Region} from '@quartier/engine';
+import {WorkerPool} from '../src/workers/pool.js';
+import {BACKEND_KEY, testBuildRoot} from './helpers.js';
 import {main, request, serverArgs, startProcess} from './process-helpers.js';
 
 const hook = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker-fail-hook.js')).href;
@@ -27,4 +29,16 @@ t.test('workers that cannot start: /health reports the region failed, no restart
     server.child.kill('SIGTERM');
     t.same(await server.exited, {code: 0, signal: null}, 'stops cleanly');
     t.equal(server.log().split('worker error:').length, errorsBefore, 'no worker started (and failed) after the pool stopped');
+});
+
+t.test('idle workers count as loaded: close() has nothing to wait for (it used to wait 5 s for them)', async (t) => {
+    const regions = [Region.open(path.join(testBuildRoot, 'MT'))];
+    const pool = new WorkerPool(regions, {size: 2});
+    await pool.ready;
+    // One worker answered the pool's first task; the other has run none. Both loaded: the count reaches 0
+    // (before, the idle one blocked in Atomics.wait before it could count itself, and this never ended).
+    while (pool.loadingWorkers > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    t.equal(pool.loadingWorkers, 0);
+    await pool.close();
+    t.equal(pool.threads, 0, 'every thread stopped');
 });

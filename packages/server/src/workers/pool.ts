@@ -135,6 +135,11 @@ export class WorkerPool {
         return Math.max(0, this.created - this.size);
     }
 
+    /** Workers created that have not finished loading their modules (failed starts aside): close() waits for them. */
+    get loadingWorkers(): number {
+        return Math.max(0, this.created - this.startFailures - Atomics.load(this.loaded, 0));
+    }
+
     get threads(): number {
         return this.piscina.threads.length;
     }
@@ -148,7 +153,7 @@ export class WorkerPool {
     async close(): Promise<void> {
         if (this.startErrorMessage !== null) return;
         const deadline = performance.now() + 5000;
-        while (Atomics.load(this.loaded, 0) + this.startFailures < this.created && performance.now() < deadline) {
+        while (this.loadingWorkers > 0 && performance.now() < deadline) {
             await new Promise((resolve) => setTimeout(resolve, 10));
         }
         await this.piscina.destroy();

@@ -8,13 +8,27 @@ import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
 const data = workerData as {regions: RegionHandle[]; warm?: boolean; loaded?: SharedArrayBuffer};
 const runner = new TaskRunner(data.regions);
 if (data.warm) runner.warm();
-// Loaded: the pool may now terminate this thread safely (WorkerPool.close). Counted on the next turn of
-// the event loop: Piscina loads this module with require() (Node's require of an ES module), which still
-// builds its CommonJS facade after this code has run, and a thread terminated in between aborts the process.
-const loaded = data.loaded;
-if (loaded) setImmediate(() => Atomics.add(new Int32Array(loaded), 0, 1));
 
-export default function run(task: Task): unknown {
+export function run(task: Task): unknown {
     const answer = runner.run(task);
     return answer instanceof Uint8Array ? move(answer) : answer;
 }
+
+/**
+ * A worker module's default export for Piscina: a thenable of its task function. Piscina loads the
+ * module with require() (Node's require of an ES module), which builds a CommonJS facade after the
+ * module's code has run, then awaits the default export: `then` runs once require() has returned, the
+ * moment from which the pool may terminate the thread safely (a thread terminated while its modules
+ * load aborts the whole process). It counts the thread as loaded there (WorkerPool.close waits for it).
+ * Not later: an idle thread then blocks in Atomics.wait, and a callback queued for later would never run.
+ */
+export function piscinaHandler<T>(handler: (task: T) => unknown): PromiseLike<(task: T) => unknown> {
+    return {
+        then(resolve) {
+            if (data.loaded) Atomics.add(new Int32Array(data.loaded), 0, 1);
+            return Promise.resolve(handler).then(resolve);
+        }
+    } as PromiseLike<(task: T) => unknown>;
+}
+
+export default piscinaHandler(run);
