@@ -3,7 +3,7 @@
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
-//                                         [--access-log] [--log-level info] [--metrics-port N]
+//                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8]
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal exits at once (code 1).
 import {parseArgs} from 'node:util';
@@ -16,7 +16,8 @@ const {values} = parseArgs({
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
         cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
-        'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'}
+        'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'},
+        'trusted-proxies': {type: 'string'}
     }
 });
 

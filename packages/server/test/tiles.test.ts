@@ -52,6 +52,7 @@ t.test('TileJSON 3.0 names the tiles from the request host, the coverage and eve
     const doc = res.body;
     t.equal(doc.tilejson, '3.0.0');
     t.same(doc.tiles, ['http://tiles.example.org/be/tiles/{z}/{x}/{y}.pbf']);
+    t.match(res.headers.get('vary'), /Host, X-Forwarded-Host, X-Forwarded-Proto/, 'caches key on what the addresses come from');
     t.equal(doc.minzoom, 0);
     t.equal(doc.maxzoom, 14);
     // MapLibre requests no tile outside the bounds: the world, whose zooms 0–5 the archive holds; the center is the region's.
@@ -212,4 +213,21 @@ t.test('HTTP: ETag and 304, 204 outside the region, 400 for tiles that do not ex
         t.match(body.Error, /tile|Tile/, `${path}: ${body.Error}`);
         t.equal(res.headers.get('access-control-allow-origin'), '*');
     }
+});
+
+t.test('X-Forwarded-Host counts only from a trusted proxy: a client cannot write its host into the TileJSON and styles', async (t) => {
+    const forwarded = {'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https'};
+    // The default trusts loopback (a proxy on the same host): the test client is one.
+    const viaProxy = await getWithHost(`${server.url}/be/tiles/tile_planet.json`, forwarded);
+    t.same(viaProxy.body.tiles, ['https://evil.example/be/tiles/{z}/{x}/{y}.pbf'], 'from a trusted proxy: its forwarded host');
+    const strict = await testServer({'trusted-proxies': '10.1.2.3'});
+    t.teardown(() => strict.close());
+    const direct = await getWithHost(`${strict.url}/be/tiles/tile_planet.json`, forwarded);
+    t.same(direct.body.tiles, [`http://127.0.0.1:${strict.port}/be/tiles/{z}/{x}/{y}.pbf`], 'from anyone else: the Host header');
+    const style = await getWithHost(`${strict.url}/be/styles/osm_liberty.json`, forwarded);
+    t.equal(style.body.sources.openmaptiles.url, `http://127.0.0.1:${strict.port}/be/tiles/tile_planet.json`);
+    const none = await testServer({'trusted-proxies': 'none'});
+    t.teardown(() => none.close());
+    t.same((await getWithHost(`${none.url}/be/tiles/tile_planet.json`, forwarded)).body.tiles, [`http://127.0.0.1:${none.port}/be/tiles/{z}/{x}/{y}.pbf`]);
+    await t.rejects(testServer({'trusted-proxies': 'not-an-address'}), /QUARTIER_TRUSTED_PROXIES: .*give addresses/);
 });

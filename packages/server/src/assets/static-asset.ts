@@ -46,11 +46,20 @@ export function sendAsset(req: Request, res: Response, a: Asset, maxAgeSeconds: 
     res.end(gzip ? a.gzipped : a.body);
 }
 
-/** The scheme and host the client called (X-Forwarded-Proto/Host behind a proxy), or null when malformed. */
+/** What a document embedding this server's address depends on: caches must key on them. */
+export const ADDRESS_VARY = 'Host, X-Forwarded-Host, X-Forwarded-Proto';
+
+/**
+ * The scheme and host the client called, or null when malformed. X-Forwarded-Host and -Proto count
+ * only from a trusted proxy (the app's `trust proxy` setting: QUARTIER_TRUSTED_PROXIES, loopback by
+ * default): from anyone else they would let a client write another host into a publicly cached document.
+ */
 export function publicBase(req: Request): string | null {
     const first = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h)?.split(',')[0].trim();
-    const host = first(req.headers['x-forwarded-host']) || first(req.headers.host);
-    const proto = first(req.headers['x-forwarded-proto']) || req.protocol;
+    const trust = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+    const proxied = trust?.(req.socket.remoteAddress ?? '', 0) ?? false;
+    const host = (proxied ? first(req.headers['x-forwarded-host']) : undefined) || first(req.headers.host);
+    const proto = (proxied ? first(req.headers['x-forwarded-proto']) : undefined) || ('encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http');
     if (!host || !/^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return null;
     if (proto !== 'http' && proto !== 'https') return null;
     return `${proto}://${host}`;

@@ -53,6 +53,11 @@ export interface AppOptions {
     maxEnrichments?: number;
     /** The render threads of /image (default: a pool of its own, started on the first image). */
     imagePool?: ImagePool;
+    /**
+     * Proxies whose X-Forwarded-Host and -Proto are believed (Express's `trust proxy` forms: addresses,
+     * CIDR ranges, `loopback`, `uniquelocal`; default `loopback`). QUARTIER_TRUSTED_PROXIES.
+     */
+    trustedProxies?: string;
     /** The custom marker fetch policy (default MARKER_FETCH_POLICY; tests only). */
     markerFetch?: MarkerFetchOptions;
 }
@@ -65,6 +70,11 @@ export function createApp(options: AppOptions) {
     app.disable('x-powered-by');
     app.set('etag', false);
     app.set('query parser', 'simple');
+    try {
+        app.set('trust proxy', trustedProxies(options.trustedProxies));
+    } catch (err) {
+        throw new Error(`QUARTIER_TRUSTED_PROXIES: ${(err as Error).message}; give addresses, CIDR ranges, loopback, linklocal, uniquelocal, or none`);
+    }
 
     const served = new Map<string, Region>();
     for (const region of options.regions) served.set(region.country.code, region);
@@ -121,6 +131,12 @@ export function createApp(options: AppOptions) {
     app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => steps.fail(err, req, res));
     lanes.set(app, routeLane(steps));
     return app;
+}
+
+function trustedProxies(setting: string | undefined): string[] {
+    const list = (setting ?? 'loopback').split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.length === 0 || list.includes('none')) return [];
+    return list;
 }
 
 /** The server's request listener: GET /route through its lane (route-lane.ts), everything else through the app. */

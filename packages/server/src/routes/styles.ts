@@ -5,7 +5,7 @@ import {localizeStyle, readMapLibreStyle, STYLE_NAMES, loadStyle} from '@quartie
 import type {Region} from '@quartier/engine';
 import {HttpError, notServed} from '../http/errors.js';
 import {normalizeQuery} from '../http/params.js';
-import {asset, publicBase, sendAsset, type Asset} from '../assets/static-asset.js';
+import {ADDRESS_VARY, asset, publicBase, sendAsset, type Asset} from '../assets/static-asset.js';
 
 const MAX_AGE = 86400;
 const MAX_CACHED = 256;
@@ -44,7 +44,7 @@ export function styleRoutes(app: Express, regions: Region[]): void {
             if (cache.size >= MAX_CACHED) cache.clear();
             cache.set(key, a);
         }
-        res.setHeader('Vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto');
+        res.setHeader('Vary', ADDRESS_VARY);
         sendAsset(req, res, a, MAX_AGE);
     });
 }

@@ -6,7 +6,7 @@ import type {Express, Request, Response} from 'express';
 import type {Region} from '@quartier/engine';
 import {MAX_TILE_ZOOM, TileBuilder} from '@quartier/engine/internal';
 import {HttpError, badRequest, notServed} from '../http/errors.js';
-import {etagMatches, publicBase} from '../assets/static-asset.js';
+import {ADDRESS_VARY, etagMatches, publicBase} from '../assets/static-asset.js';
 import {tileJsonAnswer} from '../answers/tiles-answer.js';
 
 const CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
@@ -23,6 +23,7 @@ export function tileRoutes(app: Express, regions: Region[]): void {
         const base = publicBase(req);
         if (base === null) throw badRequest('The Host (or X-Forwarded-Host / X-Forwarded-Proto) header is malformed: the tile addresses are made from it.');
         res.setHeader('Cache-Control', CACHE_CONTROL);
+        res.setHeader('Vary', [res.getHeader('Vary'), ADDRESS_VARY].filter(Boolean).join(', '));
         res.json(tileJsonAnswer(region, base));
     });
 

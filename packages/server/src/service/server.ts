@@ -54,6 +54,8 @@ export interface ServerConfig {
     renderPixelsPerSecond?: number;
     /** Workers warm up on every region when they start (QUARTIER_WARMUP=0 turns it off). */
     warmup: boolean;
+    /** Proxies whose X-Forwarded-Host/-Proto count (QUARTIER_TRUSTED_PROXIES, --trusted-proxies; default loopback, `none` for none). */
+    trustedProxies?: string;
     /** On SIGTERM/SIGINT, requests in flight get this long to finish, ms (QUARTIER_SHUTDOWN_GRACE_MS, default 10 s). */
     shutdownGraceMs: number;
 }
@@ -83,7 +85,8 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
         shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
         renderPixelsPerSecond: optionalInt((args['render-rate'] as string | undefined) ?? env.QUARTIER_RENDER_PIXELS_PER_SECOND, 'QUARTIER_RENDER_PIXELS_PER_SECOND'),
-        maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS')
+        maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS'),
+        trustedProxies: (args['trusted-proxies'] as string | undefined) ?? env.QUARTIER_TRUSTED_PROXIES
     };
 }
 
@@ -185,7 +188,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
     const metrics = new Metrics({regions, pool, cache});
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache,
-        maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch});
+        maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch, trustedProxies: config.trustedProxies});
     const maxHeaderSize = 16384;
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, requestListener(app));
     answerClientErrors(server, maxHeaderSize);
