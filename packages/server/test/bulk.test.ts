@@ -5,7 +5,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import t from 'tap';
+import {parse as parseCsvSync} from 'csv-parse/sync';
 import {dataRoot} from '@quartier/engine/internal';
 import {BACKEND_KEY, FRONTEND_KEY, get, getWithHost, repoRoot, testBuildRoot, testServer} from './helpers.js';
 import {checkAnswer} from './openapi-check.js';
@@ -143,10 +145,56 @@ t.test('quartier enrich: NDJSON in; unreadable lines are error records; usage er
     const noHeader = path.join(dir, 'no-header.csv');
     fs.writeFileSync(noHeader, 'ref,lat,lng\n1,50.85,4.35\n');
     t.match(enrich([noHeader, '-o', path.join(dir, 'x.ndjson')]).stderr, /no 'id' column/);
+    t.notOk(fs.existsSync(path.join(dir, 'x.ndjson')), 'a usage error leaves no output file behind');
+});
+
+t.test('quartier enrich: the output is never the input, and one run at a time writes it', async (t) => {
+    const input = path.join(dir, 'same.ndjson');
+    const text = `${JSON.stringify({id: 1, latitude: POSITIONS[0][0], longitude: POSITIONS[0][1]})}\n`;
+    fs.writeFileSync(input, text);
+    fs.symlinkSync(input, path.join(dir, 'link.ndjson'));
+    for (const other of [input, path.join(dir, '.', 'same.ndjson'), path.join(dir, 'link.ndjson')]) {
+        const run = enrich([input, '-o', other]);
+        t.equal(run.status, 1, `-o ${path.relative(dir, other)}`);
+        t.match(run.stderr, /-o names the input file/);
+    }
+    t.equal(fs.readFileSync(input, 'utf8'), text, 'the input is untouched');
+    const output = path.join(dir, 'locked.ndjson');
+    // A lock held by a live process (this one) on this host: refused, naming the holder.
+    fs.writeFileSync(`${output}.lock`, `${process.pid} ${os.hostname()} 2026-01-01T00:00:00.000Z\n`);
+    const held = enrich([input, '-o', output]);
+    t.equal(held.status, 1);
+    t.match(held.stderr, new RegExp(`being written by another run \\(process ${process.pid} on `));
+    t.notOk(fs.existsSync(output), 'nothing written');
+    // A lock left by a run that is gone (a kill -9): taken over, and released at the end.
+    fs.writeFileSync(`${output}.lock`, `2147483646 ${os.hostname()} 2026-01-01T00:00:00.000Z\n`);
+    const taken = enrich([input, '-o', output]);
+    t.equal(taken.status, 0, taken.stderr);
+    t.equal(readLines(output).length, 1);
+    t.notOk(fs.existsSync(`${output}.lock`), 'the lock is released');
+});
+
+t.test('quartier enrich: CSV fields quoted as RFC 4180 says; ids matched exactly on resume; a BOM is no listing', async (t) => {
+    const input = path.join(dir, 'odd-ids.ndjson'), output = path.join(dir, 'odd-ids.csv');
+    const ids = ['a\nb', 'a b', 'say "hi", then', 'plain'];
+    fs.writeFileSync(input, `\uFEFF${ids.map((id, i) => JSON.stringify({id, latitude: POSITIONS[i][0], longitude: POSITIONS[i][1]})).join('\n')}\n`);
+    const run = enrich([input, '-o', output]);
+    t.equal(run.status, 0, run.stderr);
+    const rows = parseCsvSync(fs.readFileSync(output, 'utf8'), {columns: true}) as Record<string, string>[];
+    t.same(rows.map((r) => r.id), ids, 'every id read back exactly, listing 1 included');
+    t.ok(rows.every((r) => r.error === ''), 'all scored');
+    const again = enrich([input, '-o', output]);
+    t.equal(again.status, 0, again.stderr);
+    t.match(again.stderr, /skipped 4 already in odd-ids.csv/, 'a resume matches every id exactly');
+    // A run killed inside a write of a record whose id holds a line break: that record is cut off whole.
+    fs.appendFileSync(output, '"x\ny",5,');
+    const cut = enrich([input, '-o', output]);
+    t.equal(cut.status, 0, cut.stderr);
+    t.equal((parseCsvSync(fs.readFileSync(output, 'utf8'), {columns: true}) as unknown[]).length, 4, 'the partial record is gone, nothing doubled');
 });
 
 /** POST on a new connection (node:http without an agent): a kept-alive socket the server has just closed would reset a POST, which is not retried. */
-function postBatch(body: string, key = BACKEND_KEY, extra: Record<string, string> = {}): Promise<{status: number; type: string; text: string}> {
+function postBatch(body: string | Buffer, key = BACKEND_KEY, extra: Record<string, string> = {}): Promise<{status: number; type: string; text: string}> {
     return new Promise((resolve, reject) => {
         const req = http.request(`${server.url}/be/enrichment/batch`, {method: 'POST', agent: false, headers: {LicenseKey: key, ...extra}}, (res) => {
             let text = '';
@@ -200,6 +248,26 @@ t.test('POST /enrichment/batch: NDJSON in input order, errors per listing, GET /
     t.match(oddLines[1].error, /'latitude' must be a number or a numeric string/);
     t.ok(oddLines[1].error.length < 200, 'the message is short');
     t.notOk(oddLines[2].error, 'numeric strings are read');
+});
+
+t.test('POST /enrichment/batch: a compressed body is inflated (bounded); an unknown encoding is a 415; a BOM is no listing', async (t) => {
+    const listings = POSITIONS.slice(0, 3).map(([latitude, longitude], i) => JSON.stringify({id: `Z${i}`, latitude, longitude})).join('\n');
+    const plain = (await postBatch(listings)).text;
+    for (const [encoding, pack] of [['gzip', zlib.gzipSync], ['deflate', zlib.deflateSync], ['br', zlib.brotliCompressSync]] as const) {
+        const r = await postBatch(pack(Buffer.from(listings)), BACKEND_KEY, {'Content-Encoding': encoding});
+        t.equal(r.status, 200, encoding);
+        t.equal(r.text, plain, `${encoding}: the answer of the plain body`);
+    }
+    const bomb = await postBatch(zlib.gzipSync(Buffer.alloc(3 * 1024 * 1024, 32)), BACKEND_KEY, {'Content-Encoding': 'gzip'});
+    t.equal(bomb.status, 413, 'a body that inflates past the limit: 413');
+    t.match(bomb.text, /once inflated/);
+    const broken = await postBatch(Buffer.from('not gzip at all'), BACKEND_KEY, {'Content-Encoding': 'gzip'});
+    t.equal(broken.status, 400);
+    t.match(broken.text, /not valid gzip data/);
+    const unknown = await postBatch(listings, BACKEND_KEY, {'Content-Encoding': 'compress'});
+    t.equal(unknown.status, 415);
+    t.match(unknown.text, /Content-Encoding 'compress' is not supported/);
+    t.equal((await postBatch(`\uFEFF${listings}`)).text, plain, 'a byte-order mark is not part of listing 1');
 });
 
 t.test('POST /enrichment/batch: listings the engine failed on say so ("retry")', async (t) => {

@@ -30,7 +30,7 @@ export function csvColumns(country: string): string[] {
     return columns;
 }
 
-/** The CSV row of a result, in csvColumns order: empty where a value is missing (never 0). One line: newlines in names become spaces. */
+/** The CSV row of a result, in csvColumns order: empty where a value is missing (never 0); fields quoted as RFC 4180 says. */
 export function csvRow(r: BulkResult, columns: string[]): string {
     const values = new Map<string, unknown>([['id', r.id], ['record', r.record], ['error', r.error]]);
     if (r.document !== null) {
@@ -51,6 +51,7 @@ export function csvRow(r: BulkResult, columns: string[]): string {
 
 function csvField(v: unknown): string {
     if (v === null || v === undefined) return '';
-    const s = String(v).replace(/[\r\n]+/g, ' ');
-    return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+    const s = String(v);
+    // RFC 4180: a field with a quote, a comma or a line break is quoted, its quotes doubled; nothing is changed.
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }

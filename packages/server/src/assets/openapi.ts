@@ -32,9 +32,33 @@ const ERROR_TEXT: Record<number, string> = {
     404: 'No such endpoint, or the country is unknown or not served by this server.',
     405: 'The path exists for other methods: the `Allow` header lists them.',
     413: 'The body is too large.',
+    415: 'The body\'s Content-Encoding is not one the endpoint inflates (gzip, deflate, br).',
     429: 'Too many requests for this key, or too much work in flight; `Retry-After` says when to retry.',
     503: 'The server cannot do this work in time now (the routing engine or the map renderer is busy or not running); retry later, after `Retry-After` seconds when given.'
 };
+
+/** The browser plugins portals embed (docs/plugins.md): open, at the root and under /{cc}/. */
+function pluginPaths(): Record<string, Json> {
+    const page = (summary: string, type: string): Json => ({
+        servers: [{url: '/'}, {url: '/{cc}', variables: {cc: {default: 'be', description: 'A country code (the page reads it)'}}}],
+        get: {summary, tags: ['Plugins'], security: [], responses: {200: {description: 'The entry point; cached 5 minutes, ETag.', content: {[type]: {schema: str}}}}}
+    });
+    return {
+        '/plugin.html': page('The map and summary page portals frame (PLUGINS.md §1)', 'text/html'),
+        '/map_v3.js': page('The map in the portal\'s element, search by travel time and listings (PLUGINS.md §2)', 'text/javascript'),
+        '/summary.js': page('The nearest places by category (PLUGINS.md §3)', 'text/javascript'),
+        '/summary-text.js': page('The neighbourhood text for addSummaryTextWithTitles (PLUGINS.md §4)', 'text/javascript'),
+        '/plugins/{version}/{folder}/{file}': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'The plugins\' modules and style sheets', tags: ['Plugins'], security: [],
+                description: 'Addresses named by the entry points: under the current version, cached a year (immutable); under another, today\'s file, cached 5 minutes.',
+                parameters: [['version', 'any'], ['folder', 'lib'], ['file', 'api.js']].map(([name, example]) => ({name, in: 'path', required: true, schema: str, example})),
+                responses: {200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}}}, 404: {$ref: '#/components/responses/Error404'}}
+            }
+        }
+    };
+}
 
 const operation = (summary: string, description: string, parameters: Json[], ok: Json, errors: number[], extra: Json = {}): Json =>
     ({summary, description, parameters, responses: {200: ok, ...errorResponses(errors)}, ...extra});
@@ -248,7 +272,7 @@ export const openApiDocument = {
         '/enrichment/batch': {
             post: {
                 summary: 'Enrichment of up to 10,000 listings',
-                description: 'Backend keys only. The body is a JSON array or NDJSON of `{"id", "latitude", "longitude"}`; the answer is NDJSON streamed in input order, one line per listing (schema: one line).',
+                description: 'Backend keys only. The body is a JSON array or NDJSON of `{"id", "latitude", "longitude"}`, as is or compressed (`Content-Encoding` gzip, deflate or br); the answer is NDJSON streamed in input order, one line per listing (schema: one line).',
                 tags: ['Neighbourhood'],
                 parameters: [param('language')],
                 requestBody: {
@@ -258,7 +282,7 @@ export const openApiDocument = {
                         'application/x-ndjson': {schema: {type: 'string', description: 'One {"id", "latitude", "longitude"} object per line.'}}
                     }
                 },
-                responses: {200: {description: 'One line per listing.', content: {'application/x-ndjson': {schema: ref('EnrichmentBatchLine')}}}, ...errorResponses([...ROUTED, 413])}
+                responses: {200: {description: 'One line per listing.', content: {'application/x-ndjson': {schema: ref('EnrichmentBatchLine')}}}, ...errorResponses([...ROUTED, 413, 415])}
             }
         },
         '/points': {
@@ -434,6 +458,7 @@ export const openApiDocument = {
                 }, ['key', 'regions']), 'The configuration.')}
             }
         },
+        ...pluginPaths(),
         '/docs/{file}': {
             servers: ROOT_ONLY,
             get: {

@@ -3,6 +3,7 @@
 // Resumable: ids already in the output are skipped, and a line a killed run left half-written is cut
 // off first; lines are only ever appended whole.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import {parseArgs} from 'node:util';
@@ -57,7 +58,7 @@ async function enrich(argv: string[]): Promise<number> {
     const outputFormat = /\.csv$/i.test(output) ? 'csv' : /\.(nd)?json(l)?$/i.test(output) ? 'ndjson' : '';
     if (!outputFormat) throw new UsageError(`the output must end in .ndjson or .csv, got '${path.basename(output)}'`);
     if (!fs.existsSync(input)) throw new UsageError(`no input file ${input}`);
-    if (input === output) throw new UsageError('the input and the output are the same file');
+    if (sameFile(input, output)) throw new UsageError(`-o names the input file ${positionals[0]}: write the scores to another file`);
     const workers = values.workers === undefined ? undefined : Number(values.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers must be a positive integer, got '${values.workers}'`);
 
@@ -66,6 +67,11 @@ async function enrich(argv: string[]): Promise<number> {
     const language = (values.language ?? 'EN').toUpperCase();
     if (!languages.includes(language)) throw new UsageError(`language '${values.language}' is not served in ${country}: use one of ${languages.join(', ')}`);
 
+    // The input is read (its CSV header checked) before the output is touched: a usage error leaves no file behind.
+    const records = readRecords(input, inputFormat)[Symbol.asyncIterator]();
+    const first = await records.next();
+    const unlock = lockOutput(output);
+    process.once('exit', unlock);
     const columns = outputFormat === 'csv' ? csvColumns(country) : [];
     const done = await readDone(output, outputFormat, columns);
     const fd = fs.openSync(output, 'a');
@@ -82,7 +88,8 @@ async function enrich(argv: string[]): Promise<number> {
     const seen = new Set<string>();
     async function* listings(): AsyncGenerator<Listing> {
         let at = 0;
-        for await (const record of readRecords(input, inputFormat)) {
+        for (let next = first; !next.done; next = await records.next()) {
+            const record = next.value;
             at++;
             // A listing without an id is known by its place in the input: its error record is written once.
             if (done.records.has(at)) {
@@ -128,6 +135,7 @@ async function enrich(argv: string[]): Promise<number> {
         writer.close();
     } finally {
         await pool.close();
+        unlock();
     }
     const seconds = (performance.now() - started) / 1000;
     progress.done(`done ${scored + failed} (scored ${scored}, failed ${failed}), skipped ${skipped} already in ${path.basename(output)}, `
@@ -155,7 +163,8 @@ function openRegion(country: string, out: string | undefined): Region {
 async function readDone(output: string, format: string, columns: string[]): Promise<{ids: Set<string>; records: Set<number>; fresh: boolean}> {
     const ids = new Set<string>(), records = new Set<number>();
     if (!fs.existsSync(output)) return {ids, records, fresh: true};
-    cutPartialLine(output);
+    if (format === 'csv') cutPartialCsvRecord(output);
+    else cutPartialLine(output);
     if (fs.statSync(output).size === 0) return {ids, records, fresh: true};
     const note = (id: unknown, record: unknown) => {
         if (id !== null && id !== undefined && id !== '') ids.add(String(id));
@@ -210,13 +219,38 @@ function cutPartialLine(file: string): void {
     }
 }
 
+/**
+ * Truncates a CSV file after its last whole record. A quoted field may hold line breaks (RFC 4180), so the
+ * end of a record is a line break outside quotes: the file is read through once, tracking the quotes.
+ */
+function cutPartialCsvRecord(file: string): void {
+    const fd = fs.openSync(file, 'r');
+    let recordEnd = 0, quoted = false, at = 0, n: number;
+    const buf = Buffer.alloc(1 << 20);
+    try {
+        while ((n = fs.readSync(fd, buf, 0, buf.length, null)) > 0) {
+            for (let i = 0; i < n; i++) {
+                const c = buf[i];
+                if (c === 34) quoted = !quoted;
+                else if (c === 10 && !quoted) recordEnd = at + i + 1;
+            }
+            at += n;
+        }
+    } finally {
+        fs.closeSync(fd);
+    }
+    if (recordEnd < at) fs.truncateSync(file, recordEnd);
+}
+
 /** Records of the input: objects with id, latitude, longitude; {error} for one that cannot be read. */
 async function* readRecords(file: string, format: string): AsyncGenerator<Record<string, unknown>> {
     if (format === 'ndjson') {
         const lines = readline.createInterface({input: fs.createReadStream(file), crlfDelay: Infinity});
         let n = 0;
-        for await (const line of lines) {
+        for await (let line of lines) {
             n++;
+            // A byte-order mark (editors on Windows write one) is not part of listing 1.
+            if (n === 1 && line.charCodeAt(0) === 0xfeff) line = line.slice(1);
             if (line.trim() === '') continue;
             let record: unknown;
             try {
@@ -269,6 +303,56 @@ function countRecords(file: string, format: string): number {
     }
     if (last !== 10) lines++;
     return Math.max(0, format === 'csv' ? lines - 1 : lines);
+}
+
+/** Whether two paths name one file (links and relative paths included). */
+function sameFile(a: string, b: string): boolean {
+    if (a === b) return true;
+    try {
+        const sa = fs.statSync(a), sb = fs.statSync(b);
+        return sa.dev === sb.dev && sa.ino === sb.ino;
+    } catch {
+        return false;
+    }
+}
+
+/**
+ * Holds the output for this run (OUTPUT.lock, made with O_EXCL, naming this process): a second run on the
+ * same output would score every listing again beside this one. A lock whose process is gone (a killed
+ * run) is taken over. Returns its release.
+ */
+function lockOutput(output: string): () => void {
+    const lock = `${output}.lock`;
+    const me = `${process.pid} ${os.hostname()} ${new Date().toISOString()}\n`;
+    for (let attempt = 0; ; attempt++) {
+        try {
+            fs.writeFileSync(lock, me, {flag: 'wx'});
+            break;
+        } catch (err) {
+            if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+            const [pid, host, since] = fs.readFileSync(lock, 'utf8').trim().split(' ');
+            if (host === os.hostname() && !alive(Number(pid))) {
+                fs.rmSync(lock, {force: true});
+                continue;
+            }
+            throw new UsageError(`${output} is being written by another run (process ${pid} on ${host}, since ${since}): wait for it, or delete ${lock} if that run is gone`);
+        }
+    }
+    let held = true;
+    return () => {
+        if (held) fs.rmSync(lock, {force: true});
+        held = false;
+    };
+}
+
+function alive(pid: number): boolean {
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch (err) {
+        return (err as NodeJS.ErrnoException).code === 'EPERM';
+    }
 }
 
 function eta(seconds: number): string {

@@ -5,6 +5,8 @@
 // at most half the workers' worth run at once across all batches, so an interactive task waits behind
 // at most one short chunk per worker, never a whole batch.
 import {once} from 'node:events';
+import type {Transform} from 'node:stream';
+import zlib from 'node:zlib';
 import type {Express, Request} from 'express';
 import {Gate, enrichListings, readListing} from '../enrichment/bulk.js';
 import {ndjsonLine} from '../answers/enrichment-batch-answer.js';
@@ -49,20 +51,32 @@ export function enrichmentBatchRoutes(app: Express, guard: Guard, workers: numbe
     }));
 }
 
-/** The body as text, refused past MAX_BATCH_BYTES. */
+/** Content encodings a batch body may have (as /matrix's JSON body); the inflated body is bounded too. */
+const DECODERS: Record<string, (() => Transform) | null> = {
+    identity: null, gzip: () => zlib.createGunzip(), 'x-gzip': () => zlib.createGunzip(), deflate: () => zlib.createInflate(), br: () => zlib.createBrotliDecompress()
+};
+
+/** The body as text (inflated when it is compressed), refused past MAX_BATCH_BYTES. */
 async function readBody(req: Request): Promise<string> {
+    const encoding = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    if (!Object.hasOwn(DECODERS, encoding)) {
+        throw new HttpError(415, `Content-Encoding '${encoding.slice(0, 20)}' is not supported: send the batch as is, or gzip, deflate or br.`);
+    }
+    const decoder = DECODERS[encoding];
+    const source: AsyncIterable<Buffer> = decoder ? req.pipe(decoder()) : req;
     const chunks: Buffer[] = [];
     let bytes = 0;
     try {
-        for await (const chunk of req) {
-            bytes += (chunk as Buffer).length;
-            if (bytes > MAX_BATCH_BYTES) throw new HttpError(413, `The batch body is larger than ${MAX_BATCH_BYTES / 1048576} MB: send at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} listings per request.`);
-            chunks.push(chunk as Buffer);
+        for await (const chunk of source) {
+            bytes += chunk.length;
+            if (bytes > MAX_BATCH_BYTES) throw new HttpError(413, `The batch body is larger than ${MAX_BATCH_BYTES / 1048576} MB${decoder ? ' once inflated' : ''}: send at most ${MAX_BATCH_LISTINGS.toLocaleString('en')} listings per request.`);
+            chunks.push(chunk);
         }
     } catch (err) {
         if (err instanceof HttpError) throw err;
         // The client went away mid-upload: nobody to answer, nothing to log as our fault.
-        throw new HttpError(400, 'The batch upload was interrupted.');
+        if (req.readableAborted || !decoder) throw new HttpError(400, 'The batch upload was interrupted.');
+        throw badRequest(`The batch body is not valid ${encoding} data (${(err as Error).message}).`);
     }
     return Buffer.concat(chunks).toString('utf8');
 }

@@ -8,7 +8,7 @@ import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import type {Express, Request, Response} from 'express';
+import type {Express, NextFunction, Request, Response} from 'express';
 import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
 import {HttpError} from '../http/errors.js';
 
@@ -81,18 +81,23 @@ function listFiles(dir: string, prefix = ''): string[] {
     return out;
 }
 
+const ENTRY_NAMES = ['plugin.html', ...Object.keys(SCRIPT_ENTRIES)];
+
 /** Registered before the country step: an entry point's /{cc}/ prefix is for the page to read. */
 export function pluginRoutes(app: Express, assets = loadPluginAssets()): void {
-    app.get(/^\/(?:[A-Za-z]{2}\/)?(plugin\.html|map_v3\.js|summary\.js|summary-text\.js)$/, (req: Request, res: Response) => {
-        const name = (req.params as Record<string, string>)[0];
+    for (const name of ENTRY_NAMES) {
         const entry = assets.entries.get(name)!;
-        if (name === 'plugin.html') res.setHeader('Content-Security-Policy', PAGE_POLICY);
-        sendAsset(req, res, entry, ENTRY_MAX_AGE);
-    });
-    app.get(/^\/plugins\/([0-9a-f]{12})\/([A-Za-z0-9_\-/.]+)$/, (req: Request, res: Response) => {
-        const [version, file] = [(req.params as Record<string, string>)[0], (req.params as Record<string, string>)[1]];
-        const found = assets.modules.get(file);
-        if (!found || file.includes('..')) throw new HttpError(404, `No plugin file ${file.slice(0, 100)}.`);
+        const send = (req: Request, res: Response) => {
+            if (name === 'plugin.html') res.setHeader('Content-Security-Policy', PAGE_POLICY);
+            sendAsset(req, res, entry, ENTRY_MAX_AGE);
+        };
+        app.get(`/${name}`, send);
+        app.get(`/:cc/${name}`, (req: Request, res: Response, next: NextFunction) => (/^[A-Za-z]{2}$/.test(String(req.params.cc)) ? send(req, res) : next()));
+    }
+    app.get('/plugins/:version/:folder/:file', (req: Request, res: Response) => {
+        const {version, folder, file} = req.params as Record<string, string>;
+        const found = assets.modules.get(`${folder}/${file}`);
+        if (!found) throw new HttpError(404, `No plugin file ${folder.slice(0, 40)}/${file.slice(0, 60)}.`);
         // An older version's address (a page cached before a deploy) gets today's file, briefly cached.
         const current = version === assets.version;
         sendAsset(req, res, found, current ? VERSIONED_MAX_AGE : ENTRY_MAX_AGE, current);
