@@ -26,7 +26,7 @@ import {NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
 import {neighbourhoodRoutes} from '../routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from '../routes/enrichment-batch.js';
 import {playgroundRoutes} from '../routes/playground.js';
-import {pluginRoutes} from '../routes/plugins.js';
+import {pluginRoutes} from '../assets/plugins.js';
 import {styleRoutes} from '../routes/styles.js';
 import {glyphRoutes} from '../routes/glyphs.js';
 import {spriteRoutes} from '../routes/sprites.js';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, NextFunction, Request, Response} from 'express';
-import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
+import {asset, sendAsset, type Asset} from './static-asset.js';
 import {HttpError} from '../http/errors.js';
 
 const PLUGINS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../public/plugins');
