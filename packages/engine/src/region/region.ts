@@ -183,10 +183,12 @@ export class Region {
 
     /**
      * Search by lifestyle for this thread: where the nearest place of each chosen category is within
-     * a time limit by a road mode, over a box clipped to the region's (its tiles' bounds).
+     * a time limit by a road mode or public transport, over a box clipped to the region's (its tiles'
+     * bounds). By public transport it throws a TransitError ('no-transit') in a region without GTFS feeds.
      */
     get lifestyleAreas(): LifestyleAreas {
-        return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds));
+        return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds,
+            () => this.transitRouter));
     }
 
     /** What lies around a position (summaries, enrichment) for this thread: its trips use this Region's routers. */

@@ -9,7 +9,7 @@ import {HttpError, badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalString, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, taskMode, type Query, type TravelMode} from '../http/params.js';
 import {coveredPosition, requireCoveredBox} from '../http/position.js';
 import {sendJson} from '../answers/json-answer.js';
-import {TRANSIT, type LifestyleTask} from '../workers/tasks.js';
+import type {LifestyleTask} from '../workers/tasks.js';
 
 /** numberOfSeconds bounds (documented in docs/api/isochrones.md). */
 export const MIN_SECONDS = 60;
@@ -53,9 +53,6 @@ export function lifestyleRoutes(app: Express, guard: Guard): void {
         const seconds = parseLimit(ctx.query);
         const mode = taskMode(parseTravelMode(ctx.query));
         const box = parseBox(ctx.query, ctx.region);
-        if (mode === TRANSIT) {
-            throw badRequest('Search by lifestyle by public transport (travelMode Transit) is not available yet: use Driving, Walking or Bicycling.');
-        }
         if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
         const task: LifestyleTask = {type: 'lifestyle', country: ctx.country, mode, categories, seconds, box};
         sendJson(res, await ctx.pool.run<Uint8Array>(task));
