@@ -5,7 +5,7 @@
 import t from 'tap';
 import path from 'node:path';
 import {Region} from '@quartier/engine';
-import {loadCategories, mulberry32, regionSections, splitTypeId, TripMeter, TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK} from '@quartier/engine/internal';
+import {loadCategories, mulberry32, pointInPolygon, regionSections, splitTypeId, TripMeter, TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK} from '@quartier/engine/internal';
 import {BACKEND_KEY, get, getWithHost, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
@@ -32,18 +32,7 @@ function placesOf(key: string): [number, number][] {
     return out;
 }
 
-function inRings(x: number, y: number, rings: Ring[]): boolean {
-    let c = false;
-    for (const ring of rings) {
-        for (let i = 0, j = ring.length - 2; i < ring.length - 1; j = i++) {
-            const [xi, yi] = ring[i], [xj, yj] = ring[j];
-            if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
-        }
-    }
-    return c;
-}
-
-const inside = (x: number, y: number, polygons: Ring[][]) => polygons.some((rings) => inRings(x, y, rings));
+const inside = (x: number, y: number, polygons: Ring[][]) => polygons.some((rings) => pointInPolygon(x, y, rings));
 
 /** Road mode of each travel mode code, for snapping the samples. */
 const ROAD = {[TM_CAR]: 0, [TM_WALK]: 1, [TM_BIKE]: 2, [TM_TRANSIT]: 1} as Record<number, number>;

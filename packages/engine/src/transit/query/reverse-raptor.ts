@@ -10,7 +10,7 @@
 // day before's past-midnight trips are for the small hours, not the morning window).
 import {NO_DROP_OFF, NO_PICKUP} from '../section-layout.js';
 import type {TransitNetwork} from './network.js';
-import type {DayTrips} from './raptor.js';
+import {queuePatterns, type DayTrips} from './raptor.js';
 
 export class ReverseRaptor {
     private readonly stopCount: number;
@@ -84,17 +84,7 @@ export class ReverseRaptor {
         }
         for (let k = 1; k <= this.maxRides && this.markedCount > 0; k++) {
             // Patterns through the marked stops, each from its last marked position.
-            let queued = 0;
-            for (let m = 0; m < this.markedCount; m++) {
-                const s = this.markedList[m];
-                this.marked[s] = 0;
-                for (let i = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; i < end; i++) {
-                    const p = net.stopPatterns[i], pos = net.stopPatternPos[i];
-                    const from = this.patternFrom[p];
-                    if (from < 0) this.patternQueue[queued++] = p;
-                    if (pos > from) this.patternFrom[p] = pos;
-                }
-            }
+            const queued = queuePatterns(net, this.markedList, this.markedCount, this.marked, this.patternFrom, this.patternQueue, 0, true);
             this.markedCount = 0;
             const roundStamp = this.nextStamp();
             let boardCount = 0;
