@@ -48,32 +48,27 @@ export interface LifestyleResult {
     offRoadMeters: number;
 }
 
+/** A box (west, south, east, north) clipped to another; null when they do not overlap. */
+export function clipBox(bounds: LifestyleBox, box: LifestyleBox): [number, number, number, number] | null {
+    const out: [number, number, number, number] = [Math.max(bounds[0], box[0]), Math.max(bounds[1], box[1]), Math.min(bounds[2], box[2]), Math.min(bounds[3], box[3])];
+    return out[0] < out[2] && out[1] < out[3] ? out : null;
+}
+
 export class LifestyleAreas {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
-    private arrays: DijkstraArrays | null = null;
     /** Per mode and category, the seeds of its places (the places do not change: made once per thread). */
     private readonly seeds = new Map<string, CategorySeeds>();
-    /** Per edge: ms from the end reached running it forwards (backwards) to the nearest place, turn there included. */
-    private readonly endForward: Float64Array;
-    private readonly endBackward: Float64Array;
     /** Per lattice point: the largest, over the categories so far, of the metres beyond the limit's front. */
     private beyond = new Float32Array(0);
     private transit: LifestyleTransit | null = null;
 
-    /** `transitRouter`: this thread's, asked on the first search by public transport (it throws in a region without). */
+    /**
+     * `bounds`: the region's box; `arrays`: node-sized search arrays shared with this thread's other
+     * searches (each clears its own); `transitRouter`: this thread's, asked on the first search by
+     * public transport (it throws in a region without).
+     */
     constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper, private readonly pois: PoiIndex, private readonly bounds: LifestyleBox,
-        private readonly transitRouter: () => TransitRouter) {
-        this.endForward = new Float64Array(graph.edgeCount);
-        this.endBackward = new Float64Array(graph.edgeCount);
-    }
-
-    /** The box searched for a box asked (null: the region's): clipped to the region's; null when they do not overlap. */
-    clip(box: LifestyleBox | null): [number, number, number, number] | null {
-        const [w, s, e, n] = this.bounds;
-        if (box === null) return [w, s, e, n];
-        const out: [number, number, number, number] = [Math.max(w, box[0]), Math.max(s, box[1]), Math.min(e, box[2]), Math.min(n, box[3])];
-        return out[0] < out[2] && out[1] < out[3] ? out : null;
-    }
+        private readonly arrays: DijkstraArrays, private readonly transitRouter: () => TransitRouter) {}
 
     /**
      * Where, in the box (null: the region's), the nearest place of every category is within `seconds`
@@ -87,7 +82,7 @@ export class LifestyleAreas {
         const byTransit = mode === LIFESTYLE_TRANSIT;
         if (byTransit) this.transit ??= new LifestyleTransit(this.transitRouter(), g);
         const roadMode = byTransit ? FOOT : mode;
-        const clipped = this.clip(box);
+        const clipped = box === null ? [...this.bounds] as [number, number, number, number] : clipBox(this.bounds, box);
         const empty = (b: [number, number, number, number]): LifestyleResult =>
             ({area: {type: 'MultiPolygon', coordinates: []}, box: b, places: categories.map(() => 0), cellMeters: 0, offRoadMeters: 0});
         if (clipped === null) return empty([box![0], box![1], box![2], box![3]]);
@@ -114,7 +109,7 @@ export class LifestyleAreas {
             const seeds = this.seedsOf(roadMode, category);
             places.push(seeds.places);
             const stops = byTransit ? this.stopSeeds(seeds, seconds * 1000) : null;
-            this.addCategory(roadMode, seeds, stops, seconds * 1000, edges, near, reach, beyond);
+            this.addCategory(roadMode, seeds, stops, seconds * 1000, near, reach, beyond);
         }
 
         // In: near enough a road, and every category's nearest place within the limit from it.
@@ -165,14 +160,14 @@ export class LifestyleAreas {
 
     private search(mode: number): Dijkstra {
         const g = this.graph;
-        return (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode), (this.arrays ??= new DijkstraArrays(g.nodeCount))));
+        return (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode), this.arrays));
     }
 
     /**
      * One backward search from every place of a category (and from the stops, by public transport), then per lattice point the metres beyond
      * the limit's front of its nearest road point (negative: inside), kept when larger than `beyond`'s.
      */
-    private addCategory(mode: number, seeds: CategorySeeds, stops: {nodes: number[]; weights: number[]} | null, limitMs: number, edges: number[],
+    private addCategory(mode: number, seeds: CategorySeeds, stops: {nodes: number[]; weights: number[]} | null, limitMs: number,
         near: NearestRoad, reach: number, beyond: Float32Array): void {
         const g = this.graph;
         const search = this.search(mode);
@@ -181,32 +176,34 @@ export class LifestyleAreas {
             else search.toSeeds([...seeds.nodes, ...stops.nodes], [...seeds.weights, ...stops.weights], limitMs);
             search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g, limitMs);
             const time = search.arrival, turns = search.turnState;
-            const endForward = this.endForward, endBackward = this.endBackward;
-            // From the end of each edge near the box: the node one is at there (a junction copy where a
-            // turn restriction starts with the edge), its time on, and the turn onto its way on.
+            // From the end of an edge: the node one is at there (a junction copy where a turn
+            // restriction starts with the edge), its time on, and the turn onto its way on.
             const onward = (e: number, forwards: boolean): number => {
                 const node = g.arrivalNode(e, forwards, mode);
                 const t = time[node];
                 return t !== Infinity && turns ? t + turns.costs.at(node, turns.costs.leave(forwards ? e : (e | REVERSED) >>> 0), turns.bearing[node]) : t;
             };
-            for (const e of edges) {
-                endForward[e] = onward(e, true);
-                endBackward[e] = onward(e, false);
-            }
             const [forward, backward] = g.accessWeights(mode);
             const n = beyond.length;
+            // Neighbouring lattice points mostly share their nearest edge: its ends' times are kept.
+            let lastEdge = -1, endForward = Infinity, endBackward = Infinity;
             for (let k = 0; k < n; k++) {
                 const e = near.edge[k];
                 if (e < 0) continue;
+                if (e !== lastEdge) {
+                    lastEdge = e;
+                    endForward = onward(e, true);
+                    endBackward = onward(e, false);
+                }
                 const s = near.offset[k], length = Math.max(g.edgeLength[e], 1e-9);
                 const f = forward[e], b = backward[e];
                 let best = Infinity, msPerMeter = 1;
-                if (f !== INF && endForward[e] !== Infinity) {
-                    const t = endForward[e] + (f * (length - s)) / length;
+                if (f !== INF && endForward !== Infinity) {
+                    const t = endForward + (f * (length - s)) / length;
                     if (t < best) { best = t; msPerMeter = f / length; }
                 }
-                if (b !== INF && endBackward[e] !== Infinity) {
-                    const t = endBackward[e] + (b * s) / length;
+                if (b !== INF && endBackward !== Infinity) {
+                    const t = endBackward + (b * s) / length;
                     if (t < best) { best = t; msPerMeter = b / length; }
                 }
                 // A place on this very edge: along it, the way the edge allows.

@@ -28,6 +28,7 @@ import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
 import {LifestyleAreas} from '../isochrone/lifestyle.js';
+import {DijkstraArrays} from '../search/dijkstra.js';
 import {NeighbourhoodFinder} from '../neighbourhood/nearby.js';
 import {Catalog, catalogScope} from '../poi/catalog.js';
 import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js';
@@ -95,6 +96,7 @@ export class Region {
     private roadIsochronesInstance: RoadIsochrones | null = null;
     private transitIsochronesInstance: TransitIsochrones | null = null;
     private lifestyleInstance: LifestyleAreas | null = null;
+    private searchArraysInstance: DijkstraArrays | null = null;
     private finder: NeighbourhoodFinder | null = null;
     private catalogInstance: Catalog | null = null;
 
@@ -164,9 +166,14 @@ export class Region {
         return this.roadRouter;
     }
 
+    /** Node-sized Dijkstra arrays of this thread's isochrone and lifestyle searches (each search clears its own). */
+    private get searchArrays(): DijkstraArrays {
+        return (this.searchArraysInstance ??= new DijkstraArrays(this.#sections.roads.nodeCount));
+    }
+
     /** Travel-time areas by road for this thread (car, foot, bike), snapping as the router does. */
     get roadIsochrones(): RoadIsochrones {
-        return (this.roadIsochronesInstance ??= new RoadIsochrones(this.#sections.roads, this.router.snapper));
+        return (this.roadIsochronesInstance ??= new RoadIsochrones(this.#sections.roads, this.router.snapper, this.searchArrays));
     }
 
     /**
@@ -188,7 +195,7 @@ export class Region {
      */
     get lifestyleAreas(): LifestyleAreas {
         return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds,
-            () => this.transitRouter));
+            this.searchArrays, () => this.transitRouter));
     }
 
     /** What lies around a position (summaries, enrichment) for this thread: its trips use this Region's routers. */
