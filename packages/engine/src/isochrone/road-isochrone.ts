@@ -60,10 +60,10 @@ export interface RoadIsochroneResult {
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
     /** One set of node-sized arrays for every mode's search: each is cleared once its areas are drawn. */
-    private arrays: DijkstraArrays | null = null;
     private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
 
-    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
+    /** `arrays`: node-sized search arrays shared with other searches of this thread (each clears its own), or its own on first use. */
+    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper, private arrays: DijkstraArrays | null = null) {}
 
     /**
      * The areas reachable within each limit (seconds) from a position, as GeoJSON Polygons in the
@@ -349,7 +349,7 @@ function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, f
 }
 
 /** Stamps an edge's whole polyline into the nearest-road field. */
-function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
+export function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
     const start = g.geomStart[e], end = g.geomStart[e + 1];
     let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
     let walked = 0;
