@@ -5,10 +5,15 @@
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
 //                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8]
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
-// close the workers and the cache, exit 0. A second signal exits at once (code 1).
+// close the workers and the cache, exit 0. A second signal at least a second later exits at once (code 1), the
+// requests in flight reset; one sooner is the same signal delivered twice (a signal to the process group reaches
+// npm, which passes it on, and node) and is ignored.
 import {parseArgs} from 'node:util';
 import {createLogger} from './service/logger.js';
 import {loadServerConfig, startServer} from './service/server.js';
+
+/** A second signal sooner than this after the first is the same signal delivered twice (tests may set it). */
+const REPEATED_SIGNAL_MS = Number(process.env.QUARTIER_REPEATED_SIGNAL_MS ?? 1000);
 
 const {values} = parseArgs({
     options: {
@@ -28,13 +33,18 @@ try {
     const config = loadServerConfig(values);
     logger = createLogger({level: config.logLevel});
     const running = await startServer(config, logger);
-    let stopping = false;
+    let stopping = false, stoppingSince = 0;
     const stop = (signal: NodeJS.Signals) => {
         if (stopping) {
-            log(`quartier: ${signal} again: exiting now`);
+            if (performance.now() - stoppingSince < REPEATED_SIGNAL_MS) {
+                log(`quartier: ${signal} again within ${REPEATED_SIGNAL_MS} ms (a signal to the process group arrives twice): still finishing; send it again later to exit at once`);
+                return;
+            }
+            log(`quartier: ${signal} again: exiting now, ${running.cutNow()} request(s) cut`);
             process.exit(1);
         }
         stopping = true;
+        stoppingSince = performance.now();
         log(`quartier: ${signal}: no new connections; finishing ${running.requestsInFlight} request(s) in flight (at most ${config.shutdownGraceMs / 1000} s)`);
         running.close().then(
             (cut) => {

@@ -317,3 +317,20 @@ t.test('a batch shares the workers: an interactive request is answered while bat
     t.equal(r.text.trim().split('\n').length, 40);
     t.ok(most <= Math.max(1, Math.floor(pool.size / 2)), `never more than ${most} batch chunks at once`);
 });
+
+t.test('a batch cut at the end of the shutdown grace never ends like a complete answer: its connection is reset', async (t) => {
+    const own = await testServer({workers: '1'});
+    const body = Array.from({length: 2000}, (_, i) => JSON.stringify({id: i, latitude: POSITIONS[i % 40][0], longitude: POSITIONS[i % 40][1]})).join('\n');
+    const outcome = await new Promise<string>((resolve) => {
+        const req = http.request(`${own.url}/be/enrichment/batch`, {method: 'POST', agent: false, headers: {LicenseKey: BACKEND_KEY}}, (res) => {
+            // The first lines are out: the server stops with a grace far shorter than 2,000 listings take.
+            res.once('data', () => void own.close(1));
+            res.on('data', () => {});
+            res.on('end', () => resolve(`end (complete: ${res.complete})`));
+            res.on('error', (err) => resolve(`error: ${err.message}`));
+        });
+        req.on('error', (err) => resolve(`error: ${err.message}`));
+        req.end(body);
+    });
+    t.match(outcome, /^error: (aborted|read ECONNRESET|socket hang up)/, `the client sees an error (${outcome})`);
+});

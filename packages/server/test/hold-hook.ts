@@ -2,6 +2,8 @@
 // reaching the app, until the process receives SIGTERM or SIGINT, and answered 200 just after (once the server's own
 // signal handler has begun the shutdown). So a test holds a request in flight during a shutdown without racing it.
 // GET /__test/hold-forever is never answered (the server must cut it at the end of its grace period).
+// GET /__test/hold-two-signals is answered just after the process's second signal (a signal sent to a process group
+// reaches npm, which passes it on, and node: two signals).
 // The server's own code knows nothing of this.
 import http from 'node:http';
 
@@ -11,6 +13,16 @@ const createServer = http.createServer;
     const held: http.RequestListener = (req, res) => {
         if (req.url === '/__test/hold-forever') {
             process.stderr.write(`quartier-test: holding a request for ever (pid ${process.pid})\n`);
+            return;
+        }
+        if (req.url === '/__test/hold-two-signals') {
+            let signals = 0;
+            const count = () => {
+                if (++signals === 2) setImmediate(() => res.end(JSON.stringify({held: true, answeredAfter: 'two signals'})));
+            };
+            process.on('SIGTERM', count);
+            process.on('SIGINT', count);
+            process.stderr.write(`quartier-test: holding a request (pid ${process.pid})\n`);
             return;
         }
         if (req.url !== '/__test/hold') return handler(req, res);

@@ -20,8 +20,10 @@ export interface Started {
 }
 
 /** Spawns a server (or npm start) with `hook` preloaded (NODE_OPTIONS), and resolves once it listens. */
-export function startProcess(t: Test, command: string, args: string[], hook: string): Promise<Started> {
-    const child = spawn(command, args, {cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, NODE_OPTIONS: `--import ${hook}`}});
+export function startProcess(t: Test, command: string, args: string[], hook: string, options: {group?: boolean; env?: Record<string, string>} = {}): Promise<Started> {
+    // group: the child leads a process group of its own, as under systemd, so a test can signal the whole group.
+    const child = spawn(command, args, {cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'], detached: options.group ?? false,
+        env: {...process.env, ...options.env, NODE_OPTIONS: `--import ${hook}`}});
     let log = '';
     const waiters: [string, () => void][] = [];
     child.stderr!.on('data', (d) => {

@@ -47,6 +47,32 @@ t.test('SIGTERM to `npm start`, as a process manager sends it, reaches the serve
     await stopWithRequestInFlight(t, server, 'SIGTERM', server.child.pid!);
 });
 
+t.test('`npm start` stopped by a signal to its process group (systemd\'s way): node gets it twice and still finishes', {timeout: 120_000}, async (t) => {
+    const server = await startProcess(t, 'npm', ['start', '--ignore-scripts', '--', ...serverArgs], hook, {group: true});
+    t.equal((await request(server.port, '/health')).status, 200, 'serving');
+    // Answered only once the server has had both signals: before, the second one exited at once and cut it.
+    const held = request(server.port, '/__test/hold-two-signals');
+    await server.logged('quartier-test: holding a request');
+    process.kill(-server.child.pid!, 'SIGTERM');
+    const answer = await held;
+    t.equal(answer.status, 200, 'the request in flight is answered');
+    t.same(await server.exited, {code: 0, signal: null}, 'exit code 0');
+    t.match(server.log(), /SIGTERM again within 1000 ms \(a signal to the process group arrives twice\): still finishing/);
+    t.match(server.log(), /"msg":"quartier: stopped"/);
+});
+
+t.test('a second signal sent on purpose exits at once, resetting the requests in flight', async (t) => {
+    const server = await startProcess(t, process.execPath, [main, ...serverArgs], hook, {env: {QUARTIER_REPEATED_SIGNAL_MS: '0'}});
+    const held = request(server.port, '/__test/hold-forever');
+    await server.logged('quartier-test: holding a request for ever');
+    process.kill(server.child.pid!, 'SIGINT');
+    await server.logged('no new connections');
+    process.kill(server.child.pid!, 'SIGINT');
+    await t.rejects(held, {code: 'ECONNRESET'}, 'the request in flight is reset');
+    t.same(await server.exited, {code: 1, signal: null}, 'exit code 1');
+    t.match(server.log(), /SIGINT again: exiting now, 1 request\(s\) cut/);
+});
+
 t.test('a request longer than the grace period is cut, and the server still exits 0', async (t) => {
     const server = await start(process.execPath, [main, ...serverArgs, '--shutdown-grace', '300']);
     const held = request(server.port, '/__test/hold-forever');
