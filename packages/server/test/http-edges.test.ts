@@ -46,6 +46,31 @@ t.test('bytes that are not HTTP: 400 with a JSON Error', async (t) => {
     t.equal((await get(`${server.url}/health`, {})).status, 200);
 });
 
+t.test('what Node would refuse without a word gets a JSON Error: no Host, CONNECT', async (t) => {
+    const noHost = await raw('GET /health HTTP/1.1\r\nConnection: close\r\n\r\n');
+    t.equal(noHost.status, 400);
+    t.match(noHost.body.Error, /needs a Host header/);
+    const connect = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    t.equal(connect.status, 405);
+    t.match(connect.headers, /allow: GET, POST, OPTIONS/i);
+    t.match(connect.body.Error, /CONNECT is not served/);
+    const http10 = await raw('GET /health HTTP/1.0\r\n\r\n');
+    t.equal(http10.status, 200, 'HTTP/1.0 needs no Host');
+});
+
+t.test('odd query strings: a repeated key, a key after 1,000 parameters, an unknown /docs file', async (t) => {
+    t.equal((await get(`${server.url}/metrics?licenseKey=${BACKEND_KEY}&licenseKey=x`, {})).status, 200, 'the first of a repeated licenseKey counts');
+    const many = Array.from({length: 1000}, (_, i) => `p${i}=1`).join('&');
+    for (const path of [`/be/points?${many}&licenseKey=${BACKEND_KEY}`, `/metrics?${many}&licenseKey=${BACKEND_KEY}`]) {
+        const r = await get(`${server.url}${path}`, {});
+        t.equal(r.status, 400, path.slice(0, 12));
+        t.match(r.body.Error, /has 1001 parameters; at most 1000/);
+    }
+    const docs = await get(`${server.url}/docs/nothing.js`, {});
+    t.equal(docs.status, 404);
+    t.match(docs.body.Error, /No file nothing\.js in \/docs/);
+});
+
 t.test('a wrong method on a known path: 405 with Allow', async (t) => {
     const cases: [string, string, RegExp][] = [
         ['POST', '/be/route', /^GET, HEAD, OPTIONS$/],

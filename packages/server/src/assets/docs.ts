@@ -1,6 +1,7 @@
 // GET /openapi.json (the API description) and GET /docs (a reference page drawn by Swagger UI from
 // the npm package swagger-ui-dist, served by us: no CDN, no request leaves for another host).
 import fs from 'node:fs';
+import {HttpError} from '../http/errors.js';
 import {createRequire} from 'node:module';
 import path from 'node:path';
 import type {Express, Response} from 'express';
@@ -45,13 +46,10 @@ export function docsRoutes(app: Express): void {
     app.get('/docs/init.js', (_req, res) => send(res, 'text/javascript; charset=utf-8', INIT));
     // The package's files, read once on first use.
     const loaded = new Map<string, Buffer>();
-    app.get('/docs/:file', (req, res, next) => {
+    app.get('/docs/:file', (req, res) => {
         const file = String(req.params.file);
         const type = ASSETS[file];
-        if (type === undefined) {
-            next();
-            return;
-        }
+        if (type === undefined) throw new HttpError(404, `No file ${file.slice(0, 60)} in /docs: the page is /docs, its files ${['init.js', ...Object.keys(ASSETS)].join(', ')}.`);
         let bytes = loaded.get(file);
         if (bytes === undefined) {
             bytes = fs.readFileSync(path.join(swaggerDir, file));

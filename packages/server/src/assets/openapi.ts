@@ -479,7 +479,7 @@ export const openApiDocument = {
                     + 'A server started with `--metrics-port N` also serves them on that port without a key.',
                 responses: {
                     200: {description: 'The metrics.', content: {'text/plain': {schema: str}}},
-                    ...errorResponses([401, 403, 429])
+                    ...errorResponses([400, 401, 403, 429])
                 }
             }
         },

@@ -6,6 +6,8 @@ import {badRequest} from './errors.js';
 export type Query = Map<string, string>;
 
 const MAX_PARAM_LENGTH = 2048;
+/** Query parameters per request (node:querystring's own limit, which drops the rest without a word). */
+export const MAX_PARAMS = 1000;
 /** Position lists (/matrix `sources`, `destinations`): about 300 positions each within a URL. */
 const LIST_PARAMS = new Set(['sources', 'destinations']);
 const MAX_LIST_PARAM_LENGTH = 7000;
@@ -18,7 +20,10 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function checkQueryEncoding(url: string): void {
     const at = url.indexOf('?');
     if (at < 0) return;
-    for (const part of url.slice(at + 1).split('&')) {
+    const parts = url.slice(at + 1).split('&');
+    // Past this many, Node's parser drops the rest silently (a key among them would be lost): say so instead.
+    if (parts.length > MAX_PARAMS) throw badRequest(`The query string has ${parts.length} parameters; at most ${MAX_PARAMS}.`);
+    for (const part of parts) {
         try {
             decodeURIComponent(part.replace(/\+/g, ' '));
         } catch {

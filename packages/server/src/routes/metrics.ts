@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type {Express, Request, Response} from 'express';
 import {HttpError} from '../http/errors.js';
+import {checkQueryEncoding, normalizeQuery} from '../http/params.js';
 import type {KeyStore} from '../http/keys.js';
 import type {Metrics} from '../service/metrics.js';
 import {errorBody} from '../answers/error-answer.js';
@@ -12,9 +13,9 @@ export function metricsRoute(app: Express, metrics: Metrics, keys: KeyStore): vo
     app.get('/metrics', async (req: Request, res: Response, next) => {
         try {
             const header = req.headers.licensekey ?? req.headers.licencekey;
-            const query = req.query as Record<string, unknown>;
-            const fromQuery = Object.entries(query).find(([k]) => k.toLowerCase() === 'licensekey' || k.toLowerCase() === 'licencekey')?.[1];
-            const key = (Array.isArray(header) ? header[0] : header) ?? (typeof fromQuery === 'string' ? fromQuery : undefined);
+            checkQueryEncoding(req.originalUrl);
+            const query = normalizeQuery(req.query as Record<string, unknown>);
+            const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
             try {
                 // '*' is no country: only a key for every country passes.
                 keys.check(key, '*', 'backend', {browser: req.headers.origin !== undefined || req.headers['sec-fetch-site'] !== undefined});

@@ -14,7 +14,7 @@ import {BUILD_REGION_SCRIPT} from '../cli/build-region-script.js';
 import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 import type {ServerHooks} from './hooks.js';
 import {ImagePool} from '../image/image-pool.js';
-import {answerClientErrors} from '../http/client-error.js';
+import {answerClientErrors, refuseWithoutHost} from '../http/client-error.js';
 import {createLogger, type Logger} from './logger.js';
 import {Metrics} from './metrics.js';
 import {metricsServer} from '../routes/metrics.js';
@@ -206,7 +206,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache, favourites,
         maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch, trustedProxies: config.trustedProxies});
     const maxHeaderSize = 16384;
-    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, requestListener(app));
+    const listener = requestListener(app);
+    // requireHostHeader off: refuseWithoutHost answers such a request with a JSON body, not Node's empty 400.
+    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize, requireHostHeader: false},
+        (req, res) => refuseWithoutHost(req, res) || listener(req, res));
     answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);
