@@ -107,6 +107,13 @@ t.test('/summary: values do not depend on the language, labels do', async (t) =>
     const es = await get(url('be', 'summary', `${BXL}&language=ES`));
     t.equal(es.status, 200, 'a language the country does not serve falls back to EN');
     t.equal(es.body.AvailableCategoriesAroundPosition.find((c: any) => c.ct === 1).l, 'Education');
+    // The service's own three-letter code (Montenegrin) is accepted, and falls back like any language the country lacks.
+    for (const code of ['CNR', 'cnr']) {
+        const cnr = await get(url('be', 'summary', `${BXL}&language=${code}`));
+        t.equal(cnr.status, 200, `language=${code}`);
+        t.same(cnr.body, es.body, `language=${code}: the EN answer`);
+    }
+    t.equal((await get(url('be', 'summary', `${BXL}&language=CNX`))).status, 400, 'other three-letter codes are not languages here');
 });
 
 t.test('Porto and Malta answer; Malta has no public transport anywhere', async (t) => {

@@ -234,7 +234,7 @@ const schemas: Record<string, Json> = {
 const parameters: Record<string, Json> = {
     latitude: {name: 'latitude', in: 'query', required: true, schema: {type: 'number', minimum: -90, maximum: 90}, description: 'Decimal degrees; inside the area the country\'s data covers.', example: 50.8461},
     longitude: {name: 'longitude', in: 'query', required: true, schema: {type: 'number', minimum: -180, maximum: 180}, description: 'Decimal degrees.', example: 4.3664},
-    language: {name: 'language', in: 'query', required: false, schema: {type: 'string', pattern: '^[A-Za-z]{2}$', default: 'EN'}, description: 'ISO 639-1; a language the country does not serve falls back to EN.'},
+    language: {name: 'language', in: 'query', required: false, schema: {type: 'string', pattern: '^([A-Za-z]{2}|[Cc][Nn][Rr])$', default: 'EN'}, description: 'ISO 639-1, or CNR (Montenegrin); a language the country does not serve falls back to EN.'},
     travelMode: {name: 'travelMode', in: 'query', required: true, schema: {type: 'string', examples: ['Driving', 'Walking', 'Bicycling', 'Transit', '1', '2', '3', '4']}, description: 'Driving or 1, Walking or 2, Bicycling or 3, Transit or 4 (any case).'}
 };
 

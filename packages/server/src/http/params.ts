@@ -128,11 +128,14 @@ export function optionalBoolean(q: Query, name: string, fallback: boolean): bool
 }
 
 /** The language to use: the requested one when the country serves it, else EN (SPEC §2.1). */
+/** A language parameter: ISO 639-1, or one of the service's own longer codes (COMPAT.md: CNR, Montenegrin). */
+export const LANGUAGE_CODE = /^([A-Z]{2}|CNR)$/;
+
 export function languageWithFallback(q: Query, languages: readonly string[]): string {
     const v = optionalString(q, 'language');
     if (v === undefined) return 'EN';
     const l = v.toUpperCase();
-    if (!/^[A-Z]{2}$/.test(l)) throw badRequest(`Parameter 'language' must be a two-letter ISO 639-1 code, got '${truncate(v)}'.`);
+    if (!LANGUAGE_CODE.test(l)) throw badRequest(`Parameter 'language' must be a two-letter ISO 639-1 code (or CNR, Montenegrin), got '${truncate(v)}'.`);
     return languages.includes(l) ? l : 'EN';
 }
 
