@@ -12,6 +12,7 @@ import {wholeMinutes} from '../src/text/units.js';
 import {loadCategories} from '../src/poi/categories.js';
 import {RouteError} from '../src/route/road-router.js';
 import {TransitError} from '../src/transit/query/transit-types.js';
+import {ACCESS_MAX_SECONDS} from '../src/transit/query/foot-access.js';
 import {testRegion} from './helpers.js';
 import {regionSections} from '../src/internal.js';
 
@@ -93,11 +94,40 @@ t.test('enrichment: public transport by one search per position equals the route
                 // No journey: the enrichment says null. Any other failure fails the test.
                 if (!(err instanceof TransitError && err.code === 'unreachable')) throw err;
             }
-            t.same(p.transit && [p.transit.seconds, p.transit.meters], r && [Math.round(r.time / 1000), Math.round(r.distance)], `${e.key} from ${lat},${lon}`);
+            // A walk longer than the walk to a first stop, with no ride faster, is no public transport (SPEC 2.4 rule 3).
+            const expected = r && !(r.walkOnly && r.time > ACCESS_MAX_SECONDS * 1000) ? [Math.round(r.time / 1000), Math.round(r.distance)] : null;
+            t.same(p.transit && [p.transit.seconds, p.transit.meters], expected, `${e.key} from ${lat},${lon}`);
             checked++;
         }
     }
     t.ok(checked > 20, `${checked} places checked`);
+});
+
+t.test('a long walk is not called public transport: beyond the access walk with no ride, transit is null', async (t) => {
+    const pt = testRegion('PT');
+    const [lon0, lat0] = pt.center();
+    let long = 0, rides = 0;
+    for (const [dlat, dlon] of [[0, 0], [0.01, 0.01], [-0.01, 0.02], [0.02, -0.01], [-0.02, -0.02]]) {
+        const lat = lat0 + dlat, lon = lon0 + dlon;
+        for (const e of pt.neighbourhood.enrich(lat, lon).entries) {
+            const p = e.nearest;
+            if (!p) continue;
+            let r = null;
+            try {
+                r = pt.transitRouter.route(lat, lon, p.lat, p.lon);
+            } catch (err) {
+                if (!(err instanceof TransitError)) throw err;
+            }
+            if (r?.walkOnly && r.time > ACCESS_MAX_SECONDS * 1000) {
+                long++;
+                t.equal(p.transit, null, `${e.key} from ${lat.toFixed(4)},${lon.toFixed(4)}: a ${Math.round(r.time / 60000)}-minute walk`);
+            } else if (r && !r.walkOnly) {
+                rides++;
+                t.equal(p.transit?.seconds, Math.round(r.time / 1000), `${e.key}: a ride is kept`);
+            }
+        }
+    }
+    t.ok(long > 5 && rides > 5, `${long} long walks, ${rides} rides`);
 });
 
 t.test('summary data: places, lines and cities', async (t) => {

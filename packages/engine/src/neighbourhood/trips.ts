@@ -4,6 +4,7 @@
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
 import {TransitError} from '../transit/query/transit-types.js';
+import {ACCESS_MAX_SECONDS} from '../transit/query/foot-access.js';
 import type {TripSources} from './sources.js';
 
 /** Mode codes of the summary payloads (COMPAT.md `tm`). */
@@ -75,7 +76,12 @@ export class TripMeter {
         return found;
     }
 
-    /** Public transport over the region's departure window (07:30–08:30, the median), or the walk when it is faster (the router decides). */
+    /**
+     * Public transport over the region's departure window (07:30–08:30, the median), or the walk when it is
+     * faster (the router decides) and short: SPEC 2.4 rule 3 lets the walk stand in for public transport only a
+     * few hundred metres from the place. A walk longer than the walk to a first stop may be (ACCESS_MAX_SECONDS)
+     * with no ride that beats it is no trip by public transport: null, and the text says nothing of it.
+     */
     private transitMany(positions: readonly (readonly [number, number])[]): (Trip | null)[] {
         if (this.region.transit === null) return positions.map(() => null);
         const tos = new Float64Array(2 * positions.length);
@@ -85,7 +91,8 @@ export class TripMeter {
         }
         try {
             return this.region.transitRouter.measureMany(this.lat, this.lon, tos)
-                .map((m) => m && {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)});
+                .map((m) => (m === null || (m.walkOnly && m.time > ACCESS_MAX_SECONDS * 1000) ? null
+                    : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
         } catch (err) {
             // The origin is off the foot network: no trip by public transport from here.
             if (err instanceof TransitError && err.code === 'from-off-network') return positions.map(() => null);

@@ -389,7 +389,7 @@ export class TransitRouter {
     private walkMeasure(fp: EdgePoint, tp: EdgePoint, walk: number, walkEnds: Int32Array, j: number): TransitMeasure {
         this.access.walkSource = walkEnds[2 * j];
         this.access.walkTarget = walkEnds[2 * j + 1];
-        return {time: Math.round(walk), distance: this.access.walkMeters(fp, tp)};
+        return {time: Math.round(walk), distance: this.access.walkMeters(fp, tp), walkOnly: true};
     }
 
     /**

@@ -108,6 +108,8 @@ export interface TransitMeasure {
     time: number;
     /** metres */
     distance: number;
+    /** The direct walk is the answer: no ride is faster. */
+    walkOnly?: true;
 }
 
 /**
