@@ -40,7 +40,7 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
 
 /**
  * Our GeoJSON sources on the map, kept across style changes: `areas` (fills at 12 % under the
- * labels), `route` (a line in the accent colour), `zone` (a drawn polygon).
+ * labels, or a feature's own `opacity`), `route` (a line in the accent colour), `zone` (a drawn polygon).
  */
 export class Overlay {
     constructor(map, accentColor) {
@@ -57,7 +57,7 @@ export class Overlay {
         const firstSymbol = map.getStyle().layers.find((l) => l.type === 'symbol')?.id;
         for (const [id, data] of Object.entries(this.data)) map.addSource(`q-${id}`, {type: 'geojson', data});
         const color = ['coalesce', ['get', 'color'], this.accent];
-        map.addLayer({id: 'q-areas-fill', type: 'fill', source: 'q-areas', paint: {'fill-color': color, 'fill-opacity': 0.12}}, firstSymbol);
+        map.addLayer({id: 'q-areas-fill', type: 'fill', source: 'q-areas', paint: {'fill-color': color, 'fill-opacity': ['coalesce', ['get', 'opacity'], 0.12]}}, firstSymbol);
         map.addLayer({id: 'q-areas-line', type: 'line', source: 'q-areas', paint: {'line-color': color, 'line-width': 1.5}}, firstSymbol);
         map.addLayer({id: 'q-zone-fill', type: 'fill', source: 'q-zone', paint: {'fill-color': this.accent, 'fill-opacity': 0.1}}, firstSymbol);
         map.addLayer({id: 'q-zone-line', type: 'line', source: 'q-zone', paint: {'line-color': this.accent, 'line-width': 2, 'line-dasharray': [2, 1]}});

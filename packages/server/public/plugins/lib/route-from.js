@@ -11,7 +11,9 @@ import {POI_LAYER} from './pois.js';
 const CSS = `
 .q-route-panel { box-sizing: border-box; width: 220px; max-width: calc(100vw - 70px); padding: 8px 10px; background: #fff; color: #1d232a;
   border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.25); font: 13px/1.35 system-ui, sans-serif; pointer-events: auto; }
-.q-route-panel h2, .q-route-popup h2 { margin: 0 0 6px; font-size: 13px; }
+.q-route-popup h2 { margin: 0 0 6px; font-size: 13px; }
+.q-route-panel > summary { margin: 0 0 6px; font-weight: 700; cursor: pointer; }
+.q-route-panel:not([open]) > summary { margin: 0; }
 .q-route-panel label, .q-route-popup label { display: block; font-size: 12px; color: #59636e; }
 .q-route-panel select, .q-route-popup select { width: 100%; min-height: 32px; margin: 2px 0 6px; font: inherit; }
 .q-route-result { margin: 0; }
@@ -40,13 +42,17 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
 
     let panel = null, control = null;
     if (display !== 'popup') {
-        panel = h('section', {class: 'q-route-panel', 'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, result);
+        // Folded on a phone (it would hide most of the map); a route opens it.
+        panel = h('details', {class: 'q-route-panel', open: !window.matchMedia('(max-width: 600px)').matches}, h('summary', {}, words.routeFrom), select, result);
         control = {onAdd: () => h('div', {class: 'maplibregl-ctrl'}, panel), onRemove: () => panel.parentElement?.remove()};
         map.addControl(control, display === 'left' ? 'top-left' : 'top-right');
     }
 
     function show(content) {
-        if (display !== 'popup') return result.replaceChildren(...content);
+        if (display !== 'popup') {
+            if (destination) panel.open = true;
+            return result.replaceChildren(...content);
+        }
         loadMapLibre(api.base).then(({Popup}) => {
             if (!destination) return;
             if (!popup || !popup.isOpen()) {
