@@ -117,11 +117,25 @@ const PLUGIN_FIELDS = {
  */
 export function pluginParams(search, pathCountry) {
     const query = new URLSearchParams(search);
-    const p = readFields(PLUGIN_FIELDS, (name) => query.get(name));
-    p.country = readFields({country: {rule: rules.country(), required: true}}, () => query.get('country') || pathCountry).country;
-    p.language = servedLanguage(p.country, p.language);
+    const p = withCountry(readFields(PLUGIN_FIELDS, (name) => query.get(name)), query.get('country') || pathCountry);
     if (p.marker === 'custom' && !p.customMarkerUrl) throw new ParamError('marker=custom needs customMarkerUrl (an HTTPS address of a PNG or SVG image).');
     if ((p.startLatitude === null) !== (p.startLongitude === null)) throw new ParamError('startLatitude and startLongitude go together.');
+    return p;
+}
+
+/**
+ * A script plugin's configuration global (summary.js, summary-text.js: PLUGINS.md §3–4): the key, the
+ * position and the language, the country from `country` or the script's /{cc}/ prefix, and `fields`.
+ */
+export function scriptParams(config, pathCountry, fields = {}) {
+    const names = ['licenseKey', 'latitude', 'longitude', 'language'];
+    const common = Object.fromEntries(names.map((name) => [name, PLUGIN_FIELDS[name]]));
+    return withCountry(readFields({...common, ...fields}, (name) => config?.[name]), config?.country || pathCountry);
+}
+
+function withCountry(p, country) {
+    p.country = readFields({country: {rule: rules.country(), required: true}}, () => country).country;
+    p.language = servedLanguage(p.country, p.language);
     return p;
 }
 

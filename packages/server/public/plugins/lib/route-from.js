@@ -55,15 +55,19 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
         }
         loadMapLibre(api.base).then(({Popup}) => {
             if (!destination) return;
-            if (!popup || !popup.isOpen()) {
-                popup = new Popup({className: 'q-route-popup', maxWidth: '260px', focusAfterOpen: false}).setLngLat([destination.longitude, destination.latitude]);
+            if (!popup) {
+                popup = new Popup({className: 'q-route-popup', maxWidth: '260px', focusAfterOpen: false});
+                // Closed by the visitor (its button, a click elsewhere on the map): the route goes too.
                 popup.on('close', () => {
                     if (popup?.closing) return;
+                    popup = null;
                     clear();
                 });
             }
             popup.setLngLat([destination.longitude, destination.latitude])
-                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, h('div', {'aria-live': 'polite'}, ...content))).addTo(map);
+                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, h('div', {'aria-live': 'polite'}, ...content)));
+            // addTo on an open popup would close it first (and so clear the route).
+            if (!popup.isOpen()) popup.addTo(map);
         });
     }
 
@@ -82,6 +86,10 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
             const path = answer.paths?.[0];
             if (!path) throw new Error(words.noRoute);
             overlay.set('route', path.points);
+            // A place out of view (one of the summary's): the whole route brought into view.
+            if (!map.getBounds().contains([place.longitude, place.latitude]) && path.bbox) {
+                map.fitBounds([[path.bbox[0], path.bbox[1]], [path.bbox[2], path.bbox[3]]], {padding: 60, maxZoom: map.getZoom(), duration: 0});
+            }
             show([h('dl', {class: 'q-route-result'},
                 h('dt', {}, words.destination), h('dd', {}, place.name || words.clickedPlace),
                 h('dt', {}, words.time), h('dd', {class: 'q-route-time'}, formatDuration(path.time / 1000, words)),

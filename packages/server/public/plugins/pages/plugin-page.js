@@ -97,7 +97,7 @@ function applyLook(p) {
 }
 
 start().catch((err) => {
-    if (err instanceof ParamError) showMessage(`This map cannot be shown: ${err.message}`);
-    else if (err instanceof ApiError) showMessage(err.message);
-    else showMessage(`The map cannot be shown: ${err?.message ?? err}`);
+    // A bad parameter, or the API's own message (a key refused for this portal: 401, 403).
+    const message = err instanceof ParamError || err instanceof ApiError ? err.message : String(err?.message ?? err);
+    showMessage(`This map cannot be shown: ${message}`);
 });
