@@ -52,6 +52,7 @@ async function start() {
         await mountFavouritesPanel(side ?? floatingPanel(mapParts), api, p, start);
     }
     root.dataset.ready = 'true';
+    performance.mark('quartier:ready');
 }
 
 /** The summary (a list, or tabs) or the scores. */
@@ -64,6 +65,7 @@ async function fillSide(side, api, p, position, words, state) {
     const answer = await api.get('/summary', position);
     const options = {base: api.base, headingLevel: 2, tabsLabel: words.categories, placeActionLabel: words.route, onPlace: state.onPlace};
     side.replaceChildren(p.mode === 'summary-tabs' ? summaryTabs(answer, options) : summaryList(answer, options));
+    performance.mark('quartier:summary');
 }
 
 async function mountMap(mapWrap, api, p, centre, words) {
@@ -71,6 +73,8 @@ async function mountMap(mapWrap, api, p, centre, words) {
     mapWrap.append(container);
     const parts = await createMap(container, api, {center: [centre.longitude, centre.latitude], zoom: p.zoom, mapStyle: p.mapStyle, accentColor: p.accentColor});
     window.quartierMap = parts.map;
+    // For measures (bench/plugin-page.js, a portal's own): the map drawn, every tile of the view loaded.
+    parts.map.once('idle', () => performance.mark('quartier:map-idle'));
     // Over the map, the panel hides its left part: the property goes to the middle of the rest.
     const overlaid = p.mode.startsWith('overlay') && window.matchMedia('(min-width: 601px)').matches;
     if (overlaid) parts.map.jumpTo({center: [centre.longitude, centre.latitude], padding: {left: p.mode === 'overlay' ? 320 : 270}});
