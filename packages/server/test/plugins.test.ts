@@ -9,11 +9,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import t, {type Test} from 'tap';
-import {chromium, type Frame, type Page} from 'playwright-core';
-import {createCanvas, loadImage} from '@napi-rs/canvas';
+import type {Frame, Page} from 'playwright-core';
 import {FRONTEND_KEY, repoRoot, testServer} from './helpers.js';
+import {launchChromium, pixelVariance} from './browser-helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.join(repoRoot, 'build', 'test-artifacts', 'plugins');
 fs.mkdirSync(ARTIFACTS, {recursive: true});
 // Seven decimals, as portals send: the circle mode must never send these on.
@@ -63,7 +62,7 @@ function addSummaryTextWithTitles(paragraphs, titles, titlesStreet, titlesCity, 
 }</script><script src="${base}/summary-text.js"></script></body></html>`;
 }
 
-const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader']});
+const browser = await launchChromium();
 t.teardown(() => browser.close());
 const page = await browser.newPage({viewport: {width: 1024, height: 560}});
 
@@ -113,23 +112,6 @@ async function openFrame(query: string): Promise<Frame> {
     return frame;
 }
 
-/** Pixel variance of a screenshot (a blank or single-colour map is near 0). */
-async function variance(png: Buffer): Promise<number> {
-    const image = await loadImage(png);
-    const canvas = createCanvas(image.width, image.height);
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(image, 0, 0);
-    const {data} = ctx.getImageData(0, 0, image.width, image.height);
-    let sum = 0, sq = 0, n = 0;
-    for (let i = 0; i < data.length; i += 16) {
-        const v = 0.3 * data[i] + 0.59 * data[i + 1] + 0.11 * data[i + 2];
-        sum += v;
-        sq += v * v;
-        n++;
-    }
-    return sq / n - (sum / n) ** 2;
-}
-
 const count = (frame: Frame, selector: string) => frame.evaluate(`document.querySelectorAll(${JSON.stringify(selector)}).length`) as Promise<number>;
 const query = (more: string) => `licenseKey=${FRONTEND_KEY}&country=BE&latitude=${LAT}&longitude=${LON}&${more}`;
 
@@ -158,10 +140,10 @@ t.test('plugin.html: each mode shows its parts and only those, at 1024×560 and 
             t.equal(await count(frame, '.q-score'), hasScores ? 10 : 0, `${what}: scores ${hasScores ? 'shown' : 'absent'}`);
             if (hasMap) {
                 const map = await (await frame.$('.q-map'))!.screenshot();
-                t.ok(await variance(map) > 50, `${what}: the map is drawn (variance ${(await variance(map)).toFixed(0)})`);
+                t.ok(await pixelVariance(map) > 50, `${what}: the map is drawn (variance ${(await pixelVariance(map)).toFixed(0)})`);
                 t.equal(await count(frame, '.q-pin'), 1, `${what}: the pin`);
             } else {
-                t.ok(await variance(png) > 50, `${what}: the page is not blank`);
+                t.ok(await pixelVariance(png) > 50, `${what}: the page is not blank`);
             }
             if (hasSummary) t.match(await frame.textContent('.qs-summary'), /Théâtre Royal du Parc/, `${what}: the nearest places, in French (${await frame.textContent('.qs-kind')})`);
             clean(t);

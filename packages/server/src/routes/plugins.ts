@@ -50,21 +50,24 @@ export interface PluginAssets {
 
 /**
  * A module written by the server rather than kept as a file: the languages of each country
- * (data/countries.json), so a page knows without a request when a language falls back to EN, and the
- * plugin files served, so a page imports an optional module only when it is there.
+ * (data/countries.json), so a page knows without a request when a language falls back to EN; the
+ * plugin files served, so a page imports an optional module only when it is there; the words of the
+ * controls (words.json, data kept apart from the code).
  */
-function servedModule(files: string[]): Map<string, string> {
+function servedModule(dir: string, files: string[]): Map<string, string> {
     const languages: Record<string, string[]> = {};
     for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
-    const text = '// Written by the server (routes/plugins.ts) from data/countries.json and the plugin files.\n' +
-        `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n`;
+    const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
+    const text = '// Written by the server (routes/plugins.ts) from data/countries.json, the plugin files and words.json.\n' +
+        `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
+        `export const WORDS = ${JSON.stringify(words)};\n`;
     return new Map([['lib/served.js', text]]);
 }
 
 /** Every plugin file read once; the version is the hash of their paths and contents. */
 export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
-    const generated = servedModule(files);
+    const generated = servedModule(dir, files);
     const hash = createHash('sha256');
     for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
     for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');

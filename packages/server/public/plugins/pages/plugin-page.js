@@ -78,6 +78,8 @@ async function mountMap(mapWrap, api, p, centre, words) {
     // Over the map, the panel hides its left part: the property goes to the middle of the rest.
     const overlaid = p.mode.startsWith('overlay') && window.matchMedia('(min-width: 601px)').matches;
     if (overlaid) parts.map.jumpTo({center: [centre.longitude, centre.latitude], padding: {left: p.mode === 'overlay' ? 320 : 270}});
+    // Portals frame it with allow="fullscreen": the whole frame (panels too) goes full screen.
+    parts.map.addControl(new parts.maplibregl.FullscreenControl({container: root}), 'top-right');
     placeMarker(parts, p, centre);
     mountPois(parts.map, api, {control: true, namePopup: !p.routeFrom});
     if (p.isochrone) mountIsochronePanel(parts, api, centre, p.isochrone, p.accentColor);

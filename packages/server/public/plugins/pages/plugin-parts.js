@@ -10,6 +10,8 @@ export function placeMarker({maplibregl, map, overlay}, p, centre) {
     const words = labelsFor(p.language);
     if (p.marker === 'circle') {
         overlay.set('zone', circlePolygon(centre, p.circleRadiusInMeters));
+        const note = h('div', {class: 'maplibregl-ctrl q-approximate'}, words.approximate);
+        map.addControl({onAdd: () => note, onRemove: () => note.remove()}, 'bottom-left');
         return;
     }
     let marker;
