@@ -109,7 +109,16 @@ async function openFrame(query: string): Promise<Frame> {
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     await until(frame, '!!document.getElementById("q-root") && (document.getElementById("q-root").dataset.ready === "true" || !!document.querySelector(".q-message"))', 'the plugin page');
     await until(frame, '!window.quartierMap || (window.quartierMap.loaded() && window.quartierMap.areTilesLoaded())', 'the map drawn');
+    await painted(frame);
     return frame;
+}
+
+/**
+ * Two animation frames of the frame's own: its content composited. The frame is another site than the
+ * portal (its own process): a screenshot right after a change may show its previous picture.
+ */
+function painted(frame: Frame): Promise<unknown> {
+    return frame.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
 }
 
 const count = (frame: Frame, selector: string) => frame.evaluate(`document.querySelectorAll(${JSON.stringify(selector)}).length`) as Promise<number>;
@@ -152,6 +161,24 @@ t.test('plugin.html: each mode shows its parts and only those, at 1024×560 and 
     await page.setViewportSize({width: 1024, height: 560});
 });
 
+t.test('on a phone (touch, 360 px): two fingers move the map, one scrolls the page; the panels start folded', async (t) => {
+    const phone = await browser.newContext({viewport: {width: 360, height: 640}, hasTouch: true, isMobile: true});
+    t.teardown(() => phone.close());
+    const touchPage = await phone.newPage();
+    await touchPage.goto(`${portal}/frame?q=${encodeURIComponent(query('mode=overlay&isochrone=right&routeFrom=left&language=FR'))}`);
+    await until(touchPage, 'document.querySelector("iframe") !== null', 'the iframe');
+    const frame = touchPage.frames().find((f) => f !== touchPage.mainFrame())!;
+    await until(frame, 'document.getElementById("q-root")?.dataset.ready === "true"', 'the plugin page');
+    t.equal(await frame.evaluate('window.quartierMap.cooperativeGestures.isEnabled()'), true, 'cooperative gestures');
+    t.equal(await count(frame, 'details.q-panel[open], details.q-route-panel[open]'), 0, 'panels folded');
+    t.equal(await count(frame, 'details.q-panel, details.q-route-panel'), 2, 'both panels there');
+    await frame.tap('.q-iso-panel > summary');
+    t.equal(await count(frame, 'details.q-iso-panel[open]'), 1, 'a tap opens one');
+    await until(frame, 'window.quartierMap.loaded() && window.quartierMap.areTilesLoaded()', 'the map drawn');
+    await painted(frame);
+    await touchPage.screenshot({path: path.join(ARTIFACTS, 'plugin-phone-touch-360.png')});
+});
+
 t.test('summary-tabs: keyboard-accessible tabs in the accent colour', async (t) => {
     reset();
     const frame = await openFrame(query('mode=summary-tabs&accentColor=%23c2185b'));
@@ -173,6 +200,7 @@ t.test('summary-tabs: keyboard-accessible tabs in the accent colour', async (t) 
 t.test('marker=circle: no pin, a circle holding the property, no request with the exact position', async (t) => {
     reset();
     const frame = await openFrame(query('mode=overlay&marker=circle&circleRadiusInMeters=400&isochrone=left&routeFrom=right'));
+    await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-circle-1024.png')});
     t.equal(await count(frame, '.maplibregl-marker'), 0, 'no marker at all');
     const ring = await frame.evaluate('window.quartierMap.getSource("q-zone").serialize().data.features[0].geometry.coordinates[0]') as number[][];
@@ -200,6 +228,7 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     await until(frame, '!!document.querySelector(".q-route-time")', 'the route');
     t.match(await frame.textContent('.q-route-panel'), /\d+ min[\s\S]*\d+( m|,\d km| km)/, 'time and distance in the panel');
     t.equal(await frame.evaluate('window.quartierMap.getSource("q-route").serialize().data.features[0].geometry.type'), 'LineString', 'the route drawn');
+    await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-route-panel-1024.png')});
     clean(t);
 
@@ -209,7 +238,9 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     await page.keyboard.press('Enter');
     await until(frame, '!!document.querySelector(".q-route-popup .q-route-time")', 'the route popup');
     t.match(await frame.textContent('.q-route-popup'), /Théâtre Royal du Parc/, 'the popup names the place');
+    await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-route-popup-1024.png')});
+    t.equal(await count(frame, '.q-route-popup'), 1, 'the popup stays open');
     clean(t);
 });
 

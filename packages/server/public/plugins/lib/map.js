@@ -16,9 +16,9 @@ export function styleFile(mapStyle) {
 
 /**
  * A MapLibre map in `container`. `api`: lib/api.js; options: center [lon, lat], zoom, mapStyle,
- * accentColor. Resolves once the style is loaded, with {maplibregl, map, overlay}.
+ * accentColor, cooperativeGestures, locale (MapLibre's own texts). Resolves once the style is loaded, with {maplibregl, map, overlay}.
  */
-export async function createMap(container, api, {center, zoom = 15, mapStyle, accentColor = DEFAULT_ACCENT, interactive = true}) {
+export async function createMap(container, api, {center, zoom = 15, mapStyle, accentColor = DEFAULT_ACCENT, interactive = true, cooperativeGestures = false, locale}) {
     const maplibregl = await loadMapLibre(api.base);
     const file = styleFile(mapStyle) ?? STYLE_FILES[0];
     const language = api.language ? `?language=${encodeURIComponent(api.language.toLowerCase())}` : '';
@@ -27,7 +27,8 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
         style: `${api.url(`/styles/${file}.json`)}${language}`,
         // The attribution (OpenStreetMap contributors, OpenMapTiles) comes with the tiles' TileJSON.
         attributionControl: {compact: true},
-        cooperativeGestures: false
+        // true: one finger scrolls the page, two move the map (for a map on a phone's page).
+        cooperativeGestures, locale
     });
     map.addControl(new maplibregl.NavigationControl({showCompass: false}), 'top-right');
     const overlay = new Overlay(map, accentColor);

@@ -71,7 +71,10 @@ async function fillSide(side, api, p, position, words, state) {
 async function mountMap(mapWrap, api, p, centre, words) {
     const container = h('div', {class: 'q-map', role: 'region', 'aria-label': words.map});
     mapWrap.append(container);
-    const parts = await createMap(container, api, {center: [centre.longitude, centre.latitude], zoom: p.zoom, mapStyle: p.mapStyle, accentColor: p.accentColor});
+    // On a touch screen, one finger scrolls the portal's page past the frame; two move the map.
+    const touch = window.matchMedia('(pointer: coarse)').matches;
+    const parts = await createMap(container, api, {center: [centre.longitude, centre.latitude], zoom: p.zoom, mapStyle: p.mapStyle, accentColor: p.accentColor,
+        cooperativeGestures: touch, locale: {'CooperativeGesturesHandler.MobileHelpText': words.twoFingers}});
     window.quartierMap = parts.map;
     // For measures (bench/plugin-page.js, a portal's own): the map drawn, every tile of the view loaded.
     parts.map.once('idle', () => performance.mark('quartier:map-idle'));
