@@ -83,12 +83,12 @@ function reset(): void {
 }
 
 /** The page clean: no console error, no failed request, only the portal's and the map host's requests, no cookie. */
-function clean(t: Test, expectFailures = false): void {
+function clean(t: Test, expectFailures = false, alsoAllowed: string[] = []): void {
     if (!expectFailures) {
         t.same(seen.errors, [], 'no console error');
         t.same(seen.failed, [], 'no failed request');
     }
-    const others = seen.urls.filter((u) => !u.startsWith('data:') && ![mapHost, portalHost].includes(new URL(u).host));
+    const others = seen.urls.filter((u) => !u.startsWith('data:') && ![mapHost, portalHost, ...alsoAllowed].includes(new URL(u).host));
     t.same(others, [], 'no request to another host');
     t.same(seen.cookies, [], 'no cookie');
 }
@@ -242,6 +242,27 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-route-popup-1024.png')});
     t.equal(await count(frame, '.q-route-popup'), 1, 'the popup stays open');
     clean(t);
+});
+
+t.test('the look: zoom, style, rounded corners, summary colours, the portal\'s own marker', async (t) => {
+    reset();
+    // The portal's marker image is the one thing the frame loads from elsewhere (its https: address).
+    const markerHost = 'images.portal.example';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><path d="M15 40 L0 12 A15 15 0 1 1 30 12 Z" fill="#2e7d32"/></svg>';
+    await page.route(`https://${markerHost}/**`, (route) => route.fulfill({contentType: 'image/svg+xml', body: svg}));
+    const frame = await openFrame(query(`mode=map-top&zoom=16.5&mapStyle=6&rounded=12px&summaryBackgroundColor=%23fffaf0&summaryLineColor=%23e0c080&marker=custom&customMarkerUrl=${encodeURIComponent(`https://${markerHost}/pin.svg`)}&customMarkerWidth=30&customMarkerHeight=40`));
+    await until(frame, 'document.querySelector(".q-custom-marker")?.complete === true', 'the marker image');
+    await painted(frame);
+    await page.screenshot({path: path.join(ARTIFACTS, 'plugin-look-1024.png')});
+    await page.unroute(`https://${markerHost}/**`);
+    t.equal(await frame.evaluate('window.quartierMap.getZoom()'), 16.5, 'zoom');
+    t.ok(seen.urls.some((u) => u.includes('/be/styles/osm_dark.json')), 'mapStyle=6: the dark style');
+    t.equal(await frame.evaluate('getComputedStyle(document.getElementById("q-root")).borderTopLeftRadius'), '12px', 'rounded corners');
+    t.equal(await frame.evaluate('getComputedStyle(document.querySelector(".q-side")).backgroundColor'), 'rgb(255, 250, 240)', 'the summary\'s background');
+    t.equal(await frame.evaluate('getComputedStyle(document.querySelector(".qs-place")).borderTopColor'), 'rgb(224, 192, 128)', 'its lines');
+    t.equal(await count(frame, '.q-pin'), 0, 'no pin');
+    t.same(await frame.evaluate('[document.querySelector(".q-custom-marker").width, document.querySelector(".q-custom-marker").height, document.querySelector(".q-custom-marker").naturalWidth]'), [30, 40, 30], 'the portal\'s marker at its size');
+    clean(t, false, [markerHost]);
 });
 
 t.test('a bad parameter or a key refused for the portal: a readable message, never a blank frame', async (t) => {

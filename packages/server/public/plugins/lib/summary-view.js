@@ -10,11 +10,11 @@ let instances = 0;
 
 /**
  * The summary as a list of category sections. Options: `base` (the map host, for the icons; none: no
- * icons), `headingLevel` (2–6, default 3), `onPlace(place)` (makes each name a button, e.g. to
+ * icons), `headingLevel` (2–6, default 3), `language` and `citiesLabel` (the nearby cities' section), `onPlace(place)` (makes each name a button, e.g. to
  * route to it: place = {latitude, longitude, name}), `emptyText`.
  */
 export function summaryList(answer, options = {}) {
-    const categories = summaryCategories(answer);
+    const categories = summaryCategories(answer, options);
     if (categories.length === 0) return h('p', {class: 'qs-empty'}, options.emptyText ?? 'Nothing was found nearby.');
     return h('div', {class: 'qs-summary'}, categories.map((c) => categorySection(c, options, true)));
 }
@@ -24,7 +24,7 @@ export function summaryList(answer, options = {}) {
  * one tab stop). Same options as summaryList.
  */
 export function summaryTabs(answer, options = {}) {
-    const categories = summaryCategories(answer);
+    const categories = summaryCategories(answer, options);
     if (categories.length === 0) return h('p', {class: 'qs-empty'}, options.emptyText ?? 'Nothing was found nearby.');
     const id = `qs-tabs-${++instances}`;
     const tabs = [], panels = [];
@@ -62,24 +62,31 @@ export function summaryTabs(answer, options = {}) {
     return h('div', {class: 'qs-summary qs-summary-tabs'}, tablist, panels);
 }
 
-/** The answer's categories as {id, label, places: [{kind, name, icon, latitude, longitude, trips}]}. */
-export function summaryCategories(answer) {
+/**
+ * The answer's categories as {id, label, places: [{kind, name, icon, latitude, longitude, trips}]};
+ * the nearby cities last (CloseCities, named in `language`) when `citiesLabel` is given.
+ */
+export function summaryCategories(answer, {language = 'EN', citiesLabel} = {}) {
     const out = [];
     for (const c of answer?.AvailableCategoriesAroundPosition ?? []) {
         const places = [];
         for (const s of c.sc ?? []) {
-            for (const d of s.d ?? []) places.push(placeOf(s, d));
+            for (const d of s.d ?? []) places.push(placeOf(s.lb ?? s.l, d.n ?? '', d.i, d.la, d.lo, d.td));
         }
         if (places.length > 0) out.push({id: c.ct, label: c.l, places});
+    }
+    const cities = citiesLabel ? answer?.CloseCities ?? [] : [];
+    if (cities.length > 0) {
+        out.push({id: 'cities', label: citiesLabel, places: cities.map((c) => placeOf('', c.n?.[language] ?? c.n?.EN ?? '', null, c.c?.Latitude, c.c?.Longitude, c.td))});
     }
     return out;
 }
 
-function placeOf(sub, d) {
-    const trips = (d.td ?? []).map((t) => ({mode: MODE_KEYS[t.tm] ?? String(t.tm), label: t.ttm, time: t.ttsl, distance: t.ptdsl}));
+function placeOf(kind, name, icon, latitude, longitude, tripsData) {
+    const trips = (tripsData ?? []).map((t) => ({mode: MODE_KEYS[t.tm] ?? String(t.tm), label: t.ttm, time: t.ttsl, distance: t.ptdsl}));
     // The distance on foot when the category has it (the one a visitor thinks of), else the first trip's.
     const walk = trips.find((t) => t.mode === 'walking') ?? trips[0];
-    return {kind: sub.lb ?? sub.l, name: d.n ?? '', icon: d.i, latitude: d.la, longitude: d.lo, distance: walk?.distance ?? '', trips};
+    return {kind, name, icon, latitude, longitude, distance: walk?.distance ?? '', trips};
 }
 
 function categorySection(category, options, withHeading) {
@@ -94,8 +101,9 @@ function placeItem(place, options) {
         ? h('button', {type: 'button', class: 'qs-name', onclick: () => options.onPlace(place), title: options.placeActionLabel}, place.name)
         : h('span', {class: 'qs-name'}, place.name);
     return h('li', {class: 'qs-place'},
-        options.base && place.icon ? h('img', {class: 'qs-icon', src: `${options.base}/icons24/${encodeURIComponent(place.icon)}@2x.png`, alt: '', width: 24, height: 24, loading: 'lazy'}) : null,
-        h('span', {class: 'qs-what'}, h('span', {class: 'qs-kind'}, place.kind), place.name ? name : null),
+        // An empty cell where a place has no icon (a city), so the grid of the row stays.
+        options.base && place.icon ? h('img', {class: 'qs-icon', src: `${options.base}/icons24/${encodeURIComponent(place.icon)}@2x.png`, alt: '', width: 24, height: 24, loading: 'lazy'}) : h('span', {class: 'qs-icon', 'aria-hidden': 'true'}),
+        h('span', {class: 'qs-what'}, place.kind ? h('span', {class: 'qs-kind'}, place.kind) : null, place.name ? name : null),
         h('span', {class: 'qs-distance'}, place.distance),
         h('ul', {class: 'qs-trips'}, place.trips.map((t) =>
             h('li', {class: 'qs-trip', 'data-mode': t.mode}, h('span', {class: 'qs-mode'}, t.label), ' ', h('span', {class: 'qs-time'}, t.time)))));

@@ -63,7 +63,7 @@ async function fillSide(side, api, p, position, words, state) {
         return;
     }
     const answer = await api.get('/summary', position);
-    const options = {base: api.base, headingLevel: 2, tabsLabel: words.categories, placeActionLabel: words.route, onPlace: state.onPlace};
+    const options = {base: api.base, headingLevel: 2, language: p.language, citiesLabel: words.cities, tabsLabel: words.categories, placeActionLabel: words.route, onPlace: state.onPlace};
     side.replaceChildren(p.mode === 'summary-tabs' ? summaryTabs(answer, options) : summaryList(answer, options));
     performance.mark('quartier:summary');
 }

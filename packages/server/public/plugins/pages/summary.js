@@ -6,6 +6,7 @@ import {createApi} from '../lib/api.js';
 import {h, injectCss} from '../lib/escape.js';
 import {ParamError, rules, scriptParams} from '../lib/params.js';
 import {summaryList} from '../lib/summary-view.js';
+import {labelsFor} from '../lib/labels.js';
 
 const CSS = `
 :where(.qs-summary) :where(.qs-places, .qs-trips) { list-style: none; margin: 0; padding: 0; }
@@ -32,7 +33,7 @@ export async function start({base, pathCountry, config}) {
     try {
         const answer = await api.get('/summary', {latitude: p.latitude, longitude: p.longitude, language: p.language});
         injectCss('qs-summary-css', CSS);
-        element.replaceChildren(summaryList(answer, {base, headingLevel: 3}));
+        element.replaceChildren(summaryList(answer, {base, headingLevel: 3, language: p.language, citiesLabel: labelsFor(p.language).cities}));
         element.lang = p.language.toLowerCase();
     } catch (err) {
         element.replaceChildren(h('p', {class: 'qs-error', role: 'alert'}, err.message));
