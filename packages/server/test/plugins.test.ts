@@ -35,17 +35,17 @@ const base = `http://${mapHost}`;
 const portalServer = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://portal');
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(portalPage(url.pathname, url.searchParams.get('q') ?? ''));
+    res.end(portalPage(url.pathname, url.searchParams.get('q') ?? '', url.searchParams.get('page') ?? '/plugin.html'));
 });
 await new Promise<void>((resolve) => portalServer.listen(0, '127.0.0.1', resolve));
 t.teardown(() => portalServer.close());
 const portalHost = `portal.localhost:${(portalServer.address() as {port: number}).port}`;
 const portal = `http://${portalHost}`;
 
-function portalPage(pathname: string, q: string): string {
+function portalPage(pathname: string, q: string, framed: string): string {
     const head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A listing</title><link rel="icon" href="data:,"></head>';
     if (pathname === '/frame') {
-        return `${head}<body style="margin:0"><iframe title="Map" style="display:block;width:100%;height:100vh;border:0" allow="fullscreen" src="${base}/plugin.html?${q.replace(/"/g, '&quot;')}"></iframe></body></html>`;
+        return `${head}<body style="margin:0"><iframe title="Map" style="display:block;width:100%;height:100vh;border:0" allow="fullscreen" src="${base}${framed.replace(/[^a-z/.]/g, '')}?${q.replace(/"/g, '&quot;')}"></iframe></body></html>`;
     }
     if (pathname === '/summary') {
         return `${head}<body><h1>Nearby</h1><div id="nearby"></div><script>window.yatmoSummaryConfig = {licenseKey: "${FRONTEND_KEY}", language: "FR", country: "BE", container: "nearby", latitude: ${LAT}, longitude: ${LON}};</script><script src="${base}/be/summary.js"></script></body></html>`;
@@ -67,10 +67,14 @@ t.teardown(() => browser.close());
 const page = await browser.newPage({viewport: {width: 1024, height: 560}});
 
 /** What the page did since the last reset: console errors, failed requests, requests and cookies. */
-const seen = {errors: [] as string[], failed: [] as string[], urls: [] as string[], cookies: [] as string[]};
+const seen = {errors: [] as string[], failed: [] as string[], urls: [] as string[], cookies: [] as string[], referers: [] as string[]};
 page.on('console', (m) => { if (m.type() === 'error') seen.errors.push(m.text()); });
 page.on('pageerror', (e) => seen.errors.push(String(e)));
-page.on('request', (r) => seen.urls.push(r.url()));
+page.on('request', (r) => {
+    seen.urls.push(r.url());
+    // The frame's own navigation carries the portal's page as its Referer: the portal's to decide.
+    if (r.resourceType() !== 'document') r.allHeaders().then((headers) => headers.referer && seen.referers.push(`${headers.referer} <- ${r.url()}`), () => {});
+});
 // MapLibre cancels the tiles it no longer needs (ERR_ABORTED): not a failure.
 page.on('requestfailed', (r) => { if (r.failure()?.errorText !== 'net::ERR_ABORTED') seen.failed.push(`${r.failure()?.errorText} ${r.url()}`); });
 page.on('response', async (r) => {
@@ -103,8 +107,8 @@ async function until(frame: Frame | Page, expression: string, what: string, time
 }
 
 /** Opens the portal's iframe page with plugin.html's query; the frame once ready (or showing its message). */
-async function openFrame(query: string): Promise<Frame> {
-    await page.goto(`${portal}/frame?q=${encodeURIComponent(query)}`);
+async function openFrame(query: string, framed = '/plugin.html'): Promise<Frame> {
+    await page.goto(`${portal}/frame?q=${encodeURIComponent(query)}&page=${encodeURIComponent(framed)}`);
     await until(page, 'document.querySelector("iframe") !== null', 'the iframe');
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     await until(frame, '!!document.getElementById("q-root") && (document.getElementById("q-root").dataset.ready === "true" || !!document.querySelector(".q-message"))', 'the plugin page');
@@ -181,7 +185,9 @@ t.test('on a phone (touch, 360 px): two fingers move the map, one scrolls the pa
 
 t.test('summary-tabs: keyboard-accessible tabs in the accent colour', async (t) => {
     reset();
-    const frame = await openFrame(query('mode=summary-tabs&accentColor=%23c2185b'));
+    // The country from the address's /{cc}/ prefix (no country parameter).
+    const frame = await openFrame(query('mode=summary-tabs&accentColor=%23c2185b').replace('country=BE&', ''), '/be/plugin.html');
+    t.match(frame.url(), /\/be\/plugin\.html\?/);
     const tabs = await count(frame, '[role="tablist"] [role="tab"]');
     t.ok(tabs >= 3, `${tabs} tabs`);
     t.equal(await count(frame, '[role="tabpanel"]:not([hidden])'), 1, 'one panel shown');
@@ -215,6 +221,7 @@ t.test('marker=circle: no pin, a circle holding the property, no request with th
     const asked = seen.urls.filter((u) => new URL(u).host === mapHost && !new URL(u).pathname.endsWith('/plugin.html'));
     const exact = asked.filter((u) => u.includes(LAT.slice(0, 9)) || u.includes(LON.slice(0, 8)));
     t.same(exact, [], `no request carries the position (of ${asked.length})`);
+    t.same(seen.referers.filter((r) => r.includes(LAT.slice(0, 9))), [], 'nor names it in its Referer');
     t.ok(asked.some((u) => u.includes('/be/summary?')), 'the summary was asked for the centre');
     clean(t);
 });

@@ -28,7 +28,10 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
         // The attribution (OpenStreetMap contributors, OpenMapTiles) comes with the tiles' TileJSON.
         attributionControl: {compact: true},
         // true: one finger scrolls the page, two move the map (for a map on a phone's page).
-        cooperativeGestures, locale
+        cooperativeGestures, locale,
+        // The page's address may hold a property's position (plugin.html): the map's requests (tiles,
+        // glyphs, sprites, made in its worker) name no page.
+        transformRequest: (url) => ({url, referrerPolicy: 'no-referrer'})
     });
     map.addControl(new maplibregl.NavigationControl({showCompass: false}), 'top-right');
     const overlay = new Overlay(map, accentColor);
