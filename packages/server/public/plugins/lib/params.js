@@ -83,9 +83,8 @@ export function readFields(fields, get) {
 
 /** plugin.html's modes (PLUGINS.md §1). */
 export const MODES = ['overlay', 'overlay-scores', 'map-top', 'map', 'summary', 'summary-tabs'];
-/** The modes that show a map, and those that show the nearest-places summary. */
+/** The modes that show a map. */
 export const MAP_MODES = new Set(['overlay', 'overlay-scores', 'map-top', 'map']);
-export const SUMMARY_MODES = new Set(['overlay', 'map-top', 'summary', 'summary-tabs']);
 
 const PLUGIN_FIELDS = {
     licenseKey: {rule: rules.string(200), required: true},

@@ -36,15 +36,15 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
     injectCss('q-route-css', CSS);
     let destination = null, sequence = 0, popup = null, dot = null;
     const result = h('div', {class: 'q-route-body', 'aria-live': 'polite'}, h('p', {class: 'q-route-hint'}, words.routeHint));
-    const select = modePicker(modes, mode, words, () => {
-        mode = select.querySelector('select').value;
+    const picker = modePicker(modes, mode, words, () => {
+        mode = picker.querySelector('select').value;
         if (destination) routeTo(destination);
     });
 
     let panel = null, control = null;
     if (display !== 'popup') {
         // Folded on a phone (it would hide most of the map); a route opens it.
-        panel = h('details', {class: 'q-route-panel', open: !window.matchMedia('(max-width: 600px)').matches}, h('summary', {}, words.routeFrom), select, result);
+        panel = h('details', {class: 'q-route-panel', open: !window.matchMedia('(max-width: 600px)').matches}, h('summary', {}, words.routeFrom), picker, result);
         control = {onAdd: () => h('div', {class: 'maplibregl-ctrl'}, panel), onRemove: () => panel.parentElement?.remove()};
         map.addControl(control, display === 'left' ? 'top-left' : 'top-right');
     }
@@ -66,7 +66,7 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
                 });
             }
             popup.setLngLat([destination.longitude, destination.latitude])
-                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, destination.name || words.clickedPlace), select, h('div', {'aria-live': 'polite'}, ...content)));
+                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, destination.name || words.clickedPlace), picker, h('div', {'aria-live': 'polite'}, ...content)));
             // addTo on an open popup would close it first (and so clear the route).
             if (!popup.isOpen()) popup.addTo(map);
         });

@@ -6,7 +6,7 @@ import {ApiError, createApi, embedderHost} from '../lib/api.js';
 import {createMap} from '../lib/map.js';
 import {h} from '../lib/escape.js';
 import {labelsFor} from '../lib/labels.js';
-import {MAP_MODES, ParamError, pluginParams, SUMMARY_MODES} from '../lib/params.js';
+import {MAP_MODES, ParamError, pluginParams} from '../lib/params.js';
 import {obscuredCentre} from '../lib/circle.js';
 import {mountPois} from '../lib/pois.js';
 import {mountRouteFrom} from '../lib/route-from.js';
@@ -49,7 +49,9 @@ async function start() {
     if (mapParts && p.routeFrom) state.routes = mountRouteFrom(mapParts.map, api, mapParts.overlay, {from: centre, display: p.routeFrom, accentColor: p.accentColor});
     if (p.userId) {
         const start = p.startLatitude !== null ? {latitude: p.startLatitude, longitude: p.startLongitude} : centre;
-        await mountFavouritesPanel(side ?? floatingPanel(mapParts), api, p, start);
+        const host = side ?? floatingPanel(mapParts);
+        // The favourites are an extra: when they fail, the map and the summary stay, with a line saying why.
+        await mountFavouritesPanel(host, api, p, start).catch((err) => host.append(h('p', {class: 'q-note', role: 'status'}, err.message)));
     }
     root.dataset.ready = 'true';
     performance.mark('quartier:ready');
