@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, NextFunction, Request, Response} from 'express';
+import {loadCountries} from '@quartier/engine';
 import {asset, sendAsset, type Asset} from './static-asset.js';
 import {HttpError} from '../http/errors.js';
 
@@ -47,11 +48,29 @@ export interface PluginAssets {
     modules: Map<string, Asset>;
 }
 
+/**
+ * A module written by the server rather than kept as a file: the languages of each country
+ * (data/countries.json), so a page knows without a request when a language falls back to EN; the
+ * plugin files served, so a page imports an optional module only when it is there; the words of the
+ * controls (words.json, data kept apart from the code).
+ */
+function servedModule(dir: string, files: string[]): Map<string, string> {
+    const languages: Record<string, string[]> = {};
+    for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
+    const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
+    const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files and words.json.\n' +
+        `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
+        `export const WORDS = ${JSON.stringify(words)};\n`;
+    return new Map([['lib/served.js', text]]);
+}
+
 /** Every plugin file read once; the version is the hash of their paths and contents. */
 export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
+    const generated = servedModule(dir, files);
     const hash = createHash('sha256');
     for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');
     const version = hash.digest('hex').slice(0, 12);
     const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
     const fill = (text: string) => text.replace(VERSION_MARK, version);
@@ -60,6 +79,7 @@ export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
         const body = fs.readFileSync(path.join(dir, file));
         modules.set(file, asset(typeOf(file).startsWith('text/') ? fill(body.toString('utf8')) : body, typeOf(file)));
     }
+    for (const [file, text] of generated) modules.set(file, asset(text, TYPES['.js']));
     const entries = new Map<string, Asset>();
     entries.set('plugin.html', asset(fill(fs.readFileSync(path.join(dir, 'plugin.html'), 'utf8')), TYPES['.html']));
     const template = fs.readFileSync(path.join(dir, 'entry.js'), 'utf8');
