@@ -12,38 +12,21 @@ import {FRONTEND_KEY, get, repoRoot, testServer} from './helpers.js';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.join(repoRoot, 'build', 'test-artifacts');
 fs.mkdirSync(ARTIFACTS, {recursive: true});
-const MODULE = path.join(repoRoot, 'packages', 'server', 'public', 'plugins', 'lib', 'favourites.js');
 const PROPERTY = {latitude: 50.8412, longitude: 4.3598};
 const USER = 'page-visitor-1';
 
 const server = await testServer();
 t.teardown(() => server.close());
-const api = `http://localhost:${server.port}/be`;
+const origin = `http://localhost:${server.port}`;
 
-/** The portal's page: the module, a stand-in of lib/api.js over fetch, and a geocoder over /geolocation. */
+/** The portal's page: the module and the plugins' API client, as the map host serves them (cross-origin modules). */
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Favourites</title><style>body{margin:0;padding:16px;background:#fafafa}</style></head><body><main><div id="favourites"></div></main>
 <script type="module">
-import {mountFavourites} from '/lib/favourites.js';
-const base = ${JSON.stringify(api)};
-const headers = {LicenseKey: ${JSON.stringify(FRONTEND_KEY)}};
-async function call(method, path, params, body) {
-    const url = new URL(base + path);
-    for (const [k, v] of Object.entries(params ?? {})) url.searchParams.set(k, String(v));
-    const res = await fetch(url, {method, headers: body ? {...headers, 'Content-Type': 'application/json'} : headers, body: body && JSON.stringify(body)});
-    const data = res.status === 204 ? null : await res.json();
-    if (!res.ok) throw new Error(data?.Error ?? res.statusText);
-    return data;
-}
-const api = {get: (p, q) => call('GET', p, q), post: (p, b) => call('POST', p, null, b), del: (p, q) => call('DELETE', p, q)};
-async function geocode(text) {
-    const found = await api.get('/geolocation', {address: text, limit: 5});
-    return found.features.map((f) => {
-        const p = f.properties;
-        const street = p.street ? (p.housenumber ? p.street + ' ' + p.housenumber : p.street) : p.name;
-        return {label: [street, [p.postcode, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', '), latitude: f.geometry.coordinates[1], longitude: f.geometry.coordinates[0]};
-    });
-}
+import {mountFavourites} from '${origin}/plugins/any/lib/favourites.js';
+import {createApi} from '${origin}/plugins/any/lib/api.js';
+const api = createApi({base: ${JSON.stringify(origin)}, country: 'BE', key: ${JSON.stringify(FRONTEND_KEY)}, language: 'EN'});
+const geocode = (text) => api.geocode(text, ${JSON.stringify(PROPERTY)});
 window.favourites = mountFavourites(document.getElementById('favourites'), {api, geocode, userId: ${JSON.stringify(USER)},
     property: ${JSON.stringify(PROPERTY)}, accentColor: '#0b7a55'});
 window.portalApi = api;
@@ -51,7 +34,6 @@ window.portalApi = api;
 
 const site = http.createServer((req, res) => {
     if (req.url === '/') res.writeHead(200, {'Content-Type': 'text/html; charset=utf-8'}).end(PAGE);
-    else if (req.url === '/lib/favourites.js') res.writeHead(200, {'Content-Type': 'text/javascript'}).end(fs.readFileSync(MODULE));
     else res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
 });
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -100,7 +82,7 @@ t.test('add two favourites through the form, see their times, delete one', async
         label: li.querySelector('.qf-label')!.textContent,
         times: [...li.querySelectorAll('.qf-time')].map((c) => c.getAttribute('aria-label'))
     })));
-    const expected = (await get(`${api}/favourites/times?userId=${USER}&latitude=${PROPERTY.latitude}&longitude=${PROPERTY.longitude}`,
+    const expected = (await get(`${origin}/be/favourites/times?userId=${USER}&latitude=${PROPERTY.latitude}&longitude=${PROPERTY.longitude}`,
         {LicenseKey: FRONTEND_KEY, Origin: 'http://localhost'})).body.Favourites;
     t.same(shown.map((s) => s.label), ['Work', 'School'], 'in the order they were added');
     const names = {Walking: 'Walking', Bicycling: 'Bicycling', Driving: 'Driving', Transit: 'Public transport'};
@@ -124,7 +106,7 @@ t.test('add two favourites through the form, see their times, delete one', async
     await page.click('button[aria-label="Delete Work"]');
     await page.waitForFunction('document.querySelectorAll(".qf-item").length === 1', undefined, {timeout: 30000});
     t.equal(await page.textContent('.qf-label'), 'School');
-    const left = await get(`${api}/favourites?userId=${USER}`, {LicenseKey: FRONTEND_KEY, Origin: 'http://localhost'});
+    const left = await get(`${origin}/be/favourites?userId=${USER}`, {LicenseKey: FRONTEND_KEY, Origin: 'http://localhost'});
     t.same(left.body.Favourites.map((f: {Label: string}) => f.Label), ['School'], 'deleted on the server');
 
     // A visitor's text is text, never markup.

@@ -8,6 +8,7 @@
 // rejection's message is shown); `geocode(text)`: a promise of [{label, latitude, longitude}]; `texts`:
 // optional replacements of TEXTS (another language). Everything the visitor or the server wrote is
 // inserted with textContent. Returns {reload(), destroy()}.
+import {formatDuration} from './labels.js';
 
 const TEXTS = {
     title: 'Your addresses',
@@ -105,13 +106,6 @@ function icon(doc, mode) {
     return svg;
 }
 
-/** 95 s -> "2 min", 4000 s -> "1 h 07". */
-export function formatDuration(seconds) {
-    const minutes = Math.max(1, Math.round(seconds / 60));
-    if (minutes < 60) return `${minutes} min`;
-    return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
-}
-
 export function mountFavourites(element, options) {
     const {api, userId, property, geocode} = options;
     if (!element || !api || typeof userId !== 'string' || userId === '') throw new Error('mountFavourites: an element, an api and a userId are needed');
@@ -186,7 +180,7 @@ function item(doc, favourite, texts, onDelete) {
             if (!(mode in favourite.Times)) continue;
             const trip = favourite.Times[mode];
             const chip = el(doc, 'li', trip ? 'qf-time' : 'qf-time qf-time-none');
-            const text = trip ? formatDuration(trip.Seconds) : '—';
+            const text = trip ? formatDuration(trip.Seconds, {minutes: 'min'}) : '—';
             chip.setAttribute('aria-label', `${texts.modes[mode]}: ${trip ? `${Math.max(1, Math.round(trip.Seconds / 60))} ${texts.minutes}` : texts.noRoute}`);
             chip.title = texts.modes[mode];
             chip.append(icon(doc, mode), el(doc, 'span', '', text));
