@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, Request, Response} from 'express';
+import {loadCategories} from '@quartier/engine/internal';
 import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
 import {HttpError} from '../http/errors.js';
 
@@ -50,8 +51,10 @@ export interface PluginAssets {
 /** Every plugin file read once; the version is the hash of their paths and contents. */
 export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
+    const generated = generatedModules();
     const hash = createHash('sha256');
     for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');
     const version = hash.digest('hex').slice(0, 12);
     const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
     const fill = (text: string) => text.replace(VERSION_MARK, version);
@@ -60,6 +63,7 @@ export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
         const body = fs.readFileSync(path.join(dir, file));
         modules.set(file, asset(typeOf(file).startsWith('text/') ? fill(body.toString('utf8')) : body, typeOf(file)));
     }
+    for (const [file, text] of generated) modules.set(file, asset(text, TYPES['.js']));
     const entries = new Map<string, Asset>();
     entries.set('plugin.html', asset(fill(fs.readFileSync(path.join(dir, 'plugin.html'), 'utf8')), TYPES['.html']));
     const template = fs.readFileSync(path.join(dir, 'entry.js'), 'utf8');
@@ -69,6 +73,17 @@ export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
         entries.set(name, asset(text, TYPES['.js']));
     }
     return {version, entries, modules};
+}
+
+/**
+ * Modules written from the server's configuration: data/enrichment-keys.js, each country's enrichment
+ * category keys and ids (data/categories.json), which map_v3.js's lifestyle search offers (/enrichment,
+ * where they are otherwise listed, is for backend keys only).
+ */
+function generatedModules(): Map<string, string> {
+    const keys: Record<string, {key: string; id: number}[]> = {};
+    for (const [country, entries] of Object.entries(loadCategories().enrichment)) keys[country] = entries.map((e) => ({key: e.key, id: e.id}));
+    return new Map([['data/enrichment-keys.js', `export const ENRICHMENT_KEYS = ${JSON.stringify(keys)};\n`]]);
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
