@@ -1,0 +1,131 @@
+// The route from a given point (the property, or the portal's routeFrom) to the place the visitor
+// clicks on the map, or to a POI: /route in the chosen mode, drawn in the overlay's q-route (the
+// accent colour), with its time and distance in a panel on the left or right, or in a popup at the
+// destination. The panel's mode picker is a labelled <select>, reachable by keyboard; routeTo() lets
+// a page start a route from its own controls (e.g. a place of the summary).
+import {h, injectCss} from './escape.js';
+import {formatDistance, formatDuration, labelsFor, TRAVEL_MODES} from './labels.js';
+import {loadMapLibre} from './maplibre.js';
+import {POI_LAYER} from './pois.js';
+
+const CSS = `
+.q-route-panel { box-sizing: border-box; width: 220px; max-width: calc(100vw - 70px); padding: 8px 10px; background: #fff; color: #1d232a;
+  border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.25); font: 13px/1.35 system-ui, sans-serif; pointer-events: auto; }
+.q-route-panel h2, .q-route-popup h2 { margin: 0 0 6px; font-size: 13px; }
+.q-route-panel label, .q-route-popup label { display: block; font-size: 12px; color: #59636e; }
+.q-route-panel select, .q-route-popup select { width: 100%; min-height: 32px; margin: 2px 0 6px; font: inherit; }
+.q-route-result { margin: 0; }
+.q-route-result dt { font-size: 12px; color: #59636e; }
+.q-route-result dd { margin: 0 0 4px; font-weight: 600; }
+.q-route-hint { margin: 0; color: #59636e; }
+.q-route-panel button { min-height: 32px; font: inherit; }
+.q-route-dot { width: 14px; height: 14px; border-radius: 50%; border: 3px solid #fff; box-shadow: 0 0 0 1px rgba(0,0,0,.3); }
+.q-route-popup .maplibregl-popup-content { padding: 8px 10px; min-width: 170px; font: 13px/1.35 system-ui, sans-serif; }
+`;
+
+/**
+ * Routes from `from` ({latitude, longitude}) on `map`. `overlay`: lib/map.js's Overlay. Options:
+ * `display` 'left' | 'right' | 'popup', `modes` (the picker's, default all four), `mode` (the first),
+ * `accentColor`. Returns {routeTo({latitude, longitude, name}), clear(), destroy(), element (the panel)}.
+ */
+export function mountRouteFrom(map, api, overlay, {from, display = 'right', modes = TRAVEL_MODES, mode = modes[0], accentColor = overlay.accent} = {}) {
+    const words = labelsFor(api.language);
+    injectCss('q-route-css', CSS);
+    let destination = null, sequence = 0, popup = null, dot = null;
+    const result = h('div', {class: 'q-route-body', 'aria-live': 'polite'}, h('p', {class: 'q-route-hint'}, words.routeHint));
+    const select = modePicker(modes, mode, words, () => {
+        mode = select.querySelector('select').value;
+        if (destination) routeTo(destination);
+    });
+
+    let panel = null, control = null;
+    if (display !== 'popup') {
+        panel = h('section', {class: 'q-route-panel', 'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, result);
+        control = {onAdd: () => h('div', {class: 'maplibregl-ctrl'}, panel), onRemove: () => panel.parentElement?.remove()};
+        map.addControl(control, display === 'left' ? 'top-left' : 'top-right');
+    }
+
+    function show(content) {
+        if (display !== 'popup') return result.replaceChildren(...content);
+        loadMapLibre(api.base).then(({Popup}) => {
+            if (!destination) return;
+            if (!popup || !popup.isOpen()) {
+                popup = new Popup({className: 'q-route-popup', maxWidth: '260px', focusAfterOpen: false}).setLngLat([destination.longitude, destination.latitude]);
+                popup.on('close', () => {
+                    if (popup?.closing) return;
+                    clear();
+                });
+            }
+            popup.setLngLat([destination.longitude, destination.latitude])
+                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, h('div', {'aria-live': 'polite'}, ...content))).addTo(map);
+        });
+    }
+
+    async function routeTo(place) {
+        destination = place;
+        const mine = ++sequence;
+        await placeDot(place);
+        show([h('p', {class: 'q-route-hint'}, words.loading)]);
+        try {
+            const answer = await api.get('/route', {
+                travelMode: mode, language: api.language,
+                startLatitude: from.latitude.toFixed(6), startLongitude: from.longitude.toFixed(6),
+                arrivalLatitude: place.latitude.toFixed(6), arrivalLongitude: place.longitude.toFixed(6)
+            });
+            if (mine !== sequence) return;
+            const path = answer.paths?.[0];
+            if (!path) throw new Error(words.noRoute);
+            overlay.set('route', path.points);
+            show([h('dl', {class: 'q-route-result'},
+                h('dt', {}, words.destination), h('dd', {}, place.name || words.clickedPlace),
+                h('dt', {}, words.time), h('dd', {class: 'q-route-time'}, formatDuration(path.time / 1000, words)),
+                h('dt', {}, words.distance), h('dd', {class: 'q-route-distance'}, formatDistance(path.distance, api.language)))]);
+        } catch (err) {
+            if (mine !== sequence) return;
+            overlay.set('route', null);
+            show([h('p', {class: 'q-route-hint', role: 'status'}, err.message || words.noRoute)]);
+        }
+    }
+
+    async function placeDot(place) {
+        const {Marker} = await loadMapLibre(api.base);
+        dot ??= new Marker({element: h('div', {class: 'q-route-dot', style: {background: accentColor}})});
+        dot.setLngLat([place.longitude, place.latitude]).addTo(map);
+    }
+
+    function clear() {
+        destination = null;
+        sequence++;
+        overlay.set('route', null);
+        dot?.remove();
+        if (popup) {
+            popup.closing = true;
+            popup.remove();
+            popup = null;
+        }
+        if (display !== 'popup') result.replaceChildren(h('p', {class: 'q-route-hint'}, words.routeHint));
+    }
+
+    const onClick = (e) => {
+        const poi = map.getLayer(POI_LAYER) ? map.queryRenderedFeatures(e.point, {layers: [POI_LAYER]})[0] : null;
+        if (poi) routeTo({latitude: poi.geometry.coordinates[1], longitude: poi.geometry.coordinates[0], name: poi.properties.name || poi.properties.type});
+        else routeTo({latitude: e.lngLat.lat, longitude: e.lngLat.lng, name: null});
+    };
+    map.on('click', onClick);
+
+    return {
+        routeTo, clear, element: panel,
+        destroy() {
+            clear();
+            map.off('click', onClick);
+            if (control) map.removeControl(control);
+        }
+    };
+}
+
+/** A labelled <select> of the travel modes. */
+function modePicker(modes, mode, words, onchange) {
+    const id = `q-route-mode-${Math.random().toString(36).slice(2, 8)}`;
+    const select = h('select', {id, onchange}, ...modes.map((m) => h('option', {value: m, selected: m === mode}, words[m] ?? m)));
+    return h('div', {class: 'q-route-mode'}, h('label', {for: id}, words.mode), select);
+}
