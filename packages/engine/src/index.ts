@@ -26,6 +26,7 @@ export type {
 } from './transit/query/transit-types.js';
 export type {RoadIsochrones, PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export type {TransitIsochrones} from './isochrone/transit-isochrone.js';
+export type {LifestyleAreas, LifestyleCategory, LifestyleBox, LifestyleResult} from './isochrone/lifestyle.js';
 export type {MultiPolygonGeometry} from './geo/ring.js';
 export type {NeighbourhoodFinder, NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';
 export type {Trip} from './neighbourhood/trips.js';

@@ -349,7 +349,7 @@ function markStretch(g: RoadGraph, grid: Grid, field: Float32Array, e: number, f
 }
 
 /** Stamps an edge's whole polyline into the nearest-road field. */
-function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
+export function stampEdge(g: RoadGraph, grid: Grid, near: NearestRoad, e: number, reach: number): void {
     const start = g.geomStart[e], end = g.geomStart[e + 1];
     let px = grid.x(g.nodeLon[g.edgeFrom[e]] / 1e7), py = grid.y(g.nodeLat[g.edgeFrom[e]] / 1e7);
     let walked = 0;

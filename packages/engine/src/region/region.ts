@@ -27,6 +27,7 @@ import {TransitRouter} from '../transit/query/router.js';
 import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
+import {LifestyleAreas} from '../isochrone/lifestyle.js';
 import {NeighbourhoodFinder} from '../neighbourhood/nearby.js';
 import {Catalog, catalogScope} from '../poi/catalog.js';
 import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js';
@@ -93,6 +94,7 @@ export class Region {
     private chScratchInstance: CHScratch | null = null;
     private roadIsochronesInstance: RoadIsochrones | null = null;
     private transitIsochronesInstance: TransitIsochrones | null = null;
+    private lifestyleInstance: LifestyleAreas | null = null;
     private finder: NeighbourhoodFinder | null = null;
     private catalogInstance: Catalog | null = null;
 
@@ -177,6 +179,14 @@ export class Region {
             this.transitIsochronesInstance = new TransitIsochrones(this.transitRouter, this.router.snapper, roadIsochrones, this.#sections.roads.nodeCount);
         }
         return this.transitIsochronesInstance;
+    }
+
+    /**
+     * Search by lifestyle for this thread: where the nearest place of each chosen category is within
+     * a time limit by a road mode, over a box clipped to the region's (its tiles' bounds).
+     */
+    get lifestyleAreas(): LifestyleAreas {
+        return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds));
     }
 
     /** What lies around a position (summaries, enrichment) for this thread: its trips use this Region's routers. */

@@ -2,7 +2,7 @@
 // isochrones, the oracle the contraction hierarchy is tested against, and the baseline it is
 // measured against. Same scratch-array scheme as CHQuery: reused between queries, distances reset
 // through touched lists (DijkstraArrays, which a foot search can share the shape of).
-import {INF, type RoadGraph} from '../graph/road-graph.js';
+import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import {NodeHeap} from '../search/heap.js';
 
@@ -54,6 +54,8 @@ export class Dijkstra {
     private readonly turn: Float64Array;
     private readonly bearing: Uint16Array;
     private readonly arrivalTime: Float64Array;
+    /** Whether the last search ran backwards (toSeeds): times to the seeds, bearings setting off from each node. */
+    private backward = false;
 
     /**
      * `arrays`: node-sized arrays shared with other searches on the graph (one per mode), each of
@@ -84,7 +86,15 @@ export class Dijkstra {
         this.bearing[v] = tc.leave(ref);
     }
 
-    /** With turn costs: the bearing arriving at each node reached by the last search (for the turn onto the next edge). */
+    /** x reached from v against the edge run `ref` (v → x travelled): the turn at x onto x's way on, the bearing setting off from v. */
+    private turnBack(x: number, v: number, ref: number): void {
+        const tc = this.turns!;
+        const travel = (ref ^ REVERSED) >>> 0;
+        this.turn[v] = this.turn[x] + tc.at(x, tc.leave(travel), this.bearing[x]);
+        this.bearing[v] = tc.enter(travel);
+    }
+
+    /** With turn costs: the bearing arriving at each node reached by the last search (for the turn onto the next edge); after toSeeds, setting off from it. */
     get turnState(): {costs: TurnCosts; bearing: Uint16Array} | null {
         return this.turns && {costs: this.turns, bearing: this.bearing};
     }
@@ -106,7 +116,7 @@ export class Dijkstra {
 
     /** Shortest travel time in ms from source to target, INF if unreachable. Stops at the target. */
     distance(source: number, target: number): number {
-        this.run(source, target, Infinity);
+        this.run(source, target, Infinity, false);
         const d = this.dist[target];
         return d === Infinity ? INF : d;
     }
@@ -116,7 +126,7 @@ export class Dijkstra {
      * beyond) for the `reached` nodes. Returns the number of nodes settled (within maxWeight).
      */
     oneToAll(source: number, maxWeight = Infinity): number {
-        this.run(source, -1, maxWeight);
+        this.run(source, -1, maxWeight, false);
         return this.settledCount;
     }
 
@@ -125,7 +135,17 @@ export class Dijkstra {
      * snapped onto an edge starts from both of the edge's ends.
      */
     fromSeeds(nodes: ArrayLike<number>, weights: ArrayLike<number>, maxWeight = Infinity, bearings: ArrayLike<number> | null = null, turns: ArrayLike<number> | null = null): number {
-        this.run(-1, -1, maxWeight, nodes, weights, bearings, turns);
+        this.run(-1, -1, maxWeight, false, nodes, weights, bearings, turns);
+        return this.settledCount;
+    }
+
+    /**
+     * fromSeeds backwards, over arcIn: the time (ms) from every node within maxWeight to the nearest
+     * seed, each seed's weight being what is left from it (the way into a place); `bearings` are those
+     * setting off from the seeds. Many places at once give the time to the nearest of them.
+     */
+    toSeeds(nodes: ArrayLike<number>, weights: ArrayLike<number>, maxWeight = Infinity, bearings: ArrayLike<number> | null = null, turns: ArrayLike<number> | null = null): number {
+        this.run(-1, -1, maxWeight, true, nodes, weights, bearings, turns);
         return this.settledCount;
     }
 
@@ -133,13 +153,13 @@ export class Dijkstra {
      * After fromSeeds: goes on from every node reached into the nodes off the main network (those
      * without `mainBit` in `flags`) over per-arc weights that include the ways one may only start
      * or end on (RoadGraph.accessArcWeight), never back onto the main network: where a trip from the
-     * seeds may end.
+     * seeds may end. After toSeeds, backwards: the nodes off the main network a trip to the seeds may start from.
      */
     extendOffNetwork(flags: Uint8Array, mainBit: number, access: Pick<RoadGraph, 'accessArcWeight'>, maxWeight = Infinity): void {
         const g = this.graph;
         const arcFirst = g.arcFirst, arcHead = g.arcHead;
         const dist = this.dist, reached = this.reached, heap = this.heap;
-        const tc = this.turns, turn = this.turn, bearing = this.bearing, arcEdge = g.arcEdge;
+        const tc = this.turns, turn = this.turn, bearing = this.bearing, arcEdge = g.arcEdge, backward = this.backward;
         heap.clear();
         let count = this.reachedCount;
         // Relaxes the arcs of x into nodes off the main network.
@@ -148,7 +168,7 @@ export class Dijkstra {
             for (let a = arcFirst[x], end = arcFirst[x + 1]; a < end; a++) {
                 const v = arcHead[a];
                 if (flags[v] & mainBit) continue;
-                const w = access.accessArcWeight(this.mode, a, false);
+                const w = access.accessArcWeight(this.mode, a, backward);
                 if (w === INF) continue;
                 const nd = d + w;
                 if (nd > maxWeight) continue;
@@ -156,7 +176,10 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
-                    if (tc) this.turnAlong(x, v, arcEdge[a]);
+                    if (tc) {
+                        if (backward) this.turnBack(x, v, arcEdge[a]);
+                        else this.turnAlong(x, v, arcEdge[a]);
+                    }
                     heap.push(v, nd);
                 }
             }
@@ -167,10 +190,11 @@ export class Dijkstra {
         this.reachedCount = count;
     }
 
-    private run(source: number, target: number, maxWeight: number, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>,
+    private run(source: number, target: number, maxWeight: number, backward: boolean, seedNodes?: ArrayLike<number>, seedWeights?: ArrayLike<number>,
         seedBearings: ArrayLike<number> | null = null, seedTurns: ArrayLike<number> | null = null): void {
         const g = this.graph;
-        const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = g.arcOut[this.mode], arcEdge = g.arcEdge;
+        const arcFirst = g.arcFirst, arcHead = g.arcHead, weights = backward ? g.arcIn[this.mode] : g.arcOut[this.mode], arcEdge = g.arcEdge;
+        this.backward = backward;
         const dist = this.dist, reached = this.reached, heap = this.heap;
         const tc = this.turns, turn = this.turn, bearing = this.bearing;
         this.arrays.forget(this.reachedCount);
@@ -211,7 +235,10 @@ export class Dijkstra {
                 if (nd < old) {
                     if (old === Infinity) reached[count++] = v;
                     dist[v] = nd;
-                    if (tc) this.turnAlong(x, v, arcEdge[a]);
+                    if (tc) {
+                        if (backward) this.turnBack(x, v, arcEdge[a]);
+                        else this.turnAlong(x, v, arcEdge[a]);
+                    }
                     heap.push(v, nd);
                 }
             }

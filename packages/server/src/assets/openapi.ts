@@ -283,6 +283,16 @@ export const openApiDocument = {
         '/isochrone/GetMultipleTimes': {
             get: operation('The 5, 10 and 20-minute areas', 'SPEC §4.10; smallest first.', [param('travelMode'), ...position, param('language')], json(ref('MultipleTimes'), 'Three areas.'), ROUTED, {tags: ['Travel']})
         },
+        '/isochrone/lifestyle': {
+            get: operation('Search by lifestyle',
+                'Where the nearest place of every chosen category is within the time limit by the mode (PLUGINS.md §2): a bare MultiPolygon, empty `coordinates` when nowhere qualifies. Driving, Walking and Bicycling; Transit answers 400 for now.', [
+                    {name: 'categories', in: 'query', required: true, schema: {type: 'string'}, description: '1 to 6 enrichment keys of the country, comma-separated (`Children.ElementarySchool,Shopping.Supermarket`).'},
+                    param('travelMode'),
+                    {name: 'numberOfSeconds', in: 'query', schema: {type: 'integer', minimum: 60, maximum: 3600}, description: 'Time limit; or `minutes`, one of the two.'},
+                    {name: 'minutes', in: 'query', schema: {type: 'integer', minimum: 1, maximum: 60}, description: 'Time limit in minutes; or `numberOfSeconds`.'},
+                    {name: 'bbox', in: 'query', schema: {type: 'string'}, description: '`west,south,east,north` (degrees), clipped to the region; the region\'s box when absent.', example: '4.33,50.83,4.39,50.87'}
+                ], json(ref('Geometry'), 'A bare GeoJSON MultiPolygon.'), ROUTED, {tags: ['Travel']})
+        },
         '/route': {
             get: operation('A route between two positions', 'GraphHopper-shaped (COMPAT.md).', [
                 param('travelMode'),

@@ -13,7 +13,7 @@ import {categoryRoutes} from '../routes/categories.js';
 import {routeRoutes} from '../routes/route.js';
 import {iconRoutes, imageRoutes} from '../routes/image.js';
 import {geolocationRoutes} from '../routes/geolocation.js';
-import {isochroneRoutes} from '../routes/isochrone.js';
+import {isochroneRoutes, lifestyleRoutes} from '../routes/isochrone.js';
 import {matrixRoutes} from '../routes/matrix.js';
 import type {WorkerPool} from '../workers/pool.js';
 import type {AnswerCache} from '../cache/answer-cache.js';
@@ -109,6 +109,7 @@ export function createApp(options: AppOptions) {
     imageRoutes(app, guarded, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
     geolocationRoutes(app, guarded);
     isochroneRoutes(app, guarded);
+    lifestyleRoutes(app, guarded);
     matrixRoutes(app, guarded);
     neighbourhoodRoutes(app, guarded, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
     enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);

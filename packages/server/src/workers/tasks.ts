@@ -38,6 +38,19 @@ export interface IsochroneTask {
     labels?: string[];
 }
 
+/** Search by lifestyle (routes/lifestyle.ts): the area from which every category's nearest place is within `seconds`. */
+export interface LifestyleTask {
+    type: 'lifestyle';
+    country: string;
+    /** 0 car, 1 foot, 2 bike */
+    mode: number;
+    /** POI types of the enrichment categories chosen (1 to 6). */
+    categories: {ct: number; st: number}[];
+    seconds: number;
+    /** [west, south, east, north], already clipped to the region's box. */
+    box: [number, number, number, number];
+}
+
 /** What lies around a position (the summaries, the text, the scores), language-independent. */
 export interface NeighbourhoodTask {
     type: 'neighbourhood' | 'enrichment';
@@ -69,7 +82,7 @@ export interface PingTask {
     type: 'ping';
 }
 
-export type Task = RouteTask | IsochroneTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | PingTask;
+export type Task = RouteTask | IsochroneTask | LifestyleTask | MatrixTask | NeighbourhoodTask | EnrichmentBatchTask | PingTask;
 
 export interface RegionHandle {
     manifest: RegionManifest;
@@ -110,6 +123,11 @@ export class TaskRunner {
                 return this.route(task);
             case 'isochrone':
                 return this.isochrone(task);
+            case 'lifestyle': {
+                const region = this.regions.get(task.country);
+                if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
+                return isochroneAnswer([region.lifestyleAreas.compute(task.mode, task.categories, task.seconds, task.box).area], undefined);
+            }
             case 'matrix': {
                 const region = this.regions.get(task.country);
                 if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
