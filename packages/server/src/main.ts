@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
-//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off]
+//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off] [--favourites DIR]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
 //                                         [--access-log] [--log-level info] [--metrics-port N]
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
@@ -15,7 +15,7 @@ const {values} = parseArgs({
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
         keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
-        cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
+        cache: {type: 'string'}, favourites: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
         'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'}
     }
 });

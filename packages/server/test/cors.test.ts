@@ -14,7 +14,7 @@ const API_PATHS = [
     `/be/summary?${HERE}&language=FR`, `/be/Summary/text?${HERE}`, `/be/summary/text-and-data?${HERE}`, `/be/scores?${HERE}`,
     `/be/enrichment?${HERE}`, '/be/enrichment/batch', '/be/points?bound1=50.844,4.362&bound2=50.849,4.371', '/be/SimplifiedCategories',
     '/be/categories', `/be/isochrone?travelMode=Walking&${HERE}&numberOfSeconds=300`, `/be/Isochrone/GetMultipleTimes?travelMode=Walking&${HERE}`,
-    '/be/route', '/be/matrix', '/be/geolocation?address=loi', `/be/Geolocation/GetClose?${HERE}&address=loi`, '/be/image'
+    '/be/route', '/be/matrix', '/be/geolocation?address=loi', `/be/Geolocation/GetClose?${HERE}&address=loi`, '/be/image', '/be/favourites?userId=v'
 ];
 
 async function preflight(path: string, method = 'GET', headers = 'licensekey,x-yatmo-app-id,x-yatmo-platform,x-yatmo-sdk') {
@@ -31,7 +31,7 @@ t.test('every endpoint family answers a preflight with 204, without a key', asyn
         t.equal(r.headers.get('access-control-allow-origin'), PAGE, `${path}: the page's origin`);
         t.match(r.headers.get('vary') ?? '', /Origin/, `${path}: Vary: Origin`);
         const methods = (r.headers.get('access-control-allow-methods') ?? '').split(/,\s*/);
-        t.same(methods.sort(), ['GET', 'OPTIONS', 'POST'], `${path}: methods`);
+        t.same(methods.sort(), ['DELETE', 'GET', 'OPTIONS', 'POST'], `${path}: methods`);
         const allowed = (r.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/,\s*/);
         for (const h of ['LicenseKey', 'LicenceKey', 'Content-Type', 'X-Service-App-Id', 'X-Service-Platform', 'X-Yatmo-App-Id', 'X-Yatmo-Platform', 'X-Yatmo-SDK']) {
             t.ok(allowed.includes(h.toLowerCase()), `${path}: allows ${h}`);

@@ -19,18 +19,21 @@ export const BE_ONLY_KEY = 'quartier-dev-be-only-key';
 export const TEST_WORKER = new URL('./test-worker.js', import.meta.url);
 
 /**
- * A server on the test regions; its answers cache is a fresh temporary folder unless `cache` is given.
+ * A server on the test regions; its answers cache and its favourites are in fresh temporary folders unless
+ * `cache` or `favourites` is given.
  * `hooks`: what the test injects (a marker fetch policy, a gate holding renders, a test worker).
  */
 export async function testServer(extra: Record<string, string | boolean> = {}, hooks: ServerHooks = {}): Promise<RunningServer & {url: string}> {
     const cache = extra.cache ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-cache-'));
+    const favourites = extra.favourites ?? fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-favourites-'));
     // A routing task's time limit of 5 minutes unless a test sets one: a cold search took over 10 s (the
     // default) at a load average of 40, and the limit is not what those tests prove.
-    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache});
+    const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache, favourites});
     const running = await startServer(config, silentLogger, hooks);
     const close = async (graceMs?: number) => {
         const cut = await running.close(graceMs);
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
+        if (extra.favourites === undefined) fs.rmSync(favourites as string, {recursive: true, force: true});
         return cut;
     };
     return {...running, close, url: `http://127.0.0.1:${running.port}`};

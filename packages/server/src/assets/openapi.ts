@@ -31,6 +31,7 @@ const ERROR_TEXT: Record<number, string> = {
     403: 'The key may not call this: another country, a frontend key on a backend-only endpoint, a frontend key from another domain or app, or a backend key sent from a browser (SPEC §5.6).',
     404: 'No such endpoint, or the country is unknown or not served by this server.',
     405: 'The path exists for other methods: the `Allow` header lists them.',
+    409: 'A bound is reached (favourite addresses: per visitor, or visitors per key owner); the message says which.',
     413: 'The body is too large.',
     429: 'Too many requests for this key, or too much work in flight; `Retry-After` says when to retry.',
     503: 'The server cannot do this work in time now (the routing engine or the map renderer is busy or not running); retry later, after `Retry-After` seconds when given.'
@@ -91,6 +92,12 @@ const enrichmentFields: Record<string, Json> = {
     }
 };
 
+const favouriteFields = {
+    Id: {type: 'string', pattern: '^[a-z2-7]{12}$'}, Label: {type: 'string', maxLength: 60}, Address: {type: 'string', maxLength: 200},
+    Latitude: num, Longitude: num
+};
+const favouriteTrip = nullable(object({Seconds: int, Meters: int}));
+
 const schemas: Record<string, Json> = {
     Error: {...object({Error: {type: 'string', minLength: 1}}), description: 'Every error: a status and a message that says why and what to do.'},
     TravelEntry: travelEntry,
@@ -117,6 +124,8 @@ const schemas: Record<string, Json> = {
             }, ['IconId', 'Title', 'Sentences', 'List'])
         }
     }),
+    Favourite: object(favouriteFields),
+    FavouriteTimes: object({...favouriteFields, Times: object({Walking: favouriteTrip, Bicycling: favouriteTrip, Driving: favouriteTrip, Transit: favouriteTrip})}),
     TextAndData: object({Data: ref('CustomerItemSummary'), Summary: ref('CustomerItemSummary'), Text: ref('MultiLanguagesText')}),
     Scores: object({
         scores: {type: 'array', items: object({k: str, l: str, v: {type: 'number', minimum: 0, maximum: 10}, iconId: int, pt: int, st: {type: 'array', items: int}})},
@@ -209,6 +218,35 @@ const responses: Record<string, Json> = {};
 for (const [status, text] of Object.entries(ERROR_TEXT)) responses[`Error${status}`] = json(ref('Error'), text);
 responses.Error429.headers = {'Retry-After': {schema: {type: 'integer', minimum: 1}, description: 'Seconds to wait before retrying.'}};
 
+const userId = {name: 'userId', in: 'query', required: true, schema: {type: 'string', minLength: 1, maxLength: 128}, description: 'The stable id of the portal\'s logged-in visitor.'};
+const noStore = (status: number, description: string): Json => ({[status]: {description}});
+const favouritePaths = {
+    '/favourites': {
+        get: operation('A visitor\'s favourite addresses', 'Kept per key owner and visitor, in the order they were added. `Cache-Control: no-store`.', [userId],
+            json(object({Favourites: {type: 'array', items: ref('Favourite')}}), 'The favourites.'), [...KEYED, 503], {tags: ['Favourites']}),
+        post: {
+            summary: 'Save a favourite address', tags: ['Favourites'],
+            description: 'At most 10 per visitor and 100,000 visitors per key owner (409 beyond); the position inside the country\'s covered area. Answered once durable.',
+            requestBody: {required: true, content: {'application/json': {schema: object({
+                userId: {type: 'string', minLength: 1, maxLength: 128}, label: {type: 'string', maxLength: 60}, address: {type: 'string', maxLength: 200}, latitude: num, longitude: num
+            })}}},
+            responses: {201: json(ref('Favourite'), 'The favourite saved.'), ...errorResponses([...KEYED, 409, 413, 503])}
+        },
+        delete: {summary: 'Delete all of a visitor\'s favourites', tags: ['Favourites'], parameters: [userId], responses: {...noStore(204, 'Deleted (or there were none).'), ...errorResponses([...KEYED, 503])}}
+    },
+    '/favourites/{id}': {
+        delete: {
+            summary: 'Delete one favourite', tags: ['Favourites'],
+            parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string'}}, userId],
+            responses: {...noStore(204, 'Deleted.'), ...errorResponses([...KEYED, 503])}
+        }
+    },
+    '/favourites/times': {
+        get: operation('Travel times from a property to each favourite', 'Every mode the region serves, as /route measures them (public transport: weekday about 08:00); null where there is no route or no public transport.',
+            [userId, ...position], json(object({Favourites: {type: 'array', items: ref('FavouriteTimes')}}), 'The favourites with their times.'), ROUTED, {tags: ['Favourites']})
+    }
+};
+
 const matrixBody = object({
     travelMode: {type: ['string', 'integer']},
     language: str,
@@ -237,7 +275,7 @@ export const openApiDocument = {
     ],
     security: [{LicenseKey: []}, {LicenceKey: []}, {licenseKeyQuery: []}],
     tags: [
-        {name: 'Neighbourhood'}, {name: 'Places'}, {name: 'Travel'}, {name: 'Geocoding'}, {name: 'Maps'}, {name: 'Icons'}, {name: 'Service'}
+        {name: 'Neighbourhood'}, {name: 'Places'}, {name: 'Travel'}, {name: 'Geocoding'}, {name: 'Maps'}, {name: 'Icons'}, {name: 'Favourites'}, {name: 'Service'}
     ],
     paths: {
         '/summary': {get: operation('Places by category, close cities, the address', 'SPEC §4.1. Cached 7 days.', [...position, param('language')], json(ref('CustomerItemSummary'), 'The summary.'), ROUTED, {tags: ['Neighbourhood']})},
@@ -316,6 +354,7 @@ export const openApiDocument = {
                 responses: {200: json(ref('Matrix'), 'The table.'), ...errorResponses([...ROUTED, 413])}
             }
         },
+        ...favouritePaths,
         '/geolocation': {
             get: operation('Geocoding', 'SPEC §4.11; best first; nothing found is an empty collection.', [
                 {name: 'address', in: 'query', required: true, schema: {type: 'string', maxLength: 200}}, param('language'),

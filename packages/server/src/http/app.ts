@@ -35,6 +35,8 @@ import {routeLane, type Lane} from './route-lane.js';
 import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
 import {sendJson} from '../answers/json-answer.js';
 import {healthAnswer} from '../answers/health-answer.js';
+import {favouriteRoutes} from '../favourites/favourites-route.js';
+import type {FavouriteStore} from '../favourites/favourite-store.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -49,6 +51,8 @@ export interface AppOptions {
     pool?: WorkerPool;
     /** Stores the neighbourhood answers (7 days); none: every request computes. */
     cache?: AnswerCache | null;
+    /** Where visitors' favourite addresses are kept; none: /favourites answers 503. */
+    favourites?: FavouriteStore | null;
     /** /enrichment requests computing at once (SPEC §8: 4). */
     maxEnrichments?: number;
     /** The render threads of /image (default: a pool of its own, started on the first image). */
@@ -114,6 +118,7 @@ export function createApp(options: AppOptions) {
     neighbourhoodRoutes(app, guarded, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
     enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);
     styleRoutes(app, options.regions);
+    favouriteRoutes(app, guarded, options.favourites ?? null);
 
     app.use((req: Request, _res: Response, next: NextFunction) => {
         next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));

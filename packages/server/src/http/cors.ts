@@ -35,7 +35,7 @@ export function isOpenPath(path: string): boolean {
     return OPEN_PATHS.some((re) => re.test(bare));
 }
 
-const allowMethods = 'GET, POST, OPTIONS';
+const allowMethods = 'GET, POST, DELETE, OPTIONS';
 const allowHeaders = ALLOWED_HEADERS.join(', ');
 const exposeHeaders = EXPOSED_HEADERS.join(', ');
 const preflightMaxAge = String(PREFLIGHT_MAX_AGE);

@@ -17,15 +17,26 @@ export interface KeyEntry {
     ratePerSecond?: number;
     burst?: number;
     name?: string;
+    /**
+     * Who the key belongs to: a portal gives its frontend and backend keys the same owner to share what is
+     * kept per owner (favourite addresses). A key without one is its own owner.
+     */
+    owner?: string;
 }
+
+/** Owner names: a non-empty string of at most this many characters. */
+export const MAX_OWNER_LENGTH = 100;
 
 /** Requests per second of a frontend key whose entry sets no rate. */
 export const DEFAULT_RATE = 50;
 /** The committed development key: a production server refuses to start with it. */
 export const DEVELOPMENT_KEY_MARK = 'quartier-dev-';
 
+/** A key's entry as a request learns it: with the id of its owner (see ownerId). */
+export type CheckedKey = KeyEntry & {ownerId: string};
+
 interface KeyRecord {
-    entry: KeyEntry;
+    entry: CheckedKey;
     digest: Buffer;
     countries: Set<string> | null;
     tokens: number;
@@ -56,8 +67,11 @@ export class KeyStore {
             if (entry.ratePerSecond !== undefined && !(typeof entry.ratePerSecond === 'number' && entry.ratePerSecond > 0)) {
                 throw new Error(`${where}: "ratePerSecond" must be a positive number`);
             }
+            if (entry.owner !== undefined && !(typeof entry.owner === 'string' && entry.owner.trim() !== '' && entry.owner.length <= MAX_OWNER_LENGTH)) {
+                throw new Error(`${where}: "owner" must be a non-empty string of at most ${MAX_OWNER_LENGTH} characters`);
+            }
             const rate = rateOf(entry);
-            this.byDigest.set(digest.toString('hex'), {entry, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: now()});
+            this.byDigest.set(digest.toString('hex'), {entry: {...entry, ownerId: ownerId(entry.owner, digest)}, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: now()});
         });
         this.usesDevelopmentKeys = dev;
     }
@@ -80,9 +94,9 @@ export class KeyStore {
 
     /**
      * Checks a request's key for a country and an endpoint's access level; throws the 401/403/429
-     * the client should see. Returns the key's kind.
+     * the client should see. Returns the key's entry and its owner id.
      */
-    check(presented: string | undefined, country: string, access: Access, origin: RequestOrigin): KeyEntry {
+    check(presented: string | undefined, country: string, access: Access, origin: RequestOrigin): CheckedKey {
         if (presented === undefined || presented === '') {
             throw new HttpError(401, 'Missing licence key: send it in the LicenseKey header (or the licenseKey query parameter).');
         }
@@ -162,6 +176,14 @@ function domainMatches(domains: string[] | undefined, host: string): boolean {
 /** The key's requests per second, null when unlimited (a backend key without a rate). */
 function rateOf(entry: KeyEntry): number | null {
     return entry.ratePerSecond ?? (entry.kind === 'backend' ? null : DEFAULT_RATE);
+}
+
+/**
+ * The id of what a key owns: its `owner`, or for a key without one an id derived from the key's SHA-256
+ * digest (never the key itself, which must not reach a store or a log).
+ */
+function ownerId(owner: string | undefined, digest: Buffer): string {
+    return owner !== undefined ? `owner:${owner}` : `key:${crypto.createHash('sha256').update(digest).digest('hex').slice(0, 32)}`;
 }
 
 function sha256(s: string): Buffer {

@@ -15,6 +15,8 @@ export interface RequestContext {
     region: Region;
     query: Query;
     pool: WorkerPool | undefined;
+    /** Who owns the key that authorised the request (keys.ts, ownerId): what is kept per portal is kept under it. */
+    keyOwner: string;
 }
 
 /** Checks the query's encoding and the key, parses the query, resolves the served region. `url`: as sent. */

@@ -72,7 +72,7 @@ function authorizer({keys, served, pool}: RequestStepOptions): Authorize {
         const header = req.headers.licensekey ?? req.headers.licencekey;
         const key = (Array.isArray(header) ? header[0] : header) ?? query.get('licensekey') ?? query.get('licencekey');
         const appId = req.headers['x-service-app-id'] ?? req.headers['x-yatmo-app-id'];
-        keys.check(key, country, access, {
+        const checked = keys.check(key, country, access, {
             webHost: webHostOf(req),
             appId: typeof appId === 'string' ? appId : undefined,
             browser: fromBrowser(req)
@@ -80,7 +80,7 @@ function authorizer({keys, served, pool}: RequestStepOptions): Authorize {
         // After the key: which countries are served is for key holders to learn.
         const region = served.get(country);
         if (!region) throw new HttpError(404, notServed(country, [...served.keys()]));
-        return {country, region, query, pool};
+        return {country, region, query, pool, keyOwner: checked.ownerId};
     };
 }
 

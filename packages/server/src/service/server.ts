@@ -18,6 +18,8 @@ import {answerClientErrors} from '../http/client-error.js';
 import {createLogger, type Logger} from './logger.js';
 import {Metrics} from './metrics.js';
 import {metricsServer} from '../routes/metrics.js';
+import {DEFAULT_FAVOURITE_LIMITS, type FavouriteLimits, type FavouriteStore} from '../favourites/favourite-store.js';
+import {openFavouriteStore} from '../favourites/open-favourites.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -46,6 +48,10 @@ export interface ServerConfig {
      * redis:// or rediss:// address for a Redis shared by replicas, or null ('off') for none.
      */
     cacheDir: string | null;
+    /** The folder of the favourites' LMDB store (--favourites, QUARTIER_FAVOURITES_DIR; default build/favourites); unused when the cache is Redis. */
+    favouritesDir: string;
+    /** QUARTIER_FAVOURITES_PER_VISITOR and QUARTIER_FAVOURITES_VISITORS_PER_OWNER. */
+    favouriteLimits: FavouriteLimits;
     /** Entries the cache keeps at most (QUARTIER_CACHE_MAX_ENTRIES). */
     cacheMaxEntries?: number;
     /** /enrichment requests computing at once (QUARTIER_MAX_ENRICHMENTS, default 4). */
@@ -80,6 +86,11 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS'),
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
+        favouritesDir: path.resolve((args.favourites as string | undefined) ?? env.QUARTIER_FAVOURITES_DIR ?? path.join(REPO_ROOT, 'build', 'favourites')),
+        favouriteLimits: {
+            perVisitor: optionalInt(env.QUARTIER_FAVOURITES_PER_VISITOR, 'QUARTIER_FAVOURITES_PER_VISITOR') ?? DEFAULT_FAVOURITE_LIMITS.perVisitor,
+            visitorsPerOwner: optionalInt(env.QUARTIER_FAVOURITES_VISITORS_PER_OWNER, 'QUARTIER_FAVOURITES_VISITORS_PER_OWNER') ?? DEFAULT_FAVOURITE_LIMITS.visitorsPerOwner
+        },
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
         shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
         renderPixelsPerSecond: optionalInt((args['render-rate'] as string | undefined) ?? env.QUARTIER_RENDER_PIXELS_PER_SECOND, 'QUARTIER_RENDER_PIXELS_PER_SECOND'),
@@ -134,6 +145,8 @@ export interface RunningServer {
     server: http.Server;
     pool: WorkerPool;
     cache: AnswerCache | null;
+    /** Where favourite addresses are kept (null: none could be opened). */
+    favourites: FavouriteStore | null;
     port: number;
     /** The --metrics-port listener's port, when there is one. */
     metricsPort?: number;
@@ -183,8 +196,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
     const imagePool = new ImagePool(regions, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
     const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
+    const favourites = openFavouriteStore(config.cacheDir, config.favouritesDir, config.favouriteLimits, log);
     const metrics = new Metrics({regions, pool, cache});
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache,
+    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache, favourites,
         maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch});
     const maxHeaderSize = 16384;
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize}, requestListener(app));
@@ -208,7 +222,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         log(`metrics on http://${config.host}:${listeningPort(listener, config.metricsPort)}/metrics (no key: keep this port private)`);
     }
     return {
-        server, port, regions, pool, cache, metrics,
+        server, port, regions, pool, cache, favourites, metrics,
         metricsPort: metricsListener ? listeningPort(metricsListener, config.metricsPort!) : undefined,
         get requestsInFlight() {
             return graceful.requestsInFlight;
@@ -220,6 +234,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             await pool.close();
             await imagePool.close();
             await cache?.close();
+            await favourites?.close();
             return cut;
         }
     };
