@@ -1,16 +1,16 @@
 // Small pieces of the search form: labelled minutes and mode fields, a status line, a tab list.
 import {h} from '../lib/escape.js';
-import {MAX_MINUTES, MIN_MINUTES, TRAVEL_MODES} from './searches.js';
+import {labelsFor} from '../lib/labels.js';
+import {MAX_MINUTES, MIN_MINUTES} from './searches.js';
 
-const MODE_LABELS = {Walking: 'On foot', Bicycling: 'By bike', Driving: 'By car', Transit: 'Public transport'};
-
-/** Minutes and mode side by side; returns {element, minutes(), mode()}. */
-export function minutesAndMode(idPrefix, defaults) {
+/** Minutes and mode side by side (`modes`: the modes offered, `language`: their words); returns {element, minutes(), mode()}. */
+export function minutesAndMode(idPrefix, defaults, modes, language) {
+    const words = labelsFor(language);
     const minutes = h('input', {id: `${idPrefix}-minutes`, type: 'number', min: MIN_MINUTES, max: MAX_MINUTES, step: 1, inputmode: 'numeric', value: defaults.minutes, required: true});
-    const mode = h('select', {id: `${idPrefix}-mode`}, TRAVEL_MODES.map((m) => h('option', {value: m, selected: m === defaults.mode}, MODE_LABELS[m])));
+    const mode = h('select', {id: `${idPrefix}-mode`}, modes.map((m) => h('option', {value: m, selected: m === defaults.mode}, words[m])));
     const element = h('div', {class: 'qs-row'},
         h('label', {class: 'qs-field', for: minutes.id}, h('span', {}, 'Minutes'), minutes),
-        h('label', {class: 'qs-field', for: mode.id}, h('span', {}, 'Travel mode'), mode));
+        h('label', {class: 'qs-field', for: mode.id}, h('span', {}, words.mode), mode));
     return {element, minutes: () => Number(minutes.value), mode: () => mode.value};
 }
 

@@ -6,16 +6,12 @@ import {h} from '../lib/escape.js';
 /** Shown first (by the 8-digit sub-category prefix, the same in every country): school, supermarket, stations, nursery. */
 const COMMON = ['10010002', '10030001', '10020004', '10020001', '10020003', '10010004'];
 
-/** [{key, label}] of the country, common ones first; labels from /categories when it answers. */
-export async function lifestyleCategories(api) {
+/** [{key, label, common}] of the country, common ones first, named by `categories` (/categories' answer) when it has them. */
+export function lifestyleCategories(api, categories) {
     const entries = ENRICHMENT_KEYS[api.country] ?? [];
     const labels = new Map();
-    try {
-        for (const family of await api.get('/categories', {language: api.language})) {
-            for (const sub of family.c ?? []) labels.set(String(sub.id).slice(0, 8), sub.l);
-        }
-    } catch {
-        // Without /categories the keys name themselves.
+    for (const family of categories ?? []) {
+        for (const sub of family.c ?? []) labels.set(String(sub.id).slice(0, 8), sub.l);
     }
     const prefix = (e) => String(e.id).slice(0, 8);
     const rank = (e) => (COMMON.includes(prefix(e)) ? COMMON.indexOf(prefix(e)) : COMMON.length);

@@ -1,10 +1,13 @@
 // The portal's listings on the map (PLUGINS.md §2): one GeoJSON source clustered by MapLibre, clusters
 // as circles with their count (a click zooms in), single listings as price pills (a symbol layer
 // over a stretchable pill image: fast for thousands), a click on a pill opens the listing's card.
+import {withStyle} from './style-ready.js';
 import {listingCard} from './listing-card.js';
 
 const SOURCE = 'qs-listings';
 const MAX_ITEMS = 20000;
+/** The layers a click on which is about listings. */
+export const LISTING_LAYERS = ['qs-clusters', 'qs-pills'];
 
 /** `renderCard`: the portal's (item, close) => HTMLElement | string, or undefined. */
 export function createListings({maplibregl, map, accentColor, renderCard}) {
@@ -31,8 +34,7 @@ export function createListings({maplibregl, map, accentColor, renderCard}) {
             },
             paint: {'text-color': '#fff'}});
     }
-    map.on('style.load', addLayers);
-    if (map.isStyleLoaded()) addLayers();
+    withStyle(map, addLayers);
 
     map.on('click', 'qs-clusters', async (e) => {
         const feature = e.features[0];

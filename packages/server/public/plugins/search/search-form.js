@@ -1,13 +1,15 @@
 // The search form on the map (PLUGINS.md §2): by travel time from an address, a zone drawn by hand,
 // by lifestyle. It runs the same searches as YatmoSearch.search (searches.js).
 import {h} from '../lib/escape.js';
+import {TRAVEL_MODES} from '../lib/labels.js';
+import {LIFESTYLE_MODES, MAX_CATEGORIES} from './searches.js';
 import {addressInput} from './address-input.js';
 import {minutesAndMode, statusLine, tabs} from './form-fields.js';
 import {categoryChecks, lifestyleCategories} from './lifestyle-fields.js';
 import {createZoneDrawing} from './zone-draw.js';
 
-/** `searches`: searches.js; `defaults`: {minutes, mode}. Returns {element, zone (the drawing)}. */
-export function searchForm({api, map, accentColor, searches, defaults, near}) {
+/** `searches`: searches.js; `defaults`: {minutes, mode}; `categories`: /categories' answer. Returns {element, zone (the drawing)}. */
+export function searchForm({api, map, accentColor, searches, defaults, near, categories}) {
     const status = statusLine();
     const run = async (button, job) => {
         button.disabled = true;
@@ -24,7 +26,7 @@ export function searchForm({api, map, accentColor, searches, defaults, near}) {
 
     // By travel time.
     const address = addressInput({label: 'From address', placeholder: 'Street and number, place…', search: (text) => api.geocode(text, near())});
-    const travel = minutesAndMode('qs-travel', defaults);
+    const travel = minutesAndMode('qs-travel', defaults, TRAVEL_MODES, api.language);
     const travelButton = h('button', {type: 'submit', class: 'qs-button'}, 'Search');
     const travelForm = h('form', {class: 'qs-travel', 'aria-label': 'Search by travel time'}, address.element, travel.element, h('div', {class: 'qs-actions'}, travelButton));
     travelForm.addEventListener('submit', (e) => {
@@ -61,37 +63,26 @@ export function searchForm({api, map, accentColor, searches, defaults, near}) {
         h('div', {class: 'qs-actions'}, drawButton, finishButton, cancelButton));
 
     // By lifestyle.
-    const lifestyle = minutesAndMode('qs-life', {minutes: Math.min(defaults.minutes, 15), mode: defaults.mode});
+    const lifestyle = minutesAndMode('qs-life', {minutes: Math.min(defaults.minutes, 15), mode: defaults.mode}, LIFESTYLE_MODES, api.language);
     const lifeButton = h('button', {type: 'submit', class: 'qs-button'}, 'Search in view');
-    const checksSlot = h('div', {}, h('p', {class: 'qs-hint'}, 'Loading categories…'));
-    let checks = null;
-    const lifeForm = h('form', {'aria-label': 'Search by lifestyle'}, checksSlot, lifestyle.element,
+    const checks = categoryChecks(lifestyleCategories(api, categories), 'qs-life-cat');
+    const lifeForm = h('form', {'aria-label': 'Search by lifestyle'}, checks.element, lifestyle.element,
         h('p', {class: 'qs-hint'}, 'The area in the map\'s view from which the nearest place of each is within the time.'), h('div', {class: 'qs-actions'}, lifeButton));
     lifeForm.addEventListener('submit', (e) => {
         e.preventDefault();
-        const keys = checks?.checked() ?? [];
+        const keys = checks.checked();
         const minutes = lifestyle.minutes(), mode = lifestyle.mode();
         run(lifeButton, async () => {
-            if (!keys.length) throw new Error('Tick at least one category.');
+            if (!keys.length || keys.length > MAX_CATEGORIES) throw new Error(`Tick 1 to ${MAX_CATEGORIES} categories.`);
             return searches.lifestyle(keys, minutes, mode, null);
         });
     });
-    let loaded = false;
-    const loadCategories = () => {
-        if (loaded) return;
-        loaded = true;
-        lifestyleCategories(api).then((list) => {
-            checks = categoryChecks(list, 'qs-life-cat');
-            checksSlot.replaceChildren(checks.element);
-        });
-    };
-
     const clearButton = h('button', {type: 'button', class: 'qs-button qs-secondary'}, 'Clear');
     clearButton.addEventListener('click', () => { zone.cancel(); searches.clear(); status.say(''); });
     const tabList = tabs([
         {id: 'travel', title: 'Travel time', element: travelForm, onShow: () => zone.cancel()},
         {id: 'zone', title: 'Zone', element: zonePanel},
-        {id: 'lifestyle', title: 'Lifestyle', element: lifeForm, onShow: () => { zone.cancel(); loadCategories(); }}
+        {id: 'lifestyle', title: 'Lifestyle', element: lifeForm, onShow: () => zone.cancel()}
     ], 'qs-search');
     const body = h('div', {class: 'qs-body'}, tabList.element, h('div', {class: 'qs-tabpanel', style: {paddingTop: '0'}}, status.element, h('div', {class: 'qs-actions'}, clearButton)));
     const toggle = h('button', {type: 'button', class: 'qs-panel-toggle', 'aria-expanded': 'true'}, 'Search ▴');

@@ -1,13 +1,15 @@
 // The three searches of map_v3.js (PLUGINS.md §2): by travel time from a place, by lifestyle, and a
 // zone drawn by hand. Each draws its area on the map (q-areas), fits the view to it and calls the
 // portal's onSearch(shape, meta) with a MultiPolygon; the form and YatmoSearch.search both come here.
+import {TRAVEL_MODES} from '../lib/labels.js';
 import {ringToMultiPolygon, shapeBounds, toMultiPolygon} from './shapes.js';
 
-export const TRAVEL_MODES = ['Walking', 'Bicycling', 'Driving', 'Transit'];
 export const MIN_MINUTES = 1;
 export const MAX_MINUTES = 60;
-/** Lifestyle searches take at most this many categories (a handful is what a visitor chooses). */
-export const MAX_CATEGORIES = 8;
+/** Lifestyle searches take at most this many categories (/isochrone/lifestyle's limit). */
+export const MAX_CATEGORIES = 6;
+/** The modes /isochrone/lifestyle answers (Transit: 400 for now). */
+export const LIFESTYLE_MODES = ['Walking', 'Bicycling', 'Driving'];
 
 /**
  * `api`: lib/api.js; `map`, `overlay`: lib/map.js; `onSearch`: the portal's callback (may be absent);

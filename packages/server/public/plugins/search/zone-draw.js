@@ -1,6 +1,7 @@
 // A zone drawn by hand: each click (or tap) on the map adds a corner; a double-click, a click on the
 // first corner or finish() closes it; Escape or cancel() drops it. The draft is drawn in a source
 // of its own (qs-draft), above the areas.
+import {withStyle} from './style-ready.js';
 
 const SOURCE = 'qs-draft';
 /** A click within this many pixels of the first corner closes the zone. */
@@ -17,8 +18,7 @@ export function createZoneDrawing(map, accentColor, {onChange, onDone}) {
         map.addLayer({id: 'qs-draft-line', type: 'line', source: SOURCE, filter: ['!=', ['geometry-type'], 'Point'], paint: {'line-color': accentColor, 'line-width': 2}});
         map.addLayer({id: 'qs-draft-points', type: 'circle', source: SOURCE, filter: ['==', ['geometry-type'], 'Point'], paint: {'circle-radius': 5, 'circle-color': '#fff', 'circle-stroke-color': accentColor, 'circle-stroke-width': 2}});
     }
-    map.on('style.load', addLayers);
-    if (map.isStyleLoaded()) addLayers();
+    withStyle(map, addLayers);
 
     function draftData() {
         const features = (points ?? []).map((p) => ({type: 'Feature', geometry: {type: 'Point', coordinates: p}, properties: {}}));
