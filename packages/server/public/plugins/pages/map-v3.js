@@ -116,7 +116,7 @@ function failed(element, err) {
 /** What a visitor reads when the map cannot load (the style is the first request the key must pass). */
 function mapError(err) {
     const status = err?.status;
-    if (status === 401 || status === 403) return `This map's key is not accepted for this page (${err.message}).`;
+    if (status === 401 || status === 403) return `This map's key is not accepted for this page (${String(err.message).replace(/\.$/, '')}).`;
     if (status === 404) return 'This map\'s country is not served here (check yatmoConfig.country).';
     return `The map cannot be shown: ${err?.message ?? 'the map service did not answer'}.`;
 }

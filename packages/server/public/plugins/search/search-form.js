@@ -53,11 +53,12 @@ export function searchForm({api, map, accentColor, searches, defaults, near, cat
         },
         onDone(points) {
             run(finishButton, async () => searches.zone(points));
-        }
+        },
+        onCancel: () => status.say('Drawing cancelled.')
     });
     drawButton.addEventListener('click', () => zone.start());
     finishButton.addEventListener('click', () => zone.finish());
-    cancelButton.addEventListener('click', () => { zone.cancel(); status.say('Drawing cancelled.'); });
+    cancelButton.addEventListener('click', () => zone.cancel());
     const zonePanel = h('div', {},
         h('p', {class: 'qs-hint'}, 'Click or tap the map to place the corners of your zone. Double-click, tap the first corner or press Finish to close it; Escape cancels.'),
         h('div', {class: 'qs-actions'}, drawButton, finishButton, cancelButton));

@@ -7,8 +7,8 @@ const SOURCE = 'qs-draft';
 /** A click within this many pixels of the first corner closes the zone. */
 const CLOSE_PX = 12;
 
-/** `onChange(count)`: corners so far; `onDone(points)`: a closed ring of [lon, lat] (3 or more corners, not closed). */
-export function createZoneDrawing(map, accentColor, {onChange, onDone}) {
+/** `onChange(count)`: corners so far; `onDone(points)`: the corners, [lon, lat] each (3 or more, the ring not closed); `onCancel()`. */
+export function createZoneDrawing(map, accentColor, {onChange, onDone, onCancel}) {
     let points = null;
 
     function addLayers() {
@@ -79,7 +79,9 @@ export function createZoneDrawing(map, accentColor, {onChange, onDone}) {
         return true;
     }
     function cancel() {
-        if (points) stop();
+        if (!points) return;
+        stop();
+        onCancel?.();
     }
     return {start, finish, cancel, drawing: () => points !== null, count: () => points?.length ?? 0};
 }
