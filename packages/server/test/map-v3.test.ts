@@ -21,7 +21,7 @@ const server = await testServer();
 t.teardown(() => server.close());
 const api = `http://localhost:${server.port}/be`;
 const site = await portalSite(server.port, {
-    '/search': `{center: [4.3525, 50.8467], zoom: 14, fullScreenButton: true, routeFrom: {latitude: 50.8467, longitude: 4.3525},
+    '/search': `{center: [4.3525, 50.8467], zoom: 14, fullScreenButton: true, routeFrom: {latitude: 50.8467, longitude: 4.3525}, userAddresses: {userId: 'visitor-27'},
         travelTimeSearch: {defaultMinutes: 15, defaultMode: 'Bicycling', onSearch: window.onSearch}}`,
     '/cards': `{center: [4.3525, 50.8467], zoom: 15, startsWithPoisHidden: true, listings: {renderCard: function (item, close) {
         if (item.id === 'element') { var d = document.createElement('div'); d.className = 'portal-card'; d.textContent = 'Portal card ' + item.title; return d; }
@@ -96,6 +96,16 @@ t.test('the map in the portal\'s element: drawn, nothing failed, nothing from an
     t.ok(await wide.page.isVisible('.maplibregl-ctrl-fullscreen'), 'a full-screen control');
     t.ok(await wide.page.isVisible('button[aria-pressed]:has-text("places")'), 'a control for the POIs');
     t.equal(await wide.page.getAttribute('.qs-tab[aria-selected="true"]', 'id'), 'qs-search-tab-travel', 'the search form, on travel time');
+    // routeFrom: a click on the map routes there.
+    await wide.page.mouse.click(700, 420);
+    await wide.page.waitForSelector('.q-route-popup .q-route-time', {timeout: 30000});
+    t.match(await wide.page.textContent('.q-route-popup .q-route-time'), /\d/, 'a click shows the route\'s time');
+    await wide.page.click('.q-route-popup .maplibregl-popup-close-button');
+    // userAddresses: the favourites in their folding panel.
+    await wide.page.click('.qs-side-title');
+    await wide.page.waitForSelector('.qs-side .qf-root .qf-form', {timeout: 30000});
+    t.pass('the favourites panel opens with its form');
+    await wide.page.click('.qs-side-title');
     clean(t, wide);
 });
 
@@ -176,6 +186,7 @@ t.test('a zone drawn by clicks: onSearch with the clicked corners', async (t) =>
     t.equal(ring.length, 5, 'four corners and the closing position');
     const near = expected.every((p) => ring.some((q) => Math.abs(p[0] - q[0]) < 1e-5 && Math.abs(p[1] - q[1]) < 1e-5));
     t.ok(near, 'the ring\'s corners are the clicked points');
+    t.equal(await page.locator('.q-route-popup').count(), 0, 'the corners were no route destinations');
     // Escape drops a zone being drawn.
     await page.click('button:has-text("Draw a zone")');
     await page.mouse.click(600, 300);
