@@ -43,9 +43,9 @@ export function launch(): Promise<Browser> {
     return chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader']});
 }
 
-/** A page with its console errors, failed requests, the hosts it asked and any dialog (alert) opened. */
-export async function watchedPage(browser: Browser, width: number, height: number): Promise<Watched> {
-    const page = await browser.newPage({viewport: {width, height}});
+/** A page (a phone's, with a touch screen, when `touch`) with its console errors, failed requests, the hosts it asked and any dialog (alert) opened. */
+export async function watchedPage(browser: Browser, width: number, height: number, touch = false): Promise<Watched> {
+    const page = await browser.newPage({viewport: {width, height}, hasTouch: touch, isMobile: touch});
     const w: Watched = {page, errors: [], failed: [], hosts: new Set(), dialogs: []};
     page.on('console', (m) => { if (m.type() === 'error') w.errors.push(m.text()); });
     page.on('pageerror', (e) => w.errors.push(String(e)));

@@ -315,8 +315,8 @@ t.test('listings.items at load with renderCard: an element as it is, a string as
     await w.page.close();
 });
 
-t.test('a phone: 360 px wide, the search folded, reachable by keyboard', async (t) => {
-    const w = await watchedPage(browser, 360, 640);
+t.test('a phone: 360 px wide, the search folded, reachable by keyboard, a zone drawn by taps', async (t) => {
+    const w = await watchedPage(browser, 360, 640, true);
     await openMap(w, `${site.origin}/search`);
     t.equal(await w.page.getAttribute('.qs-panel-toggle', 'aria-expanded'), 'false', 'the search starts folded');
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-360.png')});
@@ -326,6 +326,16 @@ t.test('a phone: 360 px wide, the search folded, reachable by keyboard', async (
     const box = (await w.page.locator('.qs-panel').boundingBox())!;
     t.ok(box.x >= 0 && box.x + box.width <= 360, `the panel fits the width (${box.x}–${box.x + box.width})`);
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-360-search.png')});
+    await w.page.tap('#qs-search-tab-zone');
+    await w.page.tap('button:has-text("Draw a zone")');
+    await w.page.tap('.qs-panel-toggle');
+    for (const [x, y] of [[120, 330], [300, 340], [290, 520], [110, 510]]) await w.page.touchscreen.tap(x, y);
+    await w.page.tap('.qs-panel-toggle');
+    await w.page.tap('button:has-text("Finish")');
+    await w.page.waitForFunction('window.found.length === 1', undefined, {timeout: 10000});
+    t.same(await w.page.evaluate('window.found[0].meta'), {type: 'zone', points: 4}, 'four taps make a zone');
+    await idle(w.page);
+    await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-360-zone.png')});
     clean(t, w);
     await w.page.close();
 });
