@@ -164,6 +164,11 @@ t.test('the form: an address picked with the keyboard, then Search, calls onSear
     t.match(meta.origin.address, /Loi/, 'the origin is the address picked');
     t.ok(inside(shape, (meta.origin as unknown as {longitude: number}).longitude, meta.origin.latitude), 'the area holds its origin');
     await page.waitForSelector('.qs-status:has-text("Area drawn")');
+    // The same by script: the address found first.
+    const byScript = await page.evaluate(`YatmoSearch.search({address: 'Rue de la Loi 16', minutes: 10, travelMode: 'walking'}).then((r) => r.meta)`) as typeof meta;
+    t.match(byScript, {type: 'travelTime', travelMode: 'Walking', minutes: 10}, 'by script, the mode in any case');
+    t.match(byScript.origin.address, /Loi/, 'the address found');
+    t.match(await page.evaluate(`YatmoSearch.search({address: 'Qqqxzzv Wwwvvq', minutes: 10, travelMode: 'Walking'}).catch((e) => e.message)`), /no place found/, 'an address not found rejects');
     clean(t, wide);
 });
 
@@ -328,12 +333,13 @@ t.test('a phone: 360 px wide, the search folded, reachable by keyboard, a zone d
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-360-search.png')});
     await w.page.tap('#qs-search-tab-zone');
     await w.page.tap('button:has-text("Draw a zone")');
-    await w.page.tap('.qs-panel-toggle');
+    t.equal(await w.page.getAttribute('.qs-panel-toggle', 'aria-expanded'), 'false', 'the form folds away to draw');
     for (const [x, y] of [[120, 330], [300, 340], [290, 520], [110, 510]]) await w.page.touchscreen.tap(x, y);
     await w.page.tap('.qs-panel-toggle');
     await w.page.tap('button:has-text("Finish")');
     await w.page.waitForFunction('window.found.length === 1', undefined, {timeout: 10000});
     t.same(await w.page.evaluate('window.found[0].meta'), {type: 'zone', points: 4}, 'four taps make a zone');
+    t.equal(await w.page.getAttribute('.qs-panel-toggle', 'aria-expanded'), 'false', 'the form folds away to show it');
     await idle(w.page);
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-360-zone.png')});
     clean(t, w);

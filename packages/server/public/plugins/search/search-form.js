@@ -17,6 +17,7 @@ export function searchForm({api, map, accentColor, searches, defaults, near, cat
         try {
             const {shape} = await job();
             status.say(shape.coordinates.length ? 'Area drawn on the map.' : 'Nothing is reachable within that time.');
+            foldWhenNarrow();
         } catch (err) {
             if (!/newer search/.test(err.message)) status.say(err.message, true);
         } finally {
@@ -56,7 +57,10 @@ export function searchForm({api, map, accentColor, searches, defaults, near, cat
         },
         onCancel: () => status.say('Drawing cancelled.')
     });
-    drawButton.addEventListener('click', () => zone.start());
+    drawButton.addEventListener('click', () => {
+        zone.start();
+        foldWhenNarrow();
+    });
     finishButton.addEventListener('click', () => zone.finish());
     cancelButton.addEventListener('click', () => zone.cancel());
     const zonePanel = h('div', {},
@@ -88,10 +92,15 @@ export function searchForm({api, map, accentColor, searches, defaults, near, cat
     const body = h('div', {class: 'qs-body'}, tabList.element, h('div', {class: 'qs-tabpanel', style: {paddingTop: '0'}}, status.element, h('div', {class: 'qs-actions'}, clearButton)));
     const toggle = h('button', {type: 'button', class: 'qs-panel-toggle', 'aria-expanded': 'true'}, 'Search ▴');
     const element = h('section', {class: 'qs-panel', 'aria-label': 'Search the map'}, toggle, body);
-    toggle.addEventListener('click', () => {
-        const collapsed = element.classList.toggle('qs-collapsed');
+    const fold = (collapsed) => {
+        element.classList.toggle('qs-collapsed', collapsed);
         toggle.setAttribute('aria-expanded', String(!collapsed));
         toggle.textContent = collapsed ? 'Search ▾' : 'Search ▴';
-    });
-    return {element, zone, collapse: () => { if (!element.classList.contains('qs-collapsed')) toggle.click(); }};
+    };
+    toggle.addEventListener('click', () => fold(!element.classList.contains('qs-collapsed')));
+    // On a phone the open form hides most of the map: folded to draw a zone and to show a result.
+    function foldWhenNarrow() {
+        if (element.closest('.qs-narrow')) fold(true);
+    }
+    return {element, zone, collapse: () => fold(true)};
 }
