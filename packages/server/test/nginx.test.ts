@@ -38,8 +38,8 @@ children.push(replicaA, replicaB, smallOne, reader);
 // The shipped configuration with this run's ports, and a header naming the replica that answered.
 const conf = fs.readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8')
     .replace('127.0.0.1:8081', `127.0.0.1:${beA}`).replace('127.0.0.1:8082', `127.0.0.1:${beB}`).replace('127.0.0.1:8083', `127.0.0.1:${small}`)
-    .replace('listen 8080;', `listen 127.0.0.1:${front};`)
-    .replace('proxy_pass http://$quartier_upstream;', 'proxy_pass http://$quartier_upstream;\n            add_header X-Test-Upstream $upstream_addr always;');
+    .replaceAll('listen 8080;', `listen 127.0.0.1:${front};`)
+    .replaceAll('proxy_pass http://$quartier_upstream;', 'proxy_pass http://$quartier_upstream;\n            add_header X-Test-Upstream $upstream_addr always;');
 if (!conf.includes(`:${beB};`) && !conf.includes(`:${beB} `)) throw new Error('deploy/nginx.conf no longer names the replica ports this test rewrites');
 fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
 const nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};`], {stdio: 'ignore'});
@@ -54,7 +54,7 @@ for (let i = 0; i < 200; i++) {
 }
 
 /** A GET through nginx with a Host header (fetch cannot set Host: node:http can). */
-function request(port: number, pathAndQuery: string, host: string): Promise<{status: number; upstream: string; body: any}> {
+function request(port: number, pathAndQuery: string, host: string): Promise<{status: number; upstream: string; body: any; headers: http.IncomingHttpHeaders}> {
     return new Promise((resolve, reject) => {
         const req = http.get({host: '127.0.0.1', port, path: pathAndQuery, headers: {Host: host, LicenseKey: BACKEND_KEY}, agent: false}, (res) => {
             const chunks: Buffer[] = [];
@@ -67,7 +67,7 @@ function request(port: number, pathAndQuery: string, host: string): Promise<{sta
                 } catch {
                     // not JSON
                 }
-                resolve({status: res.statusCode ?? 0, upstream: String(res.headers['x-test-upstream'] ?? ''), body});
+                resolve({status: res.statusCode ?? 0, upstream: String(res.headers['x-test-upstream'] ?? ''), body, headers: res.headers});
             });
             res.on('error', reject);
         });
@@ -96,6 +96,27 @@ t.test('each country reaches its instance group, by sub-domain or by path', asyn
     t.equal(points.upstream, `127.0.0.1:${small}`);
     const tiles = await through('/tiles/tile_planet.json', 'be.example.org');
     t.match(tiles.body.tiles[0], /^http:\/\/be\.example\.org\/be\/tiles\//, 'addresses in answers name the public host (X-Forwarded-Host)');
+});
+
+t.test('the map host (map.example.org) serves the plugins, their files and their API from quartier, cookieless', async (t) => {
+    const map = (pathAndQuery: string) => through(pathAndQuery, 'map.example.org');
+    const page = await map('/plugin.html');
+    t.equal(page.status, 200);
+    t.match(page.headers['content-type'], /text\/html/);
+    const version = /\/plugins\/([0-9a-f]{12})\//.exec(page.body)?.[1];
+    t.ok(version, 'plugin.html names its versioned modules');
+    const module = await map(`/plugins/${version}/pages/plugin-page.js`);
+    t.equal(module.status, 200);
+    t.match(module.headers['cache-control'], /max-age=31536000, immutable/, 'versioned: kept a year');
+    const script = await map('/be/summary.js');
+    t.equal(script.status, 200);
+    t.ok([`127.0.0.1:${beA}`, `127.0.0.1:${beB}`].includes(script.upstream), '/be/summary.js: a BE replica');
+    const summary = await map('/be/summary?latitude=50.8461&longitude=4.3664');
+    t.equal(summary.status, 200, 'the API under /{cc}/ on the map host');
+    t.ok([`127.0.0.1:${beA}`, `127.0.0.1:${beB}`].includes(summary.upstream));
+    const style = await map('/pt/styles/osm_liberty.json');
+    t.equal(style.upstream, `127.0.0.1:${small}`, "a Porto page's style from the Porto instance");
+    for (const r of [page, module, script, summary, style]) t.equal(r.headers['set-cookie'], undefined, 'no cookie');
 });
 
 t.test('the replicas of BE share the requests and the answers', async (t) => {

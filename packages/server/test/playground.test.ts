@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
-import {chromium, type Page} from 'playwright-core';
+import type {Page} from 'playwright-core';
 import {createCanvas, loadImage} from '@napi-rs/canvas';
 import {repoRoot, testServer} from './helpers.js';
+import {launchChromium, pixelVariance} from './browser-helpers.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.join(repoRoot, 'build', 'test-artifacts');
 fs.mkdirSync(ARTIFACTS, {recursive: true});
 
@@ -18,25 +18,12 @@ t.teardown(() => server.close());
 // The development frontend key is tied to localhost: the page is opened there, as a developer would.
 const base = `http://localhost:${server.port}`;
 
-const browser = await chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader']});
+const browser = await launchChromium();
 t.teardown(() => browser.close());
 
 /** Pixel variance of a screenshot's map part (a blank or single-colour map is near 0). */
 async function mapVariance(file: string): Promise<number> {
-    const image = await loadImage(fs.readFileSync(file));
-    const canvas = createCanvas(image.width, image.height);
-    const ctx = canvas.getContext('2d');
-    ctx.drawImage(image, 0, 0);
-    const mapWidth = image.width - 400;
-    const {data} = ctx.getImageData(0, 0, mapWidth, image.height);
-    let sum = 0, sq = 0, n = 0;
-    for (let i = 0; i < data.length; i += 16) {
-        const v = 0.3 * data[i] + 0.59 * data[i + 1] + 0.11 * data[i + 2];
-        sum += v;
-        sq += v * v;
-        n++;
-    }
-    return sq / n - (sum / n) ** 2;
+    return pixelVariance(fs.readFileSync(file), 400);
 }
 
 async function idle(page: Page): Promise<void> {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, Request, Response} from 'express';
+import {loadCountries} from '@quartier/engine';
 import {loadCategories} from '@quartier/engine/internal';
 import {asset, sendAsset, type Asset} from '../assets/static-asset.js';
 import {HttpError} from '../http/errors.js';
@@ -48,10 +49,30 @@ export interface PluginAssets {
     modules: Map<string, Asset>;
 }
 
+/**
+ * A module written by the server rather than kept as a file: the languages of each country
+ * (data/countries.json), so a page knows without a request when a language falls back to EN; the
+ * plugin files served, so a page imports an optional module only when it is there; the words of the
+ * controls (words.json, data kept apart from the code); each country's enrichment category keys and
+ * ids (data/categories.json), which map_v3.js's lifestyle search offers (/enrichment, which lists
+ * them otherwise, is for backend keys).
+ */
+function servedModule(dir: string, files: string[]): Map<string, string> {
+    const languages: Record<string, string[]> = {};
+    for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
+    const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
+    const enrichment: Record<string, {key: string; id: number}[]> = {};
+    for (const [country, entries] of Object.entries(loadCategories().enrichment)) enrichment[country] = entries.map((e) => ({key: e.key, id: e.id}));
+    const text = '// Written by the server (routes/plugins.ts) from data/countries.json, the plugin files, words.json and data/categories.json.\n' +
+        `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
+        `export const WORDS = ${JSON.stringify(words)};\nexport const ENRICHMENT_KEYS = ${JSON.stringify(enrichment)};\n`;
+    return new Map([['lib/served.js', text]]);
+}
+
 /** Every plugin file read once; the version is the hash of their paths and contents. */
 export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
-    const generated = generatedModules();
+    const generated = servedModule(dir, files);
     const hash = createHash('sha256');
     for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
     for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');
@@ -73,17 +94,6 @@ export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
         entries.set(name, asset(text, TYPES['.js']));
     }
     return {version, entries, modules};
-}
-
-/**
- * Modules written from the server's configuration: data/enrichment-keys.js, each country's enrichment
- * category keys and ids (data/categories.json), which map_v3.js's lifestyle search offers (/enrichment,
- * where they are otherwise listed, is for backend keys only).
- */
-function generatedModules(): Map<string, string> {
-    const keys: Record<string, {key: string; id: number}[]> = {};
-    for (const [country, entries] of Object.entries(loadCategories().enrichment)) keys[country] = entries.map((e) => ({key: e.key, id: e.id}));
-    return new Map([['data/enrichment-keys.js', `export const ENRICHMENT_KEYS = ${JSON.stringify(keys)};\n`]]);
 }
 
 function listFiles(dir: string, prefix = ''): string[] {

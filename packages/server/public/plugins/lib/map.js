@@ -16,9 +16,9 @@ export function styleFile(mapStyle) {
 
 /**
  * A MapLibre map in `container`. `api`: lib/api.js; options: center [lon, lat], zoom, mapStyle,
- * accentColor. Resolves once the style is loaded, with {maplibregl, map, overlay}.
+ * accentColor, cooperativeGestures, locale (MapLibre's own texts). Resolves once the style is loaded, with {maplibregl, map, overlay}.
  */
-export async function createMap(container, api, {center, zoom = 15, mapStyle, accentColor = DEFAULT_ACCENT, interactive = true}) {
+export async function createMap(container, api, {center, zoom = 15, mapStyle, accentColor = DEFAULT_ACCENT, interactive = true, cooperativeGestures = false, locale}) {
     const maplibregl = await loadMapLibre(api.base);
     const file = styleFile(mapStyle) ?? STYLE_FILES[0];
     const language = api.language ? `?language=${encodeURIComponent(api.language.toLowerCase())}` : '';
@@ -27,7 +27,8 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
         style: `${api.url(`/styles/${file}.json`)}${language}`,
         // The attribution (OpenStreetMap contributors, OpenMapTiles) comes with the tiles' TileJSON.
         attributionControl: {compact: true},
-        cooperativeGestures: false
+        // true: one finger scrolls the page, two move the map (for a map on a phone's page).
+        cooperativeGestures, locale
     });
     map.addControl(new maplibregl.NavigationControl({showCompass: false}), 'top-right');
     const overlay = new Overlay(map, accentColor);
@@ -40,7 +41,7 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
 
 /**
  * Our GeoJSON sources on the map, kept across style changes: `areas` (fills at 12 % under the
- * labels), `route` (a line in the accent colour), `zone` (a drawn polygon).
+ * labels, or a feature's own `opacity`), `route` (a line in the accent colour), `zone` (a drawn polygon).
  */
 export class Overlay {
     constructor(map, accentColor) {
@@ -57,7 +58,7 @@ export class Overlay {
         const firstSymbol = map.getStyle().layers.find((l) => l.type === 'symbol')?.id;
         for (const [id, data] of Object.entries(this.data)) map.addSource(`q-${id}`, {type: 'geojson', data});
         const color = ['coalesce', ['get', 'color'], this.accent];
-        map.addLayer({id: 'q-areas-fill', type: 'fill', source: 'q-areas', paint: {'fill-color': color, 'fill-opacity': 0.12}}, firstSymbol);
+        map.addLayer({id: 'q-areas-fill', type: 'fill', source: 'q-areas', paint: {'fill-color': color, 'fill-opacity': ['coalesce', ['get', 'opacity'], 0.12]}}, firstSymbol);
         map.addLayer({id: 'q-areas-line', type: 'line', source: 'q-areas', paint: {'line-color': color, 'line-width': 1.5}}, firstSymbol);
         map.addLayer({id: 'q-zone-fill', type: 'fill', source: 'q-zone', paint: {'fill-color': this.accent, 'fill-opacity': 0.1}}, firstSymbol);
         map.addLayer({id: 'q-zone-line', type: 'line', source: 'q-zone', paint: {'line-color': this.accent, 'line-width': 2, 'line-dasharray': [2, 1]}});

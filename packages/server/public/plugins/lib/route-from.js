@@ -11,7 +11,10 @@ import {POI_LAYER} from './pois.js';
 const CSS = `
 .q-route-panel { box-sizing: border-box; width: 220px; max-width: calc(100vw - 70px); padding: 8px 10px; background: #fff; color: #1d232a;
   border-radius: 6px; box-shadow: 0 1px 4px rgba(0,0,0,.25); font: 13px/1.35 system-ui, sans-serif; pointer-events: auto; }
-.q-route-panel h2, .q-route-popup h2 { margin: 0 0 6px; font-size: 13px; }
+.q-route-popup h2 { margin: 0 18px 4px 0; font-size: 13px; }
+.q-route-line { margin: 0; font-weight: 600; }
+.q-route-panel > summary { margin: 0 0 6px; font-weight: 700; cursor: pointer; }
+.q-route-panel:not([open]) > summary { margin: 0; }
 .q-route-panel label, .q-route-popup label { display: block; font-size: 12px; color: #59636e; }
 .q-route-panel select, .q-route-popup select { width: 100%; min-height: 32px; margin: 2px 0 6px; font: inherit; }
 .q-route-result { margin: 0; }
@@ -20,7 +23,7 @@ const CSS = `
 .q-route-hint { margin: 0; color: #59636e; }
 .q-route-panel button { min-height: 32px; font: inherit; }
 .q-route-dot { width: 14px; height: 14px; border-radius: 50%; border: 3px solid #fff; box-shadow: 0 0 0 1px rgba(0,0,0,.3); }
-.q-route-popup .maplibregl-popup-content { padding: 8px 10px; min-width: 170px; font: 13px/1.35 system-ui, sans-serif; }
+.q-route-popup .maplibregl-popup-content { padding: 6px 10px; min-width: 160px; font: 13px/1.35 system-ui, sans-serif; }
 `;
 
 /**
@@ -40,24 +43,32 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
 
     let panel = null, control = null;
     if (display !== 'popup') {
-        panel = h('section', {class: 'q-route-panel', 'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, result);
+        // Folded on a phone (it would hide most of the map); a route opens it.
+        panel = h('details', {class: 'q-route-panel', open: !window.matchMedia('(max-width: 600px)').matches}, h('summary', {}, words.routeFrom), select, result);
         control = {onAdd: () => h('div', {class: 'maplibregl-ctrl'}, panel), onRemove: () => panel.parentElement?.remove()};
         map.addControl(control, display === 'left' ? 'top-left' : 'top-right');
     }
 
     function show(content) {
-        if (display !== 'popup') return result.replaceChildren(...content);
+        if (display !== 'popup') {
+            if (destination) panel.open = true;
+            return result.replaceChildren(...content);
+        }
         loadMapLibre(api.base).then(({Popup}) => {
             if (!destination) return;
-            if (!popup || !popup.isOpen()) {
-                popup = new Popup({className: 'q-route-popup', maxWidth: '260px', focusAfterOpen: false}).setLngLat([destination.longitude, destination.latitude]);
+            if (!popup) {
+                popup = new Popup({className: 'q-route-popup', maxWidth: '260px', focusAfterOpen: false});
+                // Closed by the visitor (its button, a click elsewhere on the map): the route goes too.
                 popup.on('close', () => {
                     if (popup?.closing) return;
+                    popup = null;
                     clear();
                 });
             }
             popup.setLngLat([destination.longitude, destination.latitude])
-                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, words.routeFrom), select, h('div', {'aria-live': 'polite'}, ...content))).addTo(map);
+                .setDOMContent(h('section', {'aria-label': words.routeFrom}, h('h2', {}, destination.name || words.clickedPlace), select, h('div', {'aria-live': 'polite'}, ...content)));
+            // addTo on an open popup would close it first (and so clear the route).
+            if (!popup.isOpen()) popup.addTo(map);
         });
     }
 
@@ -76,10 +87,18 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
             const path = answer.paths?.[0];
             if (!path) throw new Error(words.noRoute);
             overlay.set('route', path.points);
-            show([h('dl', {class: 'q-route-result'},
-                h('dt', {}, words.destination), h('dd', {}, place.name || words.clickedPlace),
-                h('dt', {}, words.time), h('dd', {class: 'q-route-time'}, formatDuration(path.time / 1000, words)),
-                h('dt', {}, words.distance), h('dd', {class: 'q-route-distance'}, formatDistance(path.distance, api.language)))]);
+            // A place out of view (one of the summary's): the whole route brought into view.
+            if (!map.getBounds().contains([place.longitude, place.latitude]) && path.bbox) {
+                map.fitBounds([[path.bbox[0], path.bbox[1]], [path.bbox[2], path.bbox[3]]], {padding: 60, maxZoom: map.getZoom(), duration: 0});
+            }
+            const time = formatDuration(path.time / 1000, words), distance = formatDistance(path.distance, api.language);
+            // The popup says it in one line (it must fit a small map); the panel, named.
+            show(display === 'popup'
+                ? [h('p', {class: 'q-route-line'}, h('span', {class: 'q-route-time'}, time), ' · ', h('span', {class: 'q-route-distance'}, distance))]
+                : [h('dl', {class: 'q-route-result'},
+                    h('dt', {}, words.destination), h('dd', {}, place.name || words.clickedPlace),
+                    h('dt', {}, words.time), h('dd', {class: 'q-route-time'}, time),
+                    h('dt', {}, words.distance), h('dd', {class: 'q-route-distance'}, distance))]);
         } catch (err) {
             if (mine !== sequence) return;
             overlay.set('route', null);

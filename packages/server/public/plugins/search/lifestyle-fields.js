@@ -1,6 +1,6 @@
 // The lifestyle search's categories: the country's enrichment keys (written by the server into
-// data/enrichment-keys.js), named in the page's language by /categories, a few common ones first.
-import {ENRICHMENT_KEYS} from '../data/enrichment-keys.js';
+// lib/served.js), named in the page's language by /categories, a few common ones first.
+import {ENRICHMENT_KEYS} from '../lib/served.js';
 import {h} from '../lib/escape.js';
 
 /** Shown first (by the 8-digit sub-category prefix, the same in every country): school, supermarket, stations, nursery. */
