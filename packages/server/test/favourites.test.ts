@@ -85,6 +85,7 @@ t.test('bounds and bad input: clear 400, 409, 413', async (t) => {
     await refused([ok], 400, /must be a JSON object/);
     await refused('{"userId": ', 400, /not valid JSON/);
     await refused({...ok, address: 'A'.repeat(5000)}, 413, /larger than 4096 bytes/);
+    t.equal((await post(be, 'A'.repeat(5000), {})).status, 401, 'without a key, the body is not read');
     const tooLong = await refused({...ok, label: 'Secret label that is far too long for the limit of sixty chars'}, 400, /too long/);
     t.notOk(tooLong.text.includes('Secret'), 'the message does not repeat the value');
     t.equal((await get(`${be}/favourites`)).status, 400, 'no userId');

@@ -2,7 +2,7 @@
 // travel times from a property to each. Frontend and backend keys, under the root and /{cc}/ like every
 // endpoint; every answer is `Cache-Control: no-store` (it is one visitor's). (The handler lives here, not
 // in routes/, which is full.)
-import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import express, {type Express, type Response} from 'express';
 import type {Guard} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {coveredPosition} from '../http/position.js';
@@ -23,14 +23,17 @@ export function favouriteRoutes(app: Express, guard: Guard, store: FavouriteStor
         const list = await stored(() => kept().list(ctx.keyOwner, userIdOf(ctx.query)));
         send(res, 200, favouriteListAnswer(list));
     }));
-    app.post('/favourites', express.json({limit: MAX_BODY_BYTES, type: () => true}), guard('any', async (ctx, req, res) => {
+    // The key is checked before the body is read (as POST /matrix): without one, any body is a 401.
+    const readBody = express.json({limit: MAX_BODY_BYTES, type: () => true});
+    app.post('/favourites', guard('any', async (ctx, req, res) => {
+        await new Promise<void>((resolve, reject) => readBody(req, res, (err?: unknown) => (err ? reject(bodyError(err)) : resolve())));
         const {userId, favourite} = newFavourite(req.body, ctx.region);
         const store = kept();
         const saved = await stored(() => store.add(ctx.keyOwner, userId, favourite));
         if (saved === 'visitor-full') throw new HttpError(409, `This visitor already keeps ${store.limits.perVisitor} favourite addresses, the most one may: delete one first.`);
         if (saved === 'owner-full') throw new HttpError(409, `Favourite addresses are kept for at most ${store.limits.visitorsPerOwner} visitors per portal, and this portal has reached it.`);
         send(res, 201, favouriteAnswer(saved));
-    }), bodyError);
+    }));
     app.delete('/favourites', guard('any', async (ctx, _req, res) => {
         const userId = userIdOf(ctx.query);
         await stored(() => kept().clear(ctx.keyOwner, userId));
@@ -74,10 +77,10 @@ async function stored<T>(work: () => Promise<T>): Promise<T> {
     }
 }
 
-/** The JSON body's own errors, said plainly. */
-function bodyError(err: unknown, _req: Request, _res: Response, next: NextFunction): void {
+/** The JSON body's own errors, said plainly (never quoting the body: it is the visitor's). */
+function bodyError(err: unknown): unknown {
     const type = (err as {type?: string}).type;
-    if (type === 'entity.too.large') next(new HttpError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
-    else if (type === 'entity.parse.failed') next(badRequest('The body is not valid JSON.'));
-    else next(err);
+    if (type === 'entity.too.large') return new HttpError(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+    if (type === 'entity.parse.failed') return badRequest('The body is not valid JSON.');
+    return err;
 }
