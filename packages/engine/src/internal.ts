@@ -89,7 +89,7 @@ export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-is
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {minutesShort} from './text/labels.js';
 export {TransitIsochrones} from './isochrone/transit-isochrone.js';
-export {LifestyleAreas, MAX_LIFESTYLE_CATEGORIES, MIN_LIFESTYLE_SECONDS, MAX_LIFESTYLE_SECONDS} from './isochrone/lifestyle.js';
+export {LifestyleAreas, LIFESTYLE_TRANSIT, clipBox, MAX_LIFESTYLE_CATEGORIES, MIN_LIFESTYLE_SECONDS, MAX_LIFESTYLE_SECONDS} from './isochrone/lifestyle.js';
 export type {MultiPolygonGeometry} from './geo/ring.js';
 export {NeighbourhoodFinder, SEARCH_RADIUS_METERS, STRAIGHT_LINE_CANDIDATES, CITY_MIN_POPULATION, closestPlaces} from './neighbourhood/nearby.js';
 export type {NeighbourhoodData, EnrichmentData, NearbyPlace, NearbyCategory, NearbySubcategory, NearbyCity, EnrichedPlace} from './neighbourhood/nearby.js';

@@ -1,11 +1,11 @@
-// GET /isochrone/lifestyle on the real Brussels network: for seeded random positions by a road, the
-// area agrees with the trips /enrichment measures (the engine's TripMeter, from the position to every
-// place of each category): in when every category's nearest place is within the limit, out otherwise.
-// And bad input answers 400.
+// GET /isochrone/lifestyle on the real Brussels network and timetable: for seeded random positions by
+// a road, the area agrees with the trips /enrichment measures (the engine's TripMeter, from the
+// position to every place of each category, public transport over the same departure window): in
+// when every category's nearest place is within the limit, out otherwise. And bad input answers 400.
 import t from 'tap';
 import path from 'node:path';
 import {Region} from '@quartier/engine';
-import {loadCategories, mulberry32, regionSections, splitTypeId, TripMeter, TM_BIKE, TM_CAR, TM_WALK} from '@quartier/engine/internal';
+import {loadCategories, mulberry32, pointInPolygon, regionSections, splitTypeId, TripMeter, TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK} from '@quartier/engine/internal';
 import {BACKEND_KEY, get, getWithHost, testBuildRoot, testServer} from './helpers.js';
 
 const server = await testServer();
@@ -32,22 +32,11 @@ function placesOf(key: string): [number, number][] {
     return out;
 }
 
-function inRings(x: number, y: number, rings: Ring[]): boolean {
-    let c = false;
-    for (const ring of rings) {
-        for (let i = 0, j = ring.length - 2; i < ring.length - 1; j = i++) {
-            const [xi, yi] = ring[i], [xj, yj] = ring[j];
-            if ((yi > y) !== (yj > y) && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) c = !c;
-        }
-    }
-    return c;
-}
-
-const inside = (x: number, y: number, polygons: Ring[][]) => polygons.some((rings) => inRings(x, y, rings));
+const inside = (x: number, y: number, polygons: Ring[][]) => polygons.some((rings) => pointInPolygon(x, y, rings));
 
 /** Road mode of each travel mode code, for snapping the samples. */
-const ROAD = {[TM_CAR]: 0, [TM_WALK]: 1, [TM_BIKE]: 2} as Record<number, number>;
-const NAME = {[TM_CAR]: 'Driving', [TM_WALK]: 'Walking', [TM_BIKE]: 'Bicycling'} as Record<number, string>;
+const ROAD = {[TM_CAR]: 0, [TM_WALK]: 1, [TM_BIKE]: 2, [TM_TRANSIT]: 1} as Record<number, number>;
+const NAME = {[TM_CAR]: 'Driving', [TM_WALK]: 'Walking', [TM_BIKE]: 'Bicycling', [TM_TRANSIT]: 'Transit'} as Record<number, string>;
 
 const CASES = [
     {keys: ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.Metros'], tm: TM_WALK, minutes: 8},
@@ -55,8 +44,11 @@ const CASES = [
     {keys: ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.Metros'], tm: TM_CAR, minutes: 3},
     {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_WALK, minutes: 4},
     {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_BIKE, minutes: 2},
-    {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_CAR, minutes: 2}
+    {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_CAR, minutes: 2},
+    {keys: ['Children.SecondarySchool', 'Transports.TrainStations'], tm: TM_TRANSIT, minutes: 10},
+    {keys: ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.TrainStations'], tm: TM_TRANSIT, minutes: 12}
 ];
+const sections = regionSections(region);
 
 for (const c of CASES) {
     t.test(`${c.keys.join(' + ')}: ${NAME[c.tm]} within ${c.minutes} min`, async (t) => {
@@ -74,7 +66,7 @@ for (const c of CASES) {
             const snap = region.router.snap(lat, lon, ROAD[c.tm]);
             if (!snap || snap.distance > 25) continue;
             n++;
-            const meter = new TripMeter({router: region.router, transit: null, transitRouter: {measureMany: () => []}}, lat, lon);
+            const meter = new TripMeter({router: region.router, transit: sections.transit, transitRouter: region.transitRouter}, lat, lon);
             let worst = 0;
             for (const list of places) {
                 meter.prefetch(c.tm, list);
@@ -113,6 +105,13 @@ t.test('minutes and numberOfSeconds, the region\'s box by default, the country f
     t.equal(bare.text, a.text);
 });
 
+t.test('by public transport where there is no timetable: 400', async (t) => {
+    const res = await get(`${server.url}/mt/isochrone/lifestyle?categories=Shopping.Supermarket&travelMode=Transit&minutes=10`);
+    t.equal(res.status, 400);
+    t.match(res.body.Error, /Public transport is not available in this region/);
+    t.equal((await get(`${server.url}/mt/isochrone/lifestyle?categories=Shopping.Supermarket&travelMode=Walking&minutes=10`)).status, 200, 'the road modes are');
+});
+
 t.test('a category without places: nowhere qualifies', async (t) => {
     const res = await get(`${base}?categories=Shopping.Supermarket,Transports.Airports&travelMode=Driving&minutes=10&bbox=${BOX.join(',')}`);
     t.equal(res.status, 200);
@@ -140,7 +139,7 @@ t.test('bad input answers 400 with a message', async (t) => {
         ['categories=Shopping.Supermarket&travelMode=Walking&minutes=5&bbox=4.3,50.8,x,50.9', /'bbox' must be a decimal/],
         ['categories=Shopping.Supermarket&travelMode=Walking&minutes=5&bbox=4.3,95,4.4,96', /latitude/],
         ['categories=Shopping.Supermarket&travelMode=Walking&minutes=5&bbox=10,40,11,41', /outside the area/],
-        ['categories=Shopping.Supermarket&travelMode=Transit&minutes=5', /public transport.*not available/]
+        ['categories=Shopping.Supermarket&travelMode=Train&minutes=5', /travelMode/]
     ];
     for (const [q, message] of bad) {
         const res = await get(`${base}?${q}`);

@@ -6,7 +6,7 @@
 // those times is within the limit and its nearest road is close enough, as for isochrones
 // (road-isochrone.ts), and one contour of that field is the answer.
 import {Dijkstra, DijkstraArrays} from '../search/dijkstra.js';
-import {FERRY_CLASS} from '../graph/profiles.js';
+import {FERRY_CLASS, FOOT} from '../graph/profiles.js';
 import {INF, REVERSED, mainComponentBit, type RoadGraph} from '../graph/road-graph.js';
 import {turnCosts} from '../graph/turn-costs.js';
 import type {Snapper} from '../graph/snap.js';
@@ -15,12 +15,16 @@ import type {MultiPolygonGeometry} from '../geo/ring.js';
 import {Grid, NearestRoad} from './field.js';
 import {assemblePolygons, contourRings} from './contour.js';
 import {CategorySeeds, categorySeeds} from './lifestyle-seeds.js';
+import {LIFESTYLE_EGRESS_MS, LifestyleTransit} from './lifestyle-transit.js';
+import type {TransitRouter} from '../transit/query/router.js';
 import {GRID_SPAN_CELLS, MIN_CELL_METERS, MIN_HOLE_SQUARE_METERS, OFF_ROAD_METERS, simplifyPolygon, stampEdge} from './road-isochrone.js';
 
 /** At most this many categories in one search, and limits from MIN to MAX seconds. */
 export const MAX_LIFESTYLE_CATEGORIES = 6;
 export const MIN_LIFESTYLE_SECONDS = 60;
 export const MAX_LIFESTYLE_SECONDS = 3600;
+/** The mode code of public transport here (road modes: CAR, FOOT, BIKE). */
+export const LIFESTYLE_TRANSIT = 3;
 /** Simplification tolerance as a share of the grid spacing (as isochrones). */
 const SIMPLIFY_CELLS = 0.25;
 
@@ -44,39 +48,41 @@ export interface LifestyleResult {
     offRoadMeters: number;
 }
 
+/** A box (west, south, east, north) clipped to another; null when they do not overlap. */
+export function clipBox(bounds: LifestyleBox, box: LifestyleBox): [number, number, number, number] | null {
+    const out: [number, number, number, number] = [Math.max(bounds[0], box[0]), Math.max(bounds[1], box[1]), Math.min(bounds[2], box[2]), Math.min(bounds[3], box[3])];
+    return out[0] < out[2] && out[1] < out[3] ? out : null;
+}
+
 export class LifestyleAreas {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
-    private arrays: DijkstraArrays | null = null;
     /** Per mode and category, the seeds of its places (the places do not change: made once per thread). */
     private readonly seeds = new Map<string, CategorySeeds>();
-    /** Per edge: ms from the end reached running it forwards (backwards) to the nearest place, turn there included. */
-    private readonly endForward: Float64Array;
-    private readonly endBackward: Float64Array;
     /** Per lattice point: the largest, over the categories so far, of the metres beyond the limit's front. */
     private beyond = new Float32Array(0);
+    private transit: LifestyleTransit | null = null;
 
-    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper, private readonly pois: PoiIndex, private readonly bounds: LifestyleBox) {
-        this.endForward = new Float64Array(graph.edgeCount);
-        this.endBackward = new Float64Array(graph.edgeCount);
-    }
-
-    /** The box searched for a box asked (null: the region's): clipped to the region's; null when they do not overlap. */
-    clip(box: LifestyleBox | null): [number, number, number, number] | null {
-        const [w, s, e, n] = this.bounds;
-        if (box === null) return [w, s, e, n];
-        const out: [number, number, number, number] = [Math.max(w, box[0]), Math.max(s, box[1]), Math.min(e, box[2]), Math.min(n, box[3])];
-        return out[0] < out[2] && out[1] < out[3] ? out : null;
-    }
+    /**
+     * `bounds`: the region's box; `arrays`: node-sized search arrays shared with this thread's other
+     * searches (each clears its own); `transitRouter`: this thread's, asked on the first search by
+     * public transport (it throws in a region without).
+     */
+    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper, private readonly pois: PoiIndex, private readonly bounds: LifestyleBox,
+        private readonly arrays: DijkstraArrays, private readonly transitRouter: () => TransitRouter) {}
 
     /**
      * Where, in the box (null: the region's), the nearest place of every category is within `seconds`
-     * by road mode `mode`: a MultiPolygon, empty when nowhere qualifies or the box misses the region.
+     * by road mode `mode` (or LIFESTYLE_TRANSIT: public transport and walking, over the departure window
+     * of its isochrones): a MultiPolygon, empty when nowhere qualifies or the box misses the region.
      */
     compute(mode: number, categories: readonly LifestyleCategory[], seconds: number, box: LifestyleBox | null = null): LifestyleResult {
         if (categories.length < 1 || categories.length > MAX_LIFESTYLE_CATEGORIES) throw new RangeError(`from 1 to ${MAX_LIFESTYLE_CATEGORIES} categories`);
         if (!(seconds >= MIN_LIFESTYLE_SECONDS && seconds <= MAX_LIFESTYLE_SECONDS)) throw new RangeError(`seconds from ${MIN_LIFESTYLE_SECONDS} to ${MAX_LIFESTYLE_SECONDS}`);
         const g = this.graph;
-        const clipped = this.clip(box);
+        const byTransit = mode === LIFESTYLE_TRANSIT;
+        if (byTransit) this.transit ??= new LifestyleTransit(this.transitRouter(), g);
+        const roadMode = byTransit ? FOOT : mode;
+        const clipped = box === null ? [...this.bounds] as [number, number, number, number] : clipBox(this.bounds, box);
         const empty = (b: [number, number, number, number]): LifestyleResult =>
             ({area: {type: 'MultiPolygon', coordinates: []}, box: b, places: categories.map(() => 0), cellMeters: 0, offRoadMeters: 0});
         if (clipped === null) return empty([box![0], box![1], box![2], box![3]]);
@@ -91,7 +97,7 @@ export class LifestyleAreas {
         const grid = new Grid(west, south, east, north, cell);
         const near = new NearestRoad(grid, reach);
         const margin = reach / 111320;
-        const bit = 1 << mode;
+        const bit = 1 << roadMode;
         const edges = g.edgeIndex.search(west - margin / kx, south - margin, east + margin / kx, north + margin, (e) => (g.edgeModes[e] & bit) !== 0 && g.edgeClass[e] !== FERRY_CLASS);
         for (const e of edges) stampEdge(g, grid, near, e, reach);
 
@@ -100,9 +106,10 @@ export class LifestyleAreas {
         const beyond = this.beyond.subarray(0, n).fill(-Infinity);
         const places: number[] = [];
         for (const category of categories) {
-            const seeds = this.seedsOf(mode, category);
+            const seeds = this.seedsOf(roadMode, category);
             places.push(seeds.places);
-            this.addCategory(mode, seeds, seconds * 1000, edges, near, reach, beyond);
+            const stops = byTransit ? this.stopSeeds(seeds, seconds * 1000) : null;
+            this.addCategory(roadMode, seeds, stops, seconds * 1000, near, reach, beyond);
         }
 
         // In: near enough a road, and every category's nearest place within the limit from it.
@@ -137,43 +144,66 @@ export class LifestyleAreas {
         return seeds;
     }
 
+    /** By public transport: the stops' seeds (LifestyleTransit), from a first foot search to the places. */
+    private stopSeeds(seeds: CategorySeeds, limitMs: number): {nodes: number[]; weights: number[]} {
+        const g = this.graph;
+        const search = this.search(FOOT);
+        try {
+            const bound = Math.min(limitMs, LIFESTYLE_EGRESS_MS);
+            search.toSeeds(seeds.nodes, seeds.weights, bound);
+            search.extendOffNetwork(g.nodeFlags, mainComponentBit(FOOT), g, bound);
+            return this.transit!.stopSeeds(search.arrival, limitMs);
+        } finally {
+            search.clear();
+        }
+    }
+
+    private search(mode: number): Dijkstra {
+        const g = this.graph;
+        return (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode), this.arrays));
+    }
+
     /**
-     * One backward search from every place of a category, then per lattice point the metres beyond
+     * One backward search from every place of a category (and from the stops, by public transport), then per lattice point the metres beyond
      * the limit's front of its nearest road point (negative: inside), kept when larger than `beyond`'s.
      */
-    private addCategory(mode: number, seeds: CategorySeeds, limitMs: number, edges: number[], near: NearestRoad, reach: number, beyond: Float32Array): void {
+    private addCategory(mode: number, seeds: CategorySeeds, stops: {nodes: number[]; weights: number[]} | null, limitMs: number,
+        near: NearestRoad, reach: number, beyond: Float32Array): void {
         const g = this.graph;
-        const search = (this.searches[mode] ??= new Dijkstra(g, mode, turnCosts(g, mode), (this.arrays ??= new DijkstraArrays(g.nodeCount))));
+        const search = this.search(mode);
         try {
-            search.toSeeds(seeds.nodes, seeds.weights, limitMs, seeds.bearings, seeds.turns);
+            if (stops === null) search.toSeeds(seeds.nodes, seeds.weights, limitMs, seeds.bearings, seeds.turns);
+            else search.toSeeds([...seeds.nodes, ...stops.nodes], [...seeds.weights, ...stops.weights], limitMs);
             search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g, limitMs);
             const time = search.arrival, turns = search.turnState;
-            const endForward = this.endForward, endBackward = this.endBackward;
-            // From the end of each edge near the box: the node one is at there (a junction copy where a
-            // turn restriction starts with the edge), its time on, and the turn onto its way on.
+            // From the end of an edge: the node one is at there (a junction copy where a turn
+            // restriction starts with the edge), its time on, and the turn onto its way on.
             const onward = (e: number, forwards: boolean): number => {
                 const node = g.arrivalNode(e, forwards, mode);
                 const t = time[node];
                 return t !== Infinity && turns ? t + turns.costs.at(node, turns.costs.leave(forwards ? e : (e | REVERSED) >>> 0), turns.bearing[node]) : t;
             };
-            for (const e of edges) {
-                endForward[e] = onward(e, true);
-                endBackward[e] = onward(e, false);
-            }
             const [forward, backward] = g.accessWeights(mode);
             const n = beyond.length;
+            // Neighbouring lattice points mostly share their nearest edge: its ends' times are kept.
+            let lastEdge = -1, endForward = Infinity, endBackward = Infinity;
             for (let k = 0; k < n; k++) {
                 const e = near.edge[k];
                 if (e < 0) continue;
+                if (e !== lastEdge) {
+                    lastEdge = e;
+                    endForward = onward(e, true);
+                    endBackward = onward(e, false);
+                }
                 const s = near.offset[k], length = Math.max(g.edgeLength[e], 1e-9);
                 const f = forward[e], b = backward[e];
                 let best = Infinity, msPerMeter = 1;
-                if (f !== INF && endForward[e] !== Infinity) {
-                    const t = endForward[e] + (f * (length - s)) / length;
+                if (f !== INF && endForward !== Infinity) {
+                    const t = endForward + (f * (length - s)) / length;
                     if (t < best) { best = t; msPerMeter = f / length; }
                 }
-                if (b !== INF && endBackward[e] !== Infinity) {
-                    const t = endBackward[e] + (b * s) / length;
+                if (b !== INF && endBackward !== Infinity) {
+                    const t = endBackward + (b * s) / length;
                     if (t < best) { best = t; msPerMeter = b / length; }
                 }
                 // A place on this very edge: along it, the way the edge allows.

@@ -60,10 +60,10 @@ export interface RoadIsochroneResult {
 export class RoadIsochrones {
     private readonly searches: (Dijkstra | null)[] = [null, null, null];
     /** One set of node-sized arrays for every mode's search: each is cleared once its areas are drawn. */
-    private arrays: DijkstraArrays | null = null;
     private readonly accessSearches: (AccessSearch | null)[] = [null, null, null];
 
-    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper) {}
+    /** `arrays`: node-sized search arrays shared with other searches of this thread (each clears its own), or its own on first use. */
+    constructor(private readonly graph: RoadGraph, private readonly snapper: Snapper, private arrays: DijkstraArrays | null = null) {}
 
     /**
      * The areas reachable within each limit (seconds) from a position, as GeoJSON Polygons in the

@@ -28,6 +28,7 @@ import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
 import {LifestyleAreas} from '../isochrone/lifestyle.js';
+import {DijkstraArrays} from '../search/dijkstra.js';
 import {NeighbourhoodFinder} from '../neighbourhood/nearby.js';
 import {Catalog, catalogScope} from '../poi/catalog.js';
 import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js';
@@ -95,6 +96,7 @@ export class Region {
     private roadIsochronesInstance: RoadIsochrones | null = null;
     private transitIsochronesInstance: TransitIsochrones | null = null;
     private lifestyleInstance: LifestyleAreas | null = null;
+    private searchArraysInstance: DijkstraArrays | null = null;
     private finder: NeighbourhoodFinder | null = null;
     private catalogInstance: Catalog | null = null;
 
@@ -164,9 +166,14 @@ export class Region {
         return this.roadRouter;
     }
 
+    /** Node-sized Dijkstra arrays of this thread's isochrone and lifestyle searches (each search clears its own). */
+    private get searchArrays(): DijkstraArrays {
+        return (this.searchArraysInstance ??= new DijkstraArrays(this.#sections.roads.nodeCount));
+    }
+
     /** Travel-time areas by road for this thread (car, foot, bike), snapping as the router does. */
     get roadIsochrones(): RoadIsochrones {
-        return (this.roadIsochronesInstance ??= new RoadIsochrones(this.#sections.roads, this.router.snapper));
+        return (this.roadIsochronesInstance ??= new RoadIsochrones(this.#sections.roads, this.router.snapper, this.searchArrays));
     }
 
     /**
@@ -183,10 +190,12 @@ export class Region {
 
     /**
      * Search by lifestyle for this thread: where the nearest place of each chosen category is within
-     * a time limit by a road mode, over a box clipped to the region's (its tiles' bounds).
+     * a time limit by a road mode or public transport, over a box clipped to the region's (its tiles'
+     * bounds). By public transport it throws a TransitError ('no-transit') in a region without GTFS feeds.
      */
     get lifestyleAreas(): LifestyleAreas {
-        return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds));
+        return (this.lifestyleInstance ??= new LifestyleAreas(this.#sections.roads, this.router.snapper, this.#sections.pois, this.tileBounds,
+            this.searchArrays, () => this.transitRouter));
     }
 
     /** What lies around a position (summaries, enrichment) for this thread: its trips use this Region's routers. */

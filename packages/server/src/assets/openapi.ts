@@ -323,7 +323,7 @@ export const openApiDocument = {
         },
         '/isochrone/lifestyle': {
             get: operation('Search by lifestyle',
-                'Where the nearest place of every chosen category is within the time limit by the mode (PLUGINS.md §2): a bare MultiPolygon, empty `coordinates` when nowhere qualifies. Driving, Walking and Bicycling; Transit answers 400 for now.', [
+                'Where the nearest place of every chosen category is within the time limit by the mode (PLUGINS.md §2): a bare MultiPolygon, empty `coordinates` when nowhere qualifies. Transit over the departure window of /isochrone (400 in a region without a timetable).', [
                     {name: 'categories', in: 'query', required: true, schema: {type: 'string'}, description: '1 to 6 enrichment keys of the country, comma-separated (`Children.ElementarySchool,Shopping.Supermarket`).'},
                     param('travelMode'),
                     {name: 'numberOfSeconds', in: 'query', schema: {type: 'integer', minimum: 60, maximum: 3600}, description: 'Time limit; or `minutes`, one of the two.'},

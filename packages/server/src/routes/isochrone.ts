@@ -2,14 +2,14 @@
 // /isochrone/lifestyle (PLUGINS.md §2 "search by lifestyle"): where the nearest place of every chosen
 // enrichment category is within a time limit by a mode, as a bare GeoJSON MultiPolygon.
 import type {Express} from 'express';
-import {loadCategories, minutesShort, splitTypeId, MAX_LIFESTYLE_CATEGORIES, MIN_LIFESTYLE_SECONDS, MAX_LIFESTYLE_SECONDS} from '@quartier/engine/internal';
+import {clipBox, loadCategories, minutesShort, splitTypeId, MAX_LIFESTYLE_CATEGORIES, MIN_LIFESTYLE_SECONDS, MAX_LIFESTYLE_SECONDS} from '@quartier/engine/internal';
 import type {Region} from '@quartier/engine';
 import type {Guard, RequestContext} from '../http/request-contract.js';
 import {HttpError, badRequest} from '../http/errors.js';
 import {languageWithFallback, optionalString, parseLatitude, parseLongitude, parseNumber, parseTravelMode, requiredString, taskMode, type Query, type TravelMode} from '../http/params.js';
 import {coveredPosition, requireCoveredBox} from '../http/position.js';
 import {sendJson} from '../answers/json-answer.js';
-import {TRANSIT, type LifestyleTask} from '../workers/tasks.js';
+import type {LifestyleTask} from '../workers/tasks.js';
 
 /** numberOfSeconds bounds (documented in docs/api/isochrones.md). */
 export const MIN_SECONDS = 60;
@@ -53,9 +53,6 @@ export function lifestyleRoutes(app: Express, guard: Guard): void {
         const seconds = parseLimit(ctx.query);
         const mode = taskMode(parseTravelMode(ctx.query));
         const box = parseBox(ctx.query, ctx.region);
-        if (mode === TRANSIT) {
-            throw badRequest('Search by lifestyle by public transport (travelMode Transit) is not available yet: use Driving, Walking or Bicycling.');
-        }
         if (!ctx.pool) throw new HttpError(503, 'The routing engine is not running.');
         const task: LifestyleTask = {type: 'lifestyle', country: ctx.country, mode, categories, seconds, box};
         sendJson(res, await ctx.pool.run<Uint8Array>(task));
@@ -99,13 +96,13 @@ function parseLimit(q: Query): number {
 /** bbox=west,south,east,north clipped to the region's box; the region's box when absent. A 400 when it misses the covered area. */
 function parseBox(q: Query, region: Region): [number, number, number, number] {
     const text = optionalString(q, 'bbox');
-    if (text === undefined) return region.lifestyleAreas.clip(null)!;
+    if (text === undefined) return [...region.tileBounds] as [number, number, number, number];
     const parts = text.split(',');
     if (parts.length !== 4) throw badRequest(`Parameter 'bbox' must be 'west,south,east,north' in degrees, got '${text.slice(0, 60)}'.`);
     const west = parseLongitude(parts[0], 'bbox'), south = parseLatitude(parts[1], 'bbox');
     const east = parseLongitude(parts[2], 'bbox'), north = parseLatitude(parts[3], 'bbox');
     if (!(west < east && south < north)) throw badRequest(`Parameter 'bbox' must be 'west,south,east,north' with west < east and south < north, got '${text.slice(0, 60)}'.`);
-    const clipped = region.lifestyleAreas.clip([west, south, east, north]);
+    const clipped = clipBox(region.tileBounds, [west, south, east, north]);
     if (clipped === null) throw badRequest(`The requested box is outside the area this server has data for (${region.label}).`);
     requireCoveredBox(region, clipped[1], clipped[0], clipped[3], clipped[2]);
     return clipped;

@@ -42,7 +42,7 @@ export interface IsochroneTask {
 export interface LifestyleTask {
     type: 'lifestyle';
     country: string;
-    /** 0 car, 1 foot, 2 bike */
+    /** 0 car, 1 foot, 2 bike, 3 transit */
     mode: number;
     /** POI types of the enrichment categories chosen (1 to 6). */
     categories: {ct: number; st: number}[];
@@ -123,11 +123,8 @@ export class TaskRunner {
                 return this.route(task);
             case 'isochrone':
                 return this.isochrone(task);
-            case 'lifestyle': {
-                const region = this.regions.get(task.country);
-                if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
-                return isochroneAnswer([region.lifestyleAreas.compute(task.mode, task.categories, task.seconds, task.box).area], undefined);
-            }
+            case 'lifestyle':
+                return this.lifestyle(task);
             case 'matrix': {
                 const region = this.regions.get(task.country);
                 if (!region) return {error: {status: 404, message: notServed(task.country)}} satisfies TaskError;
@@ -191,6 +188,18 @@ export class TaskRunner {
         const result = region.roadIsochrones.compute(task.mode, task.lat, task.lon, task.limits);
         if (!result) return {error: {status: 400, message: 'The position is too far from any road this mode may use.'}} satisfies TaskError;
         return result.areas;
+    }
+
+    /** The lifestyle area's JSON bytes; a 400 by public transport in a region without a timetable. */
+    private lifestyle(task: LifestyleTask): Uint8Array | TaskError {
+        const region = this.regions.get(task.country);
+        if (!region) return {error: {status: 404, message: notServed(task.country)}};
+        try {
+            return isochroneAnswer([region.lifestyleAreas.compute(task.mode, task.categories, task.seconds, task.box).area], undefined);
+        } catch (err) {
+            if (err instanceof TransitError) return {error: {status: 400, message: err.message}} satisfies TaskError;
+            throw err;
+        }
     }
 
     /** The answer's JSON bytes (json-answer.ts), or a TaskError. */

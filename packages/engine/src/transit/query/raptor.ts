@@ -53,6 +53,26 @@ export function dayTrips(network: TransitNetwork, days: number[], lateOnly: bool
     return {first, trips: Uint32Array.from(list)};
 }
 
+/**
+ * Queues the patterns through the marked stops (markedList[0..markedCount), unmarking them) after the
+ * `queued` already in patternQueue, each with its first marked position in patternFrom (-1: not
+ * queued yet), or with `last` its last (a backward scan's start). Returns the new queue length.
+ */
+export function queuePatterns(net: TransitNetwork, markedList: Uint32Array, markedCount: number, marked: Uint8Array, patternFrom: Int32Array,
+    patternQueue: Uint32Array, queued: number, last: boolean): number {
+    for (let m = 0; m < markedCount; m++) {
+        const s = markedList[m];
+        marked[s] = 0;
+        for (let i = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; i < end; i++) {
+            const p = net.stopPatterns[i], pos = net.stopPatternPos[i];
+            const from = patternFrom[p];
+            if (from < 0) patternQueue[queued++] = p;
+            if (from < 0 || (last ? pos > from : pos < from)) patternFrom[p] = pos;
+        }
+    }
+    return queued;
+}
+
 export class Raptor {
     readonly network: TransitNetwork;
     readonly maxRides: number;
@@ -225,16 +245,7 @@ export class Raptor {
                     if (from < 0 || pos < from) this.patternFrom[p] = pos;
                 }
             }
-            for (let m = 0; m < this.markedCount; m++) {
-                const s = this.markedList[m];
-                this.marked[s] = 0;
-                for (let i = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; i < end; i++) {
-                    const p = net.stopPatterns[i], pos = net.stopPatternPos[i];
-                    const from = this.patternFrom[p];
-                    if (from < 0) this.patternQueue[queued++] = p;
-                    if (from < 0 || pos < from) this.patternFrom[p] = pos;
-                }
-            }
+            queued = queuePatterns(net, this.markedList, this.markedCount, this.marked, this.patternFrom, this.patternQueue, queued, false);
             this.markedCount = 0;
             // Patterns in index order and (below) reached stops in index order: equal arrivals are
             // then broken the same way whatever else the run reached, so a run pruned by a target
