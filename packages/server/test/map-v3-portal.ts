@@ -1,12 +1,10 @@
 // map_v3.js as a portal uses it: the portal's own pages on another origin than the API
 // (http://portal.localhost:<port>/, which the development frontend key's domain "localhost" accepts),
-// each setting yatmoConfig and loading /map_v3.js from the map host; one Chromium for the whole run,
-// every request, console error and failed answer of a page recorded.
+// each setting yatmoConfig and loading /map_v3.js from the map host; every request, console error and
+// failed answer of a page recorded.
 import http from 'node:http';
-import {chromium, type Browser, type Page} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
 import {FRONTEND_KEY} from './helpers.js';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A portal: pages by path, each the config's JavaScript (a `yatmoConfig` expression) around a map. */
 export async function portalSite(apiPort: number, configs: Record<string, string>): Promise<{origin: string; close(): void}> {
@@ -37,10 +35,6 @@ export interface Watched {
     failed: string[];
     hosts: Set<string>;
     dialogs: string[];
-}
-
-export function launch(): Promise<Browser> {
-    return chromium.launch({executablePath: CHROMIUM, args: ['--no-sandbox', '--enable-unsafe-swiftshader', '--use-angle=swiftshader']});
 }
 
 /** A page (a phone's, with a touch screen, when `touch`) with its console errors, failed requests, the hosts it asked and any dialog (alert) opened. */

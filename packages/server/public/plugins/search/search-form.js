@@ -2,7 +2,7 @@
 // by lifestyle, one tab each. It runs the same searches as YatmoSearch.search (searches.js).
 import {h} from '../lib/escape.js';
 import {TRAVEL_MODES} from '../lib/labels.js';
-import {LIFESTYLE_MODES, MAX_CATEGORIES} from './searches.js';
+import {MAX_CATEGORIES} from './searches.js';
 import {addressInput} from './address-input.js';
 import {minutesAndMode, statusLine, tabs} from './form-fields.js';
 import {categoryChecks, lifestyleCategories} from './lifestyle-fields.js';
@@ -105,9 +105,9 @@ function zonePanel({map, accentColor, searches, run, status, foldWhenNarrow}) {
     return {element, drawing};
 }
 
-/** Lifestyle: the categories ticked, minutes, a road mode, over the map's view. */
+/** Lifestyle: the categories ticked, minutes, a mode, over the map's view. */
 function lifestylePanel({api, searches, defaults, categories, run}) {
-    const fields = minutesAndMode('qs-life', {minutes: Math.min(defaults.minutes, 15), mode: defaults.mode}, LIFESTYLE_MODES, api.language);
+    const fields = minutesAndMode('qs-life', {minutes: Math.min(defaults.minutes, 15), mode: defaults.mode}, TRAVEL_MODES, api.language);
     const button = h('button', {type: 'submit', class: 'qs-button'}, 'Search in view');
     const checks = categoryChecks(lifestyleCategories(api, categories), 'qs-life-cat');
     const form = h('form', {'aria-label': 'Search by lifestyle'}, checks.element, fields.element,

@@ -8,8 +8,6 @@ export const MIN_MINUTES = 1;
 export const MAX_MINUTES = 60;
 /** Lifestyle searches take at most this many categories (/isochrone/lifestyle's limit). */
 export const MAX_CATEGORIES = 6;
-/** The modes /isochrone/lifestyle answers (Transit: 400 for now). */
-export const LIFESTYLE_MODES = ['Walking', 'Bicycling', 'Driving'];
 
 /**
  * `api`: lib/api.js; `map`, `overlay`: lib/map.js; `onSearch`: the portal's callback (may be absent);
