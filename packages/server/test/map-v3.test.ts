@@ -28,7 +28,8 @@ const site = await portalSite(server.port, {
         return '<b>' + item.title + '</b>'; }, items: [{id: 'element', latitude: 50.8467, longitude: 4.3525, price: 1, title: 'One'},
         {id: 'text', latitude: 50.8487, longitude: 4.3585, price: 2, title: 'Two'}]}}`,
     '/bad-style': `{center: [4.3525, 50.8467], mapStyle: 9}`,
-    '/bad-key': `{center: [4.3525, 50.8467], licenseKey: 'no-such-key'}`
+    '/bad-key': `{center: [4.3525, 50.8467], licenseKey: 'no-such-key'}`,
+    '/bad-country': `{center: [4.3525, 50.8467], country: 'ZZ'}`
 });
 t.teardown(() => site.close());
 const browser = await launchChromium();
@@ -347,5 +348,8 @@ t.test('a bad config or a refused key: a message in the element, never a blank o
     await w.page.waitForSelector('#map .qs-message', {timeout: 30000});
     t.match(await w.page.textContent('#map .qs-message'), /key is not accepted/);
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-bad-key.png')});
+    await w.page.goto(`${site.origin}/bad-country`);
+    await w.page.waitForSelector('#map .qs-message', {timeout: 30000});
+    t.match(await w.page.textContent('#map .qs-message'), /cannot be shown: Unknown country/, 'a country the server lacks: the API\'s message');
     await w.page.close();
 });

@@ -18,11 +18,12 @@ const CSS_URL = new URL('../search/search.css', import.meta.url).href;
 export async function start({base, pathCountry, config}) {
     const element = typeof config.container === 'string' ? document.getElementById(config.container) : null;
     if (!element) throw new Error(`no element with id "${String(config.container).slice(0, 60)}" for the map (yatmoConfig.container)`);
-    loadCss();
+    const css = loadCss();
     let settings;
     try {
         settings = checkConfig(config, pathCountry);
     } catch (err) {
+        await css;
         return failed(element, err);
     }
     const api = createApi({base, country: settings.country, key: settings.key, language: settings.language});
@@ -36,9 +37,10 @@ export async function start({base, pathCountry, config}) {
     const categories = api.get('/categories', {language: settings.language});
     const [made, checked] = await Promise.allSettled([
         createMap(container, api, {center: settings.center ?? [0, 0], zoom: settings.zoom, mapStyle: settings.mapStyle, accentColor: settings.accentColor}),
-        categories
+        categories, css
     ]);
-    const problem = made.status === 'rejected' ? made.reason : checked.status === 'rejected' ? checked.reason : null;
+    // The API's own message first: it says what is wrong (key, country) better than a failed style.
+    const problem = checked.status === 'rejected' ? checked.reason : made.status === 'rejected' ? made.reason : null;
     if (problem) {
         if (made.status === 'fulfilled') made.value.map.remove();
         return failed(element, new ConfigError(mapError(problem)));
@@ -115,14 +117,19 @@ function failed(element, err) {
 
 /** What a visitor reads when the map cannot load (the style is the first request the key must pass). */
 function mapError(err) {
-    const status = err?.status;
-    if (status === 401 || status === 403) return `This map's key is not accepted for this page (${String(err.message).replace(/\.$/, '')}).`;
-    if (status === 404) return 'This map\'s country is not served here (check yatmoConfig.country).';
-    return `The map cannot be shown: ${err?.message ?? 'the map service did not answer'}.`;
+    const status = err?.status, message = String(err?.message ?? 'the map service did not answer').replace(/\.$/, '');
+    if (status === 401 || status === 403) return `This map's key is not accepted for this page (${message}).`;
+    return `The map cannot be shown: ${message}.`;
 }
 
+/** Our style sheet, once per page; resolves when it has loaded (or failed: the map shows anyway). */
 function loadCss() {
-    if (document.querySelector('link[data-quartier-map-v3]')) return;
+    if (document.querySelector('link[data-quartier-map-v3]')) return Promise.resolve();
     const link = h('link', {rel: 'stylesheet', href: CSS_URL, 'data-quartier-map-v3': ''});
+    const loaded = new Promise((resolve) => {
+        link.addEventListener('load', resolve);
+        link.addEventListener('error', resolve);
+    });
     document.head.append(link);
+    return loaded;
 }
