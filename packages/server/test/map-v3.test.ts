@@ -29,7 +29,9 @@ const site = await portalSite(server.port, {
         {id: 'text', latitude: 50.8487, longitude: 4.3585, price: 2, title: 'Two'}]}}`,
     '/bad-style': `{center: [4.3525, 50.8467], mapStyle: 9}`,
     '/bad-key': `{center: [4.3525, 50.8467], licenseKey: 'no-such-key'}`,
-    '/bad-country': `{center: [4.3525, 50.8467], country: 'ZZ'}`
+    '/bad-country': `{center: [4.3525, 50.8467], country: 'ZZ'}`,
+    '/bad-shape': `{listings: {shape: {type: 'Polygon', coordinates: [['x']]}}}`,
+    '/shape': `{noPois: true, listings: {shape: {type: 'Polygon', coordinates: [[[4.36, 50.84], [4.38, 50.84], [4.38, 50.855], [4.36, 50.855], [4.36, 50.84]]]}}}`
 });
 t.teardown(() => site.close());
 const browser = await launchChromium();
@@ -351,5 +353,19 @@ t.test('a bad config or a refused key: a message in the element, never a blank o
     await w.page.goto(`${site.origin}/bad-country`);
     await w.page.waitForSelector('#map .qs-message', {timeout: 30000});
     t.match(await w.page.textContent('#map .qs-message'), /cannot be shown: Unknown country/, 'a country the server lacks: the API\'s message');
+    await w.page.goto(`${site.origin}/bad-shape`);
+    await w.page.waitForSelector('#map .qs-message');
+    t.match(await w.page.textContent('#map .qs-message'), /listings.shape must be a GeoJSON Polygon or MultiPolygon/);
+    await w.page.close();
+});
+
+t.test('listings.shape without a centre: the zone drawn, the view fitted to it', async (t) => {
+    const w = await watchedPage(browser, 800, 500);
+    await openMap(w, `${site.origin}/shape`);
+    t.equal(await w.page.evaluate('YatmoSearch.map.getSource("q-zone").serialize().data.features[0].geometry.type'), 'MultiPolygon', 'the zone drawn');
+    const [lon, lat] = await w.page.evaluate('YatmoSearch.map.getCenter().toArray()') as number[];
+    t.ok(Math.abs(lon - 4.37) < 0.002 && Math.abs(lat - 50.8475) < 0.002, `the view centred on it (${lon}, ${lat})`);
+    await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-shape.png')});
+    clean(t, w);
     await w.page.close();
 });

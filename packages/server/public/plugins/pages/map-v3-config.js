@@ -2,6 +2,7 @@
 // developer understands; any other field is ignored.
 import {styleFile} from '../lib/map.js';
 import {modeName} from '../search/searches.js';
+import {shapeBounds, toMultiPolygon} from '../search/shapes.js';
 
 /** A wrong yatmoConfig field: its message is shown in the container. */
 export class ConfigError extends Error {}
@@ -53,9 +54,14 @@ function checkListings(value, fail) {
     if (typeof value !== 'object') fail('yatmoConfig.listings must be an object {items, shape, renderCard}.');
     if (value.items !== undefined && !Array.isArray(value.items)) fail('yatmoConfig.listings.items must be an array of listings.');
     if (value.renderCard !== undefined && typeof value.renderCard !== 'function') fail('yatmoConfig.listings.renderCard must be a function (item, close).');
-    const shape = value.shape ?? null;
-    if (shape !== null && !(shape && (shape.type === 'Polygon' || shape.type === 'MultiPolygon') && Array.isArray(shape.coordinates))) {
-        fail('yatmoConfig.listings.shape must be a GeoJSON Polygon or MultiPolygon.');
+    let shape = null;
+    if (value.shape !== undefined && value.shape !== null) {
+        try {
+            shape = toMultiPolygon(value.shape);
+        } catch {
+            // reported below
+        }
+        if (!shape || !shapeBounds(shape)) fail('yatmoConfig.listings.shape must be a GeoJSON Polygon or MultiPolygon of [longitude, latitude] rings.');
     }
     return {items: value.items ?? [], shape, renderCard: value.renderCard};
 }

@@ -9,7 +9,7 @@ import {mountRouteFrom} from '../lib/route-from.js';
 import {LISTING_LAYERS, createListings} from '../search/listings.js';
 import {createSearches} from '../search/searches.js';
 import {searchForm} from '../search/search-form.js';
-import {shapeBounds, toMultiPolygon} from '../search/shapes.js';
+import {shapeBounds} from '../search/shapes.js';
 import {ConfigError, checkConfig} from './map-v3-config.js';
 import {guardClicks, mountFavouritesPanel, fitPanel} from './map-v3-parts.js';
 
@@ -36,7 +36,7 @@ export async function start({base, pathCountry, config}) {
     // with) is the first call that proves the key is accepted for this page.
     const categories = api.get('/categories', {language: settings.language});
     const [made, checked] = await Promise.allSettled([
-        createMap(container, api, {center: settings.center ?? [0, 0], zoom: settings.zoom, mapStyle: settings.mapStyle, accentColor: settings.accentColor}),
+        createMap(container, api, {center: startCenter(settings), zoom: settings.zoom, mapStyle: settings.mapStyle, accentColor: settings.accentColor}),
         categories, css
     ]);
     // The API's own message first: it says what is wrong (key, country) better than a failed style.
@@ -68,14 +68,15 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
         map.addControl({onAdd: () => h('div', {class: 'maplibregl-ctrl'}, form.element), onRemove: () => form.element.remove()}, 'top-left');
         fitPanel(map, root, form);
     }
-    if (settings.userAddresses) {
-        const property = settings.routeFrom ?? {latitude: near().latitude, longitude: near().longitude};
-        mountFavouritesPanel(root, {api, userId: settings.userAddresses.userId, property, accentColor, geocode: (text) => api.geocode(text, near())});
-    }
     if (settings.listings) {
         listings.set(settings.listings.items);
         if (settings.listings.shape) showShape(map, overlay, settings.listings.shape);
-        else if (!settings.center && settings.listings.items.length) fitListings(map, settings.listings.items);
+        else if (!settings.center) fitListings(map, settings.listings.items);
+    }
+    if (settings.userAddresses) {
+        // Times from routeFrom, else from the view's centre once the view is set.
+        const property = settings.routeFrom ?? near();
+        mountFavouritesPanel(root, {api, userId: settings.userAddresses.userId, property, accentColor, geocode: (text) => api.geocode(text, near())});
     }
     return {
         map,
@@ -93,18 +94,29 @@ function onListing(map, point) {
     return layers.length > 0 && map.queryRenderedFeatures(point, {layers}).length > 0;
 }
 
-/** listings.shape: drawn as the zone, the view fitted to it. */
+/** listings.shape (a MultiPolygon once checked): drawn as the zone, the view fitted to it. */
 function showShape(map, overlay, shape) {
-    const multi = toMultiPolygon(shape);
-    overlay.set('zone', multi);
-    const bounds = shapeBounds(multi);
+    overlay.set('zone', shape);
+    const bounds = shapeBounds(shape);
     if (bounds) map.fitBounds(bounds, {padding: 30, duration: 0});
 }
 
 function fitListings(map, items) {
-    const points = items.filter((i) => Number.isFinite(i?.longitude) && Number.isFinite(i?.latitude)).map((i) => [[i.longitude, i.latitude]]);
-    const bounds = shapeBounds({coordinates: points});
+    const bounds = listingBounds(items);
     if (bounds) map.fitBounds(bounds, {padding: 40, maxZoom: 16, duration: 0});
+}
+
+/** [[west, south], [east, north]] of the listings with a position, or null. */
+function listingBounds(items) {
+    const points = items.filter((i) => Number.isFinite(i?.longitude) && Number.isFinite(i?.latitude)).map((i) => [[i.longitude, i.latitude]]);
+    return shapeBounds({coordinates: points});
+}
+
+/** yatmoConfig.center, else the middle of listings.shape or of the listings (the view is fitted to them once the map is up). */
+function startCenter(settings) {
+    if (settings.center) return settings.center;
+    const bounds = settings.listings.shape ? shapeBounds(settings.listings.shape) : listingBounds(settings.listings.items);
+    return bounds ? [(bounds[0][0] + bounds[1][0]) / 2, (bounds[0][1] + bounds[1][1]) / 2] : [0, 0];
 }
 
 /** The message instead of the map (never a blank element); the API's methods then reject with it. */
