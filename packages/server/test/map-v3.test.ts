@@ -365,6 +365,8 @@ t.test('listings.shape without a centre: the zone drawn, the view fitted to it',
     t.equal(await w.page.evaluate('YatmoSearch.map.getSource("q-zone").serialize().data.features[0].geometry.type'), 'MultiPolygon', 'the zone drawn');
     const [lon, lat] = await w.page.evaluate('YatmoSearch.map.getCenter().toArray()') as number[];
     t.ok(Math.abs(lon - 4.37) < 0.002 && Math.abs(lat - 50.8475) < 0.002, `the view centred on it (${lon}, ${lat})`);
+    const pois = await w.page.evaluate('[YatmoSearch.map.getLayer("q-pois") === undefined, YatmoSearch.map.queryRenderedFeatures().filter((f) => f.sourceLayer === "poi").length]');
+    t.same(pois, [true, 0], 'noPois: no POI layer of ours, none of the style\'s drawn');
     await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-shape.png')});
     clean(t, w);
     await w.page.close();

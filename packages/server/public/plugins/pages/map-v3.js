@@ -68,6 +68,9 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
         map.addControl({onAdd: () => h('div', {class: 'maplibregl-ctrl'}, form.element), onRemove: () => form.element.remove()}, 'top-left');
         fitPanel(map, root, form);
     }
+    // After lib/pois.js has added its layer: it adds it at once only while map.isStyleLoaded(), which a
+    // layout change makes false until the next frame.
+    hideStylePois(map);
     if (settings.listings) {
         listings.set(settings.listings.items);
         if (settings.listings.shape) showShape(map, overlay, settings.listings.shape);
@@ -92,6 +95,16 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
 function onListing(map, point) {
     const layers = LISTING_LAYERS.filter((id) => map.getLayer(id));
     return layers.length > 0 && map.queryRenderedFeatures(point, {layers}).length > 0;
+}
+
+/**
+ * The style's own POI icons (the tiles' poi layer) off: our POI layer (lib/pois.js) shows the places
+ * with our icons, and "Hide places" or noPois must leave none on the map.
+ */
+function hideStylePois(map) {
+    for (const layer of map.getStyle().layers) {
+        if (layer['source-layer'] === 'poi') map.setLayoutProperty(layer.id, 'visibility', 'none');
+    }
 }
 
 /** listings.shape (a MultiPolygon once checked): drawn as the zone, the view fitted to it. */
