@@ -309,6 +309,13 @@ t.test('listings.items at load with renderCard: an element as it is, a string as
     }
     t.equal(await w.page.textContent('.maplibregl-popup .qs-card'), '<b>Two</b>', 'a string from renderCard is shown as text');
     t.equal(await w.page.locator('.maplibregl-popup b').count(), 0);
+    // By keyboard: the map focused, Enter opens the listing nearest its centre.
+    await w.page.evaluate('YatmoSearch.map.jumpTo({center: [4.3526, 50.8466], zoom: 17})');
+    await idle(w.page);
+    await w.page.focus('.maplibregl-canvas');
+    await w.page.keyboard.press('Enter');
+    await w.page.waitForSelector('.maplibregl-popup .portal-card');
+    t.pass('Enter on the map opens the listing at its centre');
     clean(t, w);
     await w.page.close();
 });

@@ -8,6 +8,8 @@ const SOURCE = 'qs-listings';
 const MAX_ITEMS = 20000;
 /** The layers a click on which is about listings. */
 export const LISTING_LAYERS = ['qs-clusters', 'qs-pills'];
+/** Enter reaches listings this many pixels around the map's centre. */
+const KEY_REACH = 60;
 
 /** `renderCard`: the portal's (item, close) => HTMLElement | string, or undefined. */
 export function createListings({maplibregl, map, accentColor, renderCard}) {
@@ -36,16 +38,33 @@ export function createListings({maplibregl, map, accentColor, renderCard}) {
     }
     withStyle(map, addLayers);
 
-    map.on('click', 'qs-clusters', async (e) => {
-        const feature = e.features[0];
-        const zoom = await map.getSource(SOURCE).getClusterExpansionZoom(feature.properties.cluster_id);
-        map.easeTo({center: feature.geometry.coordinates, zoom: Math.min(zoom, 19)});
-    });
+    async function zoomInto(cluster) {
+        const zoom = await map.getSource(SOURCE).getClusterExpansionZoom(cluster.properties.cluster_id);
+        map.easeTo({center: cluster.geometry.coordinates, zoom: Math.min(zoom, 19)});
+    }
+    map.on('click', 'qs-clusters', (e) => zoomInto(e.features[0]));
     map.on('click', 'qs-pills', (e) => open(items.get(String(e.features[0].properties.id))));
     for (const layer of ['qs-clusters', 'qs-pills']) {
         map.on('mouseenter', layer, () => { map.getCanvas().style.cursor = 'pointer'; });
         map.on('mouseleave', layer, () => { map.getCanvas().style.cursor = ''; });
     }
+
+    // The keyboard's way to a listing: arrows pan the map (MapLibre), Enter opens the listing or
+    // cluster nearest the map's centre.
+    map.getCanvas().addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter') return;
+        const centre = map.project(map.getCenter());
+        let best = null, bestDistance = Infinity;
+        for (const f of map.queryRenderedFeatures([[centre.x - KEY_REACH, centre.y - KEY_REACH], [centre.x + KEY_REACH, centre.y + KEY_REACH]], {layers: LISTING_LAYERS})) {
+            const p = map.project(f.geometry.coordinates);
+            const distance = Math.hypot(p.x - centre.x, p.y - centre.y);
+            if (distance < bestDistance) [best, bestDistance] = [f, distance];
+        }
+        if (!best) return;
+        e.preventDefault();
+        if (best.properties.cluster_id !== undefined) zoomInto(best);
+        else open(items.get(String(best.properties.id)));
+    });
 
     function open(item) {
         if (!item) return;
