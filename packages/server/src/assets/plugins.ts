@@ -10,6 +10,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, NextFunction, Request, Response} from 'express';
 import {loadCountries} from '@quartier/engine';
+import {loadCategories} from '@quartier/engine/internal';
 import {asset, sendAsset, type Asset} from './static-asset.js';
 import {HttpError} from '../http/errors.js';
 
@@ -52,15 +53,19 @@ export interface PluginAssets {
  * A module written by the server rather than kept as a file: the languages of each country
  * (data/countries.json), so a page knows without a request when a language falls back to EN; the
  * plugin files served, so a page imports an optional module only when it is there; the words of the
- * controls (words.json, data kept apart from the code).
+ * controls (words.json, data kept apart from the code); each country's enrichment category keys and
+ * ids (data/categories.json), which map_v3.js's lifestyle search offers (/enrichment, which lists
+ * them otherwise, is for backend keys).
  */
 function servedModule(dir: string, files: string[]): Map<string, string> {
     const languages: Record<string, string[]> = {};
     for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
     const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
-    const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files and words.json.\n' +
+    const enrichment: Record<string, {key: string; id: number}[]> = {};
+    for (const [country, entries] of Object.entries(loadCategories().enrichment)) enrichment[country] = entries.map((e) => ({key: e.key, id: e.id}));
+    const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files, words.json and data/categories.json.\n' +
         `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
-        `export const WORDS = ${JSON.stringify(words)};\n`;
+        `export const WORDS = ${JSON.stringify(words)};\nexport const ENRICHMENT_KEYS = ${JSON.stringify(enrichment)};\n`;
     return new Map([['lib/served.js', text]]);
 }
 

@@ -1,0 +1,37 @@
+// The lifestyle search's categories: the country's enrichment keys (written by the server into
+// lib/served.js), named in the page's language by /categories, a few common ones first.
+import {ENRICHMENT_KEYS} from '../lib/served.js';
+import {h} from '../lib/escape.js';
+
+/** Shown first (by the 8-digit sub-category prefix, the same in every country): school, supermarket, stations, nursery. */
+const COMMON = ['10010002', '10030001', '10020004', '10020001', '10020003', '10010004'];
+
+/** [{key, label, common}] of the country, common ones first, named by `categories` (/categories' answer) when it has them. */
+export function lifestyleCategories(api, categories) {
+    const entries = ENRICHMENT_KEYS[api.country] ?? [];
+    const labels = new Map();
+    for (const family of categories ?? []) {
+        for (const sub of family.c ?? []) labels.set(String(sub.id).slice(0, 8), sub.l);
+    }
+    const prefix = (e) => String(e.id).slice(0, 8);
+    const rank = (e) => (COMMON.includes(prefix(e)) ? COMMON.indexOf(prefix(e)) : COMMON.length);
+    return entries.map((e, i) => ({e, i})).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
+        .map(({e}) => ({key: e.key, label: labels.get(prefix(e)) ?? keyLabel(e.key), common: rank(e) < COMMON.length}));
+}
+
+/** "Children.ElementarySchool" → "Elementary school". */
+function keyLabel(key) {
+    const words = key.split('.').pop().replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The checkboxes: common ones shown, the others under "More". Returns {element, checked(): keys}. */
+export function categoryChecks(categories, idPrefix) {
+    const box = (c) => h('label', {class: 'qs-check'}, h('input', {type: 'checkbox', value: c.key, id: `${idPrefix}-${c.key}`}), c.label);
+    const common = categories.filter((c) => c.common), others = categories.filter((c) => !c.common);
+    const element = h('fieldset', {class: 'qs-checks'},
+        h('legend', {class: 'qs-legend'}, 'Near each of'),
+        common.map(box),
+        others.length ? h('details', {class: 'qs-more'}, h('summary', {}, `More (${others.length})`), others.map(box)) : null);
+    return {element, checked: () => [...element.querySelectorAll('input:checked')].map((i) => i.value)};
+}
