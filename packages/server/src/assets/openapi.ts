@@ -49,6 +49,15 @@ function pluginPaths(): Record<string, Json> {
         '/map_v3.js': page('The map in the portal\'s element, search by travel time and listings (PLUGINS.md §2)', 'text/javascript'),
         '/summary.js': page('The nearest places by category (PLUGINS.md §3)', 'text/javascript'),
         '/summary-text.js': page('The neighbourhood text for addSummaryTextWithTitles (PLUGINS.md §4)', 'text/javascript'),
+        '/vendor/{package}/{file}': {
+            servers: ROOT_ONLY,
+            get: {
+                summary: 'MapLibre GL JS and the right-to-left text plugin, from this server (no CDN)', tags: ['Plugins'], security: [],
+                description: 'Packages `maplibre-gl` (its dist folder) and `rtl-text`; gzipped, cached 7 days.',
+                parameters: [['package', 'maplibre-gl'], ['file', 'maplibre-gl.css']].map(([name, example]) => ({name, in: 'path', required: true, schema: str, example})),
+                responses: {200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}}}, 404: {$ref: '#/components/responses/Error404'}}
+            }
+        },
         '/plugins/{version}/{folder}/{file}': {
             servers: ROOT_ONLY,
             get: {
