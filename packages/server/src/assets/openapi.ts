@@ -308,7 +308,7 @@ export const openApiDocument = {
     ],
     security: [{LicenseKey: []}, {LicenceKey: []}, {licenseKeyQuery: []}],
     tags: [
-        {name: 'Neighbourhood'}, {name: 'Places'}, {name: 'Travel'}, {name: 'Geocoding'}, {name: 'Maps'}, {name: 'Icons'}, {name: 'Favourites'}, {name: 'Service'}
+        {name: 'Neighbourhood'}, {name: 'Places'}, {name: 'Travel'}, {name: 'Geocoding'}, {name: 'Maps'}, {name: 'Icons'}, {name: 'Favourites'}, {name: 'Plugins'}, {name: 'Service'}
     ],
     paths: {
         '/summary': {get: operation('Places by category, close cities, the address', 'SPEC §4.1. Cached 7 days.', [...position, param('language')], json(ref('CustomerItemSummary'), 'The summary.'), ROUTED, {tags: ['Neighbourhood']})},
@@ -516,18 +516,7 @@ export const openApiDocument = {
                 }, ['key', 'regions']), 'The configuration.')}
             }
         },
-        ...pluginPaths(),
-        '/docs/{file}': {
-            servers: ROOT_ONLY,
-            get: {
-                summary: 'The page\'s script, style sheet and icon', tags: ['Service'], security: [],
-                parameters: [{name: 'file', in: 'path', required: true, schema: {enum: ['init.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png']}}],
-                responses: {
-                    200: {description: 'The file.', content: {'text/javascript': {schema: str}, 'text/css': {schema: str}, 'image/png': {schema: bytes('image/png')}}},
-                    404: {$ref: '#/components/responses/Error404'}
-                }
-            }
-        }
+        ...pluginPaths()
     },
     components: {
         schemas,
