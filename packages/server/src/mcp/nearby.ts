@@ -9,23 +9,15 @@ import {HttpError} from '../http/errors.js';
 import {favouriteTimes} from '../favourites/favourite-times.js';
 import type {Favourite} from '../favourites/favourite-store.js';
 import {tokenSubtypes, type CategoryToken} from './categories.js';
-import type {TravelMode} from './facts.js';
+import type {NearestPlace} from './facts.js';
 
 /** Candidates measured at most, whatever maxResults: the closest by straight line. */
 const MAX_CANDIDATES = 300;
 /** Candidates per sub-type, per result asked for. */
 const PER_RESULT = 2;
 
-export interface NearbyPoi {
-    category: CategoryToken;
-    name: string;
-    distanceMeters: number;
-    travelMode: TravelMode;
-    latitude: number;
-    longitude: number;
-    /** The sub-type key (for the text). */
-    kind: string;
-}
+/** A place of the list: a nearest place's fields but the time, and its token. */
+export type NearbyPoi = Omit<NearestPlace, 'travelTimeMinutes'> & {category: CategoryToken};
 
 interface Candidate {
     poi: number;
