@@ -8,6 +8,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {BACKEND_KEY, BE_ONLY_KEY, FRONTEND_KEY, get, repoRoot, testBuildRoot, testServer} from './helpers.js';
+import {distanceLabels} from '@quartier/engine/internal';
 import {CATEGORY_SYNONYMS, CATEGORY_TOKENS} from '../src/mcp/categories.js';
 
 const server = await testServer();
@@ -124,7 +125,10 @@ for (const cc of Object.keys(POSITIONS)) {
         t.equal(a.envelope.facts.publicTransportLinesCount, facts.transport.linesCount);
         const station = enrichmentNearest(enrichment, ['Transports.TrainStations']);
         t.equal(a.envelope.facts.nearestTrainStationDistanceMeters, station?.meters ?? null, 'the train station of /enrichment');
-        t.ok(a.envelope.text.length > 0, 'an accessibility text');
+        const narrative = (await get(`${base}/summary/text?${query(cc, language)}`)).body;
+        const transport = narrative.Paragraphs.find((x: any) => x.IconId === 'publictransports');
+        if (transport) t.ok(a.envelope.text.includes(transport.Sentences[0][language].replace(/\[\/?STRONG\]/g, '')), 'the narrative\'s public transport paragraph');
+        else if (stop) t.ok(a.envelope.text.includes(distanceLabels(stop.meters, language).long), 'without one: the nearest stop\'s figures');
 
         const p = await call('yatmo_get_nearby_pois', at(cc, {language, radiusMeters: 2000, maxResults: 50}));
         t.notOk(p.isError);

@@ -12,6 +12,7 @@ import type {NeighbourhoodService} from '../enrichment/neighbourhood-service.js'
 import type {WorkerPool} from '../workers/pool.js';
 import {nearestInSummary, summaryFacts, type SummaryFacts, type TravelMode} from './facts.js';
 import {bounded, placeLine, tripFigures} from './texts.js';
+import {cacheEndpoint} from './envelope.js';
 import type {CategoryToken} from './categories.js';
 
 export interface Labelled {
@@ -65,7 +66,7 @@ export async function comparePositions(service: NeighbourhoodService, pool: Work
     positions.forEach((p, i) => requireCovered(region, p.latitude, p.longitude, `positions[${i}]`));
     if (destination) requireCovered(region, destination.latitude, destination.longitude, 'The destination');
     const parts = await Promise.all(positions.map(async (p) => {
-        const answer = await service.answer('mcp/compare', region, p.latitude, p.longitude, language, (data) => positionData(data, language));
+        const answer = await service.answer(cacheEndpoint('compare'), region, p.latitude, p.longitude, language, (data) => positionData(data, language));
         const part = JSON.parse(answer.body.toString('utf8')) as PositionData;
         const times = destination ? (await favouriteTimes(pool, region, p.latitude, p.longitude, [destination as Favourite]))[0] : null;
         return {part, times};

@@ -4,6 +4,14 @@
 import type {CallToolResult} from '@modelcontextprotocol/sdk/types.js';
 import {HttpError} from '../http/errors.js';
 
+/**
+ * The answers cache's name for a tool's stored part (facts and text, per position and language):
+ * the version changes with their layout, so that no body of an older layout is read back.
+ */
+export function cacheEndpoint(part: string): string {
+    return `mcp/1/${part}`;
+}
+
 /** A tool's answer before it is wrapped. */
 export interface ToolAnswer {
     text: string;

@@ -35,7 +35,8 @@ export class QuartierMcp {
         const served = [...sources.regions.keys()];
         this.definitions = toolDefinitions(served);
         this.byName = new Map(this.definitions.map((d) => [d.tool.name, d]));
-        const areas = [...sources.regions.values()].map((r) => `${r.country.code} (${r.label}; languages ${r.country.languages.join(', ')})`);
+        // region.label reads "BE: Brussels-Capital Region".
+        const areas = [...sources.regions.values()].map((r) => `${r.label} (languages ${r.country.languages.join(', ')})`);
         this.instructions = `quartier answers what is around a position from OpenStreetMap and timetable data: schools, nurseries, supermarkets, public transport, `
             + `train stations, motorway accesses, and a neighbourhood description. This server covers: ${areas.join('; ')}. Pass the position's country `
             + `code and a language the country serves. Distances are network distances in metres, each with the mode it was measured with `

@@ -14,7 +14,7 @@ import {comparePositions} from './compare.js';
 import {bounded, flatNarrative, placeLine, publicTransportParagraph} from './texts.js';
 import {DEFAULT_RADIUS_METERS, DEFAULT_RESULTS, categoryTokens, commonShape, compareShape, jsonSchema, nearbyShape, nearestShape, oneCategory,
     parseArgs, placeOf, type Place} from './input.js';
-import type {ToolAnswer} from './envelope.js';
+import {cacheEndpoint, type ToolAnswer} from './envelope.js';
 
 /** What the tools answer from: the served regions, the neighbourhood service, the routing workers. */
 export interface ToolSources {
@@ -66,7 +66,7 @@ export function toolDefinitions(served: readonly string[]): ToolDefinition[] {
             read(args, sources, allows) {
                 const {a, place} = located(common, args, sources, allows);
                 return {place, run: async () => ({
-                    ...await cached<Omit<ToolAnswer, 'warnings'>>(sources.service, 'mcp/summary', place, a.latitude, a.longitude, (data) => ({
+                    ...await cached<Omit<ToolAnswer, 'warnings'>>(sources.service, cacheEndpoint('summary'), place, a.latitude, a.longitude, (data) => ({
                         facts: summaryFacts(data, place.language), text: flatNarrative(neighbourhoodText(data, [place.language]), place.language)
                     })),
                     warnings: place.warnings
@@ -104,7 +104,7 @@ export function toolDefinitions(served: readonly string[]): ToolDefinition[] {
             read(args, sources, allows) {
                 const {a, place} = located(common, args, sources, allows);
                 return {place, run: async () => ({
-                    ...await cached<Omit<ToolAnswer, 'warnings'>>(sources.service, 'mcp/accessibility', place, a.latitude, a.longitude, (data) => {
+                    ...await cached<Omit<ToolAnswer, 'warnings'>>(sources.service, cacheEndpoint('accessibility'), place, a.latitude, a.longitude, (data) => {
                         const paragraph = publicTransportParagraph(neighbourhoodText(data, [place.language]), place.language);
                         const lines = (['public_transport', 'train_station', 'motorway'] as const).map((t) => nearestInSummary(data, t)).filter((p) => p !== null)
                             .map((p) => placeLine(p, place.language));
@@ -134,7 +134,7 @@ async function nearestAnswer(service: NeighbourhoodService, place: Place, lat: n
     const warnings = [...place.warnings];
     let nearest: NearestPlace | null;
     if (token === 'motorway') {
-        nearest = await cached<NearestPlace | null>(service, 'mcp/motorway', place, lat, lon, (data) => nearestInSummary(data, 'motorway'));
+        nearest = await cached<NearestPlace | null>(service, cacheEndpoint('motorway'), place, lat, lon, (data) => nearestInSummary(data, 'motorway'));
     } else {
         const answer = await service.enrichment(place.region, lat, lon, place.language, (data) => enrichmentAnswer(data, place.language));
         const doc = JSON.parse(answer.body.toString('utf8')) as EnrichmentDocument;
