@@ -1,13 +1,12 @@
 // yatmo_get_nearby_pois: the places of some categories around a position, nearest first by the
 // network. Candidates are the closest by straight line (the network is never shorter), measured
-// from the position by /matrix's task for each mode (as /favourites/times measures), then kept
-// within the radius: on foot, by car for motorway accesses.
-import type {Region} from '@quartier/engine';
+// from the position by /matrix's task (its cells are /route's), then kept within the radius: on
+// foot, by car for motorway accesses.
+import {CAR, FOOT, type Region} from '@quartier/engine';
 import {closestPlaces, haversineMeters, regionSections, round6} from '@quartier/engine/internal';
 import type {WorkerPool} from '../workers/pool.js';
 import {HttpError} from '../http/errors.js';
-import {favouriteTimes} from '../favourites/favourite-times.js';
-import type {Favourite} from '../favourites/favourite-store.js';
+import type {MatrixPart} from '../answers/matrix-answer.js';
 import {tokenSubtypes, type CategoryToken} from './categories.js';
 import type {NearestPlace} from './facts.js';
 
@@ -66,6 +65,21 @@ function nameOf(region: Region, poi: number, token: CategoryToken): string {
 }
 
 /**
+ * Metres from the position to each place by one road mode (null: no way there). A place the mode
+ * cannot snap to is left out of the task (it would refuse the whole table) and gets null.
+ */
+async function metresFrom(pool: WorkerPool, region: Region, mode: number, lat: number, lon: number, places: [number, number][]): Promise<(number | null)[]> {
+    const snapper = region.router.snapper;
+    const on = places.map(([pLat, pLon]) => snapper.snap(pLat, pLon, mode) !== null);
+    const destinations = places.filter((_, i) => on[i]).flat();
+    if (destinations.length === 0 || snapper.snap(lat, lon, mode) === null) return places.map(() => null);
+    const part = await pool.run<MatrixPart>({type: 'matrix', country: region.country.code, mode, sources: [lat, lon], destinations, sourceOffset: 0, destinationOffset: 0});
+    const cells = JSON.parse(`[${part.distances[0]}]`) as (number | null)[];
+    let j = 0;
+    return on.map((snapped) => (snapped ? cells[j++] : null));
+}
+
+/**
  * The places, nearest first by the network, at most `maxResults`. `reach`: how far the list is
  * certain to be complete (the radius, unless too many places lie within it to measure them all).
  */
@@ -75,15 +89,16 @@ export async function nearbyPois(pool: WorkerPool | undefined, region: Region, l
     const {found, certain} = candidates(region, lat, lon, tokens, radius, maxResults * PER_RESULT);
     const reach = Math.floor(certain);
     const P = regionSections(region).pois;
-    const places = found.map((c): Favourite => ({id: String(c.poi), label: '', address: '', latitude: P.lat[c.poi], longitude: P.lon[c.poi]}));
-    const times = found.length ? await favouriteTimes(pool, region, lat, lon, places) : [];
+    const byCar = found.map((c) => c.token === 'motorway');
+    const positions = (car: boolean) => found.filter((_, i) => byCar[i] === car).map((c): [number, number] => [P.lat[c.poi], P.lon[c.poi]]);
+    const [walks, drives] = await Promise.all([metresFrom(pool, region, FOOT, lat, lon, positions(false)), metresFrom(pool, region, CAR, lat, lon, positions(true))]);
     const pois: NearbyPoi[] = [];
+    let w = 0, d = 0;
     found.forEach((c, i) => {
-        const driving = c.token === 'motorway';
-        const trip = driving ? times[i].Driving : times[i].Walking;
-        if (!trip || trip.meters > reach) return;
+        const meters = byCar[i] ? drives[d++] : walks[w++];
+        if (meters === null || meters > reach) return;
         pois.push({
-            category: c.token, name: nameOf(region, c.poi, c.token), distanceMeters: Math.round(trip.meters), travelMode: driving ? 'driving' : 'walking',
+            category: c.token, name: nameOf(region, c.poi, c.token), distanceMeters: Math.round(meters), travelMode: byCar[i] ? 'driving' : 'walking',
             latitude: round6(P.lat[c.poi]), longitude: round6(P.lon[c.poi]), kind: c.kind
         });
     });

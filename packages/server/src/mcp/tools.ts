@@ -79,12 +79,12 @@ export function toolDefinitions(served: readonly string[]): ToolDefinition[] {
             read(args, sources, allows) {
                 const {a, place} = located(nearby, args, sources, allows);
                 const tokens = categoryTokens(a.categories);
-                const radius = a.radiusMeters ?? DEFAULT_RADIUS_METERS;
+                const radius = a.radiusMeters ?? DEFAULT_RADIUS_METERS, maxResults = a.maxResults ?? DEFAULT_RESULTS;
                 return {place, run: async () => {
-                    const found = await nearbyPois(sources.pool, place.region, a.latitude, a.longitude, tokens, radius, a.maxResults ?? DEFAULT_RESULTS);
+                    const found = await nearbyPois(sources.pool, place.region, a.latitude, a.longitude, tokens, radius, maxResults);
                     const pois = found.pois.map(({kind: _kind, ...poi}) => poi);
                     const warnings = [...place.warnings];
-                    if (found.reach < radius) warnings.push(`Too many places to measure within ${radius} m: the list covers the first ${found.reach} m; ask fewer categories or a smaller radius.`);
+                    if (found.reach < radius && pois.length < maxResults) warnings.push(`Too many places to measure within ${radius} m: the list covers the first ${found.reach} m; ask fewer categories or a smaller radius.`);
                     return {text: bounded([found.pois.map((p) => placeLine(p, place.language)).join('\n')]), facts: {pois, radiusMeters: radius, totalReturned: pois.length}, warnings};
                 }};
             }
