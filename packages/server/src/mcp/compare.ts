@@ -2,7 +2,7 @@
 // side: each one's summary facts, its scores (as /scores gives them) and, with a common destination,
 // the trip to it by every mode (/matrix's task, as /favourites/times measures). The text lists the
 // figures position by position, with the labels of the answer's language and no word of judgement.
-import {neighbourhoodText, type NeighbourhoodData, type Region} from '@quartier/engine';
+import type {NeighbourhoodData, Region} from '@quartier/engine';
 import {favouriteTimes, TIME_MODES, type Trip} from '../favourites/favourite-times.js';
 import type {Favourite} from '../favourites/favourite-store.js';
 import {requireCovered} from '../http/position.js';
