@@ -224,7 +224,7 @@ t.test('keys: none 401, a frontend key 403 with a clear message, a country outsi
     t.match(pt.envelope.error, {code: 403, type: 'forbidden', message: /PT/});
 });
 
-t.test('HTTP: a 2 MB body is refused (413), SSE when asked first, GET 405', async (t) => {
+t.test('HTTP: a 2 MB body is refused (413), SSE when asked first, JSON without Accept, errors with Error, GET 405', async (t) => {
     const headers = {LicenceKey: BACKEND_KEY, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream'};
     const big = JSON.stringify({jsonrpc: '2.0', id: 1, method: 'tools/list', params: {padding: 'x'.repeat(2 * 1024 * 1024)}});
     const r = await fetch(MCP, {method: 'POST', headers, body: big});
@@ -237,6 +237,14 @@ t.test('HTTP: a 2 MB body is refused (413), SSE when asked first, GET 405', asyn
     const sse = await fetch(MCP, {method: 'POST', headers: {...headers, Accept: 'text/event-stream, application/json'}, body: list});
     t.match(sse.headers.get('content-type'), /text\/event-stream/);
     t.match(await sse.text(), /^event: message\ndata: \{"result":\{"tools":/m);
+    const bare = await fetch(MCP, {method: 'POST', headers: {LicenceKey: BACKEND_KEY, 'Content-Type': 'application/json'}, body: list});
+    t.equal(bare.status, 200, 'no Accept: JSON');
+    t.match(bare.headers.get('content-type'), /application\/json/);
+    const notRpc = await fetch(MCP, {method: 'POST', headers, body: '{"hello": "world"}'});
+    t.equal(notRpc.status, 400);
+    t.match(await notRpc.json(), {Error: /JSON-RPC/, jsonrpc: '2.0', error: {code: -32700}}, 'the transport\'s refusal, with the API\'s Error');
+    const html = await fetch(MCP, {method: 'POST', headers: {...headers, Accept: 'text/html'}, body: list});
+    t.equal(html.status, 406);
     const getMcp = await fetch(MCP, {headers: {LicenceKey: BACKEND_KEY, Accept: 'text/event-stream'}});
     t.equal(getMcp.status, 405);
 });

@@ -1,17 +1,22 @@
-// POST /mcp/v1: MCP over Streamable HTTP (the SDK's transport), stateless: each request gets its
-// own server and transport, which is all a read-only service needs. Before MCP, as HTTP errors like
-// every endpoint's: a missing or unknown key (401), a frontend key or a backend key sent by a web
-// page (403). A body over MAX_MCP_BODY_BYTES is a 413 (the transport reads it, bounded). The answer
-// is JSON, or server-sent events when the client's Accept puts text/event-stream first.
-// GET and DELETE answer 405: no stream is kept open and there are no sessions.
-import type {Express, NextFunction, Request, Response} from 'express';
-import {StreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+// POST /mcp/v1: MCP over Streamable HTTP (the SDK's web-standard transport), stateless: each request
+// gets its own server and transport, which is all a read-only service needs. Before MCP, as HTTP
+// errors like every endpoint's: a missing or unknown key (401), a frontend key or a backend key sent
+// by a web page (403), a body over MAX_MCP_BODY_BYTES (413) or not JSON (400). The answer is JSON, or
+// server-sent events when the client's Accept puts text/event-stream first; an Accept that names
+// neither (or none) gets JSON. The transport's own refusals keep their JSON-RPC error body, with
+// the "Error" every error answer of the API has. GET and DELETE answer 405: no stream is kept open
+// and there are no sessions.
+import {Readable} from 'node:stream';
+import type {ReadableStream as NodeReadableStream} from 'node:stream/web';
+import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import {WebStandardStreamableHTTPServerTransport} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type {Region} from '@quartier/engine';
-import {HttpError} from '../http/errors.js';
+import {HttpError, badRequest} from '../http/errors.js';
 import type {CheckedKey, KeyStore} from '../http/keys.js';
 import type {Metrics} from '../service/metrics.js';
 import type {NeighbourhoodService} from '../enrichment/neighbourhood-service.js';
 import type {WorkerPool} from '../workers/pool.js';
+import {sendJson} from '../answers/json-answer.js';
 import {QuartierMcp, toolCallCounter} from './mcp-server.js';
 
 export const MCP_PATH = '/mcp/v1';
@@ -28,23 +33,33 @@ export interface McpRouteOptions {
 export function mcpRoutes(app: Express, options: McpRouteOptions): void {
     const regions = new Map(options.regions.map((r) => [r.country.code, r]));
     const mcp = new QuartierMcp({regions, service: options.service, pool: options.pool}, toolCallCounter(options.metrics.registry));
+    // The key is checked before the body is read: without one, a large or broken body is a 401 still.
+    const readBody = express.json({limit: MAX_MCP_BODY_BYTES, type: () => true});
     app.post(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
-        let key: CheckedKey;
+        let key: CheckedKey, accept: string;
         try {
             key = checkKey(options.keys, req, [...regions.keys()]);
+            accept = acceptOf(req.headers.accept);
         } catch (err) {
             next(err);
             return;
         }
-        const server = mcp.server((country) => key.countries.includes('*') || key.countries.some((c) => c.toUpperCase() === country));
-        const transport = new StreamableHTTPServerTransport({
-            sessionIdGenerator: undefined, enableJsonResponse: !eventStreamFirst(req.headers.accept), maxRequestBodySize: MAX_MCP_BODY_BYTES
+        readBody(req, res, (err?: unknown) => {
+            if (err) {
+                next(bodyError(err));
+                return;
+            }
+            const server = mcp.server((country) => key.countries.includes('*') || key.countries.some((c) => c.toUpperCase() === country));
+            const transport = new WebStandardStreamableHTTPServerTransport({sessionIdGenerator: undefined, enableJsonResponse: !accept.startsWith('text/event-stream')});
+            res.on('close', () => {
+                void transport.close();
+                void server.close();
+            });
+            server.connect(transport)
+                .then(() => transport.handleRequest(webRequest(req, accept), {parsedBody: req.body}))
+                .then((answer) => send(res, answer))
+                .catch(next);
         });
-        res.on('close', () => {
-            void transport.close();
-            void server.close();
-        });
-        server.connect(transport).then(() => transport.handleRequest(req, res)).catch(next);
     });
 }
 
@@ -69,9 +84,60 @@ function checkKey(keys: KeyStore, req: Request, countries: string[]): CheckedKey
     throw refusal;
 }
 
-/** Whether the client lists server-sent events before JSON in its Accept header. */
-function eventStreamFirst(accept: string | undefined): boolean {
-    if (!accept) return false;
-    const sse = accept.indexOf('text/event-stream'), json = accept.indexOf('application/json');
-    return sse >= 0 && (json < 0 || sse < json);
+/**
+ * The Accept header the transport is given: as sent when it lists both JSON and server-sent events
+ * (MCP's rule), in the order the client prefers; JSON first when it names only JSON, any type or
+ * nothing; events first when it names only events. Anything else is a 406.
+ */
+function acceptOf(accept: string | undefined): string {
+    const a = accept ?? '*/*';
+    const json = /application\/json|application\/\*|\*\/\*/.test(a), events = a.includes('text/event-stream');
+    if (events && (!json || a.indexOf('text/event-stream') < a.search(/application\/json|application\/\*|\*\/\*/))) return 'text/event-stream, application/json';
+    if (json) return 'application/json, text/event-stream';
+    throw new HttpError(406, 'MCP answers application/json or text/event-stream: list them in the Accept header.');
+}
+
+function bodyError(err: unknown): unknown {
+    const type = (err as {type?: string}).type;
+    if (type === 'entity.too.large') return new HttpError(413, `The body is larger than ${MAX_MCP_BODY_BYTES / 1024} KB.`);
+    if (type === 'entity.parse.failed') return badRequest(`The body is not a JSON-RPC message: ${(err as Error).message.replace(/\.$/, '')}.`);
+    return err;
+}
+
+/** Headers about the body as it arrived, which the request passed on (without a body) must not carry. */
+const BODY_HEADERS = new Set(['content-length', 'transfer-encoding', 'content-encoding', 'connection', 'host']);
+
+/** The request as the web-standard transport reads it (the body is already parsed and passed apart). */
+function webRequest(req: Request, accept: string): globalThis.Request {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+        if (BODY_HEADERS.has(name)) continue;
+        if (typeof value === 'string') headers.set(name, value);
+        else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    }
+    headers.set('accept', accept);
+    return new globalThis.Request(`http://localhost${MCP_PATH}`, {method: 'POST', headers});
+}
+
+/** The transport's answer on Express's response: errors as JSON with "Error", events streamed. */
+async function send(res: Response, answer: globalThis.Response): Promise<void> {
+    res.status(answer.status);
+    answer.headers.forEach((value, name) => res.setHeader(name, value));
+    if (answer.status >= 400) {
+        const text = await answer.text();
+        let body: Record<string, unknown> = {};
+        try {
+            body = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+            // not JSON: the status and its message say enough
+        }
+        const message = (body.error as {message?: unknown} | undefined)?.message;
+        sendJson(res, JSON.stringify({Error: typeof message === 'string' ? message : `MCP refused the request (${answer.status}).`, ...body}));
+        return;
+    }
+    if (answer.body === null) {
+        res.end();
+        return;
+    }
+    Readable.fromWeb(answer.body as NodeReadableStream).pipe(res);
 }
