@@ -4,6 +4,7 @@
 //   npx quartier build-region [--all | CC ...] [--force]     build the configured regions' bundles
 //   npx quartier add-region --country CC --osm FILE ...     build a region of your own and remember it
 //   npx quartier enrich --country BE listings.csv -o scored.ndjson
+//   npx quartier mcp [--regions BE,PT] [--out BUNDLES_DIR]      the MCP tools over stdio, for a local AI assistant
 import {spawnSync} from 'node:child_process';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -16,12 +17,17 @@ const USAGE = `usage:
                       [--out DIR] [--force]
   quartier enrich --country CC INPUT.(csv|ndjson) -o OUTPUT.(ndjson|csv) [--language EN] [--workers N]
                   [--out BUNDLES_DIR] [--input-format csv|ndjson]
+  quartier mcp [--regions BE,PT] [--out BUNDLES_DIR] [--cache DIR|off] [--workers N] [--no-warmup]
+                 the MCP tools over stdio for a local AI assistant (docs/mcp.md)
 Paths are relative to the current folder.
 `;
 
 if (command === 'enrich') {
     const {runEnrichCommand} = await import('./cli/enrich-command.js');
     process.exitCode = await runEnrichCommand(rest);
+} else if (command === 'mcp') {
+    const {runMcpCommand} = await import('./mcp/stdio.js');
+    process.exitCode = await runMcpCommand(rest);
 } else if (command === 'serve') {
     process.argv = [process.argv[0], process.argv[1], ...rest];
     await import('./main.js');

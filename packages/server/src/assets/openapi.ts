@@ -492,6 +492,26 @@ export const openApiDocument = {
                 }
             }
         },
+        '/mcp/v1': {
+            servers: ROOT_ONLY,
+            post: {
+                summary: 'MCP server for AI assistants (Streamable HTTP)', tags: ['Service'],
+                description: 'Model Context Protocol over Streamable HTTP, stateless: JSON-RPC messages in the body (at most 64 KB), answered as JSON, or as server-sent events when '
+                    + 'the Accept header lists text/event-stream first. A backend key in LicenceKey or LicenseKey. Tools: yatmo_get_location_summary, yatmo_get_nearby_pois, '
+                    + 'yatmo_get_nearest_by_category, yatmo_get_accessibility_profile, quartier_compare_locations (docs/mcp.md). Tool errors are MCP results marked isError; '
+                    + 'the transport\'s refusals have a JSON-RPC error body with the Error of every error answer.',
+                requestBody: {required: true, content: {'application/json': {schema: {type: ['object', 'array']}}}},
+                responses: {
+                    200: {description: 'The JSON-RPC answer.', content: {'application/json': {schema: {type: ['object', 'array']}}, 'text/event-stream': {schema: str}}},
+                    202: {description: 'Notifications or answers only: accepted, no body.'},
+                    400: json(object({Error: str}, ['Error'], true), 'Not JSON, or not a JSON-RPC message.'),
+                    406: json(object({Error: str}, ['Error'], true), 'The Accept header names neither application/json nor text/event-stream.'),
+                    413: json(object({Error: str}, ['Error'], true), 'The body is larger than 64 KB.'),
+                    415: json(object({Error: str}, ['Error'], true), 'The body is not application/json.'),
+                    ...errorResponses([401, 403, 429])
+                }
+            }
+        },
         '/openapi.json': {
             servers: ROOT_ONLY,
             get: {summary: 'This document', tags: ['Service'], security: [], responses: {200: json(object({openapi: str, paths: {type: 'object'}}, ['openapi', 'paths'], true), 'OpenAPI 3.1.')}}

@@ -37,6 +37,7 @@ import {sendJson} from '../answers/json-answer.js';
 import {healthAnswer} from '../answers/health-answer.js';
 import {favouriteRoutes} from '../favourites/favourites-route.js';
 import type {FavouriteStore} from '../favourites/favourite-store.js';
+import {mcpRoutes} from '../mcp/mcp-route.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -110,6 +111,9 @@ export function createApp(options: AppOptions) {
     // Glyphs and sprites are the same for every country.
     glyphRoutes(app);
     spriteRoutes(app);
+    // MCP for AI assistants: one endpoint for every country (each tool call names its country).
+    const neighbourhood = new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments});
+    mcpRoutes(app, {regions: options.regions, keys: options.keys, service: neighbourhood, pool: options.pool, metrics});
 
     app.use(countryMiddleware(steps));
     // /{cc}/health, like every other path under a country's base URL: the same answer.
@@ -125,7 +129,7 @@ export function createApp(options: AppOptions) {
     isochroneRoutes(app, guarded);
     lifestyleRoutes(app, guarded);
     matrixRoutes(app, guarded);
-    neighbourhoodRoutes(app, guarded, new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments}));
+    neighbourhoodRoutes(app, guarded, neighbourhood);
     enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);
     styleRoutes(app, options.regions);
     favouriteRoutes(app, guarded, options.favourites ?? null);
