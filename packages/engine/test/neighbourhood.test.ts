@@ -81,19 +81,23 @@ t.test('trips equal full routes, mode by mode', async (t) => {
     t.ok(checked > 30, `${checked} trips checked`);
 });
 
+/** The public-transport route to a place, null when there is no journey (any other failure fails the test). */
+function transitRoute(region: typeof be, lat: number, lon: number, p: {lat: number; lon: number}) {
+    try {
+        return region.transitRouter.route(lat, lon, p.lat, p.lon);
+    } catch (err) {
+        if (err instanceof TransitError && err.code === 'unreachable') return null;
+        throw err;
+    }
+}
+
 t.test('enrichment: public transport by one search per position equals the route to each place', async (t) => {
     let checked = 0;
     for (const [lat, lon] of ORIGINS) {
         for (const e of finder.enrich(lat, lon).entries) {
             const p = e.nearest;
             if (!p) continue;
-            let r = null;
-            try {
-                r = be.transitRouter.route(lat, lon, p.lat, p.lon);
-            } catch (err) {
-                // No journey: the enrichment says null. Any other failure fails the test.
-                if (!(err instanceof TransitError && err.code === 'unreachable')) throw err;
-            }
+            const r = transitRoute(be, lat, lon, p);
             // A walk longer than the walk to a first stop, with no ride faster, is no public transport (SPEC 2.4 rule 3).
             const expected = r && !(r.walkOnly && r.time > ACCESS_MAX_SECONDS * 1000) ? [Math.round(r.time / 1000), Math.round(r.distance)] : null;
             t.same(p.transit && [p.transit.seconds, p.transit.meters], expected, `${e.key} from ${lat},${lon}`);
@@ -112,12 +116,7 @@ t.test('a long walk is not called public transport: beyond the access walk with 
         for (const e of pt.neighbourhood.enrich(lat, lon).entries) {
             const p = e.nearest;
             if (!p) continue;
-            let r = null;
-            try {
-                r = pt.transitRouter.route(lat, lon, p.lat, p.lon);
-            } catch (err) {
-                if (!(err instanceof TransitError)) throw err;
-            }
+            const r = transitRoute(pt, lat, lon, p);
             if (r?.walkOnly && r.time > ACCESS_MAX_SECONDS * 1000) {
                 long++;
                 t.equal(p.transit, null, `${e.key} from ${lat.toFixed(4)},${lon.toFixed(4)}: a ${Math.round(r.time / 60000)}-minute walk`);
