@@ -96,7 +96,13 @@ const bodies = fc.oneof(
     {weight: 3, arbitrary: fc.array(listing, {maxLength: 4}).map((ls) => JSON.stringify(ls))},
     {weight: 1, arbitrary: fc.array(listing, {maxLength: 3}).map((ls) => ls.map((l) => JSON.stringify(l)).join('\n'))},
     {weight: 2, arbitrary: fc.jsonValue({maxDepth: 3}).map((v) => JSON.stringify(v))},
-    {weight: 1, arbitrary: fc.constantFrom('', 'not json', '{', '\u0000', '[' + '[1,2],'.repeat(2000) + '[1,2]]')}
+    {weight: 1, arbitrary: fc.constantFrom('', 'not json', '{', '\u0000', '[' + '[1,2],'.repeat(2000) + '[1,2]]')},
+    // A value nested hundreds to thousands of levels deep where a position or a coordinate goes: building the
+    // error message once overflowed the stack (a 500 from /matrix, an error line from /enrichment/batch).
+    {weight: 1, arbitrary: fc.tuple(fc.integer({min: 200, max: 6000}), fc.boolean()).map(([depth, listing]) => {
+        const deep = `${'['.repeat(depth)}50.84${']'.repeat(depth)}`;
+        return listing ? `{"id": "deep", "latitude": ${deep}, "longitude": 4.35}` : `{"travelMode": "Driving", "sources": [${deep}]}`;
+    })}
 );
 
 const prefix = fc.oneof({weight: 8, arbitrary: fc.constant('/be')}, {weight: 1, arbitrary: fc.constantFrom('/pt', '/xx', '')});
