@@ -30,11 +30,11 @@ export function guardClicks(map, skip) {
 /** The favourites (lib/favourites.js, loaded only when the page has userAddresses) in a panel that opens and closes. */
 export function mountFavouritesPanel(root, options) {
     const body = h('div', {class: 'qs-side-body'});
-    const panel = h('details', {class: 'qs-side'}, h('summary', {class: 'qs-side-title'}, 'Your addresses'), body);
+    const panel = h('details', {class: 'qs-side'}, h('summary', {class: 'qs-side-title'}, options.words.yourAddresses), body);
     root.append(panel);
     import('../lib/favourites.js').then(({mountFavourites}) => mountFavourites(body, options)).catch((err) => {
         console.error('quartier map_v3.js: favourites:', err);
-        body.replaceChildren(h('p', {class: 'qs-status qs-error'}, 'Your addresses cannot be shown now.'));
+        body.replaceChildren(h('p', {class: 'qs-status qs-error'}, options.words.addressesFailed));
     });
 }
 
