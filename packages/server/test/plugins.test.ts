@@ -263,6 +263,7 @@ t.test('Malta has no timetable: the pickers offer no Transit', async (t) => {
     const frame = await openFrame(`licenseKey=${FRONTEND_KEY}&country=MT&latitude=35.8989&longitude=14.5146&mode=map&routeFrom=left&isochrone=right`);
     await until(frame, 'window.quartierMap.getSource("q-areas").serialize().data.features.length === 3', 'the isochrone areas');
     t.same(await modesOffered(frame), [['Walking', 'Bicycling', 'Driving'], ['Walking', 'Bicycling', 'Driving']], 'the isochrone and route pickers without Transit');
+    await until(frame, 'window.quartierMap.loaded() && window.quartierMap.areTilesLoaded()', 'the map drawn with its areas');
     await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-malta-1024.png')});
     clean(t);
@@ -409,6 +410,18 @@ t.test('served cookieless and cacheable: ETag and 304, a year for versioned file
         t.equal(res.headers.get('set-cookie'), null);
         t.equal((await fetch(`${base}/plugins/${version}/${file}`, {headers: {'If-None-Match': res.headers.get('etag')!}})).status, 304);
     }
+    // served.js, the module the server writes: every language has every word, with the same {places}.
+    const served = new Map<string, unknown>();
+    for (const [, name, json] of (await (await fetch(`${base}/plugins/${version}/lib/served.js`)).text()).matchAll(/^export const (\w+) = (.*);$/gm)) served.set(name, JSON.parse(json));
+    const words = served.get('WORDS') as Record<string, Record<string, string>>;
+    const places = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+    t.same(Object.keys(words), ['EN', 'FR', 'NL', 'DE', 'IT', 'PT', 'ES'], 'the seven languages of the controls');
+    for (const [language, list] of Object.entries(words)) {
+        const lacking = Object.keys(words.EN).filter((k) => typeof list[k] !== 'string' || !list[k].trim() || places(list[k]) !== places(words.EN[k]));
+        t.same(lacking, [], `${language}: every word, with its places`);
+    }
+    const transit = served.get('TRANSIT_COUNTRIES') as string[];
+    t.ok(transit.includes('BE') && !transit.includes('MT'), `the countries with a timetable: ${transit.join(', ')} (Brussels, not Malta)`);
     const old = await fetch(`${base}/plugins/000000000000/pages/plugin-page.js`);
     t.match(old.headers.get('cache-control'), /max-age=300\b/, 'another version: briefly');
     t.equal((await fetch(`${base}/plugins/${version}/pages/nothing.js`)).status, 404);
