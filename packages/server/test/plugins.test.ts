@@ -210,6 +210,8 @@ t.test('marker=circle: no pin, a circle holding the property, no request with th
     await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-circle-1024.png')});
     t.equal(await count(frame, '.maplibregl-marker'), 0, 'no marker at all');
+    // The circle's source was still loading when the POIs came: their layer is there all the same.
+    t.equal(await frame.evaluate('window.quartierMap.getLayer("q-pois")?.type'), 'symbol', 'the POI layer added');
     const ring = await frame.evaluate('window.quartierMap.getSource("q-zone").serialize().data.features[0].geometry.coordinates[0]') as number[][];
     const centre = ring.slice(0, -1).reduce((c, p) => [c[0] + p[0] / (ring.length - 1), c[1] + p[1] / (ring.length - 1)], [0, 0]);
     const metres = Math.hypot((centre[0] - Number(LON)) * 111320 * Math.cos((Number(LAT) * Math.PI) / 180), (centre[1] - Number(LAT)) * 111320);
