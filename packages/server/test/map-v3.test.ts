@@ -137,6 +137,7 @@ t.test('the form in Dutch: its tabs, fields, buttons and the listing card in the
     await w.page.click('.qs-travel button[type="submit"]');
     await w.page.waitForSelector('.qs-status:has-text("Typ eerst een adres.")', {timeout: 10000});
     await w.page.click('#qs-search-tab-lifestyle');
+    t.equal(await w.page.textContent('.qs-status'), '', 'the travel tab\'s message stays with it');
     t.equal(await w.page.textContent('.qs-legend'), 'In de buurt van elk van', 'the lifestyle legend');
     t.match(await w.page.textContent('.qs-more summary'), /^Meer \(\d+\)$/, 'the other categories');
     t.equal(await w.page.textContent('form[aria-label="Zoeken op levensstijl"] button[type="submit"]'), 'Zoeken in beeld', 'the lifestyle button');

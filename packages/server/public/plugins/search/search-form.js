@@ -51,10 +51,15 @@ export function searchForm(options) {
         options.searches.clear();
         status.say('');
     });
+    // Another tab: a zone being drawn is dropped, and the last tab's message does not stay under this one.
+    const leaveZone = () => {
+        zone.drawing.cancel();
+        status.say('');
+    };
     const tabList = tabs([
-        {id: 'travel', title: words.tabTravel, element: travelPanel(parts), onShow: () => zone.drawing.cancel()},
-        {id: 'zone', title: words.tabZone, element: zone.element},
-        {id: 'lifestyle', title: words.tabLifestyle, element: lifestylePanel(parts), onShow: () => zone.drawing.cancel()}
+        {id: 'travel', title: words.tabTravel, element: travelPanel(parts), onShow: leaveZone},
+        {id: 'zone', title: words.tabZone, element: zone.element, onShow: () => status.say('')},
+        {id: 'lifestyle', title: words.tabLifestyle, element: lifestylePanel(parts), onShow: leaveZone}
     ], 'qs-search', words.search);
     body.append(...tabList.element, h('div', {class: 'qs-tabpanel qs-after'}, status.element, h('div', {class: 'qs-actions'}, clearButton)));
     return {element, zone: zone.drawing, collapse: () => fold(true)};
