@@ -27,7 +27,7 @@ const site = await portalSite(server.port, {
         if (item.id === 'element') { var d = document.createElement('div'); d.className = 'portal-card'; d.textContent = 'Portal card ' + item.title; return d; }
         return '<b>' + item.title + '</b>'; }, items: [{id: 'element', latitude: 50.8467, longitude: 4.3525, price: 1, title: 'One'},
         {id: 'text', latitude: 50.8487, longitude: 4.3585, price: 2, title: 'Two'}]}}`,
-    '/dutch': `{language: 'NL', center: [4.3525, 50.8467], zoom: 14, travelTimeSearch: {defaultMinutes: 10}, listings: {items: [{id: 'a', latitude: 50.8467, longitude: 4.3525, price: 450000, title: 'Huis', url: 'https://portal.example/a'}]}}`,
+    '/dutch': `{language: 'NL', center: [4.3525, 50.8467], zoom: 14, travelTimeSearch: {defaultMinutes: 10}, userAddresses: {userId: 'visitor-nl'}, listings: {items: [{id: 'a', latitude: 50.8467, longitude: 4.3525, price: 450000, title: 'Huis', url: 'https://portal.example/a'}]}}`,
     '/malta': `{country: 'MT', center: [14.5146, 35.8989], zoom: 14, routeFrom: {latitude: 35.8989, longitude: 14.5146}, travelTimeSearch: {defaultMode: 'Transit'}}`,
     '/bad-style': `{center: [4.3525, 50.8467], mapStyle: 9}`,
     '/bad-key': `{center: [4.3525, 50.8467], licenseKey: 'no-such-key'}`,
@@ -148,6 +148,11 @@ t.test('the form in Dutch: its tabs, fields, buttons and the listing card in the
     await w.page.mouse.click(pill[0], pill[1]);
     await w.page.waitForSelector('.qs-card a', {timeout: 10000});
     t.equal(await w.page.textContent('.qs-card a'), 'Advertentie bekijken', 'the card\'s link');
+    await w.page.click('.qs-side-title');
+    await w.page.waitForSelector('.qs-side .qf-root .qf-form', {timeout: 30000});
+    t.same(await w.page.evaluate('[".qs-side-title", ".qf-title", ".qf-add", ".qf-field-address label"].map((s) => document.querySelector(s).textContent)'),
+        ['Je adressen', 'Je adressen', 'Toevoegen', 'Adres'], 'the favourite addresses\' panel');
+    await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-dutch-addresses-1024.png')});
     clean(t, w);
     await w.page.close();
 });

@@ -271,6 +271,15 @@ t.test('Malta has no timetable: the pickers offer no Transit', async (t) => {
     clean(t);
 });
 
+t.test('the favourite addresses in the frame: in the page\'s language', async (t) => {
+    reset();
+    const frame = await openFrame(query('mode=summary&language=FR&userId=visitor-fr'));
+    await until(frame, '!!document.querySelector(".qf-form")', 'the favourites\' form');
+    t.same(await frame.evaluate('[".qf-title", ".qf-add", ".qf-field-label label", ".qf-field-address label"].map((s) => document.querySelector(s).textContent)'),
+        ['Vos adresses', 'Ajouter', 'Nom', 'Adresse'], 'its title, button and fields in French');
+    clean(t);
+});
+
 t.test('map mode by keyboard alone: Tab to the map, arrows move it, Enter routes to the place nearest its centre', async (t) => {
     reset();
     const frame = await openFrame(query('mode=map&routeFrom=left&language=FR'));

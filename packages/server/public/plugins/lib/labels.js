@@ -13,6 +13,16 @@ export function withValues(text, values) {
     return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
 
+/** lib/favourites.js's texts in the page's `words` (its own defaults are English). */
+export function favouriteTexts(words) {
+    return {
+        title: words.yourAddresses, empty: words.favEmpty, label: words.favLabel, labelPlaceholder: words.favLabelPlaceholder,
+        address: words.favAddress, addressPlaceholder: words.favAddressPlaceholder, add: words.favAdd, delete: words.favDelete,
+        pickAddress: words.favPickAddress, needLabel: words.favNeedLabel, noRoute: words.favNoRoute, minutes: words.minutesWord, loading: words.loading,
+        modes: {Walking: words.Walking, Bicycling: words.Bicycling, Driving: words.Driving, Transit: words.Transit}
+    };
+}
+
 /** The travel modes of /route, in the order the pickers offer them. */
 export const TRAVEL_MODES = ['Walking', 'Bicycling', 'Driving', 'Transit'];
 
