@@ -27,6 +27,8 @@ const site = await portalSite(server.port, {
         if (item.id === 'element') { var d = document.createElement('div'); d.className = 'portal-card'; d.textContent = 'Portal card ' + item.title; return d; }
         return '<b>' + item.title + '</b>'; }, items: [{id: 'element', latitude: 50.8467, longitude: 4.3525, price: 1, title: 'One'},
         {id: 'text', latitude: 50.8487, longitude: 4.3585, price: 2, title: 'Two'}]}}`,
+    '/dutch': `{language: 'NL', center: [4.3525, 50.8467], zoom: 14, travelTimeSearch: {defaultMinutes: 10}, userAddresses: {userId: 'visitor-nl'}, listings: {items: [{id: 'a', latitude: 50.8467, longitude: 4.3525, price: 450000, title: 'Huis', url: 'https://portal.example/a'}]}}`,
+    '/malta': `{country: 'MT', center: [14.5146, 35.8989], zoom: 14, routeFrom: {latitude: 35.8989, longitude: 14.5146}, travelTimeSearch: {defaultMode: 'Transit'}}`,
     '/bad-style': `{center: [4.3525, 50.8467], mapStyle: 9}`,
     '/bad-key': `{center: [4.3525, 50.8467], licenseKey: 'no-such-key'}`,
     '/bad-country': `{center: [4.3525, 50.8467], country: 'ZZ'}`,
@@ -89,10 +91,12 @@ t.test('the map in the portal\'s element: drawn, nothing failed, nothing from an
     t.ok(await wide.page.isVisible('.maplibregl-ctrl-fullscreen'), 'a full-screen control');
     t.ok(await wide.page.isVisible('button[aria-pressed]:has-text("places")'), 'a control for the POIs');
     t.equal(await wide.page.getAttribute('.qs-tab[aria-selected="true"]', 'id'), 'qs-search-tab-travel', 'the search form, on travel time');
+    t.same(await modesOffered(wide), [ALL_MODES, ALL_MODES], 'Brussels has a timetable: Transit in the travel-time and lifestyle pickers');
     // routeFrom: a click on the map routes there.
     await wide.page.mouse.click(700, 420);
     await wide.page.waitForSelector('.q-route-popup .q-route-time', {timeout: 30000});
     t.match(await wide.page.textContent('.q-route-popup .q-route-time'), /\d/, 'a click shows the route\'s time');
+    t.same(await wide.page.evaluate('[...document.querySelectorAll(".q-route-popup option")].map((o) => o.value)'), ALL_MODES, 'and Transit in its picker');
     await wide.page.click('.q-route-popup .maplibregl-popup-close-button');
     // userAddresses: the favourites in their folding panel.
     await wide.page.click('.qs-side-title');
@@ -100,6 +104,57 @@ t.test('the map in the portal\'s element: drawn, nothing failed, nothing from an
     t.pass('the favourites panel opens with its form');
     await wide.page.click('.qs-side-title');
     clean(t, wide);
+});
+
+const ALL_MODES = ['Walking', 'Bicycling', 'Driving', 'Transit'];
+
+/** The options of the search form's two mode pickers (travel time, lifestyle). */
+function modesOffered(w: Watched): Promise<string[][]> {
+    return w.page.evaluate('["#qs-travel-mode", "#qs-life-mode"].map((s) => [...document.querySelector(s).options].map((o) => o.value))') as Promise<string[][]>;
+}
+
+t.test('Malta has no timetable: no Transit in the form\'s pickers nor in the route\'s', async (t) => {
+    const w = await watchedPage(browser, 1024, 640);
+    await openMap(w, `${site.origin}/malta`);
+    const three = ['Walking', 'Bicycling', 'Driving'];
+    t.same(await modesOffered(w), [three, three], 'travel time and lifestyle without Transit');
+    t.equal(await w.page.inputValue('#qs-travel-mode'), 'Walking', 'defaultMode Transit falls back to the first mode offered');
+    await w.page.mouse.click(700, 420);
+    await w.page.waitForSelector('.q-route-popup .q-route-time', {timeout: 30000});
+    t.same(await w.page.evaluate('[...document.querySelectorAll(".q-route-popup option")].map((o) => o.value)'), three, 'the route\'s picker without Transit');
+    clean(t, w);
+    await w.page.close();
+});
+
+t.test('the form in Dutch: its tabs, fields, buttons and the listing card in the page\'s language', async (t) => {
+    const w = await watchedPage(browser, 1024, 640);
+    await openMap(w, `${site.origin}/dutch`);
+    t.same(await w.page.evaluate('[...document.querySelectorAll(".qs-tab")].map((b) => b.textContent)'), ['Reistijd', 'Zone', 'Levensstijl'], 'the tabs');
+    t.equal(await w.page.textContent('.qs-travel label[for^="qs-address"]'), 'Vanaf adres', 'the address field');
+    t.equal(await w.page.getAttribute('.qs-travel [role="combobox"]', 'placeholder'), 'Straat en huisnummer, plaats…');
+    t.equal(await w.page.textContent('label[for="qs-travel-minutes"]'), 'Minuten', 'the minutes');
+    t.equal(await w.page.textContent('.qs-travel button[type="submit"]'), 'Zoeken', 'the search button');
+    await w.page.click('.qs-travel button[type="submit"]');
+    await w.page.waitForSelector('.qs-status:has-text("Typ eerst een adres.")', {timeout: 10000});
+    await w.page.click('#qs-search-tab-lifestyle');
+    t.equal(await w.page.textContent('.qs-status'), '', 'the travel tab\'s message stays with it');
+    t.equal(await w.page.textContent('.qs-legend'), 'In de buurt van elk van', 'the lifestyle legend');
+    t.match(await w.page.textContent('.qs-more summary'), /^Meer \(\d+\)$/, 'the other categories');
+    t.equal(await w.page.textContent('form[aria-label="Zoeken op levensstijl"] button[type="submit"]'), 'Zoeken in beeld', 'the lifestyle button');
+    await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-dutch-1024.png')});
+    await w.page.evaluate('YatmoSearch.map.jumpTo({center: [4.3525, 50.8467], zoom: 17})');
+    await w.page.waitForFunction('YatmoSearch.map.loaded() && YatmoSearch.map.queryRenderedFeatures({layers: ["qs-pills"]}).length === 1', undefined, {timeout: 30000});
+    const pill = await w.page.evaluate('(() => { const p = YatmoSearch.map.project([4.3525, 50.8467]); const r = YatmoSearch.map.getCanvas().getBoundingClientRect(); return [r.left + p.x, r.top + p.y]; })()') as number[];
+    await w.page.mouse.click(pill[0], pill[1]);
+    await w.page.waitForSelector('.qs-card a', {timeout: 10000});
+    t.equal(await w.page.textContent('.qs-card a'), 'Advertentie bekijken', 'the card\'s link');
+    await w.page.click('.qs-side-title');
+    await w.page.waitForSelector('.qs-side .qf-root .qf-form', {timeout: 30000});
+    t.same(await w.page.evaluate('[".qs-side-title", ".qf-title", ".qf-add", ".qf-field-address label"].map((s) => document.querySelector(s).textContent)'),
+        ['Je adressen', 'Je adressen', 'Toevoegen', 'Adres'], 'the favourite addresses\' panel');
+    await w.page.screenshot({path: path.join(ARTIFACTS, 'map-v3-dutch-addresses-1024.png')});
+    clean(t, w);
+    await w.page.close();
 });
 
 for (const [mode, seed] of [['Bicycling', 2701], ['Transit', 2702]] as const) {

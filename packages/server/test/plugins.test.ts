@@ -155,6 +155,7 @@ t.test('plugin.html: each mode shows its parts and only those, at 1024×560 and 
                 const map = await (await frame.$('.q-map'))!.screenshot();
                 t.ok(await pixelVariance(map) > 50, `${what}: the map is drawn (variance ${(await pixelVariance(map)).toFixed(0)})`);
                 t.equal(await count(frame, '.q-pin'), 1, `${what}: the pin`);
+                t.equal(await frame.evaluate('window.quartierMap.getLayer("q-pois")?.type'), 'symbol', `${what}: the POI layer added`);
             } else {
                 t.ok(await pixelVariance(png) > 50, `${what}: the page is not blank`);
             }
@@ -209,6 +210,8 @@ t.test('marker=circle: no pin, a circle holding the property, no request with th
     await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-circle-1024.png')});
     t.equal(await count(frame, '.maplibregl-marker'), 0, 'no marker at all');
+    // The circle's source was still loading when the POIs came: their layer is there all the same.
+    t.equal(await frame.evaluate('window.quartierMap.getLayer("q-pois")?.type'), 'symbol', 'the POI layer added');
     const ring = await frame.evaluate('window.quartierMap.getSource("q-zone").serialize().data.features[0].geometry.coordinates[0]') as number[][];
     const centre = ring.slice(0, -1).reduce((c, p) => [c[0] + p[0] / (ring.length - 1), c[1] + p[1] / (ring.length - 1)], [0, 0]);
     const metres = Math.hypot((centre[0] - Number(LON)) * 111320 * Math.cos((Number(LAT) * Math.PI) / 180), (centre[1] - Number(LAT)) * 111320);
@@ -231,6 +234,7 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     let frame = await openFrame(query('mode=map&routeFrom=left&isochrone=right'));
     await until(frame, 'window.quartierMap.getSource("q-areas").serialize().data.features.length === 3', 'the isochrone areas');
     t.equal(await count(frame, '.q-iso-legend li'), 3, 'the legend of the three areas');
+    t.same(await modesOffered(frame), [['Walking', 'Bicycling', 'Driving', 'Transit'], ['Walking', 'Bicycling', 'Driving', 'Transit']], 'Brussels has a timetable: Transit in both pickers');
     await page.mouse.click(760, 420);
     await until(frame, '!!document.querySelector(".q-route-time")', 'the route');
     t.match(await frame.textContent('.q-route-panel'), /\d+ min[\s\S]*\d+( m|,\d km| km)/, 'time and distance in the panel');
@@ -248,6 +252,64 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-route-popup-1024.png')});
     t.equal(await count(frame, '.q-route-popup'), 1, 'the popup stays open');
+    clean(t);
+});
+
+/** The options of the isochrone panel's mode picker and of the route panel's. */
+function modesOffered(frame: Frame): Promise<string[][]> {
+    return frame.evaluate('["#q-iso-mode", ".q-route-mode select"].map((s) => [...document.querySelector(s).options].map((o) => o.value))') as Promise<string[][]>;
+}
+
+t.test('Malta has no timetable: the pickers offer no Transit', async (t) => {
+    reset();
+    const frame = await openFrame(`licenseKey=${FRONTEND_KEY}&country=MT&latitude=35.8989&longitude=14.5146&mode=map&routeFrom=left&isochrone=right`);
+    await until(frame, 'window.quartierMap.getSource("q-areas").serialize().data.features.length === 3', 'the isochrone areas');
+    t.same(await modesOffered(frame), [['Walking', 'Bicycling', 'Driving'], ['Walking', 'Bicycling', 'Driving']], 'the isochrone and route pickers without Transit');
+    await until(frame, 'window.quartierMap.loaded() && window.quartierMap.areTilesLoaded()', 'the map drawn with its areas');
+    await painted(frame);
+    await page.screenshot({path: path.join(ARTIFACTS, 'plugin-malta-1024.png')});
+    clean(t);
+});
+
+t.test('the favourite addresses in the frame: in the page\'s language', async (t) => {
+    reset();
+    const frame = await openFrame(query('mode=summary&language=FR&userId=visitor-fr'));
+    await until(frame, '!!document.querySelector(".qf-form")', 'the favourites\' form');
+    t.same(await frame.evaluate('[".qf-title", ".qf-add", ".qf-field-label label", ".qf-field-address label"].map((s) => document.querySelector(s).textContent)'),
+        ['Vos adresses', 'Ajouter', 'Nom', 'Adresse'], 'its title, button and fields in French');
+    clean(t);
+});
+
+t.test('map mode by keyboard alone: Tab to the map, arrows move it, Enter routes to the place nearest its centre', async (t) => {
+    reset();
+    const frame = await openFrame(query('mode=map&routeFrom=left&language=FR'));
+    await until(frame, 'window.quartierMap.queryRenderedFeatures({layers: ["q-pois"]}).length > 5', 'the POIs drawn');
+    let presses = 0;
+    while (!(await frame.evaluate('document.activeElement === window.quartierMap.getCanvas()')) && presses++ < 12) await page.keyboard.press('Tab');
+    t.ok(presses <= 12, `the map reached by Tab (${presses} presses)`);
+    t.match(await frame.evaluate('window.quartierMap.getCanvas().getAttribute("aria-description")'), /Entrée/, 'the map says what Enter does, in French');
+    const before = await frame.evaluate('window.quartierMap.getCenter().toArray()') as number[];
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await until(frame, '!window.quartierMap.isMoving()', 'the map still');
+    const after = await frame.evaluate('window.quartierMap.getCenter().toArray()') as number[];
+    t.ok(after[0] > before[0], `the arrows moved the map east (${before[0].toFixed(5)} → ${after[0].toFixed(5)})`);
+    await until(frame, 'window.quartierMap.loaded() && window.quartierMap.queryRenderedFeatures({layers: ["q-pois"]}).length > 5', 'the POIs of the new view');
+    // The POI drawn nearest the centre, as the page's own measure of "nearest" (screen pixels).
+    const nearest = await frame.evaluate(`(() => {
+        const map = window.quartierMap, c = map.project(map.getCenter());
+        let best = null, bestD = Infinity;
+        for (const f of map.queryRenderedFeatures({layers: ["q-pois"]})) {
+            const p = map.project(f.geometry.coordinates), d = Math.hypot(p.x - c.x, p.y - c.y);
+            if (d < bestD) [best, bestD] = [f.properties.name || f.properties.type, d];
+        }
+        return best;
+    })()`) as string;
+    await page.keyboard.press('Enter');
+    await until(frame, '!!document.querySelector(".q-route-panel .q-route-time")', 'the route');
+    t.equal(await frame.textContent('.q-route-result dd'), nearest, `Enter routes to the POI nearest the centre (${nearest})`);
+    t.equal(await frame.evaluate('window.quartierMap.getSource("q-route").serialize().data.features[0].geometry.type'), 'LineString', 'the route drawn');
+    await painted(frame);
+    await page.screenshot({path: path.join(ARTIFACTS, 'plugin-map-keyboard-route-1024.png')});
     clean(t);
 });
 
@@ -359,6 +421,18 @@ t.test('served cookieless and cacheable: ETag and 304, a year for versioned file
         t.equal(res.headers.get('set-cookie'), null);
         t.equal((await fetch(`${base}/plugins/${version}/${file}`, {headers: {'If-None-Match': res.headers.get('etag')!}})).status, 304);
     }
+    // served.js, the module the server writes: every language has every word, with the same {places}.
+    const served = new Map<string, unknown>();
+    for (const [, name, json] of (await (await fetch(`${base}/plugins/${version}/lib/served.js`)).text()).matchAll(/^export const (\w+) = (.*);$/gm)) served.set(name, JSON.parse(json));
+    const words = served.get('WORDS') as Record<string, Record<string, string>>;
+    const places = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+    t.same(Object.keys(words), ['EN', 'FR', 'NL', 'DE', 'IT', 'PT', 'ES'], 'the seven languages of the controls');
+    for (const [language, list] of Object.entries(words)) {
+        const lacking = Object.keys(words.EN).filter((k) => typeof list[k] !== 'string' || !list[k].trim() || places(list[k]) !== places(words.EN[k]));
+        t.same(lacking, [], `${language}: every word, with its places`);
+    }
+    const transit = served.get('TRANSIT_COUNTRIES') as string[];
+    t.ok(transit.includes('BE') && !transit.includes('MT'), `the countries with a timetable: ${transit.join(', ')} (Brussels, not Malta)`);
     const old = await fetch(`${base}/plugins/000000000000/pages/plugin-page.js`);
     t.match(old.headers.get('cache-control'), /max-age=300\b/, 'another version: briefly');
     t.equal((await fetch(`${base}/plugins/${version}/pages/nothing.js`)).status, 404);

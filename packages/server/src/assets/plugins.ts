@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, NextFunction, Request, Response} from 'express';
-import {loadCountries} from '@quartier/engine';
+import {loadCountries, loadRegionConfigs} from '@quartier/engine';
 import {loadCategories} from '@quartier/engine/internal';
 import {asset, sendAsset, type Asset} from './static-asset.js';
 import {HttpError} from '../http/errors.js';
@@ -43,6 +43,12 @@ const PAGE_POLICY = [
     "worker-src 'self' blob:", "child-src blob:", "connect-src 'self'", "frame-ancestors *", "base-uri 'none'", "form-action 'none'"
 ].join('; ');
 
+/** What the plugins need to know of a served region: whether it has a timetable (Transit in the mode pickers). */
+export interface ServedRegion {
+    country: {code: string};
+    hasTransit: boolean;
+}
+
 export interface PluginAssets {
     version: string;
     entries: Map<string, Asset>;
@@ -55,24 +61,39 @@ export interface PluginAssets {
  * plugin files served, so a page imports an optional module only when it is there; the words of the
  * controls (words.json, data kept apart from the code); each country's enrichment category keys and
  * ids (data/categories.json), which map_v3.js's lifestyle search offers (/enrichment, which lists
- * them otherwise, is for backend keys).
+ * them otherwise, is for backend keys); the countries with public transport, which the mode pickers
+ * offer Transit in.
  */
-function servedModule(dir: string, files: string[]): Map<string, string> {
+function servedModule(dir: string, files: string[], regions: readonly ServedRegion[]): Map<string, string> {
     const languages: Record<string, string[]> = {};
     for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
     const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
     const enrichment: Record<string, {key: string; id: number}[]> = {};
     for (const [country, entries] of Object.entries(loadCategories().enrichment)) enrichment[country] = entries.map((e) => ({key: e.key, id: e.id}));
-    const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files, words.json and data/categories.json.\n' +
+    const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files, words.json, data/categories.json and the regions.\n' +
         `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
-        `export const WORDS = ${JSON.stringify(words)};\nexport const ENRICHMENT_KEYS = ${JSON.stringify(enrichment)};\n`;
+        `export const WORDS = ${JSON.stringify(words)};\nexport const ENRICHMENT_KEYS = ${JSON.stringify(enrichment)};\n` +
+        `export const TRANSIT_COUNTRIES = ${JSON.stringify(transitCountries(regions))};\n`;
     return new Map([['lib/served.js', text]]);
 }
 
+/**
+ * The countries with public transport: a region served here says whether its bundle has a timetable;
+ * another country's, whether its configuration has GTFS feeds. Instances serving different countries
+ * (deploy/nginx.conf's groups) so write the same list, and the country-free /plugins/ files they
+ * share stay the same.
+ */
+function transitCountries(regions: readonly ServedRegion[]): string[] {
+    const found = new Map<string, boolean>();
+    for (const r of loadRegionConfigs()) found.set(r.country, (r.gtfs?.length ?? 0) > 0);
+    for (const r of regions) found.set(r.country.code, r.hasTransit);
+    return [...found].filter(([, transit]) => transit).map(([code]) => code).sort();
+}
+
 /** Every plugin file read once; the version is the hash of their paths and contents. */
-export function loadPluginAssets(dir = PLUGINS_DIR): PluginAssets {
+export function loadPluginAssets(regions: readonly ServedRegion[], dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
-    const generated = servedModule(dir, files);
+    const generated = servedModule(dir, files, regions);
     const hash = createHash('sha256');
     for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
     for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');
@@ -109,7 +130,7 @@ function listFiles(dir: string, prefix = ''): string[] {
 const ENTRY_NAMES = ['plugin.html', ...Object.keys(SCRIPT_ENTRIES)];
 
 /** Registered before the country step: an entry point's /{cc}/ prefix is for the page to read. */
-export function pluginRoutes(app: Express, assets = loadPluginAssets()): void {
+export function pluginRoutes(app: Express, regions: readonly ServedRegion[], assets = loadPluginAssets(regions)): void {
     for (const name of ENTRY_NAMES) {
         const entry = assets.entries.get(name)!;
         const send = (req: Request, res: Response) => {

@@ -105,7 +105,7 @@ export function createApp(options: AppOptions) {
 
     metricsRoute(app, metrics, options.keys);
     playgroundRoutes(app, options.regions, options.keys);
-    pluginRoutes(app);
+    pluginRoutes(app, options.regions);
     iconRoutes(app);
     docsRoutes(app);
     // Glyphs and sprites are the same for every country.

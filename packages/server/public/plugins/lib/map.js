@@ -2,6 +2,7 @@
 // in the page's language, our overlay sources (areas under the labels, a route, markers on top), and
 // the POIs around the property with their icons.
 import {loadMapLibre} from './maplibre.js';
+import {withStyle} from './style-ready.js';
 
 /** The `mapStyle` numbers 1–7, in SPEC §4.14's order. */
 export const STYLE_FILES = ['osm_liberty', 'osm_basic', 'osm_bright', 'osm_3d', 'osm_positron', 'osm_dark', 'osm_liberty_stonehedge'];
@@ -43,6 +44,24 @@ export async function createMap(container, api, {center, zoom = 15, mapStyle, ac
 }
 
 /**
+ * The feature of `layers` drawn nearest the map's centre (within `reach` pixels of it, or anywhere in
+ * view), or null: what Enter on the focused map acts on, the keyboard's click.
+ */
+export function nearestToCentre(map, layers, reach = Infinity) {
+    const present = layers.filter((id) => map.getLayer(id));
+    if (!present.length) return null;
+    const centre = map.project(map.getCenter());
+    const box = Number.isFinite(reach) ? [[centre.x - reach, centre.y - reach], [centre.x + reach, centre.y + reach]] : undefined;
+    let best = null, bestDistance = Infinity;
+    for (const f of map.queryRenderedFeatures(box, {layers: present})) {
+        const p = map.project(f.geometry.coordinates);
+        const distance = Math.hypot(p.x - centre.x, p.y - centre.y);
+        if (distance < bestDistance) [best, bestDistance] = [f, distance];
+    }
+    return best;
+}
+
+/**
  * Our GeoJSON sources on the map, kept across style changes: `areas` (fills at 12 % under the
  * labels, or a feature's own `opacity`), `route` (a line in the accent colour), `zone` (a drawn polygon).
  */
@@ -51,8 +70,7 @@ export class Overlay {
         this.map = map;
         this.accent = accentColor;
         this.data = {areas: empty(), route: empty(), zone: empty()};
-        map.on('style.load', () => this.addLayers());
-        if (map.isStyleLoaded()) this.addLayers();
+        withStyle(map, () => this.addLayers());
     }
 
     addLayers() {

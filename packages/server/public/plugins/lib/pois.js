@@ -4,6 +4,7 @@
 import {h, injectCss} from './escape.js';
 import {labelsFor} from './labels.js';
 import {loadMapLibre} from './maplibre.js';
+import {withStyle} from './style-ready.js';
 
 /** The symbol layer of the POIs (route-from.js asks it what the visitor clicked). */
 export const POI_LAYER = 'q-pois';
@@ -103,8 +104,7 @@ export function mountPois(map, api, {hidden = false, control = false, namePopup 
 
     const words = labelsFor(api.language);
     injectCss('q-pois-css', CSS);
-    map.on('style.load', addLayer);
-    if (map.isStyleLoaded()) addLayer();
+    withStyle(map, addLayer);
     map.on('moveend', onMove);
     map.on('mouseenter', POI_LAYER, onEnter);
     map.on('mouseleave', POI_LAYER, onLeave);

@@ -4,7 +4,8 @@
 // destination. The panel's mode picker is a labelled <select>, reachable by keyboard; routeTo() lets
 // a page start a route from its own controls (e.g. a place of the summary).
 import {h, injectCss} from './escape.js';
-import {formatDistance, formatDuration, labelsFor, TRAVEL_MODES} from './labels.js';
+import {formatDistance, formatDuration, labelsFor, travelModesIn} from './labels.js';
+import {nearestToCentre} from './map.js';
 import {loadMapLibre} from './maplibre.js';
 import {POI_LAYER} from './pois.js';
 
@@ -28,10 +29,10 @@ const CSS = `
 
 /**
  * Routes from `from` ({latitude, longitude}) on `map`. `overlay`: lib/map.js's Overlay. Options:
- * `display` 'left' | 'right' | 'popup', `modes` (the picker's, default all four), `mode` (the first),
+ * `display` 'left' | 'right' | 'popup', `modes` (the picker's, default the country's: lib/labels.js travelModesIn), `mode` (the first),
  * `accentColor`. Returns {routeTo({latitude, longitude, name}), clear(), destroy(), element (the panel)}.
  */
-export function mountRouteFrom(map, api, overlay, {from, display = 'right', modes = TRAVEL_MODES, mode = modes[0], accentColor = overlay.accent} = {}) {
+export function mountRouteFrom(map, api, overlay, {from, display = 'right', modes = travelModesIn(api.country), mode = modes[0], accentColor = overlay.accent} = {}) {
     const words = labelsFor(api.language);
     injectCss('q-route-css', CSS);
     let destination = null, sequence = 0, popup = null, dot = null;
@@ -127,19 +128,37 @@ export function mountRouteFrom(map, api, overlay, {from, display = 'right', mode
 
     const onClick = (e) => {
         const poi = map.getLayer(POI_LAYER) ? map.queryRenderedFeatures(e.point, {layers: [POI_LAYER]})[0] : null;
-        if (poi) routeTo({latitude: poi.geometry.coordinates[1], longitude: poi.geometry.coordinates[0], name: poi.properties.name || poi.properties.type});
-        else routeTo({latitude: e.lngLat.lat, longitude: e.lngLat.lng, name: null});
+        routeTo(poi ? poiPlace(poi) : {latitude: e.lngLat.lat, longitude: e.lngLat.lng, name: null});
     };
     map.on('click', onClick);
+    // The keyboard's click (in `map` mode nothing else starts a route): arrows pan the map (MapLibre),
+    // Enter on it routes to the POI drawn nearest its centre, else to the centre. Heard on the canvas's
+    // container: a listing under the centre (map_v3.js, heard on the canvas itself) goes first.
+    const canvas = map.getCanvas();
+    const onKey = (e) => {
+        if (e.key !== 'Enter' || e.defaultPrevented || e.target !== canvas) return;
+        e.preventDefault();
+        const poi = nearestToCentre(map, [POI_LAYER]), centre = map.getCenter();
+        routeTo(poi ? poiPlace(poi) : {latitude: centre.lat, longitude: centre.lng, name: words.mapCentre});
+    };
+    map.getCanvasContainer().addEventListener('keydown', onKey);
+    canvas.setAttribute('aria-description', words.routeKeys);
 
     return {
         routeTo, clear, element: panel,
         destroy() {
             clear();
             map.off('click', onClick);
+            map.getCanvasContainer().removeEventListener('keydown', onKey);
+            canvas.removeAttribute('aria-description');
             if (control) map.removeControl(control);
         }
     };
+}
+
+/** A POI of lib/pois.js's layer as a destination. */
+function poiPlace(poi) {
+    return {latitude: poi.geometry.coordinates[1], longitude: poi.geometry.coordinates[0], name: poi.properties.name || poi.properties.type};
 }
 
 /** A labelled <select> of the travel modes. */

@@ -1,6 +1,7 @@
 // Parts of map_v3.js's page: the favourites panel, the search panel's size, and the map as the route
 // module sees it (clicks that belong to our own layers or to a zone being drawn are not passed on).
 import {h} from '../lib/escape.js';
+import {favouriteTexts} from '../lib/labels.js';
 
 /**
  * The map with `on('click', fn)` / `off('click', fn)` filtered: fn is not called when skip(e) is
@@ -30,11 +31,11 @@ export function guardClicks(map, skip) {
 /** The favourites (lib/favourites.js, loaded only when the page has userAddresses) in a panel that opens and closes. */
 export function mountFavouritesPanel(root, options) {
     const body = h('div', {class: 'qs-side-body'});
-    const panel = h('details', {class: 'qs-side'}, h('summary', {class: 'qs-side-title'}, 'Your addresses'), body);
+    const panel = h('details', {class: 'qs-side'}, h('summary', {class: 'qs-side-title'}, options.words.yourAddresses), body);
     root.append(panel);
-    import('../lib/favourites.js').then(({mountFavourites}) => mountFavourites(body, options)).catch((err) => {
+    import('../lib/favourites.js').then(({mountFavourites}) => mountFavourites(body, {...options, texts: favouriteTexts(options.words)})).catch((err) => {
         console.error('quartier map_v3.js: favourites:', err);
-        body.replaceChildren(h('p', {class: 'qs-status qs-error'}, 'Your addresses cannot be shown now.'));
+        body.replaceChildren(h('p', {class: 'qs-status qs-error'}, options.words.addressesFailed));
     });
 }
 

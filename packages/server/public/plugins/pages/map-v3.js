@@ -3,6 +3,7 @@
 // start() resolves to becomes window.YatmoSearch.
 import {createApi} from '../lib/api.js';
 import {h} from '../lib/escape.js';
+import {labelsFor} from '../lib/labels.js';
 import {createMap} from '../lib/map.js';
 import {mountPois} from '../lib/pois.js';
 import {mountRouteFrom} from '../lib/route-from.js';
@@ -59,7 +60,7 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
     const clicks = guardClicks(map, (e) => drawing() || onListing(map, e.point));
     if (!settings.noPois) mountPois(map, api, {hidden: settings.startsWithPoisHidden, control: true, namePopup: !settings.routeFrom});
     if (settings.routeFrom) mountRouteFrom(clicks, api, overlay, {from: settings.routeFrom, display: 'popup', accentColor});
-    const listings = createListings({maplibregl, map, accentColor, renderCard: settings.listings?.renderCard});
+    const listings = createListings({maplibregl, map, accentColor, renderCard: settings.listings?.renderCard, words: labelsFor(api.language)});
     const near = () => ({latitude: map.getCenter().lat, longitude: map.getCenter().lng});
     const searches = createSearches({api, map, overlay, onSearch: settings.travelTimeSearch?.onSearch, near});
     if (settings.travelTimeSearch) {
@@ -68,8 +69,6 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
         map.addControl({onAdd: () => h('div', {class: 'maplibregl-ctrl'}, form.element), onRemove: () => form.element.remove()}, 'top-left');
         fitPanel(map, root, form);
     }
-    // After lib/pois.js has added its layer: it adds it at once only while map.isStyleLoaded(), which a
-    // layout change makes false until the next frame.
     hideStylePois(map);
     if (settings.listings) {
         listings.set(settings.listings.items);
@@ -79,7 +78,7 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
     if (settings.userAddresses) {
         // Times from routeFrom, else from the view's centre once the view is set.
         const property = settings.routeFrom ?? near();
-        mountFavouritesPanel(root, {api, userId: settings.userAddresses.userId, property, accentColor, geocode: (text) => api.geocode(text, near())});
+        mountFavouritesPanel(root, {api, words: labelsFor(api.language), userId: settings.userAddresses.userId, property, accentColor, geocode: (text) => api.geocode(text, near())});
     }
     return {
         map,

@@ -2,7 +2,7 @@
 // the isochrone panel, the scores, and the favourites panel when lib/favourites.js is there.
 import {h, injectCss} from '../lib/escape.js';
 import {circlePolygon} from '../lib/circle.js';
-import {labelsFor, TRAVEL_MODES} from '../lib/labels.js';
+import {favouriteTexts, labelsFor, travelModesIn} from '../lib/labels.js';
 import {PLUGIN_FILES} from '../lib/served.js';
 
 /** The property on the map: an accent-coloured pin, the portal's image, or the circle (no pin). */
@@ -35,7 +35,7 @@ export function placeMarker({maplibregl, map, overlay}, p, centre) {
 export function mountIsochronePanel({map, overlay}, api, centre, side, accentColor) {
     const words = labelsFor(api.language);
     const id = 'q-iso-mode';
-    const select = h('select', {id}, TRAVEL_MODES.map((m) => h('option', {value: m}, words[m])));
+    const select = h('select', {id}, travelModesIn(api.country).map((m) => h('option', {value: m}, words[m])));
     const legend = h('ul', {class: 'q-iso-legend', 'aria-live': 'polite'});
     // Folded on a phone, where it would hide most of the map; a click on its title opens it.
     const panel = h('details', {class: 'q-panel q-iso-panel', open: !narrowScreen()},
@@ -95,5 +95,5 @@ export async function mountFavouritesPanel(host, api, p, property) {
     const module = await import('../lib/favourites.js');
     host.append(element);
     injectCss('q-favourites-host', '.q-favourites { margin-top: 12px; }');
-    return module.mountFavourites(element, {api, userId: p.userId, property, accentColor: p.accentColor, geocode: api.geocode});
+    return module.mountFavourites(element, {api, userId: p.userId, property, accentColor: p.accentColor, geocode: api.geocode, texts: favouriteTexts(labelsFor(p.language))});
 }

@@ -9,7 +9,7 @@ export function minutesAndMode(idPrefix, defaults, modes, language) {
     const minutes = h('input', {id: `${idPrefix}-minutes`, type: 'number', min: MIN_MINUTES, max: MAX_MINUTES, step: 1, inputmode: 'numeric', value: defaults.minutes, required: true});
     const mode = h('select', {id: `${idPrefix}-mode`}, modes.map((m) => h('option', {value: m, selected: m === defaults.mode}, words[m])));
     const element = h('div', {class: 'qs-row'},
-        h('label', {class: 'qs-field', for: minutes.id}, h('span', {}, 'Minutes'), minutes),
+        h('label', {class: 'qs-field', for: minutes.id}, h('span', {}, words.minutesLabel), minutes),
         h('label', {class: 'qs-field', for: mode.id}, h('span', {}, words.mode), mode));
     return {element, minutes: () => Number(minutes.value), mode: () => mode.value};
 }
@@ -26,8 +26,8 @@ export function statusLine() {
     };
 }
 
-/** Tabs (the ARIA tabs pattern, arrows move between them); `panels`: [{id, title, element}]. */
-export function tabs(panels, idPrefix) {
+/** Tabs (the ARIA tabs pattern, arrows move between them); `panels`: [{id, title, element}]; `label`: the tab list's name. */
+export function tabs(panels, idPrefix, label) {
     const buttons = panels.map((p, i) => h('button', {
         type: 'button', class: 'qs-tab', role: 'tab', id: `${idPrefix}-tab-${p.id}`,
         'aria-controls': `${idPrefix}-panel-${p.id}`, 'aria-selected': String(i === 0), tabindex: i === 0 ? '0' : '-1'
@@ -49,5 +49,5 @@ export function tabs(panels, idPrefix) {
             if (step) select((i + step + buttons.length) % buttons.length, true);
         });
     });
-    return {element: [h('div', {class: 'qs-tabs', role: 'tablist', 'aria-label': 'Search'}, buttons), ...bodies], select};
+    return {element: [h('div', {class: 'qs-tabs', role: 'tablist', 'aria-label': label}, buttons), ...bodies], select};
 }

@@ -2,6 +2,7 @@
 // lib/served.js), named in the page's language by /categories, a few common ones first.
 import {ENRICHMENT_KEYS} from '../lib/served.js';
 import {h} from '../lib/escape.js';
+import {withValues} from '../lib/labels.js';
 
 /** Shown first (by the 8-digit sub-category prefix, the same in every country): school, supermarket, stations, nursery. */
 const COMMON = ['10010002', '10030001', '10020004', '10020001', '10020003', '10010004'];
@@ -25,13 +26,13 @@ function keyLabel(key) {
     return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The checkboxes: common ones shown, the others under "More". Returns {element, checked(): keys}. */
-export function categoryChecks(categories, idPrefix) {
+/** The checkboxes: common ones shown, the others under "More" (`words`: lib/labels.js's). Returns {element, checked(): keys}. */
+export function categoryChecks(categories, idPrefix, words) {
     const box = (c) => h('label', {class: 'qs-check'}, h('input', {type: 'checkbox', value: c.key, id: `${idPrefix}-${c.key}`}), c.label);
     const common = categories.filter((c) => c.common), others = categories.filter((c) => !c.common);
     const element = h('fieldset', {class: 'qs-checks'},
-        h('legend', {class: 'qs-legend'}, 'Near each of'),
+        h('legend', {class: 'qs-legend'}, words.nearEachOf),
         common.map(box),
-        others.length ? h('details', {class: 'qs-more'}, h('summary', {}, `More (${others.length})`), others.map(box)) : null);
+        others.length ? h('details', {class: 'qs-more'}, h('summary', {}, withValues(words.more, {n: others.length})), others.map(box)) : null);
     return {element, checked: () => [...element.querySelectorAll('input:checked')].map((i) => i.value)};
 }

@@ -3,7 +3,7 @@
 // subtitle as text and the url as a link when it is http or https.
 import {h} from '../lib/escape.js';
 
-export function listingCard(item, close, renderCard) {
+export function listingCard(item, close, renderCard, words) {
     if (typeof renderCard === 'function') {
         let made;
         try {
@@ -15,10 +15,10 @@ export function listingCard(item, close, renderCard) {
         if (made instanceof HTMLElement) return made;
         if (made !== null && made !== undefined && made !== '') return h('div', {class: 'qs-card'}, String(made));
     }
-    return defaultCard(item);
+    return defaultCard(item, words);
 }
 
-function defaultCard(item) {
+function defaultCard(item, words) {
     const text = (v) => (v === undefined || v === null || v === '' ? null : String(v));
     const price = typeof item.price === 'number' ? item.price.toLocaleString() : text(item.price);
     const url = safeUrl(item.url);
@@ -26,7 +26,7 @@ function defaultCard(item) {
         price ? h('div', {class: 'qs-card-price'}, price) : null,
         text(item.title) ? h('p', {class: 'qs-card-title'}, text(item.title)) : null,
         text(item.subtitle) ? h('p', {class: 'qs-card-subtitle'}, text(item.subtitle)) : null,
-        url ? h('a', {href: url, target: '_blank', rel: 'noopener noreferrer'}, 'View listing') : null);
+        url ? h('a', {href: url, target: '_blank', rel: 'noopener noreferrer'}, words.viewListing) : null);
 }
 
 /** The url when it is an absolute http(s) one (never javascript: or data:), else null. */

@@ -1,7 +1,8 @@
 // The portal's listings on the map (PLUGINS.md §2): one GeoJSON source clustered by MapLibre, clusters
 // as circles with their count (a click zooms in), single listings as price pills (a symbol layer
 // over a stretchable pill image: fast for thousands), a click on a pill opens the listing's card.
-import {withStyle} from './style-ready.js';
+import {nearestToCentre} from '../lib/map.js';
+import {withStyle} from '../lib/style-ready.js';
 import {listingCard} from './listing-card.js';
 
 const SOURCE = 'qs-listings';
@@ -12,7 +13,7 @@ export const LISTING_LAYERS = ['qs-clusters', 'qs-pills'];
 const KEY_REACH = 60;
 
 /** `renderCard`: the portal's (item, close) => HTMLElement | string, or undefined. */
-export function createListings({maplibregl, map, accentColor, renderCard}) {
+export function createListings({maplibregl, map, accentColor, renderCard, words}) {
     let items = new Map();
     let data = {type: 'FeatureCollection', features: []};
     let popup = null;
@@ -53,13 +54,7 @@ export function createListings({maplibregl, map, accentColor, renderCard}) {
     // cluster nearest the map's centre.
     map.getCanvas().addEventListener('keydown', (e) => {
         if (e.key !== 'Enter') return;
-        const centre = map.project(map.getCenter());
-        let best = null, bestDistance = Infinity;
-        for (const f of map.queryRenderedFeatures([[centre.x - KEY_REACH, centre.y - KEY_REACH], [centre.x + KEY_REACH, centre.y + KEY_REACH]], {layers: LISTING_LAYERS})) {
-            const p = map.project(f.geometry.coordinates);
-            const distance = Math.hypot(p.x - centre.x, p.y - centre.y);
-            if (distance < bestDistance) [best, bestDistance] = [f, distance];
-        }
+        const best = nearestToCentre(map, LISTING_LAYERS, KEY_REACH);
         if (!best) return;
         e.preventDefault();
         if (best.properties.cluster_id !== undefined) zoomInto(best);
@@ -71,7 +66,7 @@ export function createListings({maplibregl, map, accentColor, renderCard}) {
         popup?.remove();
         const close = () => popup?.remove();
         popup = new maplibregl.Popup({maxWidth: '260px', focusAfterOpen: true, offset: 14})
-            .setLngLat([item.longitude, item.latitude]).setDOMContent(listingCard(item, close, renderCard)).addTo(map);
+            .setLngLat([item.longitude, item.latitude]).setDOMContent(listingCard(item, close, renderCard, words)).addTo(map);
     }
 
     /** Replaces the listings; throws on a list that is not one. */

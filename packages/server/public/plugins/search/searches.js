@@ -52,9 +52,10 @@ export function createSearches({api, map, overlay, onSearch, near}) {
         return finish(mine, ringToMultiPolygon(points), {type: 'zone', points: points.length});
     }
 
-    async function geocodeFirst(address) {
+    /** The first place found for `address`; none is an Error saying `notFound` (the form's words). */
+    async function geocodeFirst(address, notFound = `no place found for "${address.slice(0, 80)}"`) {
         const found = await api.geocode(address, near());
-        if (!found.length) throw new Error(`no place found for "${address.slice(0, 80)}"`);
+        if (!found.length) throw new Error(notFound);
         return found[0];
     }
 

@@ -1,7 +1,7 @@
 // A zone drawn by hand: each click (or tap) on the map adds a corner; a double-click, a click on the
 // first corner or finish() closes it; Escape or cancel() drops it. The draft is drawn in a source
 // of its own (qs-draft), above the areas.
-import {withStyle} from './style-ready.js';
+import {withStyle} from '../lib/style-ready.js';
 
 const SOURCE = 'qs-draft';
 /** A click within this many pixels of the first corner closes the zone. */
