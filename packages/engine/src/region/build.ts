@@ -22,6 +22,7 @@ import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from
 import {readOsm} from './build-stages/read-osm.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
+import {readRegionOsm, withRegionOsm, type RegionOsmState} from './region-osm.js';
 
 /** Bumped whenever the build's output changes for the same input. */
 export const BUILD_VERSION = 4;
@@ -34,6 +35,11 @@ export interface BuildOptions {
     force?: boolean;
     quiet?: boolean;
     log?: (line: string) => void;
+    /**
+     * The region's own OSM data to build from (region-osm.ts; update-region passes the one it just made); default:
+     * what the bundle folder's store holds, else the regions file's extracts.
+     */
+    regionOsm?: RegionOsmState | null;
 }
 
 export interface BuildResult {
@@ -58,13 +64,16 @@ interface RegionInputs {
  * inputs checked and hashed, the OSM extracts read (build-stages/read-osm.ts), the sections built
  * (build-stages/sections.ts) into a temporary folder, the manifest written, the folder swapped into place.
  */
-export function buildRegion(config: RegionConfig, options: BuildOptions = {}): BuildResult {
+export function buildRegion(configured: RegionConfig, options: BuildOptions = {}): BuildResult {
     const started = performance.now();
-    const country = countryConfig(config.country);
+    const country = countryConfig(configured.country);
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     const outDir = options.outDir ?? buildRoot();
     const dir = path.join(outDir, country.code);
-    const inputs = regionInputs(config, country.code, options.dataRoot ?? dataRoot());
+    const root = options.dataRoot ?? dataRoot();
+    const kept = options.regionOsm !== undefined ? options.regionOsm : readRegionOsm(outDir, country.code, configured, root, log);
+    const config = kept ? withRegionOsm(configured, kept, outDir, country.code) : configured;
+    const inputs = regionInputs(config, country.code, root);
     const existing = readManifest(dir);
     if (!options.force && existing && existing.inputHash === inputs.inputHash && existing.format === MANIFEST_FORMAT) {
         if (!options.quiet) log(`${country.code}: up to date (${dir})`);
@@ -89,7 +98,9 @@ export function buildRegion(config: RegionConfig, options: BuildOptions = {}): B
         const headers = readOsm(b);
         const {graph, roadStats, chSeconds} = buildRoads(b);
         const transitStats = buildTransit(b, inputs.gtfsFiles, graph, log, options.quiet);
-        const lookups = buildLookupSections(b, graph, headers);
+        // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
+        const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
+        const lookups = buildLookupSections(b, graph, boxes);
 
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {

@@ -9,7 +9,6 @@ import {RoadGraph} from '../../graph/road-graph.js';
 import {turnCosts} from '../../graph/turn-costs.js';
 import {withDerivedArrays} from '../../graph/derived.js';
 import {transitStations} from '../../geocode/index.js';
-import type {OsmHeader} from '../../osm/pbf.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
 import {Places} from '../../geocode/places.js';
@@ -80,8 +79,8 @@ export interface LookupStats {
     addresses: number;
 }
 
-/** POIs, places (inside the country's border), coverage, map data, vector tiles and the border. */
-export function buildLookupSections(b: RegionBuild, graph: RoadGraph, headers: OsmHeader[]): LookupStats {
+/** POIs, places (inside the country's border), coverage (clipped to the extracts' header boxes), map data, vector tiles and the border. */
+export function buildLookupSections(b: RegionBuild, graph: RoadGraph, boxes: ([number, number, number, number] | null)[]): LookupStats {
     const {tmp, progress, country, config} = b;
     progress.update('POIs', 1);
     const poisOut = b.pois!.build();
@@ -95,7 +94,7 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, headers: O
     const placesOut = b.places.build(border, country.cityAdminLevel);
     write(tmp, 'places', placesOut.section);
     progress.update('coverage', 1);
-    const coverageOut = buildCoverageSection(graph, border, headers.slice(0, b.routingFiles).map((h) => h.bbox), config.wholeCountry === true);
+    const coverageOut = buildCoverageSection(graph, border, boxes, config.wholeCountry === true);
     write(tmp, 'coverage', coverageOut.section);
     progress.update('map data', 1);
     const mapOut = b.map.build();
