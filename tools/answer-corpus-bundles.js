@@ -34,7 +34,7 @@ const BYTES_PER = {Int8Array: 1, Uint8Array: 1, Int16Array: 2, Uint16Array: 2, I
  * JSON header, arrays) by content, without SECTION_META_VOLATILE: {digest, header} (header: the JSON kept).
  * Not a section: the file's bytes.
  */
-function sectionDigest(bytes) {
+export function sectionDigest(bytes) {
     if (bytes.length < 24 || bytes.readUInt32LE(0) !== 0x52545251) return {digest: sha256(bytes), header: null};
     const header = JSON.parse(bytes.subarray(24, 24 + bytes.readUInt32LE(8)).toString('utf8'));
     const arrays = Object.entries(header.arrays);
