@@ -5,13 +5,13 @@
 // extract the changes lead to: every section the same, by content. Then what a failed update leaves (nothing
 // changed), a second update, new feeds, and the server serving the updated region with its data's age in /health.
 // The same comparison on real data (Malta, Rutland) is bench/update-region.js and tools/answer-corpus.js.
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import t from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
-import {repoRoot} from './helpers.js';
+import {repoRoot, serveQuartier} from './helpers.js';
 
 const cwd = fs.mkdtempSync(path.join(repoRoot, 'build', 'update-test-'));
 t.teardown(() => fs.rmSync(cwd, {recursive: true, force: true}));
@@ -221,22 +221,10 @@ t.test('a second update and new feeds', async (t) => {
 });
 
 t.test('served from the regions file: /health tells the data\'s age and flags the ended feed', async (t) => {
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'quartier'),
-        ['serve', '--port', '0', '--host', '127.0.0.1', '--regions-file', beforeRegions, '--data', data, '--out', 'updated', '--no-warmup', '--cache', 'off', '--workers', '1'],
-        {cwd, stdio: ['ignore', 'ignore', 'pipe']});
-    t.teardown(() => child.kill('SIGKILL'));
-    let log = '';
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-        child.stderr!.on('data', (d) => {
-            log += d;
-            const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-            if (m) resolve(Number(m[1]));
-        });
-        void exited.then(() => reject(new Error(`exited:\n${log}`)));
-    });
-    t.match(log, 'DE: up to date', 'the start builds nothing: the update stands');
-    t.match(log, 'the GTFS feed feed (Ring Bus) ran until 2020-01-31: transit answers still run its timetable of 2020-01-');
+    const {port, log, exited, kill} = await serveQuartier(t, cwd,
+        ['--regions-file', beforeRegions, '--data', data, '--out', 'updated', '--no-warmup', '--cache', 'off', '--workers', '1']);
+    t.match(log(), 'DE: up to date', 'the start builds nothing: the update stands');
+    t.match(log(), 'the GTFS feed feed (Ring Bus) ran until 2020-01-31: transit answers still run its timetable of 2020-01-');
     const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json() as {regions: Record<string, any>[]};
     const [region] = health.regions;
     t.equal(region.name, 'Ring Fixture');
@@ -244,7 +232,7 @@ t.test('served from the regions file: /health tells the data\'s age and flags th
     t.match(region.bundleId, /^[0-9a-f]{16}$/);
     t.equal(region.sources[0].file, 'DE-2.osm.pbf');
     t.match(region.feeds, [{file: 'feed', agency: 'Ring Bus', firstDate: '2020-01-01', lastDate: '2020-01-31', expired: true, notice: /update-region DE --gtfs/}]);
-    child.kill('SIGTERM');
+    kill('SIGTERM');
     t.equal(await exited, 0);
 });
 
