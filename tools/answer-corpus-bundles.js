@@ -6,8 +6,12 @@ import path from 'node:path';
 const sha256 = (b) => createHash('sha256').update(b).digest('hex');
 /** Section headers up to this size are kept in the corpus (to show a difference); larger ones only their hash. */
 const BODY_KEPT = 64 * 1024;
+/**
+ * Also, beside those the header of answer-corpus.js lists: sections.*.inputs (each hashes the engine's code, as
+ * inputHash does) and reused (the sections a build copied from the bundle it replaced: how it was built, not what).
+ */
 const MANIFEST_VOLATILE = (key, parentPath) => key === 'builtAt' || key === 'buildSeconds' || (key === 'inputHash' && parentPath === '')
-    || (key === 'bytes' && /^sections\.[^.]+$/.test(parentPath))
+    || (key === 'reused' && parentPath === '') || (['bytes', 'inputs'].includes(key) && /^sections\.[^.]+$/.test(parentPath))
     || (parentPath.startsWith('stats') && ['seconds', 'contractionSeconds', 'ms', 'naturalEarthMs'].includes(key));
 const SECTION_META_VOLATILE = (key) => key === 'seconds';
 /**
@@ -58,7 +62,7 @@ export function bundleEntries(dir, countries, sourceNamesVolatile) {
             if (f === 'manifest.json') {
                 const stable = JSON.stringify(strip(JSON.parse(bytes.toString('utf8')), volatile));
                 out.push({id: `bundle:${cc}/${f}`, family: 'bundle', region: cc, file: f, length: stable.length, sha256: sha256(stable), body: stable,
-                    volatile: ['builtAt', 'buildSeconds', 'inputHash', 'sections.*.bytes', 'stats.contractionSeconds', 'stats.**.seconds', 'stats.**.ms', 'stats.tiles.naturalEarthMs', ...(sourceNamesVolatile ? ['sources'] : [])]});
+                    volatile: ['builtAt', 'buildSeconds', 'inputHash', 'reused', 'sections.*.bytes', 'sections.*.inputs', 'stats.contractionSeconds', 'stats.**.seconds', 'stats.**.ms', 'stats.tiles.naturalEarthMs', ...(sourceNamesVolatile ? ['sources'] : [])]});
             } else {
                 const {digest, header} = sectionDigest(bytes);
                 out.push({id: `bundle:${cc}/${f}`, family: 'bundle', region: cc, file: f, length: bytes.length, sha256: digest,

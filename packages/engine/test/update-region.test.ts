@@ -9,7 +9,7 @@ import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import t from 'tap';
+import t, {type Test} from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {repoRoot, serveQuartier} from './helpers.js';
 
@@ -60,8 +60,13 @@ function apply(objs: Obj[]): Obj[] {
     const map = new Map(objs.map((o) => [key(o), o]));
     for (const o of [...created, ...modified]) map.set(key(o), o);
     for (const o of deleted) map.delete(key(o));
+    return [...map.values()].sort(byTypeAndId);
+}
+
+/** The order of an extract: nodes, ways, relations, each by id. */
+function byTypeAndId(a: Obj, b: Obj): number {
     const order = {node: 0, way: 1, relation: 2};
-    return [...map.values()].sort((a, b) => order[a.type] - order[b.type] || a.id - b.id);
+    return order[a.type] - order[b.type] || a.id - b.id;
 }
 
 function writePbf(file: string, objs: Obj[]): void {
@@ -83,8 +88,8 @@ function oscObject(o: Obj, version: number, timestamp: string): string {
     return `<relation ${attrs}>${o.members!.map((m) => `<member type="${m.type}" ref="${m.ref}" role="${m.role}"/>`).join('')}${tags}</relation>`;
 }
 
-function writeOsc(file: string, sections: [string, Obj[]][]): void {
-    const body = sections.map(([action, objs]) => `<${action}>\n${objs.map((o, i) => oscObject(o, 2, i === 0 && action === 'modify' ? NEWEST : '2024-05-01T12:00:00Z')).join('\n')}\n</${action}>`).join('\n');
+function writeOsc(file: string, sections: [string, Obj[]][], version = 2): void {
+    const body = sections.map(([action, objs]) => `<${action}>\n${objs.map((o, i) => oscObject(o, version, i === 0 && action === 'modify' ? NEWEST : '2024-05-01T12:00:00Z')).join('\n')}\n</${action}>`).join('\n');
     fs.writeFileSync(file, zlib.gzipSync(`<?xml version="1.0" encoding="UTF-8"?>\n<osmChange version="0.6" generator="quartier test">\n${body}\n</osmChange>\n`));
 }
 
@@ -172,14 +177,7 @@ t.test('a failed update changes nothing, and says what to do', async (t) => {
 t.test('the update gives the sections of a fresh build of the newer extract', async (t) => {
     const r = update('--changes', 'changes.osc.gz');
     t.equal(r.status, 0, r.err);
-    const fresh = quartier(['build-region', 'DE', '--regions-file', afterRegions, '--data', data, '--out', 'fresh', '--quiet']);
-    t.equal(fresh.status, 0, fresh.err);
-    const updated = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    const built = JSON.parse(fs.readFileSync(path.join(cwd, 'fresh', 'DE', 'manifest.json'), 'utf8'));
-    t.same(Object.keys(updated.sections), Object.keys(built.sections));
-    for (const [name, {file}] of Object.entries(updated.sections as Record<string, {file: string}>)) {
-        t.equal(sectionContent(path.join(cwd, 'updated', 'DE', file)), sectionContent(path.join(cwd, 'fresh', 'DE', file)), `${name}: the same`);
-    }
+    const {updated, built} = sameAsFresh(t, afterRegions, 'fresh');
     t.same(updated.stats.roads, built.stats.roads, 'the same road network (the new street, the moved node)');
     t.ok(built.stats.pois && JSON.stringify(updated.stats.pois) === JSON.stringify(built.stats.pois), 'the same POIs');
     const state = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE.osm', 'state.json'), 'utf8'));
@@ -193,15 +191,40 @@ t.test('the update gives the sections of a fresh build of the newer extract', as
     t.match(again.err, 'DE: up to date');
 });
 
+/** Builds the region from `regions` into `out` (forced: every section built) and compares each section with the updated bundle's. */
+function sameAsFresh(t: Test, regions: string, out: string): {updated: any; built: any} {
+    const fresh = quartier(['build-region', 'DE', '--regions-file', regions, '--data', data, '--out', out, '--force', '--quiet']);
+    t.equal(fresh.status, 0, fresh.err);
+    const updated = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    const built = JSON.parse(fs.readFileSync(path.join(cwd, out, 'DE', 'manifest.json'), 'utf8'));
+    t.same(Object.keys(updated.sections), Object.keys(built.sections));
+    t.same(built.reused, [], 'the fresh build built every section');
+    for (const [name, {file}] of Object.entries(updated.sections as Record<string, {file: string}>)) {
+        t.equal(sectionContent(path.join(cwd, 'updated', 'DE', file)), sectionContent(path.join(cwd, out, 'DE', file)), `${name}: the same`);
+    }
+    return {updated, built};
+}
+
+const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
+const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
+
 t.test('a second update and new feeds', async (t) => {
     const second = path.join(cwd, 'second.osc.gz');
-    writeOsc(second, [['create', [node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'})]]]);
+    writeOsc(second, [['create', [pharmacy]]]);
     const r = update('--changes', 'second.osc.gz', '--gtfs', 'feed');
     t.equal(r.status, 1, 'a missing feed');
     t.match(r.err, `GTFS feed not found: ${path.join(cwd, 'feed')}`);
     writeFeed(path.join(cwd, 'feed'));
+    const hierarchies = ['ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf);
     const ok = update('--changes', 'second.osc.gz', '--gtfs', 'feed');
     t.equal(ok.status, 0, ok.err);
+    // A pharmacy leaves the road graph as it was: its hierarchies and coverage are the previous bundle's, byte for byte.
+    const reused = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8')).reused;
+    t.same(reused, ['chCar', 'chFoot', 'chBike', 'coverage'], 'reused: the hierarchies and coverage; transit is new (a new feed)');
+    t.same(['ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf), hierarchies, 'byte for byte');
+    const withFeed = regionsFile('regions-second.json', 'second.osm.pbf', {gtfs: [path.join(cwd, 'feed')]});
+    writePbf(path.join(data, 'second.osm.pbf'), [...apply(before), pharmacy].sort(byTypeAndId));
+    sameAsFresh(t, withFeed, 'fresh-second');
     const state = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE.osm', 'state.json'), 'utf8'));
     t.equal(state.file, 'DE-2.osm.pbf');
     t.same(fs.readdirSync(path.join(cwd, 'updated', 'DE.osm')).sort(), ['DE-2.osm.pbf', 'state.json'], 'the previous extract is gone');
@@ -234,6 +257,21 @@ t.test('served from the regions file: /health tells the data\'s age and flags th
     t.match(region.feeds, [{file: 'feed', agency: 'Ring Bus', firstDate: '2020-01-01', lastDate: '2020-01-31', expired: true, notice: /update-region DE --gtfs/}]);
     kill('SIGTERM');
     t.equal(await exited, 0);
+});
+
+t.test('a road change rebuilds the hierarchies, transit and coverage; the feed and the tiles of the same inputs stay', async (t) => {
+    const renamed = way(13, [5, 30, 31], {highway: 'residential', name: 'Neue Straße', maxspeed: '30'});
+    writeOsc(path.join(cwd, 'road.osc.gz'), [['modify', [renamed]]], 3);
+    const hierarchies = ['ch-car.bin', 'ch-foot.bin', 'ch-bike.bin'].map(bytesOf);
+    const r = update('--changes', 'road.osc.gz');
+    t.equal(r.status, 0, r.err);
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    for (const s of ['chCar', 'chFoot', 'chBike', 'transit']) t.notOk(manifest.reused.includes(s), `${s} rebuilt`);
+    t.notOk(bytesOf('ch-car.bin').equals(hierarchies[0]), 'the car hierarchy changed');
+    const objs = [...apply(before), pharmacy].map((o) => (o.type === 'way' && o.id === 13 ? renamed : o))
+        .sort(byTypeAndId);
+    writePbf(path.join(data, 'third.osm.pbf'), objs);
+    sameAsFresh(t, regionsFile('regions-third.json', 'third.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-third');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */

@@ -93,14 +93,17 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
             config, country, sources, sourceInfo, routingFiles: config.routingFiles ?? sources.length, tmp, progress,
             readBytes, totalBytes: readBytes * 3, doneBytes: 0,
             nodes, roads: new RoadGraphBuilder(nodes), pois: new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code),
-            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes)
+            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes),
+            // A forced build builds every section; otherwise those of the same inputs come from the bundle replaced.
+            codeHash: engineCodeHash(), previous: !options.force && existing?.format === MANIFEST_FORMAT ? {dir, manifest: existing} : null,
+            sectionInputs: {}, reused: []
         };
         const headers = readOsm(b);
-        const {graph, roadStats, chSeconds} = buildRoads(b);
-        const transitStats = buildTransit(b, inputs.gtfsFiles, graph, log, options.quiet);
+        const {graph, roads, roadStats, chSeconds} = buildRoads(b);
+        const transitStats = buildTransit(b, inputs.gtfsInfo, graph, roads, log, options.quiet);
         // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
         const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
-        const lookups = buildLookupSections(b, graph, boxes);
+        const lookups = buildLookupSections(b, graph, roads, boxes);
 
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {
@@ -113,7 +116,8 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         if (fs.existsSync(dir)) fs.renameSync(dir, old);
         fs.renameSync(tmp, dir);
         fs.rmSync(old, {recursive: true, force: true});
-        progress.done(`built in ${seconds.toFixed(1)} s: ${roadStats.nodes} road nodes, ${roadStats.edges} edges, ${lookups.poiRecords} POI records, ${lookups.addresses} addresses`);
+        progress.done(`built in ${seconds.toFixed(1)} s: ${roadStats.nodes} road nodes, ${roadStats.edges} edges, ${lookups.poiRecords} POI records, ${lookups.addresses} addresses`
+            + (b.reused.length ? `; reused from the previous bundle (same inputs): ${b.reused.join(', ')}` : ''));
         return {dir, skipped: false, manifest, seconds};
     } catch (err) {
         fs.rmSync(tmp, {recursive: true, force: true});
@@ -165,7 +169,8 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
             date: sourceDate(headers[i].replicationTimestamp, s.path)
         })).concat(inputs.gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
         sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
-            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
+            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES]}])),
+        reused: b.reused,
         transitWindow: inputs.transitWindow,
         stats
     };

@@ -1,0 +1,54 @@
+// Sections reused from the bundle a build replaces (issue 28, part B, first step). A section built from other
+// sections and settings (the contraction hierarchies from the road graph, transit from the road graph and the
+// feeds, coverage from the road graph, the border and the extracts' boxes, the vector tiles from the map data,
+// the places and the coverage) records the hash of those inputs (manifest sections[k].inputs): the SHA-256 of the
+// sections it reads, the settings it reads and the engine's code. A build (not forced) whose previous bundle holds
+// the section with the same inputs copies it instead of building it: an OSM change that leaves the road graph as
+// it was reuses the three hierarchies, transit and coverage byte for byte. The sections read straight from OSM
+// (roads, POIs, places, map data) are still built every time; their content is what the others' inputs hash.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {SECTION_FILES, type RegionManifest} from '../manifest.js';
+import type {RegionBuild} from './state.js';
+
+export type SectionName = keyof typeof SECTION_FILES;
+
+/** The bundle a build replaces, when its sections may be reused. */
+export interface PreviousBundle {
+    dir: string;
+    manifest: RegionManifest;
+}
+
+/** SHA-256 of a section's bytes. */
+export function sectionDigest(bytes: Uint8Array): string {
+    return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The hash of a section's inputs: the engine's code, the section's name, and what it is built from. */
+export function inputsOf(b: RegionBuild, section: SectionName, parts: unknown[]): string {
+    const h = crypto.createHash('sha256').update(b.codeHash).update(`\n${section}\n`);
+    for (const p of parts) h.update(typeof p === 'string' ? p : JSON.stringify(p ?? null)).update('\n');
+    return h.digest('hex');
+}
+
+/**
+ * Records the section's inputs; when the previous bundle holds the section with the same inputs, copies its file
+ * into the build's folder and returns its bytes (the caller then skips building it), else null.
+ */
+export function reuseSection(b: RegionBuild, section: SectionName, inputs: string): Uint8Array | null {
+    b.sectionInputs[section] = inputs;
+    const old = b.previous?.manifest.sections[section];
+    if (!b.previous || !old || old.inputs !== inputs) return null;
+    const from = path.join(b.previous.dir, old.file);
+    if (!fs.existsSync(from) || fs.statSync(from).size !== old.bytes) return null;
+    const to = path.join(b.tmp, SECTION_FILES[section]);
+    fs.copyFileSync(from, to);
+    b.reused.push(section);
+    return fs.readFileSync(to);
+}
+
+/** The previous bundle's stats of a reused section (the same inputs gave the same section and stats). */
+export function previousStats(b: RegionBuild, key: string): unknown {
+    return (b.previous?.manifest.stats as Record<string, unknown> | undefined)?.[key] ?? null;
+}
