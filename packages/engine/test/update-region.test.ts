@@ -205,6 +205,7 @@ function sameAsFresh(t: Test, regions: string, out: string): {updated: any; buil
     return {updated, built};
 }
 
+let thirdObjects: Obj[] = [];
 const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
 const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
 
@@ -272,6 +273,22 @@ t.test('a road change rebuilds the hierarchies, transit and coverage; the feed a
         .sort(byTypeAndId);
     writePbf(path.join(data, 'third.osm.pbf'), objs);
     sameAsFresh(t, regionsFile('regions-third.json', 'third.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-third');
+    thirdObjects = objs;
+});
+
+t.test('a damaged section is built again, not reused', async (t) => {
+    const file = path.join(cwd, 'updated', 'DE', 'ch-foot.bin');
+    const damaged = fs.readFileSync(file);
+    damaged[damaged.length - 9] ^= 0xff;
+    fs.writeFileSync(file, damaged);
+    const kiosk = node(41, 50.7799, 6.0750, {shop: 'kiosk', name: 'Kiosk am Ring'});
+    writeOsc(path.join(cwd, 'kiosk.osc.gz'), [['create', [kiosk]]], 4);
+    const r = update('--changes', 'kiosk.osc.gz');
+    t.equal(r.status, 0, r.err);
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    t.same(manifest.reused, ['chCar', 'chBike', 'transit', 'coverage'], 'the damaged foot hierarchy built again; transit reused (the same graph and feed)');
+    writePbf(path.join(data, 'fourth.osm.pbf'), [...thirdObjects, kiosk].sort(byTypeAndId));
+    sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */

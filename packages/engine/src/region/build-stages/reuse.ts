@@ -9,16 +9,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {SECTION_FILES, type RegionManifest} from '../manifest.js';
+import {verifySection} from '../../format/section.js';
+import {SECTION_FILES} from '../manifest.js';
 import type {RegionBuild} from './state.js';
 
 export type SectionName = keyof typeof SECTION_FILES;
-
-/** The bundle a build replaces, when its sections may be reused. */
-export interface PreviousBundle {
-    dir: string;
-    manifest: RegionManifest;
-}
 
 /** SHA-256 of a section's bytes. */
 export function sectionDigest(bytes: Uint8Array): string {
@@ -42,10 +37,16 @@ export function reuseSection(b: RegionBuild, section: SectionName, inputs: strin
     if (!b.previous || !old || old.inputs !== inputs) return null;
     const from = path.join(b.previous.dir, old.file);
     if (!fs.existsSync(from) || fs.statSync(from).size !== old.bytes) return null;
-    const to = path.join(b.tmp, SECTION_FILES[section]);
-    fs.copyFileSync(from, to);
+    const bytes = fs.readFileSync(from);
+    try {
+        // A damaged file (changed after it was built) is built again, not copied.
+        verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch {
+        return null;
+    }
+    fs.writeFileSync(path.join(b.tmp, SECTION_FILES[section]), bytes);
     b.reused.push(section);
-    return fs.readFileSync(to);
+    return bytes;
 }
 
 /** The previous bundle's stats of a reused section (the same inputs gave the same section and stats). */

@@ -9,14 +9,19 @@ import type {PlacesBuilder} from '../../geocode/index.js';
 import type {PoiBuilder} from '../../poi/builder.js';
 import type {Progress} from '../../util/progress.js';
 import type {CountryConfig, RegionConfig} from '../../config/regions.js';
-import {SECTION_FILES} from '../manifest.js';
+import {SECTION_FILES, type RegionManifest} from '../manifest.js';
 import type {NodeStore} from '../../osm/node-store.js';
-import type {PreviousBundle} from './reuse.js';
 
 export interface SourceInfo {
     path: string;
     bytes: number;
     sha256: string;
+}
+
+/** The bundle a build replaces, when its sections may be reused (reuse.ts). */
+export interface PreviousBundle {
+    dir: string;
+    manifest: RegionManifest;
 }
 
 export interface RegionBuild {
