@@ -46,7 +46,8 @@ export function reuseSection(b: RegionBuild, section: SectionName, inputs: strin
     }
     fs.writeFileSync(path.join(b.tmp, SECTION_FILES[section]), bytes);
     b.reused.push(section);
-    return bytes;
+    // In a buffer of its own (a small file's may sit at any offset of Node's pool): sections are reopened in place.
+    return new Uint8Array(bytes);
 }
 
 /** The previous bundle's stats of a reused section (the same inputs gave the same section and stats). */
