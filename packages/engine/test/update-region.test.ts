@@ -8,6 +8,7 @@
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import zlib from 'node:zlib';
 import t, {type Test} from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
@@ -193,8 +194,10 @@ t.test('the update gives the sections of a fresh build of the newer extract', as
 
 /** Builds the region from `regions` into `out` (forced: every section built) and compares each section with the updated bundle's. */
 function sameAsFresh(t: Test, regions: string, out: string): {updated: any; built: any} {
-    const fresh = quartier(['build-region', 'DE', '--regions-file', regions, '--data', data, '--out', out, '--force', '--quiet']);
-    t.equal(fresh.status, 0, fresh.err);
+    // The engine's script itself (what `quartier build-region` runs), without npx's start-up.
+    const fresh = spawnSync(process.execPath, [fileURLToPath(new URL('../src/cli/build-region.js', import.meta.url)), 'DE', '--regions-file', regions,
+        '--data', data, '--out', out, '--force', '--quiet'], {cwd, encoding: 'utf8'});
+    t.equal(fresh.status, 0, fresh.stderr);
     const updated = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
     const built = JSON.parse(fs.readFileSync(path.join(cwd, out, 'DE', 'manifest.json'), 'utf8'));
     t.same(Object.keys(updated.sections), Object.keys(built.sections));
@@ -205,7 +208,7 @@ function sameAsFresh(t: Test, regions: string, out: string): {updated: any; buil
     return {updated, built};
 }
 
-let thirdObjects: Obj[] = [];
+let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [];
 const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
 const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
 
@@ -287,8 +290,23 @@ t.test('a damaged section is built again, not reused', async (t) => {
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
     t.same(manifest.reused, ['chCar', 'chBike', 'transit', 'coverage'], 'the damaged foot hierarchy built again; transit reused (the same graph and feed)');
-    writePbf(path.join(data, 'fourth.osm.pbf'), [...thirdObjects, kiosk].sort(byTypeAndId));
+    fourthObjects = [...thirdObjects, kiosk].sort(byTypeAndId);
+    writePbf(path.join(data, 'fourth.osm.pbf'), fourthObjects);
     sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');
+});
+
+t.test('a maxspeed change rebuilds the car\'s hierarchy only', async (t) => {
+    const faster = way(11, [3, 5], {highway: 'residential', name: 'Seitenweg', maxspeed: '50'});
+    writeOsc(path.join(cwd, 'maxspeed.osc.gz'), [['modify', [faster]]], 5);
+    const foot = bytesOf('ch-foot.bin'), bike = bytesOf('ch-bike.bin'), car = bytesOf('ch-car.bin');
+    const r = update('--changes', 'maxspeed.osc.gz');
+    t.equal(r.status, 0, r.err);
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    t.same(manifest.reused, ['chFoot', 'chBike', 'tiles'], 'the foot and bike hierarchies reused, and the tiles (the map, places and coverage are the same)');
+    t.ok(bytesOf('ch-foot.bin').equals(foot) && bytesOf('ch-bike.bin').equals(bike), 'byte for byte');
+    t.notOk(bytesOf('ch-car.bin').equals(car), 'the car\'s rebuilt, with the new speed');
+    writePbf(path.join(data, 'fifth.osm.pbf'), fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o)));
+    sameAsFresh(t, regionsFile('regions-fifth.json', 'fifth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fifth');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */

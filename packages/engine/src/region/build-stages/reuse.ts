@@ -4,12 +4,15 @@
 // the places and the coverage) records the hash of those inputs (manifest sections[k].inputs): the SHA-256 of the
 // sections it reads, the settings it reads and the engine's code. A build (not forced) whose previous bundle holds
 // the section with the same inputs copies it instead of building it: an OSM change that leaves the road graph as
-// it was reuses the three hierarchies, transit and coverage byte for byte. The sections read straight from OSM
+// it was reuses the three hierarchies, transit and coverage byte for byte, and one that changes only a mode's
+// weights (a maxspeed: the car's) reuses the other modes' hierarchies (modeDigest). The sections read straight from OSM
 // (roads, POIs, places, map data) are still built every time; their content is what the others' inputs hash.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {verifySection} from '../../format/section.js';
+import {MODES} from '../../graph/profiles.js';
+import type {RoadGraph} from '../../graph/road-graph.js';
 import {SECTION_FILES} from '../manifest.js';
 import type {RegionBuild} from './state.js';
 
@@ -18,6 +21,23 @@ export type SectionName = keyof typeof SECTION_FILES;
 /** SHA-256 of a section's bytes. */
 export function sectionDigest(bytes: Uint8Array): string {
     return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The digest of the road graph as mode m's hierarchy sees it: every array but the other modes' (a mode's arrays
+ * are named after it, carOut, footJunction, ...: graph/road-graph.ts, graph/derived.ts), and the meta with only
+ * this mode's main component. A superset of what contraction and the mode's turn costs read.
+ */
+export function modeDigest(graph: RoadGraph, mode: number): string {
+    const section = graph.section;
+    const other = new RegExp(`^(${MODES.filter((_, i) => i !== mode).join('|')})[A-Z]`);
+    const meta = {...section.meta, mainComponentNodes: section.meta.mainComponentNodes?.[mode] ?? null};
+    const h = crypto.createHash('sha256').update(JSON.stringify({kind: section.kind, version: section.version, meta}));
+    for (const [name, array] of Object.entries(section.arrays()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (other.test(name)) continue;
+        h.update(`\n${name}\n`).update(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    }
+    return h.digest('hex');
 }
 
 /** The hash of a section's inputs: the engine's code, the section's name, and what it is built from. */

@@ -18,12 +18,12 @@ import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../../c
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
-import {inputsOf, previousStats, reuseSection, sectionDigest} from './reuse.js';
+import {inputsOf, modeDigest, previousStats, reuseSection, sectionDigest} from './reuse.js';
 import {NaturalEarth} from '../../tiles/natural-earth.js';
 
 /**
  * The road graph written (with its derived arrays), and one contraction hierarchy per mode from it (or the previous
- * bundle's, when the graph is the same: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
+ * bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
  * from it hash as their input.
  */
 export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
@@ -42,7 +42,7 @@ export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; ro
     const roads = sectionDigest(roadsSection);
     const chSeconds: Record<string, number | 'reused'> = {};
     for (let m = 0; m < MODES.length; m++) {
-        if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [roads]))) {
+        if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modeDigest(graph, m)]))) {
             chSeconds[MODES[m]] = 'reused';
             continue;
         }
