@@ -4,11 +4,17 @@
 // binaries by their SHA-256), and with --build that the region bundles it builds are unchanged too.
 //
 //   node tools/answer-corpus.js record OUT.ndjson [--bundles DIR [--hash-bundles] | --build DIR] [--concurrency N] [--verbose]
+//                                 [--regions-file FILE] [--country CC] [--source-names-volatile]
 //       --bundles DIR    serve these bundles (default build/test-regions, the 5 test regions)
 //       --hash-bundles   also record the served bundles' files as entries (as --build does, without building)
 //       --build DIR      first build every configured region into DIR with the current code (forced), then record
 //                        every bundle file as an entry too (by content, without build times: see VOLATILE), serve DIR
 //       --concurrency N  requests in flight (default 2; answers do not depend on it)
+//       --regions-file F serve (and build) the regions of this regions file instead of data/regions.json
+//       --country CC     only this region (its requests, its /health, its bundle files)
+//       --source-names-volatile  blank what names the data's files, their dates and the bundle's id (in /health and
+//                        the manifest): to compare an updated region with a fresh build of the newer extract
+//                        (docs/regions.md, "Updating a region")
 //   node tools/answer-corpus.js compare A.ndjson B.ndjson
 //       how many entries are identical; for each that differs: its id, url and the first difference (for JSON, the
 //       first differing path). Entries on one side only are listed; bundle entries that only one side has (one run
@@ -36,6 +42,7 @@ import net from 'node:net';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {mulberry32} from '@quartier/engine/internal';
+import {bundleEntries} from './answer-corpus-bundles.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KEYS = {backend: 'quartier-dev-backend-key', frontend: 'quartier-dev-frontend-key', beOnly: 'quartier-dev-be-only-key', unknown: 'no-such-key-0000'};
@@ -69,10 +76,9 @@ const VOLATILE = [
     {match: (r) => r.pathname === '/metrics', body: true},
     {match: (r) => r.pathname === '/' || /^\/(playground|vendor)\//.test(r.pathname), headers: ['etag']}
 ];
-const MANIFEST_VOLATILE = (key, parentPath) => key === 'builtAt' || key === 'buildSeconds' || (key === 'inputHash' && parentPath === '')
-    || (key === 'bytes' && /^sections\.[^.]+$/.test(parentPath))
-    || (parentPath.startsWith('stats') && ['seconds', 'contractionSeconds', 'ms', 'naturalEarthMs'].includes(key));
-const SECTION_META_VOLATILE = (key) => key === 'seconds';
+/** --source-names-volatile: /health's names and dates of the data's files, and the bundle's id (answer-corpus-bundles.js). */
+const SOURCE_NAMES_RULE = {match: (r) => /^(\/[a-z]{2})?\/health$/.test(r.pathname), json: [['regions', '*', 'sources', '*', 'file'], ['regions', '*', 'sources', '*', 'date'],
+    ['regions', '*', 'licences', '*', 'file'], ['regions', '*', 'dataDate'], ['regions', '*', 'bundleId']]};
 
 // ---------------------------------------------------------------------------------------------------------------
 // The request list
@@ -114,6 +120,7 @@ const QUERIES = {
     PT: ['Avenida dos Aliados, Porto', 'Rua de Santa Catarina 100', 'Casa da Música', 'Trindade', 'Rua das Flores', 'Matosinhos', 'Praça da Liberdade', 'Boavista', 'Rua de Cedofeita 50', 'Campanhã', 'Avenida da Boavista 1000', 'Ribeira', 'rua santa catrina', 'Vila Nova de Gaia', 'Bolhão'],
     MT: ['Triq Birkirkara', 'Birkirkara', 'Valletta', 'Sliema', 'Triq ir-Repubblika, Valletta', 'Mdina', 'St Julians', 'Triq il-Kbira', 'Mosta', 'Marsaskala', 'Tiq Birkirkara', 'Gozo', 'Victoria', 'Triq San Pawl', 'Rabat'],
     IT: ['Via Torino, Milano', 'Piazza del Duomo', 'Corso Buenos Aires 10', 'Via Dante', 'Stazione Centrale', 'Corso Como', 'Navigli', 'Via Montenapoleone', 'Piazza Cadorna', 'Via Larga 1', 'Porta Garibaldi', 'Brera', 'via trino', 'Corso Venezia 20', 'Castello Sforzesco'],
+    UK: ['Oakham', 'High Street, Oakham', 'Uppingham', 'Rutland Water', 'Station Road', 'Market Place', 'Cottesmore', 'Empingham', 'Ketton', 'Barleythorpe', 'Oakam', 'Ryhall', 'Church Street', 'Main Street 10', 'London Road'],
     DE: ['Pontstraße, Aachen', 'Aachen Hbf', 'Theaterstraße 10', 'Markt', 'Elisenbrunnen', 'Burtscheid', 'Jülicher Straße 100', 'Adalbertstraße', 'RWTH', 'Kaiserplatz', 'Dom', 'Templergraben 55', 'ponstrasse', 'Krefelder Straße', 'Lousberg']
 };
 const MODES = ['Driving', 'Walking', 'Bicycling', 'Transit'];
@@ -443,10 +450,15 @@ function freePort() {
     });
 }
 
-async function startServer(bundles) {
+/** The flags naming the regions: --regions-file, --country. */
+const regionFlags = (opts, countryFlag) => [...(opts.regionsFile ? ['--regions-file', path.resolve(opts.regionsFile)] : []),
+    ...(opts.country ? [countryFlag, opts.country] : [])];
+
+async function startServer(bundles, opts) {
     const port = await freePort();
     const child = spawn(process.execPath, [cliPath(), 'serve', '--port', String(port), '--host', '127.0.0.1', '--out', bundles,
-        '--no-build', '--cache', 'off', '--no-warmup', '--workers', '2', '--log-level', 'warn'], {stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT});
+        '--no-build', '--cache', 'off', '--no-warmup', '--workers', '2', '--log-level', 'warn', ...regionFlags(opts, '--regions')],
+    {stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT});
     let log = '';
     child.stdout.on('data', (d) => { log = (log + d).slice(-20000); });
     child.stderr.on('data', (d) => { log = (log + d).slice(-20000); });
@@ -470,59 +482,10 @@ async function startServer(bundles) {
     throw new Error(`the server did not answer /health within 150 s:\n${log}`);
 }
 
-function buildBundles(dir) {
-    const run = spawnSync(process.execPath, [cliPath(), 'build-region', '--all', '--out', dir, '--force'], {stdio: ['ignore', 'inherit', 'inherit'], cwd: ROOT});
+function buildBundles(dir, opts) {
+    const which = opts.country ? [opts.country, ...regionFlags({regionsFile: opts.regionsFile})] : ['--all', ...regionFlags(opts)];
+    const run = spawnSync(process.execPath, [cliPath(), 'build-region', ...which, '--out', dir, '--force'], {stdio: ['ignore', 'inherit', 'inherit'], cwd: ROOT});
     if (run.status !== 0) throw new Error(`building the regions into ${dir} failed (exit ${run.status})`);
-}
-
-/** A JSON value without the keys `drop(key, parentPath)` names. */
-function strip(v, drop, p = '') {
-    if (Array.isArray(v)) return v.map((x, i) => strip(x, drop, `${p}.${i}`));
-    if (v === null || typeof v !== 'object') return v;
-    const out = {};
-    for (const k of Object.keys(v)) if (!drop(k, p)) out[k] = strip(v[k], drop, p ? `${p}.${k}` : k);
-    return out;
-}
-
-const BYTES_PER = {Int8Array: 1, Uint8Array: 1, Int16Array: 2, Uint16Array: 2, Int32Array: 4, Uint32Array: 4,
-    Float32Array: 4, Float64Array: 8, BigInt64Array: 8, BigUint64Array: 8};
-
-/**
- * A section file (engine format/section.ts: 'QRTR', container version, JSON header length, reserved, checksum,
- * JSON header, arrays) by content, without SECTION_META_VOLATILE: {digest, header} (header: the JSON kept).
- * Not a section: the file's bytes.
- */
-function sectionDigest(bytes) {
-    if (bytes.length < 24 || bytes.readUInt32LE(0) !== 0x52545251) return {digest: sha256(bytes), header: null};
-    const header = JSON.parse(bytes.subarray(24, 24 + bytes.readUInt32LE(8)).toString('utf8'));
-    const arrays = Object.entries(header.arrays);
-    const kept = JSON.stringify({container: bytes.readUInt32LE(4), kind: header.kind, version: header.version,
-        meta: strip(header.meta, (k) => SECTION_META_VOLATILE(k)), arrays: arrays.map(([name, [type, , length]]) => [name, type, length])});
-    const h = createHash('sha256').update(kept);
-    for (const [, [type, offset, length]] of arrays) h.update(bytes.subarray(offset, offset + length * BYTES_PER[type]));
-    return {digest: h.digest('hex'), header: kept};
-}
-
-function bundleEntries(dir) {
-    const out = [];
-    for (const cc of fs.readdirSync(dir).sort()) {
-        const sub = path.join(dir, cc);
-        if (!fs.statSync(sub).isDirectory()) continue;
-        for (const f of fs.readdirSync(sub).sort()) {
-            if (!f.endsWith('.bin') && f !== 'manifest.json') continue;
-            const bytes = fs.readFileSync(path.join(sub, f));
-            if (f === 'manifest.json') {
-                const stable = JSON.stringify(strip(JSON.parse(bytes.toString('utf8')), MANIFEST_VOLATILE));
-                out.push({id: `bundle:${cc}/${f}`, family: 'bundle', region: cc, file: f, length: stable.length, sha256: sha256(stable), body: stable,
-                    volatile: ['builtAt', 'buildSeconds', 'inputHash', 'sections.*.bytes', 'stats.contractionSeconds', 'stats.**.seconds', 'stats.**.ms', 'stats.tiles.naturalEarthMs']});
-            } else {
-                const {digest, header} = sectionDigest(bytes);
-                out.push({id: `bundle:${cc}/${f}`, family: 'bundle', region: cc, file: f, length: bytes.length, sha256: digest,
-                    ...(header && header.length <= BODY_KEPT ? {body: header, volatile: ['meta.**.seconds', 'array offsets']} : {})});
-            }
-        }
-    }
-    return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -534,10 +497,11 @@ async function record(out, opts) {
     const lines = [];
     if (opts.build) {
         bundles = path.resolve(opts.build);
-        buildBundles(bundles);
+        buildBundles(bundles, opts);
         process.stderr.write(`built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     }
-    const server = await startServer(bundles);
+    const server = await startServer(bundles, opts);
+    if (opts.sourceNamesVolatile) VOLATILE.push(SOURCE_NAMES_RULE);
     try {
         const health = JSON.parse((await send(server.port, {method: 'GET', path: '/health'})).body.toString('utf8'));
         const random = mulberry32(SEED);
@@ -564,9 +528,10 @@ async function record(out, opts) {
         await Promise.all(Array.from({length: opts.concurrency}, worker));
         agent.destroy();
         lines.push({id: 'meta', kind: 'meta', bundles, built: Boolean(opts.build), requests: requests.length, seed: SEED, inputHashes,
+            regionsFile: opts.regionsFile ?? null, country: opts.country ?? null, sourceNamesVolatile: Boolean(opts.sourceNamesVolatile),
             commit: spawnSync('git', ['rev-parse', 'HEAD'], {cwd: ROOT, encoding: 'utf8'}).stdout.trim(), recordedAt: new Date().toISOString()});
         lines.push(...entries);
-        if (opts.build || opts.hashBundles) lines.push(...bundleEntries(bundles));
+        if (opts.build || opts.hashBundles) lines.push(...bundleEntries(bundles, opts.country ? [opts.country] : null, opts.sourceNamesVolatile));
     } finally {
         await server.stop();
     }
@@ -661,6 +626,7 @@ function compare(fileA, fileB) {
 
 function usage() {
     process.stderr.write('usage: node tools/answer-corpus.js record OUT.ndjson [--bundles DIR [--hash-bundles] | --build DIR] [--concurrency N] [--verbose]\n'
+        + '         [--regions-file FILE] [--country CC] [--source-names-volatile]\n'
         + '       node tools/answer-corpus.js compare A.ndjson B.ndjson\n');
     return 2;
 }
@@ -678,6 +644,9 @@ async function main(argv) {
         else if (a === '--concurrency') opts.concurrency = Number(rest[++i]);
         else if (a === '--verbose') opts.verbose = true;
         else if (a === '--hash-bundles') opts.hashBundles = true;
+        else if (a === '--regions-file') opts.regionsFile = rest[++i];
+        else if (a === '--country') opts.country = rest[++i]?.toUpperCase();
+        else if (a === '--source-names-volatile') opts.sourceNamesVolatile = true;
         else return usage();
     }
     if (opts.bundles && opts.build) return usage();

@@ -6,6 +6,7 @@
 export {Region} from './region/region.js';
 export type {RegionBuffers, RegionCounts} from './region/region.js';
 export {buildRegion} from './region/build.js';
+export {updateRegion} from './region/update-region.js';
 export type {BuildOptions, BuildResult} from './region/build.js';
 export type {RegionManifest} from './region/manifest.js';
 export {loadRegionConfigs, loadCountries} from './config/regions.js';

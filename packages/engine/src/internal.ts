@@ -3,7 +3,7 @@
 // @quartier/engine: region builds and queries over typed arrays.
 export {Section, encodeSection, readFileShared, verifySection, writeFileAtomic, SectionError} from './format/section.js';
 export type {AnyBuffer, TypedArray} from './format/section.js';
-export {readOsmPbf, countOsmPbf, OsmPbfError} from './osm/pbf.js';
+export {readOsmPbf, readOsmHeader, countOsmPbf, OsmPbfError} from './osm/pbf.js';
 export type {OsmHeader} from './osm/pbf.js';
 export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor} from './osm/objects.js';
 export {haversineMeters, metersPerDegreeLon, equirectangularSquaredMeters, round6} from './geo/distance.js';
@@ -27,13 +27,17 @@ export {Region, regionSections} from './region/region.js';
 export type {RegionBuffers, RegionCounts, RegionSections} from './region/region.js';
 export {buildRegion, readManifest} from './region/build.js';
 export type {BuildOptions, BuildResult} from './region/build.js';
+export {updateRegion} from './region/update-region.js';
+export type {UpdateOptions, UpdateResult} from './region/update-region.js';
+export {readRegionOsm, regionOsmDir} from './region/region-osm.js';
+export type {RegionOsmState} from './region/region-osm.js';
 export type {RegionManifest} from './region/manifest.js';
 export {Coverage} from './coverage/coverage.js';
 export {buildCoverageSection} from './coverage/coverage-builder.js';
 export {NodeStore} from './osm/node-store.js';
 export {pointInPolygon} from './geo/ring.js';
 export {
-    loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFromEnv, saveLocalRegion, resolveSource
+    loadRegionConfigs, loadCountries, countryConfig, dataRoot, buildRoot, regionsFile, regionsFromEnv, saveLocalRegion, resolveSource
 } from './config/regions.js';
 export type {RegionConfig, CountryConfig} from './config/regions.js';
 export {Catalog, catalogScope, label, WILDCARD_VARIANT} from './poi/catalog.js';

@@ -1,6 +1,8 @@
 // Shared helpers for the tests: where the real data lives and the regions built from it.
+import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import type {Test} from 'tap';
 import {Region} from '../src/region/region.js';
 
 /** The repository root (tests run from packages/engine/dist/test). */
@@ -26,3 +28,25 @@ export function testRegion(country: string): Region {
 
 /** Small deterministic PRNG (mulberry32) so a failure can be replayed. */
 export {mulberry32 as random} from '../src/util/random.js';
+
+/**
+ * `quartier serve ARGS` through the bin itself, from `cwd` (a signal goes to the server, not to a shell); resolves
+ * once it listens, with its port, its log so far and its exit.
+ */
+export async function serveQuartier(t: Test, cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
+    Promise<{port: number; log: () => string; exited: Promise<number | null>; kill: (signal: NodeJS.Signals) => void}> {
+    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'quartier'), ['serve', '--port', '0', '--host', '127.0.0.1', ...args],
+        {cwd, env, stdio: ['ignore', 'ignore', 'pipe']});
+    t.teardown(() => child.kill('SIGKILL'));
+    let log = '';
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const port = await new Promise<number>((resolve, reject) => {
+        child.stderr!.on('data', (d) => {
+            log += d;
+            const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+            if (m) resolve(Number(m[1]));
+        });
+        void exited.then(() => reject(new Error(`exited:\n${log}`)));
+    });
+    return {port, log: () => log, exited, kill: (signal) => child.kill(signal)};
+}

@@ -2,12 +2,12 @@
 // repository that is not its root, with paths relative to that folder, on a tiny hand-made extract near Aachen.
 // add-region builds and remembers a region; a failed add-region writes nothing (neither the local regions file nor
 // the bundle); build-region rebuilds from the remembered paths; serve serves it from relative paths and stops on SIGTERM.
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import t from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
-import {repoRoot} from './helpers.js';
+import {repoRoot, serveQuartier} from './helpers.js';
 
 // Inside the repository (npx finds the quartier bin from there), in build/ (ignored by git).
 const cwd = fs.mkdtempSync(path.join(repoRoot, 'build', 'cli-test-'));
@@ -85,23 +85,11 @@ t.test('build-region rebuilds the remembered region from another folder', async 
 
 t.test('serve from relative paths, stopped by SIGTERM', async (t) => {
     // Through the bin itself (npx runs it through a shell): the signal goes to the server.
-    const child = spawn(path.join(repoRoot, 'node_modules', '.bin', 'quartier'),
-        ['serve', '--port', '0', '--host', '127.0.0.1', '--out', 'bundles', '--no-build', '--no-warmup', '--cache', 'off', '--regions', 'DE', '--workers', '1'],
-        {cwd, env, stdio: ['ignore', 'ignore', 'pipe']});
-    t.teardown(() => child.kill('SIGKILL'));
-    let log = '';
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const port = await new Promise<number>((resolve, reject) => {
-        child.stderr!.on('data', (d) => {
-            log += d;
-            const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-            if (m) resolve(Number(m[1]));
-        });
-        void exited.then(() => reject(new Error(`exited:\n${log}`)));
-    });
+    const {port, log, exited, kill} = await serveQuartier(t, cwd,
+        ['--out', 'bundles', '--no-build', '--no-warmup', '--cache', 'off', '--regions', 'DE', '--workers', '1'], env);
     const health = await (await fetch(`http://127.0.0.1:${port}/health`)).json() as {regions: {country: string; name: string}[]};
     t.same(health.regions.map((r) => [r.country, r.name]), [['DE', 'Ring Fixture']]);
-    child.kill('SIGTERM');
+    kill('SIGTERM');
     t.equal(await exited, 0);
-    t.match(log, 'quartier: stopped');
+    t.match(log(), 'quartier: stopped');
 });

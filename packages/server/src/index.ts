@@ -7,7 +7,7 @@ export type {KeyEntry} from './http/keys.js';
 export {startServer, loadServerConfig} from './service/server.js';
 export type {ServerConfig} from './service/server.js';
 // The engine's region builder script (run in its own process, as the server and `quartier build-region` run it).
-export {BUILD_REGION_SCRIPT} from './cli/build-region-script.js';
+export {BUILD_REGION_SCRIPT, UPDATE_REGION_SCRIPT} from './cli/build-region-script.js';
 // The answers' JSON (SPEC's shapes, GraphHopper's route, Photon's GeoJSON) from the engine's typed
 // results, for a Node service that wants the API's answers without HTTP (docs/library.md).
 export {summaryAnswer, textAnswer, textAndDataAnswer, scoresAnswer, enrichmentAnswer, travelEntry} from './answers/neighbourhood-answer.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // quartier-server: builds missing region bundles, then serves the API.
-//   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT]
+//   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT] [--regions-file FILE]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off] [--favourites DIR]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
 //                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8]
@@ -18,7 +18,7 @@ const REPEATED_SIGNAL_MS = Number(process.env.QUARTIER_REPEATED_SIGNAL_MS ?? 100
 const {values} = parseArgs({
     options: {
         port: {type: 'string'}, host: {type: 'string'}, data: {type: 'string'}, out: {type: 'string'},
-        keys: {type: 'string'}, regions: {type: 'string'}, 'default-country': {type: 'string'},
+        keys: {type: 'string'}, regions: {type: 'string'}, 'regions-file': {type: 'string'}, 'default-country': {type: 'string'},
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
         cache: {type: 'string'}, favourites: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
         'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'},

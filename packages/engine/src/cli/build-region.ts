@@ -5,17 +5,18 @@
 //   build-region BE PT                 some of them
 //   add-region --country LU --osm ~/luxembourg-latest.osm.pbf [--gtfs feed.zip] [--name Luxembourg]
 //                                      a region of your own, remembered in config/regions.local.json once built
-// Options: --data DIR (data root), --out DIR (bundle folder), --force (rebuild even if up to date).
+// Options: --regions-file FILE (instead of data/regions.json), --data DIR (data root), --out DIR (bundle folder),
+// --force (rebuild even if up to date).
 // Paths on the command line are relative to the current folder. A region added is written to the local regions
 // file only after its bundle was built: a failed attempt changes nothing.
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildRegion} from '../region/build.js';
-import {buildRoot, dataRoot, loadRegionConfigs, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../config/regions.js';
+import {buildRoot, dataRoot, loadRegionConfigs, regionsFile, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../config/regions.js';
 
-const USAGE = `usage: quartier build-region [--all | CC ...] [--data DIR] [--out DIR] [--force]
+const USAGE = `usage: quartier build-region [--all | CC ...] [--regions-file FILE] [--data DIR] [--out DIR] [--force]
        quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
-                           [--out DIR] [--force]
+                           [--regions-file FILE] [--out DIR] [--force]
 `;
 
 function main(): void {
@@ -25,6 +26,7 @@ function main(): void {
             all: {type: 'boolean'},
             add: {type: 'boolean'},
             data: {type: 'string'},
+            'regions-file': {type: 'string'},
             out: {type: 'string'},
             force: {type: 'boolean'},
             country: {type: 'string'},
@@ -41,6 +43,7 @@ function main(): void {
     }
     const root = dataRoot(values.data);
     const out = buildRoot(values.out);
+    const file = regionsFile(values['regions-file']);
     if (values.add || values.country) {
         if (!values.country || !values.osm?.length) throw new Error(`add-region needs --country CC and at least one --osm FILE\n${USAGE}`);
         const country = values.country.toUpperCase();
@@ -48,14 +51,14 @@ function main(): void {
         const config: RegionConfig = {country, osm: values.osm.map((f) => path.resolve(f)), gtfs: (values.gtfs ?? []).map((f) => path.resolve(f))};
         // The area's name for messages ("outside the area this server has data for (LU: Luxembourg)").
         if (values.name) config.name = values.name;
-        const replaced = loadRegionConfigs().find((r) => r.country === country);
+        const replaced = loadRegionConfigs(undefined, file).find((r) => r.country === country);
         buildRegion(config, {dataRoot: root, outDir: out, force: values.force, quiet: values.quiet});
-        saveLocalRegion(config);
+        saveLocalRegion(config, file);
         const what = replaced ? `replaces the region configured for ${country} (${replaced.name ?? replaced.osm.join(', ')})` : `added ${country}`;
-        process.stdout.write(`${what}: remembered in the local regions file; the server serves it from its next start\n`);
+        process.stdout.write(`${what}: remembered in ${file ?? 'the local regions file'}; the server serves it from its next start\n`);
         return;
     }
-    const regions = loadRegionConfigs(positionals.length ? positionals : values.all ? undefined : regionsFromEnv());
+    const regions = loadRegionConfigs(positionals.length ? positionals : values.all ? undefined : regionsFromEnv(), file);
     for (const region of regions) {
         buildRegion(region, {dataRoot: root, outDir: out, force: values.force, quiet: values.quiet});
     }

@@ -74,38 +74,65 @@ export function countryConfig(code: string): CountryConfig {
     return c;
 }
 
+/**
+ * The regions file chosen instead of data/regions.json: the flag (--regions-file), else QUARTIER_REGIONS_FILE, else
+ * undefined (data/regions.json and the local regions file). Paths inside it are relative to the data root, as in
+ * data/regions.json: an operator stages an update, and a test builds its own regions, without touching config/.
+ */
+export function regionsFile(flag?: string): string | undefined {
+    const given = flag ?? process.env.QUARTIER_REGIONS_FILE;
+    return given ? path.resolve(given) : undefined;
+}
+
 /** Regions added by users (quartier-build --country), kept out of git: QUARTIER_LOCAL_REGIONS or config/regions.local.json. */
 export function localRegionsFile(): string {
     return path.resolve(process.env.QUARTIER_LOCAL_REGIONS ?? path.join(REPO_ROOT, 'config', 'regions.local.json'));
 }
 
-function readLocalRegions(): RegionConfig[] {
-    const file = localRegionsFile();
-    if (!fs.existsSync(file)) return [];
-    return (JSON.parse(fs.readFileSync(file, 'utf8')) as {regions: RegionConfig[]}).regions;
+function readRegionsFile(file: string, required: boolean): RegionConfig[] {
+    if (!required && !fs.existsSync(file)) return [];
+    let parsed: {regions?: RegionConfig[]};
+    try {
+        parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as {regions?: RegionConfig[]};
+    } catch (err) {
+        throw new Error(`cannot read the regions file ${file}: ${(err as Error).message} (QUARTIER_REGIONS_FILE or --regions-file names it)`);
+    }
+    if (!Array.isArray(parsed.regions)) throw new Error(`the regions file ${file} has no "regions" list: write {"regions": [{"country": "MT", "osm": ["mt-malta/malta.osm.pbf"]}]}`);
+    return parsed.regions;
 }
 
-/** Adds or replaces a user region in the local regions file (written atomically). */
-export function saveLocalRegion(config: RegionConfig): void {
+/**
+ * Adds or replaces a user region in the local regions file, or in the chosen regions file when there is one
+ * (written atomically).
+ */
+export function saveLocalRegion(config: RegionConfig, chosenFile = regionsFile()): void {
     countryConfig(config.country);
-    const regions = readLocalRegions().filter((r) => r.country !== config.country);
+    const file = chosenFile ?? localRegionsFile();
+    const regions = readRegionsFile(file, false).filter((r) => r.country !== config.country);
     regions.push({...config, osm: config.osm.map((f) => path.resolve(f)), gtfs: (config.gtfs ?? []).map((f) => path.resolve(f))});
-    const file = localRegionsFile();
     fs.mkdirSync(path.dirname(file), {recursive: true});
     const tmp = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({regions}, null, 2));
     fs.renameSync(tmp, file);
 }
 
-/** The configured regions (data/regions.json, then local ones replacing or adding), optionally limited to some country codes. */
-export function loadRegionConfigs(only?: string[]): RegionConfig[] {
-    const local = readLocalRegions();
-    const all = readConfigJson<{regions: RegionConfig[]}>('regions.json').regions
-        .filter((r) => !local.some((l) => l.country === r.country)).concat(local);
+/**
+ * The configured regions, optionally limited to some country codes: those of the chosen regions file (regionsFile())
+ * when there is one, else data/regions.json with the local ones replacing or adding.
+ */
+export function loadRegionConfigs(only?: string[], chosenFile = regionsFile()): RegionConfig[] {
+    let all: RegionConfig[];
+    if (chosenFile) {
+        all = readRegionsFile(chosenFile, true);
+    } else {
+        const local = readRegionsFile(localRegionsFile(), false);
+        all = readConfigJson<{regions: RegionConfig[]}>('regions.json').regions
+            .filter((r) => !local.some((l) => l.country === r.country)).concat(local);
+    }
     if (!only || only.length === 0) return all;
     const wanted = new Set(only.map((c) => c.trim().toUpperCase()).filter(Boolean));
     for (const c of wanted) {
-        if (!all.some((r) => r.country === c)) throw new Error(`no region is configured for '${c}' in data/regions.json`);
+        if (!all.some((r) => r.country === c)) throw new Error(`no region is configured for '${c}' in ${chosenFile ?? 'data/regions.json'}`);
     }
     return all.filter((r) => wanted.has(r.country));
 }

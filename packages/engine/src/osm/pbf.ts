@@ -44,6 +44,11 @@ export function readOsmPbf(file: string, visitor: OsmVisitor, options: OsmReadOp
     return read(file, new BlockDecoder(visitor, false), options.onProgress);
 }
 
+/** The file's header alone (its bounding box, replication time), without reading further. */
+export function readOsmHeader(file: string): OsmHeader {
+    return read(file, new BlockDecoder({}, true), undefined, true);
+}
+
 /** Counts the objects in a file without decoding them. */
 export function countOsmPbf(file: string): {nodes: number; ways: number; relations: number} {
     const decoder = new BlockDecoder({}, true);
@@ -52,7 +57,7 @@ export function countOsmPbf(file: string): {nodes: number; ways: number; relatio
     return {nodes, ways, relations};
 }
 
-function read(file: string, decoder: BlockDecoder, onProgress?: (bytesRead: number, totalBytes: number) => void): OsmHeader {
+function read(file: string, decoder: BlockDecoder, onProgress?: (bytesRead: number, totalBytes: number) => void, headerOnly = false): OsmHeader {
     const name = path.basename(file);
     const fd = fs.openSync(file, 'r');
     try {
@@ -103,6 +108,7 @@ function read(file: string, decoder: BlockDecoder, onProgress?: (bytesRead: numb
                         throw error(`unparseable HeaderBlock (${message(err)})`);
                     }
                     checkFeatures(header, error);
+                    if (headerOnly) return header;
                 } else {
                     try {
                         decoder.decode(data);

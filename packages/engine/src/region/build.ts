@@ -22,6 +22,7 @@ import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from
 import {readOsm} from './build-stages/read-osm.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
+import {readRegionOsm, withRegionOsm, type RegionOsmState} from './region-osm.js';
 
 /** Bumped whenever the build's output changes for the same input. */
 export const BUILD_VERSION = 4;
@@ -34,6 +35,11 @@ export interface BuildOptions {
     force?: boolean;
     quiet?: boolean;
     log?: (line: string) => void;
+    /**
+     * The region's own OSM data to build from (region-osm.ts; update-region passes the one it just made); default:
+     * what the bundle folder's store holds, else the regions file's extracts.
+     */
+    regionOsm?: RegionOsmState | null;
 }
 
 export interface BuildResult {
@@ -58,13 +64,16 @@ interface RegionInputs {
  * inputs checked and hashed, the OSM extracts read (build-stages/read-osm.ts), the sections built
  * (build-stages/sections.ts) into a temporary folder, the manifest written, the folder swapped into place.
  */
-export function buildRegion(config: RegionConfig, options: BuildOptions = {}): BuildResult {
+export function buildRegion(configured: RegionConfig, options: BuildOptions = {}): BuildResult {
     const started = performance.now();
-    const country = countryConfig(config.country);
+    const country = countryConfig(configured.country);
     const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     const outDir = options.outDir ?? buildRoot();
     const dir = path.join(outDir, country.code);
-    const inputs = regionInputs(config, country.code, options.dataRoot ?? dataRoot());
+    const root = options.dataRoot ?? dataRoot();
+    const kept = options.regionOsm !== undefined ? options.regionOsm : readRegionOsm(outDir, country.code, configured, root, log);
+    const config = kept ? withRegionOsm(configured, kept, outDir, country.code) : configured;
+    const inputs = regionInputs(config, country.code, root);
     const existing = readManifest(dir);
     if (!options.force && existing && existing.inputHash === inputs.inputHash && existing.format === MANIFEST_FORMAT) {
         if (!options.quiet) log(`${country.code}: up to date (${dir})`);
@@ -84,12 +93,17 @@ export function buildRegion(config: RegionConfig, options: BuildOptions = {}): B
             config, country, sources, sourceInfo, routingFiles: config.routingFiles ?? sources.length, tmp, progress,
             readBytes, totalBytes: readBytes * 3, doneBytes: 0,
             nodes, roads: new RoadGraphBuilder(nodes), pois: new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code),
-            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes)
+            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes),
+            // A forced build builds every section; otherwise those of the same inputs come from the bundle replaced.
+            codeHash: engineCodeHash(), previous: !options.force && existing?.format === MANIFEST_FORMAT ? {dir, manifest: existing} : null,
+            sectionInputs: {}, reused: []
         };
         const headers = readOsm(b);
-        const {graph, roadStats, chSeconds} = buildRoads(b);
-        const transitStats = buildTransit(b, inputs.gtfsFiles, graph, log, options.quiet);
-        const lookups = buildLookupSections(b, graph, headers);
+        const {graph, roads, roadStats, chSeconds} = buildRoads(b);
+        const transitStats = buildTransit(b, inputs.gtfsInfo, graph, roads, log, options.quiet);
+        // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
+        const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
+        const lookups = buildLookupSections(b, graph, roads, boxes);
 
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {
@@ -102,7 +116,8 @@ export function buildRegion(config: RegionConfig, options: BuildOptions = {}): B
         if (fs.existsSync(dir)) fs.renameSync(dir, old);
         fs.renameSync(tmp, dir);
         fs.rmSync(old, {recursive: true, force: true});
-        progress.done(`built in ${seconds.toFixed(1)} s: ${roadStats.nodes} road nodes, ${roadStats.edges} edges, ${lookups.poiRecords} POI records, ${lookups.addresses} addresses`);
+        progress.done(`built in ${seconds.toFixed(1)} s: ${roadStats.nodes} road nodes, ${roadStats.edges} edges, ${lookups.poiRecords} POI records, ${lookups.addresses} addresses`
+            + (b.reused.length ? `; reused from the previous bundle (same inputs): ${b.reused.join(', ')}` : ''));
         return {dir, skipped: false, manifest, seconds};
     } catch (err) {
         fs.rmSync(tmp, {recursive: true, force: true});
@@ -154,7 +169,8 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
             date: sourceDate(headers[i].replicationTimestamp, s.path)
         })).concat(inputs.gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
         sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
-            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size}])),
+            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES]}])),
+        reused: b.reused,
         transitWindow: inputs.transitWindow,
         stats
     };

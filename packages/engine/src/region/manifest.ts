@@ -39,7 +39,10 @@ export interface RegionManifest {
     builtAt: string;
     buildSeconds: number;
     sources: {path: string; bytes: number; sha256: string; role: string; date: string | null}[];
-    sections: Record<string, {file: string; bytes: number}>;
+    /** Per section: its file, size and, for a section built from others, the hash of its inputs (build-stages/reuse.ts). */
+    sections: Record<string, {file: string; bytes: number; inputs?: string}>;
+    /** The sections this build copied from the bundle it replaced, their inputs being the same. */
+    reused?: string[];
     stats: any;
     /** The region's transit departure window (transitWindow, transitPercentile); absent: the default. */
     transitWindow?: DepartureWindow;

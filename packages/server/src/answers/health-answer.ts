@@ -1,14 +1,16 @@
 // The /health answer (docs/api/README.md): the server's state and, per region, what it serves from which
-// data, what the data's licences ask, its size and the area it covers. The regions and their data
+// data, how old it is (data-age.ts), what the data's licences ask, its size and the area it covers. The regions and their data
 // never change while the app runs, only the workers' state may (`failure`).
 import type {Region} from '@quartier/engine';
 import {regionLicences} from '../assets/licences.js';
+import {dataAge} from './data-age.js';
 
-export function healthAnswer(regions: Region[], failure: string | null): string {
+/** `today`: YYYY-MM-DD, the day a feed's service dates are checked against. */
+export function healthAnswer(regions: Region[], failure: string | null, today?: string): string {
     return JSON.stringify({
         status: failure ? 'failed' : 'ok',
         ...(failure ? {error: failure} : {}),
-        regions: regions.map((r) => ({
+        regions: regions.map((r) => ({age: dataAge(r, today), r})).map(({age, r}) => ({
             status: failure ? 'failed' : 'ok',
             country: r.country.code,
             name: r.manifest.name,
@@ -17,6 +19,10 @@ export function healthAnswer(regions: Region[], failure: string | null): string 
             bundleFormat: r.manifest.format,
             buildVersion: r.manifest.buildVersion,
             builtAt: r.manifest.builtAt,
+            bundleId: age.bundleId,
+            // How old the data is: the OSM data's date, and each feed's service dates (an expired feed is flagged).
+            dataDate: age.dataDate,
+            feeds: age.feeds,
             sources: r.manifest.sources.map((s) => ({file: s.path.split('/').pop(), date: s.date, role: s.role})),
             // What the data's licences ask of those who show it (ODbL: credit OpenStreetMap contributors).
             licences: regionLicences(r),

@@ -232,6 +232,12 @@ const schemas: Record<string, Json> = {
                 status: {enum: ['ok', 'failed']},
                 country: str, name: str, subdomain: str, languages: {type: 'array', items: str}, bundleFormat: int, buildVersion: int,
                 builtAt: str, sources: {type: 'array', items: object({file: str, date: {type: ['string', 'null']}, role: str})},
+                bundleId: {...str, description: 'the bundle\'s id: the first 16 hex digits of its input hash'},
+                dataDate: {type: ['string', 'null'], description: 'the newest date of the OSM data (the extract\'s replication time; for an updated region, the newest object of the change files applied)'},
+                feeds: {type: 'array', items: object({
+                    file: str, agency: str, firstDate: str, lastDate: str, referenceDate: {...str, description: 'the day whose timetable transit answers run'},
+                    expired: {type: 'boolean', description: 'the feed\'s last service day has passed'}, notice: {...str, description: 'when expired: what quartier does and what to do'}
+                }, ['file', 'firstDate', 'lastDate', 'referenceDate', 'expired'])},
                 licences: {type: 'array', items: object({file: str, role: str, licence: str, attribution: str, url: str}, ['file', 'role', 'licence'])},
                 counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
                 coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})

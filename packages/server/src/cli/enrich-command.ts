@@ -9,7 +9,7 @@ import readline from 'node:readline';
 import {parseArgs} from 'node:util';
 import {parse as parseCsv} from 'csv-parse';
 import {Region, loadRegionConfigs} from '@quartier/engine';
-import {Progress, buildRoot} from '@quartier/engine/internal';
+import {Progress, buildRoot, regionsFile} from '@quartier/engine/internal';
 import {enrichListings, readListing, type BulkResult, type Listing} from '../enrichment/bulk.js';
 import {csvColumns, csvRow, ndjsonLine} from '../answers/enrichment-batch-answer.js';
 import {WorkerPool} from '../workers/pool.js';
@@ -40,7 +40,7 @@ async function enrich(argv: string[]): Promise<number> {
             args: argv, allowPositionals: true,
             options: {
                 country: {type: 'string'}, output: {type: 'string', short: 'o'}, language: {type: 'string'},
-                workers: {type: 'string'}, out: {type: 'string'}, 'input-format': {type: 'string'}
+                workers: {type: 'string'}, out: {type: 'string'}, 'regions-file': {type: 'string'}, 'input-format': {type: 'string'}
             }
         });
     } catch (err) {
@@ -62,7 +62,7 @@ async function enrich(argv: string[]): Promise<number> {
     const workers = values.workers === undefined ? undefined : Number(values.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1)) throw new UsageError(`--workers must be a positive integer, got '${values.workers}'`);
 
-    const region = openRegion(country, values.out);
+    const region = openRegion(country, values.out, regionsFile(values['regions-file']));
     const languages = region.country.languages;
     const language = (values.language ?? 'EN').toUpperCase();
     if (!languages.includes(language)) throw new UsageError(`language '${values.language}' is not served in ${country}: use one of ${languages.join(', ')}`);
@@ -144,9 +144,10 @@ async function enrich(argv: string[]): Promise<number> {
     return retry ? 2 : 0;
 }
 
-function openRegion(country: string, out: string | undefined): Region {
-    if (!loadRegionConfigs().some((r) => r.country === country)) {
-        throw new UsageError(`no region is configured for ${country} (data/regions.json lists ${loadRegionConfigs().map((r) => r.country).join(', ')})`);
+function openRegion(country: string, out: string | undefined, file: string | undefined): Region {
+    const configured = loadRegionConfigs(undefined, file);
+    if (!configured.some((r) => r.country === country)) {
+        throw new UsageError(`no region is configured for ${country} (${file ?? 'data/regions.json'} lists ${configured.map((r) => r.country).join(', ')})`);
     }
     const dir = path.join(buildRoot(out), country);
     if (!fs.existsSync(path.join(dir, 'manifest.json'))) {

@@ -93,13 +93,16 @@ export function createApp(options: AppOptions) {
     const steps = requestSteps({observer, country: resolver, keys: options.keys, served, pool: options.pool});
     app.use(arrivalMiddleware(steps));
 
-    // Load balancers ask for /health every few seconds: the healthy answer is written once.
-    let healthy: string | null = null;
+    // Load balancers ask for /health every few seconds: the healthy answer is written once a day (the day a feed's
+    // service dates are checked against).
+    let healthy: {day: string; body: string} | null = null;
     const health = (_req: Request, res: Response) => {
         // The worker threads serve every region: when they cannot start, no region is served.
         const failure = options.pool?.startError ?? null;
         res.status(failure ? 503 : 200);
-        sendJson(res, failure ? healthAnswer(options.regions, failure) : (healthy ??= healthAnswer(options.regions, null)));
+        const day = new Date().toISOString().slice(0, 10);
+        if (!failure && healthy?.day !== day) healthy = {day, body: healthAnswer(options.regions, null, day)};
+        sendJson(res, failure ? healthAnswer(options.regions, failure) : healthy!.body);
     };
     app.get('/health', health);
 

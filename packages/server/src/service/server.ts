@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, loadRegionConfigs} from '@quartier/engine';
-import {HUGE_PAGES_TUNABLE, buildRoot, dataRoot, hugePagesAsked, withHugePages} from '@quartier/engine/internal';
+import {HUGE_PAGES_TUNABLE, buildRoot, dataRoot, hugePagesAsked, regionsFile, withHugePages} from '@quartier/engine/internal';
 import {createApp, requestListener} from '../http/app.js';
 import {KeyStore} from '../http/keys.js';
 import {WorkerPool} from '../workers/pool.js';
@@ -20,6 +20,7 @@ import {Metrics} from './metrics.js';
 import {metricsServer} from '../routes/metrics.js';
 import {DEFAULT_FAVOURITE_LIMITS, type FavouriteLimits, type FavouriteStore} from '../favourites/favourite-store.js';
 import {openFavouriteStore} from '../favourites/open-favourites.js';
+import {dataAge} from '../answers/data-age.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -31,6 +32,8 @@ export interface ServerConfig {
     buildRoot: string;
     keysFile: string;
     regions?: string[];
+    /** The regions file instead of data/regions.json (--regions-file, QUARTIER_REGIONS_FILE); undefined: data/regions.json and the local one. */
+    regionsFile?: string;
     production: boolean;
     defaultCountry?: string;
     build: boolean;
@@ -78,6 +81,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         buildRoot: buildRoot(args.out as string | undefined),
         keysFile: path.resolve((args.keys as string | undefined) ?? env.QUARTIER_KEYS ?? DEVELOPMENT_KEYS_FILE),
         regions: regions ? regions.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+        regionsFile: regionsFile(args['regions-file'] as string | undefined),
         production: Boolean(args.production) || env.NODE_ENV === 'production',
         defaultCountry: ((args['default-country'] as string | undefined) ?? env.QUARTIER_DEFAULT_COUNTRY)?.toUpperCase(),
         build: args['no-build'] !== true,
@@ -137,7 +141,8 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
  */
 function buildInChildProcess(country: string, config: ServerConfig): void {
     try {
-        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot],
+        const file = config.regionsFile ? ['--regions-file', config.regionsFile] : [];
+        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot, ...file],
             {stdio: ['ignore', 'inherit', 'inherit'], env: withHugePages()});
     } catch {
         throw new Error(`building region ${country} failed (see above)`);
@@ -180,14 +185,16 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         }
         logger.warn(`using development keys from ${config.keysFile}; set QUARTIER_KEYS for real keys`);
     }
-    const regionConfigs = loadRegionConfigs(config.regions);
+    const regionConfigs = loadRegionConfigs(config.regions, config.regionsFile);
     const regions: Region[] = [];
     for (const rc of regionConfigs) {
         const dir = path.join(config.buildRoot, rc.country);
         if (config.build) buildInChildProcess(rc.country, config);
         const started = performance.now();
         const region = Region.open(dir);
-        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.counts.pois} POIs, ${region.counts.roadNodes} road nodes)`);
+        const age = dataAge(region);
+        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.counts.pois} POIs, ${region.counts.roadNodes} road nodes; data of ${age.dataDate ?? 'unknown date'}, bundle ${age.bundleId})`);
+        for (const feed of age.feeds) if (feed.notice) logger.warn(`${rc.country}: ${feed.notice}`);
         regions.push(region);
     }
     const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);

@@ -9,7 +9,6 @@ import {RoadGraph} from '../../graph/road-graph.js';
 import {turnCosts} from '../../graph/turn-costs.js';
 import {withDerivedArrays} from '../../graph/derived.js';
 import {transitStations} from '../../geocode/index.js';
-import type {OsmHeader} from '../../osm/pbf.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
 import {Places} from '../../geocode/places.js';
@@ -19,9 +18,15 @@ import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../../c
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
+import {inputsOf, modeDigest, previousStats, reuseSection, sectionDigest} from './reuse.js';
+import {NaturalEarth} from '../../tiles/natural-earth.js';
 
-/** The road graph written (with its derived arrays), and one contraction hierarchy per mode from it. */
-export function buildRoads(b: RegionBuild): {graph: RoadGraph; roadStats: RoadGraphStats; chSeconds: Record<string, number>} {
+/**
+ * The road graph written (with its derived arrays), and one contraction hierarchy per mode from it (or the previous
+ * bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
+ * from it hash as their input.
+ */
+export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
     let built: Uint8Array | null = null;
@@ -34,8 +39,13 @@ export function buildRoads(b: RegionBuild): {graph: RoadGraph; roadStats: RoadGr
     write(tmp, 'roads', roadsSection);
     // Contraction hierarchies, one per mode, from the graph just written.
     const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
-    const chSeconds: Record<string, number> = {};
+    const roads = sectionDigest(roadsSection);
+    const chSeconds: Record<string, number | 'reused'> = {};
     for (let m = 0; m < MODES.length; m++) {
+        if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modeDigest(graph, m)]))) {
+            chSeconds[MODES[m]] = 'reused';
+            continue;
+        }
         const started = performance.now();
         const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
         const bytes = contract(graph, m, {
@@ -45,28 +55,36 @@ export function buildRoads(b: RegionBuild): {graph: RoadGraph; roadStats: RoadGr
         write(tmp, CH_SECTIONS[m], bytes);
         chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
     }
-    return {graph, roadStats, chSeconds};
+    return {graph, roads, roadStats, chSeconds};
 }
 
 /**
  * Public transport: the feeds compiled for RAPTOR, stops attached to the foot network just built; its
  * lines go to the POIs' badges, its stations to the places. The transit stats, null without feeds.
  */
-export function buildTransit(b: RegionBuild, gtfsFiles: string[], graph: RoadGraph, log: (line: string) => void, quiet: boolean | undefined): unknown {
-    if (gtfsFiles.length === 0) return null;
+export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: string}[], graph: RoadGraph, roads: string,
+    log: (line: string) => void, quiet: boolean | undefined): unknown {
+    if (feeds.length === 0) return null;
     const {progress, country, config} = b;
     const started = performance.now();
-    const transit = buildTransitSection(gtfsFiles, graph, {
-        timezone: country.timezone,
-        transitDate: config.transitDate,
-        onProgress: (stage) => progress.update(`transit: ${stage}`, 1),
-        log: quiet ? () => {} : log
-    });
-    write(b.tmp, 'transit', transit.section);
-    const network = TransitNetwork.from(transit.section.buffer as ArrayBuffer, transit.section.byteOffset, transit.section.byteLength);
+    const inputs = inputsOf(b, 'transit', [roads, feeds.map((f) => f.sha256), country.timezone, config.transitDate]);
+    let section = reuseSection(b, 'transit', inputs);
+    let stats = section && previousStats(b, 'transit');
+    if (!section) {
+        const transit = buildTransitSection(feeds.map((f) => f.path), graph, {
+            timezone: country.timezone,
+            transitDate: config.transitDate,
+            onProgress: (stage) => progress.update(`transit: ${stage}`, 1),
+            log: quiet ? () => {} : log
+        });
+        write(b.tmp, 'transit', transit.section);
+        section = transit.section;
+        stats = {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
+    }
+    const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
     b.pois!.addTransitLines(network);
     for (const s of transitStations(network)) b.places.addStation(s.name, s.lat, s.lon);
-    return {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
+    return stats;
 }
 
 /** The stats of the sections after the roads and transit, for the manifest. */
@@ -80,8 +98,8 @@ export interface LookupStats {
     addresses: number;
 }
 
-/** POIs, places (inside the country's border), coverage, map data, vector tiles and the border. */
-export function buildLookupSections(b: RegionBuild, graph: RoadGraph, headers: OsmHeader[]): LookupStats {
+/** POIs, places (inside the country's border), coverage (clipped to the extracts' header boxes), map data, vector tiles and the border. */
+export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: string, boxes: ([number, number, number, number] | null)[]): LookupStats {
     const {tmp, progress, country, config} = b;
     progress.update('POIs', 1);
     const poisOut = b.pois!.build();
@@ -95,19 +113,31 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, headers: O
     const placesOut = b.places.build(border, country.cityAdminLevel);
     write(tmp, 'places', placesOut.section);
     progress.update('coverage', 1);
-    const coverageOut = buildCoverageSection(graph, border, headers.slice(0, b.routingFiles).map((h) => h.bbox), config.wholeCountry === true);
-    write(tmp, 'coverage', coverageOut.section);
+    const wholeCountry = config.wholeCountry === true;
+    let coverage = reuseSection(b, 'coverage', inputsOf(b, 'coverage', [roads, sectionDigest(borderSection), boxes, wholeCountry]));
+    let coverageStats = coverage && previousStats(b, 'coverage');
+    if (!coverage) {
+        const coverageOut = buildCoverageSection(graph, border, boxes, wholeCountry);
+        write(tmp, 'coverage', coverageOut.section);
+        coverage = coverageOut.section;
+        coverageStats = coverageOut.stats;
+    }
     progress.update('map data', 1);
     const mapOut = b.map.build();
     write(tmp, 'map', mapOut.section);
     // Vector tiles are cut from the sections just built, read back as the server reads them.
-    const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
-    const tilesOut = buildTileArchive(MapData.from(reopen(mapOut.section)), Places.from(reopen(placesOut.section)),
-        new Coverage(Section.from(reopen(coverageOut.section), COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
-        (zoom) => progress.update(`vector tiles, zoom ${zoom}`, 1));
-    write(tmp, 'tiles', tilesOut.section);
+    const tilesInputs = inputsOf(b, 'tiles', [sectionDigest(mapOut.section), sectionDigest(placesOut.section), sectionDigest(coverage), NaturalEarth.version()]);
+    let tilesStats = reuseSection(b, 'tiles', tilesInputs) && previousStats(b, 'tiles');
+    if (!tilesStats) {
+        const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
+        const tilesOut = buildTileArchive(MapData.from(reopen(mapOut.section)), Places.from(reopen(placesOut.section)),
+            new Coverage(Section.from(reopen(coverage), COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
+            (zoom) => progress.update(`vector tiles, zoom ${zoom}`, 1));
+        write(tmp, 'tiles', tilesOut.section);
+        tilesStats = tilesOut.stats;
+    }
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
-    return {pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesOut.stats, coverage: coverageOut.stats,
+    return {pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesStats, coverage: coverageStats,
         poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
 }

@@ -9,13 +9,19 @@ import type {PlacesBuilder} from '../../geocode/index.js';
 import type {PoiBuilder} from '../../poi/builder.js';
 import type {Progress} from '../../util/progress.js';
 import type {CountryConfig, RegionConfig} from '../../config/regions.js';
-import {SECTION_FILES} from '../manifest.js';
+import {SECTION_FILES, type RegionManifest} from '../manifest.js';
 import type {NodeStore} from '../../osm/node-store.js';
 
 export interface SourceInfo {
     path: string;
     bytes: number;
     sha256: string;
+}
+
+/** The bundle a build replaces, when its sections may be reused (reuse.ts). */
+export interface PreviousBundle {
+    dir: string;
+    manifest: RegionManifest;
 }
 
 export interface RegionBuild {
@@ -37,6 +43,14 @@ export interface RegionBuild {
     pois: PoiBuilder | null;
     places: PlacesBuilder;
     map: MapDataBuilder;
+    /** The engine's code (its hash): part of every section's inputs. */
+    codeHash: string;
+    /** The bundle this build replaces, whose sections of the same inputs are reused (reuse.ts); null: build all. */
+    previous: PreviousBundle | null;
+    /** Per section built from other sections: the hash of its inputs. */
+    sectionInputs: Partial<Record<keyof typeof SECTION_FILES, string>>;
+    /** The sections copied from the previous bundle. */
+    reused: (keyof typeof SECTION_FILES)[];
 }
 
 export function writeSection(dir: string, section: keyof typeof SECTION_FILES, bytes: Uint8Array): void {
