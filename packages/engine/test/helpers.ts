@@ -50,3 +50,8 @@ export async function serveQuartier(t: Test, cwd: string, args: string[], env: N
     });
     return {port, log: () => log, exited, kill: (signal) => child.kill(signal)};
 }
+
+/** What measureMany gives for a destination route() reaches with answer `r`: its time, length, and whether it is the walk. */
+export function measureOfRoute(r: {time: number; distance: number; walkOnly: boolean}): {time: number; distance: number; walkOnly?: true} {
+    return r.walkOnly ? {time: r.time, distance: r.distance, walkOnly: true} : {time: r.time, distance: r.distance};
+}

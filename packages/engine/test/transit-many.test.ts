@@ -4,7 +4,7 @@
 // without a walk finder, at several departures and over the default departure window (07:30-08:30).
 import t from 'tap';
 import {DEFAULT_DEPARTURE_WINDOW, Snapper, TransitError, TransitRouter, type Departure, type TransitMeasure, regionSections} from '../src/internal.js';
-import {random, testRegion} from './helpers.js';
+import {measureOfRoute, random, testRegion} from './helpers.js';
 
 /** Pairs route() answered by public transport (not the direct walk), counted by single(). */
 let rideCount = 0;
@@ -14,7 +14,7 @@ function single(router: TransitRouter, aLat: number, aLon: number, bLat: number,
     try {
         const r = router.route(aLat, aLon, bLat, bLon, departure);
         if (!r.walkOnly) rideCount++;
-        return {time: r.time, distance: r.distance};
+        return measureOfRoute(r);
     } catch (err) {
         if (!(err instanceof TransitError)) throw err;
         if (err.code === 'same-position') return {time: 0, distance: 0};
