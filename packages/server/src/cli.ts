@@ -20,7 +20,7 @@ const USAGE = `usage:
                          [--regions-file FILE] [--data DIR] [--out DIR]
   quartier enrich --country CC INPUT.(csv|ndjson) -o OUTPUT.(ndjson|csv) [--language EN] [--workers N]
                   [--regions-file FILE] [--out BUNDLES_DIR] [--input-format csv|ndjson]
-  quartier mcp [--regions BE,PT] [--out BUNDLES_DIR] [--cache DIR|off] [--workers N] [--no-warmup]
+  quartier mcp [--regions BE,PT] [--regions-file FILE] [--out BUNDLES_DIR] [--cache DIR|off] [--workers N] [--no-warmup]
                  the MCP tools over stdio for a local AI assistant (docs/mcp.md)
 Paths are relative to the current folder.
 `;

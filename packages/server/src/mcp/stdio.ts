@@ -23,7 +23,7 @@ export async function runMcpCommand(argv: string[]): Promise<number> {
         ({values} = parseArgs({
             args: argv,
             options: {
-                regions: {type: 'string'}, out: {type: 'string'}, data: {type: 'string'}, workers: {type: 'string'},
+                regions: {type: 'string'}, 'regions-file': {type: 'string'}, out: {type: 'string'}, data: {type: 'string'}, workers: {type: 'string'},
                 'task-timeout': {type: 'string'}, cache: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}
             }
         }));
@@ -33,7 +33,7 @@ export async function runMcpCommand(argv: string[]): Promise<number> {
     }
     const config = loadServerConfig({...values, 'no-build': true});
     const regions: Region[] = [];
-    for (const rc of loadRegionConfigs(config.regions)) {
+    for (const rc of loadRegionConfigs(config.regions, config.regionsFile)) {
         const dir = path.join(config.buildRoot, rc.country);
         try {
             regions.push(Region.open(dir));
