@@ -91,6 +91,15 @@ export class SceneTile {
         return v === 1;
     }
 
+    /**
+     * Whether a world point lies in the tile's own square, not in the buffer it shares with its
+     * neighbours: MapLibre anchors a symbol only in the tile that owns its point (never twice).
+     */
+    owns(x: number, y: number): boolean {
+        const d = this.data, size = WORLD / 2 ** d.z;
+        return x >= d.x * size && x < (d.x + 1) * size && y >= d.y * size && y < (d.y + 1) * size;
+    }
+
     /** A feature as style expressions read it. */
     feature(f: number): StyleFeature {
         return {type: this.data.featureType[f] as 1 | 2 | 3, properties: this.data.properties(f)};
@@ -137,6 +146,8 @@ export class TileScene {
     /** Device pixels per CSS pixel. */
     readonly ratio: number;
     readonly tiles: SceneTile[] = [];
+    /** The tiles in MapLibre's order of symbol placement: southern rows first, eastern tiles first in a row. */
+    readonly symbolTiles: SceneTile[];
     /** The world box in view (with a margin). */
     readonly view: [number, number, number, number];
 
@@ -157,6 +168,7 @@ export class TileScene {
                 if (tile) this.tiles.push(tile);
             }
         }
+        this.symbolTiles = this.tiles.slice().sort((a, b) => b.data.y - a.data.y || b.data.x - a.data.x);
     }
 
     /** Whether feature f of a tile reaches into the view. */
