@@ -74,9 +74,11 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     const ctx = canvas.getContext('2d');
     const globals = {zoom: zoom - STYLE_ZOOM_OFFSET};
     // Extruded buildings below the image rise into it: read further down.
-    // Symbols up to LABEL_MARGIN beyond the frame take their place (MapLibre's collision grid).
-    const box = camera.viewBox(threeD || style.look.extrude ? Math.max(LABEL_MARGIN * ratio, height / 3) : LABEL_MARGIN * ratio);
-    const scene = new TileScene(region, ctx, camera, globals, ratio, box);
+    // Extruded buildings below the image rise into it: read further down.
+    const margin = threeD || style.look.extrude ? Math.max(64, height / 3) : 64;
+    // Symbols up to LABEL_MARGIN beyond the frame take their place (MapLibre's collision grid), from
+    // the tiles the frame needs (MapLibre loads no more).
+    const scene = new TileScene(region, ctx, camera, globals, ratio, camera.viewBox(margin), camera.viewBox(Math.max(margin, LABEL_MARGIN * ratio)));
 
     const grid = new CollisionGrid(width, height, LABEL_MARGIN * ratio);
     const pin = pinBox(options.marker ?? null, ratio);

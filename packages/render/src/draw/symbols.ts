@@ -49,7 +49,7 @@ export function drawSymbols(sc: SymbolContext, layer: StyleLayer): number {
         for (let f = start; f < end; f++) {
             const type = d.featureType[f];
             if (placement === 'line' ? type !== 2 : type !== 1) continue;
-            if (!scene.inView(tile, f) || !tile.passes(layer, f, g)) continue;
+            if (!scene.inView(tile, f, true) || !tile.passes(layer, f, g)) continue;
             tiles.push(tile);
             feats.push(f);
             // Ties keep the order of collection (the index is the second key).

@@ -150,9 +150,13 @@ export class TileScene {
     readonly symbolTiles: SceneTile[];
     /** The world box in view (with a margin). */
     readonly view: [number, number, number, number];
+    /** The world box where symbols take their place (wider: the collision grid's margin). */
+    readonly symbolView: [number, number, number, number];
 
-    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number]) {
+    /** Tiles are those under `box`; symbols come from them within `symbolBox`. */
+    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number], symbolBox = box) {
         this.view = box;
+        this.symbolView = symbolBox;
         this.ctx = ctx;
         this.camera = camera;
         this.globals = globals;
@@ -171,9 +175,9 @@ export class TileScene {
         this.symbolTiles = this.tiles.slice().sort((a, b) => b.data.y - a.data.y || b.data.x - a.data.x);
     }
 
-    /** Whether feature f of a tile reaches into the view. */
-    inView(tile: SceneTile, f: number): boolean {
-        const b = tile.box, v = this.view;
+    /** Whether feature f of a tile reaches into the view (or, with `symbols`, the symbols' wider view). */
+    inView(tile: SceneTile, f: number, symbols = false): boolean {
+        const b = tile.box, v = symbols ? this.symbolView : this.view;
         return b[4 * f] <= v[2] && b[4 * f + 2] >= v[0] && b[4 * f + 1] <= v[3] && b[4 * f + 3] >= v[1];
     }
 
