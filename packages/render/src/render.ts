@@ -74,7 +74,6 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     const ctx = canvas.getContext('2d');
     const globals = {zoom: zoom - STYLE_ZOOM_OFFSET};
     // Extruded buildings below the image rise into it: read further down.
-    // Extruded buildings below the image rise into it: read further down.
     const margin = threeD || style.look.extrude ? Math.max(64, height / 3) : 64;
     // Symbols up to LABEL_MARGIN beyond the frame take their place (MapLibre's collision grid), from
     // the tiles the frame needs (MapLibre loads no more).
