@@ -1,7 +1,7 @@
 // Symbol layers: texts and icons of the style's symbol layers, placed through one collision grid so
 // that nothing overlaps, in MapLibre's order: the layer highest in the style first (render.ts walks
 // them top down); within a layer, by symbol-sort-key when the layer has one, else tile by tile
-// (southern rows first, eastern tiles first) in the tile's feature order. Placement `line` puts
+// (west to east, north to south in a column) in the tile's feature order. Placement `line` puts
 // names along streets and rivers (repeated every symbol-spacing) or icons such as one-way arrows;
 // `point` puts an icon with its text below it, or a text alone, at the feature's point. Symbols up to
 // the grid's margin beyond the frame take their place as in MapLibre; only what lies wholly inside

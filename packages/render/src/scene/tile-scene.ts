@@ -146,7 +146,7 @@ export class TileScene {
     /** Device pixels per CSS pixel. */
     readonly ratio: number;
     readonly tiles: SceneTile[] = [];
-    /** The tiles in MapLibre's order of symbol placement: southern rows first, eastern tiles first in a row. */
+    /** The tiles in MapLibre's order of symbol placement (style.ts, TileID.isLessThan): west to east, north to south in a column. */
     readonly symbolTiles: SceneTile[];
     /** The world box in view (with a margin). */
     readonly view: [number, number, number, number];
@@ -172,7 +172,7 @@ export class TileScene {
                 if (tile) this.tiles.push(tile);
             }
         }
-        this.symbolTiles = this.tiles.slice().sort((a, b) => b.data.y - a.data.y || b.data.x - a.data.x);
+        this.symbolTiles = this.tiles.slice().sort((a, b) => a.data.x - b.data.x || a.data.y - b.data.y);
     }
 
     /** Whether feature f of a tile reaches into the view (or, with `symbols`, the symbols' wider view). */
