@@ -47,6 +47,8 @@ export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 18;
 /** Pitch of threeDMode. */
 export const PITCH = 50;
+/** CSS pixels beyond the frame where symbols still take their place (MapLibre's viewport padding). */
+const LABEL_MARGIN = 100;
 /** MapLibre's zoom is the 256-pixel zoom minus this. */
 const STYLE_ZOOM_OFFSET = 1;
 export const ATTRIBUTION = '© OpenMapTiles © OpenStreetMap contributors';
@@ -72,10 +74,12 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     const ctx = canvas.getContext('2d');
     const globals = {zoom: zoom - STYLE_ZOOM_OFFSET};
     // Extruded buildings below the image rise into it: read further down.
-    const box = camera.viewBox(threeD || style.look.extrude ? Math.max(64, height / 3) : 64);
-    const scene = new TileScene(region, ctx, camera, globals, ratio, box);
+    const margin = threeD || style.look.extrude ? Math.max(64, height / 3) : 64;
+    // Symbols up to LABEL_MARGIN beyond the frame take their place (MapLibre's collision grid), from
+    // the tiles the frame needs (MapLibre loads no more).
+    const scene = new TileScene(region, ctx, camera, globals, ratio, camera.viewBox(margin), camera.viewBox(Math.max(margin, LABEL_MARGIN * ratio)));
 
-    const grid = new CollisionGrid(width, height);
+    const grid = new CollisionGrid(width, height, LABEL_MARGIN * ratio);
     const pin = pinBox(options.marker ?? null, ratio);
     const pad = 4 * ratio;
     grid.insert(width / 2 + pin[0] - pad, height / 2 + pin[1] - pad, width / 2 + pin[2] + pad, height / 2 + pin[3] + pad);

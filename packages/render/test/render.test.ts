@@ -76,7 +76,8 @@ t.test('POI, park and square names, one-way arrows; house numbers close up', asy
     const close = symbols('PT', 41.1496, -8.6109, 18);
     t.ok((close.get('housenumber') ?? []).length >= 5, `${(close.get('housenumber') ?? []).length} house numbers at zoom 18`);
     const valletta = symbols('MT', 35.8989, 14.5146, 18);
-    t.ok((valletta.get('poi') ?? []).some((p) => /Square/.test(p.text)), 'a square is named in Valletta');
+    // MapLibre, placing the same style in Chromium, names the palace there too (its square yields to other names).
+    t.ok((valletta.get('poi') ?? []).some((p) => /Grandmaster's Palace/.test(p.text)), 'the Grandmaster\'s Palace is named in Valletta');
 });
 
 t.test('town and district names at zooms 12 to 14', async (t) => {

@@ -1,6 +1,10 @@
-// What the browser tests share: Debian's Chromium through playwright-core, and a screenshot's pixel variance.
+// What the browser tests share: Debian's Chromium through playwright-core, a session with a test server, and a screenshot's pixel variance.
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
 import {chromium, type Browser} from 'playwright-core';
 import {createCanvas, loadImage} from '@napi-rs/canvas';
+import {repoRoot, testServer} from './helpers.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,4 +31,18 @@ export async function pixelVariance(png: Buffer, rightMargin = 0): Promise<numbe
         n++;
     }
     return sq / n - (sum / n) ** 2;
+}
+
+/**
+ * A test server on the test regions, Chromium, and a folder for screenshots under build/test-artifacts,
+ * all closed when the test file ends. `base` is on localhost (the development frontend key's host).
+ */
+export async function browserSession(folder: string): Promise<{base: string; browser: Browser; artifacts: string}> {
+    const artifacts = path.join(repoRoot, 'build', 'test-artifacts', folder);
+    fs.mkdirSync(artifacts, {recursive: true});
+    const server = await testServer();
+    t.teardown(() => server.close());
+    const browser = await launchChromium();
+    t.teardown(() => browser.close());
+    return {base: `http://localhost:${server.port}`, browser, artifacts};
 }

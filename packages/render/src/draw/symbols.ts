@@ -1,9 +1,11 @@
 // Symbol layers: texts and icons of the style's symbol layers, placed through one collision grid so
-// that nothing overlaps. As in MapLibre, the layer highest in the style is placed first (render.ts
-// walks them top down) and, within a layer, features by their `rank` (then the tile's order); line
-// labels go longest first. Placement `line` puts names along streets and rivers (repeated every
-// symbol-spacing) or icons such as one-way arrows; `point` puts an icon with its text below it, or a
-// text alone, at the feature's point.
+// that nothing overlaps, in MapLibre's order: the layer highest in the style first (render.ts walks
+// them top down); within a layer, by symbol-sort-key when the layer has one, else tile by tile
+// (west to east, north to south in a column) in the tile's feature order. Placement `line` puts
+// names along streets and rivers (repeated every symbol-spacing) or icons such as one-way arrows;
+// `point` puts an icon with its text below it, or a text alone, at the feature's point. Symbols up to
+// the grid's margin beyond the frame take their place as in MapLibre; only what lies wholly inside
+// the frame is drawn (icons may be cut by the edge).
 import type {Canvas} from '@napi-rs/canvas';
 import type {CollisionGrid} from '../labels/collision.js';
 import {fontString} from '../assets/fonts.js';
@@ -12,6 +14,8 @@ import {cssColor, fontOf, propertyValue, type ImageLook, type StyleFeature, type
 import {sortByKey} from '../labels/sort.js';
 import {spriteImage} from '../style/sprite.js';
 import {layerRange, type SceneTile, type TileScene} from '../scene/tile-scene.js';
+import {lineAnchors, type AnchorRule} from '../labels/line-anchors.js';
+import {WORLD} from '@quartier/engine/internal';
 
 export interface SymbolContext {
     scene: TileScene;
@@ -24,9 +28,11 @@ export interface SymbolContext {
     placed: PlacedSymbol[] | null;
 }
 
-/** A symbol the image shows: its layer, its text ('' for none) and its icon ('' for none). */
+/** A symbol the image shows: its layer, its text (as the style gives it, before line breaks; '' for none) and its icon ('' for none). */
 export interface PlacedSymbol {layer: string; text: string; icon: string}
 
+/** Anchors of one line (scratch). */
+const ANCHORS = new Float64Array(256);
 /** At most this many symbols of one layer per image. */
 const MAX_PER_LAYER = 400;
 
@@ -36,21 +42,19 @@ export function drawSymbols(sc: SymbolContext, layer: StyleLayer): number {
     const g = scene.globals;
     const placement = propertyValue<string>(layer, 'symbol-placement', g, undefined, 'point');
     const tiles: SceneTile[] = [], feats: number[] = [], keys: number[] = [];
-    for (const tile of scene.tiles) {
+    const sorted = layer.layout.has('symbol-sort-key');
+    for (const tile of scene.symbolTiles) {
         const [start, end] = layerRange(tile, layer.sourceLayer);
         const d = tile.data;
         for (let f = start; f < end; f++) {
             const type = d.featureType[f];
             if (placement === 'line' ? type !== 2 : type !== 1) continue;
-            if (!scene.inView(tile, f) || !tile.passes(layer, f, g)) continue;
+            if (!scene.inView(tile, f, true) || !tile.passes(layer, f, g)) continue;
             tiles.push(tile);
             feats.push(f);
-            if (placement === 'line') {
-                keys.push(-screenLength(tile, f));
-            } else {
-                const rank = d.get(f, 'rank');
-                keys.push((typeof rank === 'number' ? rank : 99) * 1e6 + keys.length);
-            }
+            // Ties keep the order of collection (the index is the second key).
+            const key = sorted ? Number(propertyValue<number>(layer, 'symbol-sort-key', g, tile.feature(f), 0)) || 0 : 0;
+            keys.push(key * 1e7 + keys.length);
         }
     }
     const n = feats.length;
@@ -66,16 +70,6 @@ export function drawSymbols(sc: SymbolContext, layer: StyleLayer): number {
         if (ok) placed++;
     }
     return placed;
-}
-
-/** Length of a line feature in world units (the sort key of line labels). */
-function screenLength(tile: SceneTile, f: number): number {
-    const d = tile.data;
-    let length = 0;
-    for (let c = d.coordStart[d.partStart[f]] + 1, end = d.coordStart[d.partStart[f + 1]]; c < end; c++) {
-        length += Math.abs(d.xs[c] - d.xs[c - 1]) + Math.abs(d.ys[c] - d.ys[c - 1]);
-    }
-    return length;
 }
 
 function textOf(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): string {
@@ -94,7 +88,8 @@ function textStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature):
         size,
         color: cssColor(propertyValue(layer, 'text-color', g, feature, null), '#000000'),
         halo: cssColor(propertyValue(layer, 'text-halo-color', g, feature, null), 'rgba(0,0,0,0)'),
-        haloWidth: propertyValue(layer, 'text-halo-width', g, feature, 0) * ratio
+        haloWidth: propertyValue(layer, 'text-halo-width', g, feature, 0) * ratio,
+        padding: propertyValue(layer, 'text-padding', g, feature, 2) * ratio
     };
 }
 
@@ -116,12 +111,15 @@ function placePoint(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: nu
     const {scene, labeler, grid} = sc;
     const d = tile.data, camera = scene.camera;
     const c = d.coordStart[d.partStart[f]];
+    if (!tile.owns(d.xs[c], d.ys[c])) return false;
     if (d.ys[c] > camera.nearY || camera.project(d.xs[c], d.ys[c], 0) === 0) return false;
     const x = camera.sx, y = camera.sy;
-    if (x < 0 || y < 0 || x > camera.width || y > camera.height) return false;
+    const m = grid.margin;
+    if (x < -m || y < -m || x > camera.width + m || y > camera.height + m) return false;
     const g = scene.globals;
     const pic = icon(sc, layer, feature);
-    let text = textOf(layer, sc, feature);
+    const label = textOf(layer, sc, feature);
+    let text = label;
     if (!pic && !text) return false;
     const style = textStyle(layer, sc, feature);
     if (text) {
@@ -144,8 +142,9 @@ function placePoint(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: nu
     const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
     if (text && !textFits && !(pic && textOptional)) return false;
     // The text first: the icon's box, once in the grid, would refuse the text beside it.
-    if (textFits) labeler.placeAt(tx, ty, text, style, 0);
-    sc.placed?.push({layer: layer.id, text: textFits ? text.replace(/\n/g, ' ') : '', icon: pic ? pic.name : ''});
+    const textDrawn = textFits && labeler.placeAt(tx, ty, text, style, 0);
+    const iconShown = pic !== null && x >= 0 && y >= 0 && x <= camera.width && y <= camera.height;
+    if (textDrawn || iconShown) sc.placed?.push({layer: layer.id, text: textDrawn ? label : '', icon: iconShown ? pic.name : ''});
     if (iconBox && pic) {
         grid.insert(iconBox[0], iconBox[1], iconBox[2], iconBox[3]);
         scene.ctx.globalAlpha = propertyValue(layer, 'icon-opacity', g, feature, 1);
@@ -165,43 +164,28 @@ function placeAlongLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f
     const style = text ? textStyle(layer, sc, feature) : null;
     const rotate = propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180;
     const pad = propertyValue(layer, 'icon-padding', g, feature, 2) * scene.ratio;
-    const d = tile.data;
+    const d = tile.data, size = WORLD / 2 ** d.z;
+    const rule: AnchorRule = {
+        labelLength: 0, spacing, textSize: style ? style.size : 0,
+        maxAngle: propertyValue(layer, 'text-max-angle', g, feature, 45) * Math.PI / 180,
+        overscaling: 2 ** Math.max(0, Math.floor(g.zoom) - d.z), continued: false
+    };
+    if (style) rule.labelLength = labeler.textWidth(text, style.font);
+    else if (pic) rule.labelLength = Math.max(pic.width, pic.height);
     let any = false;
     for (let p = d.partStart[f]; p < d.partStart[f + 1]; p++) {
         const n = labeler.projectLine(scene, tile, p);
-        const total = labeler.lineLength(n);
         if (n < 2) continue;
-        if (style) {
-            if (total < style.size * 3) continue;
-            const visible = labeler.visibleRange(n, scene.camera.width, scene.camera.height);
-            if (visible === null) continue;
-            // From the middle of the visible stretch outwards, every 20 CSS pixels (labels of one name
-            // stay `spacing` apart).
-            const mid = (visible[0] + visible[1]) / 2, half = (visible[1] - visible[0]) / 2;
-            for (let step = 0; step < 80; step++) {
-                const offset = ((step + 1) >> 1) * 20 * scene.ratio * (step & 1 ? 1 : -1);
-                if (Math.abs(offset) > half) {
-                    if (step & 1) continue;
-                    break;
-                }
-                if (labeler.placeAlong(n, mid + offset, text, style, spacing)) any = true;
-            }
-        } else if (pic) {
-            const opacity = propertyValue(layer, 'icon-opacity', g, feature, 1);
-            for (let s = spacing / 2; s < total; s += spacing) {
-                labeler.pointAt(n, s);
-                const x = labeler.sx, y = labeler.sy;
-                if (x < 0 || y < 0 || x > scene.camera.width || y > scene.camera.height) continue;
-                const r = Math.max(pic.width, pic.height) / 2 + pad;
-                if (!grid.fits(x - r, y - r, x + r, y + r)) continue;
-                grid.insert(x - r, y - r, x + r, y + r);
-                const a = labeler.angle + rotate;
-                const ctx = scene.ctx;
-                ctx.globalAlpha = opacity;
-                ctx.setTransform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), x, y);
-                ctx.drawImage(pic.image, -pic.width / 2, -pic.height / 2, pic.width, pic.height);
-                ctx.setTransform(1, 0, 0, 1, 0, 0);
-                ctx.globalAlpha = 1;
+        const c = d.coordStart[p], x0 = d.x * size, y0 = d.y * size;
+        rule.continued = d.xs[c] === x0 || d.xs[c] === x0 + size || d.ys[c] === y0 || d.ys[c] === y0 + size;
+        const count = lineAnchors(labeler, n, rule, ANCHORS);
+        for (let a = 0; a < count; a++) {
+            labeler.pointAt(n, ANCHORS[a]);
+            // Anchored only in the tile that owns the point, as MapLibre does.
+            if (!tile.owns(labeler.worldX, labeler.worldY)) continue;
+            if (style) {
+                if (labeler.placeAlong(n, ANCHORS[a], text, style, 0)) any = true;
+            } else if (pic && placeLineIcon(sc, layer, feature, pic, rotate, pad)) {
                 any = true;
             }
         }
@@ -210,3 +194,20 @@ function placeAlongLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f
     return any;
 }
 
+
+/** An icon along a line at the labeler's last point (pointAt), turned with the line. */
+function placeLineIcon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature, pic: {image: Canvas; width: number; height: number}, rotate: number, pad: number): boolean {
+    const {scene, labeler, grid} = sc;
+    const x = labeler.sx, y = labeler.sy;
+    const r = Math.max(pic.width, pic.height) / 2 + pad;
+    if (!grid.fits(x - r, y - r, x + r, y + r)) return false;
+    grid.insert(x - r, y - r, x + r, y + r);
+    const a = labeler.angle + rotate;
+    const ctx = scene.ctx;
+    ctx.globalAlpha = propertyValue(layer, 'icon-opacity', scene.globals, feature, 1);
+    ctx.setTransform(Math.cos(a), Math.sin(a), -Math.sin(a), Math.cos(a), x, y);
+    ctx.drawImage(pic.image, -pic.width / 2, -pic.height / 2, pic.width, pic.height);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    return x >= 0 && y >= 0 && x <= scene.camera.width && y <= scene.camera.height;
+}

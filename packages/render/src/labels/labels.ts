@@ -1,9 +1,10 @@
-// Labels: names along streets (glyph by glyph, following the line, kept upright, refused where the
-// line bends too sharply) and centred point labels, all placed through the collision grid so no two
+// Labels: names along streets (glyph by glyph, following the line, kept upright, at the anchors of
+// line-anchors.ts) and centred point labels, all placed through the collision grid so no two
 // overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
 import type {SceneTile, TileScene} from '../scene/tile-scene.js';
+import {breakLines} from './line-breaks.js';
 
 export interface TextStyle {
     /** Canvas font string (fonts.ts). */
@@ -14,10 +15,10 @@ export interface TextStyle {
     halo: string;
     /** Halo width in device pixels. */
     haloWidth: number;
+    /** Room kept free around a point label, device pixels (text-padding). */
+    padding: number;
 }
 
-/** Largest turn between neighbouring glyphs of a street name. */
-const MAX_BEND = 40 * Math.PI / 180;
 const MAX_LINE_POINTS = 4096;
 /** Text and glyph widths by font, shared by every image (bounded: cleared when full). */
 const WIDTHS = new Map<string, number>();
@@ -29,9 +30,11 @@ export class Labeler {
     private readonly widths = WIDTHS;
     private readonly placed = new Map<string, number[]>();
     // Scratch: the projected line and its cumulative lengths; the glyphs of the label being placed.
-    private readonly px = new Float64Array(MAX_LINE_POINTS);
-    private readonly py = new Float64Array(MAX_LINE_POINTS);
-    private readonly cum = new Float64Array(MAX_LINE_POINTS);
+    readonly px = new Float64Array(MAX_LINE_POINTS);
+    readonly py = new Float64Array(MAX_LINE_POINTS);
+    readonly cum = new Float64Array(MAX_LINE_POINTS);
+    private readonly wx = new Float64Array(MAX_LINE_POINTS);
+    private readonly wy = new Float64Array(MAX_LINE_POINTS);
     private gx = new Float64Array(64);
     private gy = new Float64Array(64);
     private ga = new Float64Array(64);
@@ -79,6 +82,8 @@ export class Labeler {
             // A pitched camera sees nothing beyond nearY: the line ends there.
             if (d.ys[c] > camera.nearY) break;
             camera.project(d.xs[c], d.ys[c], 0);
+            this.wx[n] = d.xs[c];
+            this.wy[n] = d.ys[c];
             this.px[n] = camera.sx;
             this.py[n] = camera.sy;
             this.cum[n] = n === 0 ? 0 : this.cum[n - 1] + Math.hypot(this.px[n] - this.px[n - 1], this.py[n] - this.py[n - 1]);
@@ -88,30 +93,9 @@ export class Labeler {
     }
 
     /**
-     * The stretch of the projected line inside the frame, as distances along it: [start, end], or
-     * null when no point is inside.
-     */
-    visibleRange(n: number, width: number, height: number): [number, number] | null {
-        let first = -1, last = -1;
-        for (let i = 0; i < n; i++) {
-            const x = this.px[i], y = this.py[i];
-            if (x < 0 || y < 0 || x > width || y > height) continue;
-            if (first < 0) first = i;
-            last = i;
-        }
-        if (first < 0) return null;
-        // Extend by a segment each way: the line runs on to the frame's edge.
-        return [this.cum[Math.max(0, first - 1)], this.cum[Math.min(n - 1, last + 1)]];
-    }
-
-    /** Length on screen of the line last projected. */
-    lineLength(n: number): number {
-        return n > 0 ? this.cum[n - 1] : 0;
-    }
-
-    /**
      * Places `text` along the projected line (projectLine first), centred `anchor` pixels from its
-     * start. Returns whether it was placed (and drawn).
+     * start. Returns whether it was drawn (one that fits but crosses the frame's edge takes its place
+     * in the grid without being drawn: false).
      */
     placeAlong(n: number, anchor: number, text: string, style: TextStyle, repeatDistance: number): boolean {
         if (n < 2) return false;
@@ -126,15 +110,16 @@ export class Labeler {
         let width = 0;
         for (const ch of chars) width += this.advance(style.font, ch);
         const mid = anchor;
-        if (mid - width / 2 - style.size / 2 < 0 || mid + width / 2 + style.size / 2 > total) return false;
+        if (mid - width / 2 < 0 || mid + width / 2 > total) return false;
         this.pointAt(n, mid - width / 2);
         const ax = this.sx;
         this.pointAt(n, mid + width / 2);
         const reversed = this.sx < ax;
         this.pointAt(n, mid);
         if (repeatDistance > 0 && this.repeated(text, this.sx, this.sy, repeatDistance)) return false;
-        const half = style.size * 0.55;
-        let offset = 0, lastAngle = NaN;
+        // MapLibre collides line labels with circles of the line height (1.2 em) plus text-padding.
+        const half = style.size * LINE_HEIGHT / 2 + style.padding;
+        let offset = 0;
         for (let k = 0; k < chars.length; k++) {
             const adv = this.advance(style.font, chars[k]);
             const along = offset + adv / 2;
@@ -142,21 +127,21 @@ export class Labeler {
             const s = reversed ? mid + width / 2 - along : mid - width / 2 + along;
             this.pointAt(n, s);
             const angle = reversed ? this.angle + Math.PI : this.angle;
-            if (k > 0) {
-                let d = angle - lastAngle;
-                while (d > Math.PI) d -= 2 * Math.PI;
-                while (d < -Math.PI) d += 2 * Math.PI;
-                if (Math.abs(d) > MAX_BEND) return false;
-            }
-            lastAngle = angle;
             if (!this.grid.fits(this.sx - half, this.sy - half, this.sx + half, this.sy + half)) return false;
             this.gx[k] = this.sx;
             this.gy[k] = this.sy;
             this.ga[k] = angle;
         }
-        for (let k = 0; k < chars.length; k++) this.grid.insert(this.gx[k] - half, this.gy[k] - half, this.gx[k] + half, this.gy[k] + half);
+        let inFrame = true;
+        for (let k = 0; k < chars.length; k++) {
+            const x0 = this.gx[k] - half, y0 = this.gy[k] - half, x1 = this.gx[k] + half, y1 = this.gy[k] + half;
+            this.grid.insert(x0, y0, x1, y1);
+            inFrame &&= this.grid.inFrame(x0, y0, x1, y1);
+        }
         this.pointAt(n, mid);
         this.remember(text, this.sx, this.sy);
+        // Cut by the frame's edge: it holds its place, as in MapLibre, but is not drawn.
+        if (!inFrame) return false;
         // All halos first, then all glyphs: a halo never covers the neighbouring glyph.
         const ctx = this.ctx;
         ctx.font = style.font;
@@ -181,12 +166,14 @@ export class Labeler {
         return true;
     }
 
-    // Result of pointAt.
+    // Result of pointAt: screen position, direction, and the point in world units.
     sx = 0;
     sy = 0;
     angle = 0;
+    worldX = 0;
+    worldY = 0;
 
-    /** The point `s` pixels along the projected line and the line's direction there (to sx, sy, angle). */
+    /** The point `s` pixels along the projected line and the line's direction there (to sx, sy, angle, worldX, worldY). */
     pointAt(n: number, s: number): void {
         const cum = this.cum;
         let lo = 1, hi = n - 1;
@@ -202,6 +189,8 @@ export class Labeler {
         this.sx = this.px[i - 1] + dx * t;
         this.sy = this.py[i - 1] + dy * t;
         this.angle = Math.atan2(dy, dx);
+        this.worldX = this.wx[i - 1] + (this.wx[i] - this.wx[i - 1]) * t;
+        this.worldY = this.wy[i - 1] + (this.wy[i] - this.wy[i - 1]) * t;
     }
 
     /** Width in device pixels of a one-line text. */
@@ -222,7 +211,7 @@ export class Labeler {
         const lines = text.split('\n');
         let width = 0;
         for (const line of lines) width = Math.max(width, this.textWidth(line, style.font));
-        const pad = style.haloWidth, half = style.size * (0.6 + (lines.length - 1) * LINE_HEIGHT / 2);
+        const pad = style.padding, half = style.size * (0.6 + (lines.length - 1) * LINE_HEIGHT / 2);
         return [x - width / 2 - pad, y - half - pad, x + width / 2 + pad, y + half + pad];
     }
 
@@ -233,12 +222,17 @@ export class Labeler {
         return this.grid.fits(b[0], b[1], b[2], b[3]);
     }
 
-    /** A label (lines split at "\n") centred at (x, y); returns whether it was placed (and drawn). */
+    /**
+     * A label (lines split at "\n") centred at (x, y); returns whether it was drawn. A label that fits
+     * the grid but crosses the frame's edge takes its place without being drawn (false).
+     */
     placeAt(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
         if (!this.fits(x, y, text, style, repeatDistance)) return false;
         const b = this.box(x, y, text, style);
         this.grid.insert(b[0], b[1], b[2], b[3]);
         this.remember(text, x, y);
+        // Cut by the frame's edge: it holds its place, as in MapLibre, but is not drawn.
+        if (!this.grid.inFrame(b[0], b[1], b[2], b[3])) return false;
         const ctx = this.ctx;
         ctx.font = style.font;
         ctx.textAlign = 'center';
@@ -256,23 +250,13 @@ export class Labeler {
         return true;
     }
 
-    /** Breaks a text into lines of at most `maxWidth` device pixels, at spaces (MapLibre's text-max-width). */
+    /** Breaks a text into lines about `maxWidth` device pixels wide, as MapLibre does (text-max-width). */
     wrap(text: string, font: string, maxWidth: number): string {
         if (this.textWidth(text, font) <= maxWidth) return text;
-        const words = text.split(' ');
-        const lines: string[] = [];
-        let line = '';
-        for (const word of words) {
-            const next = line ? `${line} ${word}` : word;
-            if (line && this.textWidth(next, font) > maxWidth) {
-                lines.push(line);
-                line = word;
-            } else {
-                line = next;
-            }
-        }
-        if (line) lines.push(line);
-        return lines.join('\n');
+        const chars = Array.from(text);
+        const advances = new Float64Array(chars.length);
+        for (let i = 0; i < chars.length; i++) advances[i] = this.advance(font, chars[i]);
+        return breakLines(chars, advances, maxWidth);
     }
 }
 

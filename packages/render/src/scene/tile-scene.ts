@@ -91,6 +91,15 @@ export class SceneTile {
         return v === 1;
     }
 
+    /**
+     * Whether a world point lies in the tile's own square, not in the buffer it shares with its
+     * neighbours: MapLibre anchors a symbol only in the tile that owns its point (never twice).
+     */
+    owns(x: number, y: number): boolean {
+        const d = this.data, size = WORLD / 2 ** d.z;
+        return x >= d.x * size && x < (d.x + 1) * size && y >= d.y * size && y < (d.y + 1) * size;
+    }
+
     /** A feature as style expressions read it. */
     feature(f: number): StyleFeature {
         return {type: this.data.featureType[f] as 1 | 2 | 3, properties: this.data.properties(f)};
@@ -137,11 +146,17 @@ export class TileScene {
     /** Device pixels per CSS pixel. */
     readonly ratio: number;
     readonly tiles: SceneTile[] = [];
+    /** The tiles in MapLibre's order of symbol placement (style.ts, TileID.isLessThan): west to east, north to south in a column. */
+    readonly symbolTiles: SceneTile[];
     /** The world box in view (with a margin). */
     readonly view: [number, number, number, number];
+    /** The world box where symbols take their place (wider: the collision grid's margin). */
+    readonly symbolView: [number, number, number, number];
 
-    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number]) {
+    /** Tiles are those under `box`; symbols come from them within `symbolBox`. */
+    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number], symbolBox = box) {
         this.view = box;
+        this.symbolView = symbolBox;
         this.ctx = ctx;
         this.camera = camera;
         this.globals = globals;
@@ -157,11 +172,12 @@ export class TileScene {
                 if (tile) this.tiles.push(tile);
             }
         }
+        this.symbolTiles = this.tiles.slice().sort((a, b) => a.data.x - b.data.x || a.data.y - b.data.y);
     }
 
-    /** Whether feature f of a tile reaches into the view. */
-    inView(tile: SceneTile, f: number): boolean {
-        const b = tile.box, v = this.view;
+    /** Whether feature f of a tile reaches into the view (or, with `symbols`, the symbols' wider view). */
+    inView(tile: SceneTile, f: number, symbols = false): boolean {
+        const b = tile.box, v = symbols ? this.symbolView : this.view;
         return b[4 * f] <= v[2] && b[4 * f + 2] >= v[0] && b[4 * f + 1] <= v[3] && b[4 * f + 3] >= v[1];
     }
 

@@ -1,0 +1,53 @@
+// /image against MapLibre in Chromium (maplibre-labels.ts): for each view, at least 80% of the street
+// and place labels MapLibre places inside the frame are on the image, and few of the image's labels are
+// ones MapLibre does not place (the goal is none). The side-by-side pictures (image left, MapLibre right) are saved under
+// build/test-artifacts/image-labels (look at them).
+import fs from 'node:fs';
+import path from 'node:path';
+import t from 'tap';
+import {browserSession} from './browser-helpers.js';
+import {compareLabels, viewName, type LabelView} from './maplibre-labels.js';
+
+// Chromium draws in software: a view takes 5 to 15 s on this machine, more when it is busy.
+t.setTimeout(900000);
+const {base, browser, artifacts: ARTIFACTS} = await browserSession('image-labels');
+
+/**
+ * Labels the image shows and MapLibre does not, at most this share of the image's (or one): the goal is none;
+ * what is left (a few street names MapLibre's collision circles refuse) is in docs/api/images-and-maps.md.
+ */
+const MAX_EXTRA = 0.25;
+
+const VIEWS: LabelView[] = [
+    {cc: 'be', latitude: 50.8461, longitude: 4.3664, zoom: 15, mapStyle: 6, width: 800, height: 450},
+    {cc: 'pt', latitude: 41.1496, longitude: -8.611, zoom: 15, mapStyle: 2, width: 800, height: 450},
+    {cc: 'mt', latitude: 35.8989, longitude: 14.5146, zoom: 14, mapStyle: 5, width: 800, height: 450},
+    {cc: 'it', latitude: 45.4642, longitude: 9.19, zoom: 17, mapStyle: 3, width: 800, height: 450}
+];
+
+/** The bench's views (bench/image-labels.js runs this file with QUARTIER_LABEL_VIEWS=bench): 5 regions × styles × zooms 13–17. */
+const CENTRES: [string, number, number][] = [
+    ['be', 50.8467, 4.3525], ['be', 50.8385, 4.3755], ['pt', 41.1496, -8.611], ['pt', 41.1579, -8.6291],
+    ['mt', 35.8989, 14.5146], ['mt', 35.9122, 14.5042], ['it', 45.4642, 9.19], ['it', 45.4707, 9.1861],
+    ['de', 50.7753, 6.0839], ['de', 50.7766, 6.0758]
+];
+const BENCH_VIEWS: LabelView[] = Array.from({length: 20}, (_, i) => {
+    const [cc, latitude, longitude] = CENTRES[i % CENTRES.length];
+    return {cc, latitude, longitude, zoom: 13 + (i % 5), mapStyle: 1 + (i % 7), width: 800, height: 450};
+});
+const bench = process.env.QUARTIER_LABEL_VIEWS === 'bench';
+const report: Record<string, unknown>[] = [];
+const reportFile = path.join(ARTIFACTS, bench ? 'bench-report.json' : 'report.json');
+
+for (const view of bench ? BENCH_VIEWS : VIEWS) {
+    t.test(`labels of ${viewName(view)} as MapLibre places them`, {timeout: 180000}, async (t) => {
+        const c = await compareLabels(browser, base, view);
+        fs.writeFileSync(path.join(ARTIFACTS, `${viewName(view)}.png`), c.picture);
+        report.push({view: viewName(view), streetsAndPlaces: c.streetsAndPlaces.length, shared: c.shared.length, agreement: c.agreement, drawn: c.drawn, extra: c.extra});
+        fs.writeFileSync(reportFile, JSON.stringify(report, null, 1));
+        t.ok(c.streetsAndPlaces.length > 0, `MapLibre places street or place labels (${c.streetsAndPlaces.length})`);
+        t.ok(c.agreement >= 0.8, `${c.shared.length} of MapLibre's ${c.streetsAndPlaces.length} street and place labels on the image; missing: ${c.streetsAndPlaces.filter((s) => !c.shared.includes(s)).join('; ')}`);
+        t.comment(`${viewName(view)}: ${(100 * c.agreement).toFixed(0)}% of MapLibre's street and place labels; ${c.extra.length} of the image's ${c.drawn} labels not placed by MapLibre: ${c.extra.join('; ')}`);
+        t.ok(c.extra.length <= Math.max(1, MAX_EXTRA * c.drawn), `at most ${100 * MAX_EXTRA}% of the image's labels are ones MapLibre does not place (${c.extra.length} of ${c.drawn})`);
+    });
+}
