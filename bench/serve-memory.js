@@ -4,6 +4,7 @@
 //   node bench/serve-memory.js [--junctions 2080000] [--dir /tmp/quartier-country] [--workers 1,default]
 //        [--checkout DIR]   (another checkout's built server, to compare with in the same run)
 // The bundle is the one bench/country-build.js built (DIR/country-J-bundles, its regions.local.json).
+// The account per part (sections, heaps, arenas, LMDB map) on the 5 test regions along a fuzz: bench/serve-memory-fuzz.js.
 import fs from 'node:fs';
 import path from 'node:path';
 import {mulberry32} from './lib/stats.js';

@@ -7,16 +7,24 @@ import {serverBin} from './packages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** As npm start: V8's semi-spaces of 2 MiB in every thread (flags are the process's). */
+const SERVING_NODE_ARGS = ['--max-semi-space-size=2'];
+
+/** As npm start: two malloc arenas, unless GLIBC_TUNABLES is set (its own choice kept). */
+function withArenaLimit(env) {
+    return env.GLIBC_TUNABLES === undefined ? {...env, GLIBC_TUNABLES: 'glibc.malloc.arena_max=2'} : env;
+}
+
 /**
  * `checkout`: the repository whose built server runs (default this one; another to compare with in the same run).
  * `nodeArgs`: node's own flags (e.g. --cpu-prof, which NODE_OPTIONS does not take).
  */
 export async function startBenchServer(args = [], env = {}, checkout = root, nodeArgs = []) {
     const port = 18000 + Math.floor(Math.random() * 1000);
-    const child = spawn(process.execPath, [...nodeArgs, serverBin('quartier-server', checkout), '--port', String(port), '--host', '127.0.0.1', ...args], {
+    const child = spawn(process.execPath, [...SERVING_NODE_ARGS, ...nodeArgs, serverBin('quartier-server', checkout), '--port', String(port), '--host', '127.0.0.1', ...args], {
         stdio: ['ignore', 'ignore', 'pipe'],
         // As npm start runs it: huge pages (GLIBC_TUNABLES=glibc.malloc.hugetlb=0 in the bench's environment keeps them off).
-        env: {...withHugePages(process.env), QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}
+        env: {...withHugePages(withArenaLimit(process.env)), QUARTIER_KEYS: path.join(root, 'config', 'keys.dev.json'), ...env}
     });
     let log = '';
     child.stderr.on('data', (d) => (log += d));

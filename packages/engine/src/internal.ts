@@ -14,6 +14,7 @@ export type {ModeName} from './graph/profiles.js';
 export {parseMaxspeed} from './graph/maxspeed.js';
 export {PoiIndex, BADGE_KINDS} from './poi/poi-index.js';
 export {CategoryMatcher, loadCategories, typeId, splitTypeId} from './poi/categories.js';
+export {SubtypeNumbers, subtypeNumbers} from './poi/subtype-numbers.js';
 export type {CategoriesFile, CategoryConfig, SubtypeConfig, EnrichmentEntry, Labels} from './poi/categories.js';
 export {Places, PLACE_TYPES, CITY_TYPES} from './geocode/places.js';
 export {Geocoder, GEOCODING_LANGUAGES, DEFAULT_LIMIT, MAX_LIMIT, MAX_QUERY_LENGTH,

@@ -63,7 +63,7 @@ t.test('the category lists', async (t) => {
     const catalog = new Catalog(regionSections(be).pois);
     const tree = categoryTreeAnswer(catalog, 'EN');
     for (const c of tree) {
-        t.equal(c.aid, null);
+        t.equal(c.aid, 0, "the top level's parent is 0 (an integer, as the service's API description says)");
         for (const s of c.c) {
             t.equal(s.aid, c.id, 'a sub-type points at its category');
             for (const b of s.c) t.equal(b.aid, s.id, 'a brand points at its sub-type');

@@ -8,7 +8,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js';
 import {StreamableHTTPClientTransport} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {BACKEND_KEY, BE_ONLY_KEY, FRONTEND_KEY, get, repoRoot, testBuildRoot, testServer} from './helpers.js';
-import {distanceLabels} from '@quartier/engine/internal';
+import {distanceLabels, subtypeNumbers} from '@quartier/engine/internal';
 import {CATEGORY_SYNONYMS, CATEGORY_TOKENS} from '../src/mcp/categories.js';
 
 const server = await testServer();
@@ -104,11 +104,13 @@ for (const cc of Object.keys(POSITIONS)) {
         t.ok(!Number.isNaN(Date.parse(s.envelope.metadata.generatedAtUtc)));
         t.ok(s.envelope.text.length > 0 && s.envelope.text.length <= 6000, 'a text of at most 6,000 characters');
         const facts = s.envelope.facts;
-        const school = summaryNearest(summary, 1, [1, 2, 3]);
+        // /summary's sub-type numbers are the country's (the nursery is 1 in MT and DE, 6 in IT).
+        const numbers = subtypeNumbers(cc);
+        const school = summaryNearest(summary, 1, [1, 2, 3].map((st) => numbers.publicSt(1, st)));
         t.same(facts.nearestSchool && {name: facts.nearestSchool.name, meters: facts.nearestSchool.distanceMeters}, school, 'the nearest school of /summary');
         t.same(school, enrichmentNearest(enrichment, SCHOOLS), '… which is /enrichment\'s');
         if (school) t.equal(facts.nearestSchool.travelMode, 'walking');
-        const nursery = summaryNearest(summary, 1, [4]);
+        const nursery = summaryNearest(summary, 1, [numbers.publicSt(1, 4)]);
         t.same(facts.nearestNursery && {name: facts.nearestNursery.name, meters: facts.nearestNursery.distanceMeters}, nursery, 'nursery: not a school');
         t.same(facts.nearestSupermarket && {name: facts.nearestSupermarket.name, meters: facts.nearestSupermarket.distanceMeters},
             enrichmentNearest(enrichment, ['Shopping.Supermarket']), 'supermarket');

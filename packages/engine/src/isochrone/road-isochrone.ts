@@ -18,6 +18,7 @@ import {ReachedBlocks} from './blocks.js';
 import {ringsCross} from './crossings.js';
 import {signedArea, simplifyDegreeRing, type Ring} from '../geo/ring.js';
 import {assemblePolygons, contourRings, roundRing} from './contour.js';
+import {nestAreas} from './nesting.js';
 
 /**
  * A position counts as reached up to this far (m) from a reached road: people live beside roads.
@@ -217,13 +218,14 @@ export class RoadIsochrones {
             for (let i = 0; i < grid.nx; i++) field[i] = field[(grid.ny - 1) * grid.nx + i] = reach;
             for (let j = 0; j < grid.ny; j++) field[j * grid.nx] = field[j * grid.nx + grid.nx - 1] = reach;
             // The fields of a larger limit are lower everywhere, so the areas nest on the grid; after
-            // simplification each outline is within the tolerance of its grid contour. Driving,
-            // walking and cycling keep the largest piece (a Polygon); transit keeps them all.
+            // simplification each outline is within the tolerance of its grid contour, and nestAreas
+            // makes the simplified ones nest too. Driving, walking and cycling keep the largest piece
+            // (a Polygon); transit keeps them all. With several limits every piece waits for nestAreas.
             const pieces = assemblePolygons(contourRings(grid, field), minArea);
-            const kept = multi ? pieces : pieces.slice(0, 1);
+            const kept = multi || limits.length > 1 ? pieces : pieces.slice(0, 1);
             polygons.push(kept.map((p) => simplifyPolygon(p, tolerance).rings));
         }
-        return {polygons, cellMeters: cell, offRoadMeters: offRoad};
+        return {polygons: limits.length > 1 ? nestAreas(polygons, limits, multi) : polygons, cellMeters: cell, offRoadMeters: offRoad};
     }
 
     /**

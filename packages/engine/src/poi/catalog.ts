@@ -3,6 +3,7 @@
 // server's: packages/server/src/answers/categories-answer.ts.
 import {loadCategories, type CategoriesFile, type Labels, type SubtypeConfig} from './categories.js';
 import type {PoiIndex} from './poi-index.js';
+import {SubtypeNumbers} from './subtype-numbers.js';
 import type {TransitNetwork} from '../transit/query/network.js';
 
 /**
@@ -40,11 +41,14 @@ export class Catalog {
     /** Per (ct << 8 | st): false when the sub-type cannot exist in the region (a transit mode it lacks). */
     private readonly subtypeListed = new Map<number, boolean>();
     private readonly scope: CatalogScope | null;
+    /** The sub-type numbers of the region's country, for the ids of answers and of clients' filters. */
+    readonly numbers: SubtypeNumbers;
 
     /** Without a scope, every sub-type and brand is listed (a catalog of the whole file). */
     constructor(pois: PoiIndex | null, scope: CatalogScope | null = null, file: CategoriesFile = loadCategories()) {
         this.file = file;
         this.scope = scope;
+        this.numbers = new SubtypeNumbers(scope?.country ?? null, file);
         for (const c of file.categories) {
             for (const s of c.subtypes) {
                 const brands = new Map<number, string>();

@@ -38,6 +38,8 @@ export interface TransitModeConfig {
 
 export interface SubtypeConfig {
     st: number;
+    /** The sub-type's number in some countries, when not `st`: number → countries (`A|B`); poi/subtype-numbers.ts. */
+    stIn?: Record<string, string>;
     key: string;
     family: string;
     icon: number;
@@ -56,6 +58,8 @@ export interface CategoryConfig {
     ct: number;
     key: string;
     iconId: string;
+    /** The category's icon number (`i` of /categories' top level). */
+    icon: number;
     labels: Labels;
     subtypes: SubtypeConfig[];
 }

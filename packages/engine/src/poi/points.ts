@@ -4,6 +4,7 @@
 import {round6} from '../geo/distance.js';
 import {WILDCARD_VARIANT, type Catalog} from './catalog.js';
 import {splitTypeId} from './categories.js';
+import type {SubtypeNumbers} from './subtype-numbers.js';
 import type {PoiIndex} from './poi-index.js';
 
 export const MAX_POINTS = 200;
@@ -51,11 +52,14 @@ export interface PointsResult {
 }
 
 /** Compiles poiTypesIds into a test over records. */
-function typeFilter(pois: PoiIndex, ids: number[] | undefined): ((i: number) => boolean) | null {
+function typeFilter(pois: PoiIndex, numbers: SubtypeNumbers, ids: number[] | undefined): ((i: number) => boolean) | null {
     if (!ids || ids.length === 0) return null;
     const subtypes = new Set<number>();
     const exact = new Set<number>();
-    for (const id of ids) {
+    for (const publicId of ids) {
+        // The client's id is in its country's numbers (poi/subtype-numbers.ts); one that names no sub-type there matches nothing.
+        const id = numbers.internalId(publicId);
+        if (id < 0) continue;
         const {ct, st, variant} = splitTypeId(id);
         if (variant === WILDCARD_VARIANT) subtypes.add((ct << 8) | st);
         else exact.add(id);
@@ -65,7 +69,7 @@ function typeFilter(pois: PoiIndex, ids: number[] | undefined): ((i: number) => 
 
 export function queryPoints(pois: PoiIndex, catalog: Catalog, q: PointsQuery): PointsResult {
     const limit = Math.min(q.limit ?? MAX_POINTS, MAX_POINTS);
-    const filter = typeFilter(pois, q.typeIds);
+    const filter = typeFilter(pois, catalog.numbers, q.typeIds);
     let ids = pois.inBox(q.minLat, q.minLon, q.maxLat, q.maxLon);
     if (filter) ids = ids.filter(filter);
     const cLat = (q.minLat + q.maxLat) / 2, cLon = (q.minLon + q.maxLon) / 2;
@@ -103,7 +107,7 @@ export function queryPoints(pois: PoiIndex, catalog: Catalog, q: PointsQuery): P
     // Positions compare as the answer writes them: to 1e-6 degree.
     const byPosition = q.groupSamePositions ? new Map<string, PointItem>() : null;
     for (const i of chosen) {
-        const type = pois.typeId(i);
+        const type = catalog.numbers.publicId(pois.typeId(i));
         const icon = pois.icon[i], subIcon = pois.subIcon[i];
         const key = byPosition ? `${round6(pois.lat[i])},${round6(pois.lon[i])}` : '';
         if (byPosition) {

@@ -3,7 +3,7 @@
 // too). The engine gives the facts (NeighbourhoodData, EnrichmentData, the scores' values and the
 // text); here they get their keys, their labels in one language and their rounding.
 import {neighbourhoodScores, type EnrichmentData, type NarrativeText, type NeighbourhoodData, type PlaceNames, type Trip} from '@quartier/engine';
-import {SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, round6, type CategoriesFile, type Labels} from '@quartier/engine/internal';
+import {SEARCH_RADIUS_METERS, distanceLabels, durationLabels, label, loadCategories, round6, subtypeNumbers, type CategoriesFile, type Labels} from '@quartier/engine/internal';
 
 export interface TravelEntry {
     hti: true;
@@ -152,6 +152,7 @@ export function travelEntry(trip: Trip, language: string, file: CategoriesFile =
 
 export function summaryAnswer(data: NeighbourhoodData, language: string, file: CategoriesFile = loadCategories()): CustomerItemSummary {
     const categories: SummaryCategory[] = [];
+    const numbers = subtypeNumbers(data.country);
     for (const c of data.categories) {
         const config = file.categories.find((x) => x.ct === c.ct)!;
         const sc: SummarySubcategory[] = [];
@@ -159,11 +160,11 @@ export function summaryAnswer(data: NeighbourhoodData, language: string, file: C
             const sub = config.subtypes.find((x) => x.st === s.st)!;
             const lb = (sub as {summaryLb?: string | null}).summaryLb;
             sc.push({
-                st: s.st,
+                st: numbers.publicSt(c.ct, s.st),
                 l: label(sub.plural, language),
                 lb: lb === 'singular' ? label(sub.singular, language) : lb === 'plural' ? label(sub.plural, language) : null,
                 d: s.places.map((p) => ({
-                    id: p.id, i: p.icon, si: p.subIcon, la: round6(p.lat), lo: round6(p.lon), n: p.name, sd: p.sd,
+                    id: numbers.publicId(p.id), i: p.icon, si: p.subIcon, la: round6(p.lat), lo: round6(p.lon), n: p.name, sd: p.sd,
                     td: p.trips.map((t) => travelEntry(t, language, file))
                 }))
             });
@@ -207,13 +208,17 @@ export function textAndDataAnswer(summary: CustomerItemSummary, text: MultiLangu
 export function scoresAnswer(data: NeighbourhoodData, language: string, file: CategoriesFile = loadCategories()): ScoresDocument {
     const subtypes = new Map<string, {ct: number; st: number; plural: Labels}>();
     for (const c of file.categories) for (const s of c.subtypes) subtypes.set(s.key, {ct: c.ct, st: s.st, plural: s.plural});
+    const numbers = subtypeNumbers(data.country);
     const scores = neighbourhoodScores(data).map(({definition: d, value}) => ({
         k: d.k,
         l: d.labels ? label(d.labels, language) : label(subtypes.get(d.labelFrom ?? '')?.plural, language),
         v: value,
         iconId: d.iconId,
         pt: d.pt,
-        st: d.subtypes.map((key) => subtypes.get(key)?.st ?? 0)
+        st: d.subtypes.map((key) => {
+            const s = subtypes.get(key);
+            return s ? numbers.publicSt(s.ct, s.st) : 0;
+        })
     }));
     return {scores, language};
 }
@@ -229,6 +234,7 @@ function enrichmentTrip(t: Trip | null): EnrichmentTrip | null {
  * answer is certain where a city extract ends within the search radius.
  */
 export function enrichmentAnswer(data: EnrichmentData, language: string, file: CategoriesFile = loadCategories()): EnrichmentDocument {
+    const numbers = subtypeNumbers(data.country);
     return {
         latitude: data.lat,
         longitude: data.lon,
@@ -240,7 +246,7 @@ export function enrichmentAnswer(data: EnrichmentData, language: string, file: C
             const sub = file.categories.find((c) => c.ct === e.ct)?.subtypes.find((s) => s.st === e.st);
             const n = e.nearest;
             return {
-                id: e.id, key: e.key, group: e.group, label: label(sub?.singular, language),
+                id: numbers.publicId(e.id), key: e.key, group: e.group, label: label(sub?.singular, language),
                 nearest: n && {
                     name: n.name, latitude: round6(n.lat), longitude: round6(n.lon), straightLineDistanceMeters: n.straightMeters,
                     walking: enrichmentTrip(n.walking), bicycling: enrichmentTrip(n.bicycling),

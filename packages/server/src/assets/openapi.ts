@@ -177,7 +177,7 @@ const schemas: Record<string, Json> = {
         sd: {type: 'string', description: 'JSON text, "{}" when empty'}, fid: str, rpt: str
     }),
     SimplifiedCategories: {type: 'object', additionalProperties: {type: 'array', items: int}, description: 'Family name to the type ids `poiTypesIds` takes.'},
-    CategoryNode: object({id: int, l: str, aid: {type: ['integer', 'null']}, i: {type: ['string', 'integer']}, c: {type: 'array', items: ref('CategoryNode')}}),
+    CategoryNode: object({id: int, l: str, aid: {...int, description: 'The parent id; 0 at the top level.'}, i: int, c: {type: 'array', items: ref('CategoryNode')}}),
     Geometry: {
         oneOf: [
             object({type: {const: 'Polygon'}, coordinates: {type: 'array', items: ring}}),

@@ -10,7 +10,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Express, NextFunction, Request, Response} from 'express';
 import {loadCountries, loadRegionConfigs} from '@quartier/engine';
-import {loadCategories} from '@quartier/engine/internal';
+import {loadCategories, subtypeNumbers} from '@quartier/engine/internal';
 import {asset, sendAsset, type Asset} from './static-asset.js';
 import {HttpError} from '../http/errors.js';
 
@@ -69,7 +69,9 @@ function servedModule(dir: string, files: string[], regions: readonly ServedRegi
     for (const [code, c] of Object.entries(loadCountries())) languages[code] = c.languages;
     const words = JSON.parse(fs.readFileSync(path.join(dir, 'words.json'), 'utf8')) as unknown;
     const enrichment: Record<string, {key: string; id: number}[]> = {};
-    for (const [country, entries] of Object.entries(loadCategories().enrichment)) enrichment[country] = entries.map((e) => ({key: e.key, id: e.id}));
+    for (const [country, entries] of Object.entries(loadCategories().enrichment)) {
+        enrichment[country] = entries.map((e) => ({key: e.key, id: subtypeNumbers(country).publicId(e.id)}));
+    }
     const text = '// Written by the server (assets/plugins.ts) from data/countries.json, the plugin files, words.json, data/categories.json and the regions.\n' +
         `export const COUNTRY_LANGUAGES = ${JSON.stringify(languages)};\nexport const PLUGIN_FILES = ${JSON.stringify(files)};\n` +
         `export const WORDS = ${JSON.stringify(words)};\nexport const ENRICHMENT_KEYS = ${JSON.stringify(enrichment)};\n` +

@@ -2,7 +2,7 @@
 // and their trips, the lines counted around, the address) and the /enrichment document. The same
 // places, distances and modes as those endpoints: nothing is measured here.
 import type {NearbyPlace, NeighbourhoodData, Trip} from '@quartier/engine';
-import {round6, typeId} from '@quartier/engine/internal';
+import {round6, subtypeNumbers, typeId} from '@quartier/engine/internal';
 import type {EnrichmentDocument, EnrichmentTrip} from '../answers/neighbourhood-answer.js';
 import {tokenSubtypes, type CategoryToken} from './categories.js';
 
@@ -130,7 +130,8 @@ const ENRICHMENT_MODES: [keyof NonNullable<EnrichmentDocument['categories'][numb
  * any such category (Malta has no train stations).
  */
 export function nearestInEnrichment(doc: EnrichmentDocument, token: CategoryToken): {nearest: NearestPlace | null; available: boolean; complete: boolean} {
-    const ids = new Map(tokenSubtypes(token).map((s) => [typeId(s.ct, s.st, 0), s.key]));
+    const numbers = subtypeNumbers(doc.country);
+    const ids = new Map(tokenSubtypes(token).map((s) => [typeId(s.ct, numbers.publicSt(s.ct, s.st), 0), s.key]));
     let best: NearestPlace | null = null, available = false, complete = true;
     for (const entry of doc.categories) {
         if (!ids.has(entry.id)) continue;

@@ -30,6 +30,8 @@ export interface PoolOptions {
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
 export const DEFAULT_MAX_QUEUE = 256;
 const MAX_START_FAILURES = 3;
+/** The routing threads' young generation (MiB), see the pool's options. */
+export const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class WorkerPool {
     private readonly piscina: Piscina;
@@ -62,6 +64,10 @@ export class WorkerPool {
             idleTimeout: Infinity,
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
+            // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
+            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges and bounds the threads' heaps
+            // however the server is started (npm start gives every thread 2 MiB semi-spaces: docs/operations.md#memory).
+            resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer}
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.

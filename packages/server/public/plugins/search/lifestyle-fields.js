@@ -4,8 +4,8 @@ import {ENRICHMENT_KEYS} from '../lib/served.js';
 import {h} from '../lib/escape.js';
 import {withValues} from '../lib/labels.js';
 
-/** Shown first (by the 8-digit sub-category prefix, the same in every country): school, supermarket, stations, nursery. */
-const COMMON = ['10010002', '10030001', '10020004', '10020001', '10020003', '10010004'];
+/** Shown first, by enrichment key (the same in every country; sub-type numbers are not): school, supermarket, stations, nursery. */
+const COMMON = ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.TrainStations', 'Transports.Metros', 'Transports.Buses', 'Children.Nursery'];
 
 /** [{key, label, common}] of the country, common ones first, named by `categories` (/categories' answer) when it has them. */
 export function lifestyleCategories(api, categories) {
@@ -15,7 +15,7 @@ export function lifestyleCategories(api, categories) {
         for (const sub of family.c ?? []) labels.set(String(sub.id).slice(0, 8), sub.l);
     }
     const prefix = (e) => String(e.id).slice(0, 8);
-    const rank = (e) => (COMMON.includes(prefix(e)) ? COMMON.indexOf(prefix(e)) : COMMON.length);
+    const rank = (e) => (COMMON.includes(e.key) ? COMMON.indexOf(e.key) : COMMON.length);
     return entries.map((e, i) => ({e, i})).sort((a, b) => rank(a.e) - rank(b.e) || a.i - b.i)
         .map(({e}) => ({key: e.key, label: labels.get(prefix(e)) ?? keyLabel(e.key), common: rank(e) < COMMON.length}));
 }
