@@ -46,7 +46,9 @@ const CASES = [
     {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_BIKE, minutes: 2},
     {keys: ['Transports.Trams', 'Transports.BikeSharing'], tm: TM_CAR, minutes: 2},
     {keys: ['Children.SecondarySchool', 'Transports.TrainStations'], tm: TM_TRANSIT, minutes: 10},
-    {keys: ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.TrainStations'], tm: TM_TRANSIT, minutes: 12}
+    {keys: ['Children.ElementarySchool', 'Shopping.Supermarket', 'Transports.TrainStations'], tm: TM_TRANSIT, minutes: 12},
+    // Past the walk to a first stop (15 min): walking all the way no longer counts as public transport.
+    {keys: ['Transports.TrainStations', 'Children.SecondarySchool'], tm: TM_TRANSIT, minutes: 17}
 ];
 const sections = regionSections(region);
 

@@ -16,6 +16,7 @@ import {Grid, NearestRoad} from './field.js';
 import {assemblePolygons, contourRings} from './contour.js';
 import {CategorySeeds, categorySeeds} from './lifestyle-seeds.js';
 import {LIFESTYLE_EGRESS_MS, LifestyleTransit} from './lifestyle-transit.js';
+import {ACCESS_MAX_SECONDS} from '../transit/query/foot-access.js';
 import type {TransitRouter} from '../transit/query/router.js';
 import {GRID_SPAN_CELLS, MIN_CELL_METERS, MIN_HOLE_SQUARE_METERS, OFF_ROAD_METERS, simplifyPolygon, stampEdge} from './road-isochrone.js';
 
@@ -25,6 +26,9 @@ export const MIN_LIFESTYLE_SECONDS = 60;
 export const MAX_LIFESTYLE_SECONDS = 3600;
 /** The mode code of public transport here (road modes: CAR, FOOT, BIKE). */
 export const LIFESTYLE_TRANSIT = 3;
+/** By public transport, walking all the way counts up to the walk to a first stop (ms), as /enrichment's trips count it. */
+const WALK_STANDS_IN_MS = ACCESS_MAX_SECONDS * 1000;
+const NO_STOPS = {nodes: [] as number[], weights: [] as number[]};
 /** Simplification tolerance as a share of the grid spacing (as isochrones). */
 const SIMPLIFY_CELLS = 0.25;
 
@@ -60,6 +64,8 @@ export class LifestyleAreas {
     private readonly seeds = new Map<string, CategorySeeds>();
     /** Per lattice point: the largest, over the categories so far, of the metres beyond the limit's front. */
     private beyond = new Float32Array(0);
+    /** Per lattice point, for one category by public transport: the smaller of the walk's and the rides' metres beyond. */
+    private either = new Float32Array(0);
     private transit: LifestyleTransit | null = null;
 
     /**
@@ -105,11 +111,26 @@ export class LifestyleAreas {
         if (this.beyond.length < n) this.beyond = new Float32Array(n);
         const beyond = this.beyond.subarray(0, n).fill(-Infinity);
         const places: number[] = [];
+        const limitMs = seconds * 1000;
         for (const category of categories) {
             const seeds = this.seedsOf(roadMode, category);
             places.push(seeds.places);
-            const stops = byTransit ? this.stopSeeds(seeds, seconds * 1000) : null;
-            this.addCategory(roadMode, seeds, stops, seconds * 1000, near, reach, beyond);
+            if (!byTransit) {
+                this.addCategory(roadMode, seeds, null, limitMs, near, reach, beyond);
+                continue;
+            }
+            const stops = this.stopSeeds(seeds, limitMs);
+            if (limitMs <= WALK_STANDS_IN_MS) {
+                this.addCategory(roadMode, seeds, stops, limitMs, near, reach, beyond);
+                continue;
+            }
+            // Past the walk to a first stop, walking all the way is no public transport (as /enrichment's trips
+            // say): the walk counts up to that, the rides up to the limit, and a point is in when either is.
+            if (this.either.length < n) this.either = new Float32Array(n);
+            const either = this.either.subarray(0, n).fill(Infinity);
+            this.addCategory(roadMode, seeds, NO_STOPS, WALK_STANDS_IN_MS, near, reach, either, true);
+            this.addCategory(roadMode, null, stops, limitMs, near, reach, either, true);
+            for (let k = 0; k < n; k++) if (either[k] > beyond[k]) beyond[k] = either[k];
         }
 
         // In: near enough a road, and every category's nearest place within the limit from it.
@@ -164,15 +185,17 @@ export class LifestyleAreas {
     }
 
     /**
-     * One backward search from every place of a category (and from the stops, by public transport), then per lattice point the metres beyond
-     * the limit's front of its nearest road point (negative: inside), kept when larger than `beyond`'s.
+     * One backward search from every place of a category (`seeds`; null: none) and from the stops (by public
+     * transport), then per lattice point the metres beyond the limit's front of its nearest road point (negative:
+     * inside), kept in `out` when larger than what it holds (`keepMin`: when smaller).
      */
-    private addCategory(mode: number, seeds: CategorySeeds, stops: {nodes: number[]; weights: number[]} | null, limitMs: number,
-        near: NearestRoad, reach: number, beyond: Float32Array): void {
+    private addCategory(mode: number, seeds: CategorySeeds | null, stops: {nodes: number[]; weights: number[]} | null, limitMs: number,
+        near: NearestRoad, reach: number, out: Float32Array, keepMin = false): void {
         const g = this.graph;
         const search = this.search(mode);
         try {
-            if (stops === null) search.toSeeds(seeds.nodes, seeds.weights, limitMs, seeds.bearings, seeds.turns);
+            if (stops === null) search.toSeeds(seeds!.nodes, seeds!.weights, limitMs, seeds!.bearings, seeds!.turns);
+            else if (seeds === null) search.toSeeds(stops.nodes, stops.weights, limitMs);
             else search.toSeeds([...seeds.nodes, ...stops.nodes], [...seeds.weights, ...stops.weights], limitMs);
             search.extendOffNetwork(g.nodeFlags, mainComponentBit(mode), g, limitMs);
             const time = search.arrival, turns = search.turnState;
@@ -184,7 +207,7 @@ export class LifestyleAreas {
                 return t !== Infinity && turns ? t + turns.costs.at(node, turns.costs.leave(forwards ? e : (e | REVERSED) >>> 0), turns.bearing[node]) : t;
             };
             const [forward, backward] = g.accessWeights(mode);
-            const n = beyond.length;
+            const n = out.length;
             // Neighbouring lattice points mostly share their nearest edge: its ends' times are kept.
             let lastEdge = -1, endForward = Infinity, endBackward = Infinity;
             for (let k = 0; k < n; k++) {
@@ -207,7 +230,7 @@ export class LifestyleAreas {
                     if (t < best) { best = t; msPerMeter = b / length; }
                 }
                 // A place on this very edge: along it, the way the edge allows.
-                const on = seeds.onEdge.get(e);
+                const on = seeds?.onEdge.get(e);
                 if (on !== undefined) {
                     for (const p of on) {
                         if (p >= s && f !== INF && (f * (p - s)) / length < best) { best = (f * (p - s)) / length; msPerMeter = f / length; }
@@ -216,7 +239,7 @@ export class LifestyleAreas {
                 }
                 // Metres beyond the limit's front along the road, comparable with the off-road distance.
                 const v = best === Infinity ? reach : (best - limitMs) / Math.max(msPerMeter, 1e-6);
-                if (v > beyond[k]) beyond[k] = v;
+                if (keepMin ? v < out[k] : v > out[k]) out[k] = v;
             }
         } finally {
             search.clear();
