@@ -82,7 +82,12 @@ page.on('response', async (r) => {
     const cookie = await r.headerValue('set-cookie').catch(() => null);
     if (cookie) seen.cookies.push(`${r.url()}: ${cookie}`);
 });
-function reset(): void {
+/**
+ * A blank page first, then empty lists: requests the last page left in flight (a frame's POIs after a refused
+ * key) end with that page, not in the next test's lists.
+ */
+async function reset(): Promise<void> {
+    await page.goto('about:blank');
     for (const list of Object.values(seen)) list.length = 0;
 }
 
@@ -141,7 +146,7 @@ const MODES: Record<string, [boolean, boolean, boolean, boolean]> = {
 t.test('plugin.html: each mode shows its parts and only those, at 1024×560 and 360×640', async (t) => {
     for (const [mode, [hasMap, hasSummary, hasTabs, hasScores]] of Object.entries(MODES)) {
         for (const [width, height] of [[1024, 560], [360, 640]]) {
-            reset();
+            await reset();
             await page.setViewportSize({width, height});
             const frame = await openFrame(query(`mode=${mode}&language=FR&accentColor=%23c2185b`));
             const png = await page.screenshot({path: path.join(ARTIFACTS, `plugin-${mode}-${width}.png`)});
@@ -185,7 +190,7 @@ t.test('on a phone (touch, 360 px): two fingers move the map, one scrolls the pa
 });
 
 t.test('summary-tabs: keyboard-accessible tabs in the accent colour', async (t) => {
-    reset();
+    await reset();
     // The country from the address's /{cc}/ prefix (no country parameter).
     const frame = await openFrame(query('mode=summary-tabs&accentColor=%23c2185b').replace('country=BE&', ''), '/be/plugin.html');
     t.match(frame.url(), /\/be\/plugin\.html\?/);
@@ -205,7 +210,7 @@ t.test('summary-tabs: keyboard-accessible tabs in the accent colour', async (t) 
 });
 
 t.test('marker=circle: no pin, a circle holding the property, no request with the exact position', async (t) => {
-    reset();
+    await reset();
     const frame = await openFrame(query('mode=overlay&marker=circle&circleRadiusInMeters=400&isochrone=left&routeFrom=right'));
     await painted(frame);
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-circle-1024.png')});
@@ -230,7 +235,7 @@ t.test('marker=circle: no pin, a circle holding the property, no request with th
 });
 
 t.test('routes from the property: a click on the map, a place of the summary', async (t) => {
-    reset();
+    await reset();
     let frame = await openFrame(query('mode=map&routeFrom=left&isochrone=right'));
     await until(frame, 'window.quartierMap.getSource("q-areas").serialize().data.features.length === 3', 'the isochrone areas');
     t.equal(await count(frame, '.q-iso-legend li'), 3, 'the legend of the three areas');
@@ -243,7 +248,7 @@ t.test('routes from the property: a click on the map, a place of the summary', a
     await page.screenshot({path: path.join(ARTIFACTS, 'plugin-route-panel-1024.png')});
     clean(t);
 
-    reset();
+    await reset();
     frame = await openFrame(query('mode=map-top&routeFrom=popup'));
     await frame.focus('button.qs-name');
     await page.keyboard.press('Enter');
@@ -261,7 +266,7 @@ function modesOffered(frame: Frame): Promise<string[][]> {
 }
 
 t.test('Malta has no timetable: the pickers offer no Transit', async (t) => {
-    reset();
+    await reset();
     const frame = await openFrame(`licenseKey=${FRONTEND_KEY}&country=MT&latitude=35.8989&longitude=14.5146&mode=map&routeFrom=left&isochrone=right`);
     await until(frame, 'window.quartierMap.getSource("q-areas").serialize().data.features.length === 3', 'the isochrone areas');
     t.same(await modesOffered(frame), [['Walking', 'Bicycling', 'Driving'], ['Walking', 'Bicycling', 'Driving']], 'the isochrone and route pickers without Transit');
@@ -272,7 +277,7 @@ t.test('Malta has no timetable: the pickers offer no Transit', async (t) => {
 });
 
 t.test('the favourite addresses in the frame: in the page\'s language', async (t) => {
-    reset();
+    await reset();
     const frame = await openFrame(query('mode=summary&language=FR&userId=visitor-fr'));
     await until(frame, '!!document.querySelector(".qf-form")', 'the favourites\' form');
     t.same(await frame.evaluate('[".qf-title", ".qf-add", ".qf-field-label label", ".qf-field-address label"].map((s) => document.querySelector(s).textContent)'),
@@ -281,7 +286,7 @@ t.test('the favourite addresses in the frame: in the page\'s language', async (t
 });
 
 t.test('map mode by keyboard alone: Tab to the map, arrows move it, Enter routes to the place nearest its centre', async (t) => {
-    reset();
+    await reset();
     const frame = await openFrame(query('mode=map&routeFrom=left&language=FR'));
     await until(frame, 'window.quartierMap.queryRenderedFeatures({layers: ["q-pois"]}).length > 5', 'the POIs drawn');
     let presses = 0;
@@ -314,7 +319,7 @@ t.test('map mode by keyboard alone: Tab to the map, arrows move it, Enter routes
 });
 
 t.test('the look: zoom, style, rounded corners, summary colours, the portal\'s own marker', async (t) => {
-    reset();
+    await reset();
     // The portal's marker image is the one thing the frame loads from elsewhere (its https: address).
     const markerHost = 'images.portal.example';
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="30" height="40"><path d="M15 40 L0 12 A15 15 0 1 1 30 12 Z" fill="#2e7d32"/></svg>';
@@ -344,7 +349,7 @@ t.test('a bad parameter or a key refused for the portal: a readable message, nev
         ['refused-key-map', query('mode=map').replace(FRONTEND_KEY, OTHER_PORTAL_KEY), /domain/]
     ];
     for (const [name, q, message] of cases) {
-        reset();
+        await reset();
         const frame = await openFrame(q);
         t.match(await frame.textContent('.q-message'), message, `${name}: ${await frame.textContent('.q-message')}`);
         await page.screenshot({path: path.join(ARTIFACTS, `plugin-message-${name}.png`)});
@@ -356,7 +361,7 @@ t.test('a bad parameter or a key refused for the portal: a readable message, nev
 });
 
 t.test('summary.js: the nearest places in the portal\'s element, as text', async (t) => {
-    reset();
+    await reset();
     await page.goto(`${portal}/summary`);
     await until(page, 'document.querySelectorAll("#nearby .qs-place").length > 0', 'the summary');
     await page.screenshot({path: path.join(ARTIFACTS, 'summary-js-1024.png'), fullPage: false});
@@ -367,7 +372,7 @@ t.test('summary.js: the nearest places in the portal\'s element, as text', async
 });
 
 t.test('summary-text.js: five arrays of equal length; only the configured tags are markup', async (t) => {
-    reset();
+    await reset();
     await page.goto(`${portal}/text`);
     await until(page, 'Array.isArray(window.received)', 'the callback');
     const [paragraphs, titles, titlesStreet, titlesCity, iconIds] = await page.evaluate('window.received') as string[][];
@@ -382,7 +387,7 @@ t.test('summary-text.js: five arrays of equal length; only the configured tags a
     clean(t);
 
     // An OSM name that is HTML, through the real answer with a name replaced.
-    reset();
+    await reset();
     const hostile = '<img src=x onerror="window.injected=1">';
     await page.route('**/summary/text?*', async (route) => {
         const response = await route.fetch();
