@@ -7,13 +7,15 @@
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal at least a second later exits at once (code 1), the
 // requests in flight reset; one sooner is the same signal delivered twice (a signal to the process group reaches
-// npm, which passes it on, and node) and is ignored.
+// npm, which passes it on, and node) and is ignored, as is, under npm, the first repeat whenever it comes.
 import {parseArgs} from 'node:util';
 import {createLogger} from './service/logger.js';
 import {loadServerConfig, startServer} from './service/server.js';
 
 /** A second signal sooner than this after the first is the same signal delivered twice (tests may set it). */
 const REPEATED_SIGNAL_MS = Number(process.env.QUARTIER_REPEATED_SIGNAL_MS ?? 1000);
+/** Started by `npm start` (npm names the script it runs in npm_lifecycle_event; other scripts' children inherit theirs). */
+const UNDER_NPM = process.env.npm_lifecycle_event === 'start';
 
 const {values} = parseArgs({
     options: {
@@ -33,11 +35,15 @@ try {
     const config = loadServerConfig(values);
     logger = createLogger({level: config.logLevel});
     const running = await startServer(config, logger);
-    let stopping = false, stoppingSince = 0;
+    let stopping = false, stoppingSince = 0, npmRepeatSeen = false;
     const stop = (signal: NodeJS.Signals) => {
         if (stopping) {
-            if (performance.now() - stoppingSince < REPEATED_SIGNAL_MS) {
-                log(`quartier: ${signal} again within ${REPEATED_SIGNAL_MS} ms (a signal to the process group arrives twice): still finishing; send it again later to exit at once`);
+            // Under npm a signal to the process group arrives twice, the second passed on by npm whenever its own
+            // event loop gets to it (seconds later on a loaded machine): its first repeat is never a user's.
+            const passedOnByNpm = UNDER_NPM && !npmRepeatSeen;
+            npmRepeatSeen = true;
+            if (passedOnByNpm || performance.now() - stoppingSince < REPEATED_SIGNAL_MS) {
+                log(`quartier: ${signal} again, the same signal delivered twice (a signal to the process group reaches npm, which passes it on, and node): still finishing; send it again to exit at once`);
                 return;
             }
             log(`quartier: ${signal} again: exiting now, ${running.cutNow()} request(s) cut`);
