@@ -16,7 +16,7 @@ import {Grid, NearestRoad} from './field.js';
 import {assemblePolygons, contourRings} from './contour.js';
 import {CategorySeeds, categorySeeds} from './lifestyle-seeds.js';
 import {LIFESTYLE_EGRESS_MS, LifestyleTransit} from './lifestyle-transit.js';
-import {ACCESS_MAX_SECONDS} from '../transit/query/foot-access.js';
+import {WALK_STANDS_IN_MS} from '../transit/query/foot-access.js';
 import type {TransitRouter} from '../transit/query/router.js';
 import {GRID_SPAN_CELLS, MIN_CELL_METERS, MIN_HOLE_SQUARE_METERS, OFF_ROAD_METERS, simplifyPolygon, stampEdge} from './road-isochrone.js';
 
@@ -26,8 +26,6 @@ export const MIN_LIFESTYLE_SECONDS = 60;
 export const MAX_LIFESTYLE_SECONDS = 3600;
 /** The mode code of public transport here (road modes: CAR, FOOT, BIKE). */
 export const LIFESTYLE_TRANSIT = 3;
-/** By public transport, walking all the way counts up to the walk to a first stop (ms), as /enrichment's trips count it. */
-const WALK_STANDS_IN_MS = ACCESS_MAX_SECONDS * 1000;
 const NO_STOPS = {nodes: [] as number[], weights: [] as number[]};
 /** Simplification tolerance as a share of the grid spacing (as isochrones). */
 const SIMPLIFY_CELLS = 0.25;

@@ -4,7 +4,7 @@
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
 import {TransitError} from '../transit/query/transit-types.js';
-import {ACCESS_MAX_SECONDS} from '../transit/query/foot-access.js';
+import {WALK_STANDS_IN_MS} from '../transit/query/foot-access.js';
 import type {TripSources} from './sources.js';
 
 /** Mode codes of the summary payloads (COMPAT.md `tm`). */
@@ -79,7 +79,7 @@ export class TripMeter {
     /**
      * Public transport over the region's departure window (07:30–08:30, the median), or the walk when it is
      * faster (the router decides) and short: SPEC 2.4 rule 3 lets the walk stand in for public transport only a
-     * few hundred metres from the place. A walk longer than the walk to a first stop may be (ACCESS_MAX_SECONDS)
+     * few hundred metres from the place. A walk longer than the walk to a first stop may be (WALK_STANDS_IN_MS)
      * with no ride that beats it is no trip by public transport: null, and the text says nothing of it.
      */
     private transitMany(positions: readonly (readonly [number, number])[]): (Trip | null)[] {
@@ -91,7 +91,7 @@ export class TripMeter {
         }
         try {
             return this.region.transitRouter.measureMany(this.lat, this.lon, tos)
-                .map((m) => (m === null || (m.walkOnly && m.time > ACCESS_MAX_SECONDS * 1000) ? null
+                .map((m) => (m === null || (m.walkOnly && m.time > WALK_STANDS_IN_MS) ? null
                     : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
         } catch (err) {
             // The origin is off the foot network: no trip by public transport from here.

@@ -95,22 +95,22 @@ function transitCountries(regions: readonly ServedRegion[]): string[] {
 /** Every plugin file read once; the version is the hash of their paths and contents. */
 export function loadPluginAssets(regions: readonly ServedRegion[], dir = PLUGINS_DIR): PluginAssets {
     const files = listFiles(dir);
+    const bodies = new Map(files.map((file) => [file, fs.readFileSync(path.join(dir, file))]));
     const generated = servedModule(dir, files, regions);
     const hash = createHash('sha256');
-    for (const file of files) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    for (const [file, body] of bodies) hash.update(file).update('\0').update(body).update('\0');
     for (const [file, text] of generated) hash.update(file).update('\0').update(text).update('\0');
     const version = hash.digest('hex').slice(0, 12);
     const typeOf = (file: string) => TYPES[path.extname(file)] ?? 'application/octet-stream';
     const fill = (text: string) => text.replace(VERSION_MARK, version);
     const modules = new Map<string, Asset>();
-    for (const file of files) {
-        const body = fs.readFileSync(path.join(dir, file));
+    for (const [file, body] of bodies) {
         modules.set(file, asset(typeOf(file).startsWith('text/') ? fill(body.toString('utf8')) : body, typeOf(file)));
     }
     for (const [file, text] of generated) modules.set(file, asset(text, TYPES['.js']));
     const entries = new Map<string, Asset>();
-    entries.set('plugin.html', asset(fill(fs.readFileSync(path.join(dir, 'plugin.html'), 'utf8')), TYPES['.html']));
-    const template = fs.readFileSync(path.join(dir, 'entry.js'), 'utf8');
+    entries.set('plugin.html', asset(fill(bodies.get('plugin.html')!.toString('utf8')), TYPES['.html']));
+    const template = bodies.get('entry.js')!.toString('utf8');
     for (const [name, e] of Object.entries(SCRIPT_ENTRIES)) {
         const text = fill(template).replaceAll('__MODULE__', e.module).replaceAll('__CONFIG__', e.config)
             .replaceAll('__GLOBAL__', e.global).replaceAll('__METHODS__', JSON.stringify(e.methods)).replaceAll('__ENTRY__', name);

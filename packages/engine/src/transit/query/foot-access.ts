@@ -13,6 +13,11 @@ import type {TransitNetwork} from './network.js';
 import type {WalkFinder} from './transit-types.js';
 
 export const ACCESS_MAX_SECONDS = 900;
+/**
+ * The longest walk that stands in for public transport in the neighbourhood's trips and the lifestyle search
+ * (ms; SPEC 2.4 rule 3): the walk to a first stop. Past it, a walk with no faster ride is no public transport.
+ */
+export const WALK_STANDS_IN_MS = ACCESS_MAX_SECONDS * 1000;
 export const EGRESS_MAX_SECONDS = 900;
 
 /** One per TransitRouter: scratch sized to the foot graph and the stops, reused by every query. */
