@@ -3,7 +3,9 @@
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT] [--regions-file FILE]
 //                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off] [--favourites DIR]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
-//                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8]
+//                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8] [--no-watch]
+// SIGHUP: swaps in the regions' new bundles found in the bundle folder (as it does by itself when it watches it), the
+// requests in flight finishing on the old ones (service/region-swap.ts).
 // SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (at most the grace period),
 // close the workers and the cache, exit 0. A second signal at least a second later exits at once (code 1), the
 // requests in flight reset; one sooner is the same signal delivered twice (a signal to the process group reaches
@@ -24,7 +26,7 @@ const {values} = parseArgs({
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
         cache: {type: 'string'}, favourites: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
         'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'},
-        'trusted-proxies': {type: 'string'}
+        'trusted-proxies': {type: 'string'}, 'no-watch': {type: 'boolean'}
     }
 });
 
@@ -64,6 +66,13 @@ try {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    process.on('SIGHUP', () => {
+        if (stopping) return;
+        log('quartier: SIGHUP: looking for new region bundles');
+        running.reload().then((outcomes) => {
+            for (const o of outcomes) if (o.outcome === 'unchanged') log(`quartier: ${o.country}: bundle ${o.bundleId} unchanged`);
+        }, (err: unknown) => logger.error(`quartier: reloading failed: ${(err as Error).message}`));
+    });
 } catch (err) {
     log(`quartier-server: ${(err as Error).message}`);
     process.exit(1);

@@ -30,13 +30,15 @@ export async function testServer(extra: Record<string, string | boolean> = {}, h
     // default) at a load average of 40, and the limit is not what those tests prove.
     const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, 'task-timeout': '300000', ...extra, cache, favourites});
     const running = await startServer(config, silentLogger, hooks);
+    const closeServer = running.close;
     const close = async (graceMs?: number) => {
-        const cut = await running.close(graceMs);
+        const cut = await closeServer(graceMs);
         if (extra.cache === undefined) fs.rmSync(cache as string, {recursive: true, force: true});
         if (extra.favourites === undefined) fs.rmSync(favourites as string, {recursive: true, force: true});
         return cut;
     };
-    return {...running, close, url: `http://127.0.0.1:${running.port}`};
+    // Defined on the running server itself, not copied: its getters (the regions and pool serving now) stay live.
+    return Object.defineProperties(running, {close: {value: close}, url: {value: `http://127.0.0.1:${running.port}`}}) as RunningServer & {url: string};
 }
 
 export interface Reply {

@@ -35,7 +35,7 @@ t.test('GET /openapi.json serves it, with no key', async (t) => {
         t.ok(path in r.body.paths, `${path} is described`);
     }
     t.ok(r.body.paths['/matrix'].post, 'POST /matrix');
-    t.same(Object.keys(r.body.components.securitySchemes).sort(), ['LicenceKey', 'LicenseKey', 'licenseKeyQuery']);
+    t.same(Object.keys(r.body.components.securitySchemes).sort(), ['AdminToken', 'LicenceKey', 'LicenseKey', 'licenseKeyQuery']);
 });
 
 t.test('every route the server registers is in the document', async (t) => {

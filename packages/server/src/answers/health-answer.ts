@@ -1,12 +1,21 @@
 // The /health answer (docs/api/README.md): the server's state and, per region, what it serves from which
-// data, how old it is (data-age.ts), what the data's licences ask, its size and the area it covers. The regions and their data
-// never change while the app runs, only the workers' state may (`failure`).
+// data, how old it is (data-age.ts), what the data's licences ask, its size and the area it covers, and when its bundle
+// was swapped in or why a new one was refused (service/region-swap.ts). An app serves one set of regions; the
+// workers' state may change (`failure`), and the notes of the swaps.
 import type {Region} from '@quartier/engine';
 import {regionLicences} from '../assets/licences.js';
 import {dataAge} from './data-age.js';
 
+/** What /health tells of a region's updates while the server runs. */
+export interface RegionUpdateNote {
+    /** When the bundle served was swapped in (absent: served since the start). */
+    swappedAt?: string;
+    /** The last new bundle refused, until one is swapped in: its id (null when it had no manifest) and why. */
+    refused?: {bundleId: string | null; reason: string; at: string};
+}
+
 /** `today`: YYYY-MM-DD, the day a feed's service dates are checked against. */
-export function healthAnswer(regions: Region[], failure: string | null, today?: string): string {
+export function healthAnswer(regions: Region[], failure: string | null, today?: string, notes?: ReadonlyMap<string, RegionUpdateNote>): string {
     return JSON.stringify({
         status: failure ? 'failed' : 'ok',
         ...(failure ? {error: failure} : {}),
@@ -20,6 +29,7 @@ export function healthAnswer(regions: Region[], failure: string | null, today?: 
             buildVersion: r.manifest.buildVersion,
             builtAt: r.manifest.builtAt,
             bundleId: age.bundleId,
+            ...notes?.get(r.country.code),
             // How old the data is: the OSM data's date, and each feed's service dates (an expired feed is flagged).
             dataDate: age.dataDate,
             feeds: age.feeds,

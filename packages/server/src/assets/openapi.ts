@@ -240,10 +240,24 @@ const schemas: Record<string, Json> = {
                 }, ['file', 'firstDate', 'lastDate', 'referenceDate', 'expired'])},
                 licences: {type: 'array', items: object({file: str, role: str, licence: str, attribution: str, url: str}, ['file', 'role', 'licence'])},
                 counts: object({roadNodes: int, roadEdges: int, pois: int, addresses: int}), bytes: int,
-                coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}})
-            })
+                coverage: object({type: {const: 'MultiPolygon'}, coordinates: {type: 'array'}}),
+                swappedAt: {...str, description: 'when this bundle was swapped in while the server ran (absent: served since the start)'},
+                refused: {...object({bundleId: {type: ['string', 'null']}, reason: str, at: str}),
+                    description: 'the last new bundle refused (it could not be opened or checked; this one goes on serving), until one is swapped in'}
+            }, ['status', 'country', 'name', 'subdomain', 'languages', 'bundleFormat', 'buildVersion', 'builtAt', 'sources', 'bundleId', 'dataDate', 'feeds',
+                'licences', 'counts', 'bytes', 'coverage'])
         }
-    }, ['status', 'regions'])
+    }, ['status', 'regions']),
+    Reload: object({
+        Error: {...str, description: 'when a bundle was refused (status 409): which and why'},
+        regions: {type: 'array', items: object({
+            country: str, outcome: {enum: ['swapped', 'unchanged', 'refused']},
+            bundleId: {...str, description: 'the bundle served now (the old one when refused)'},
+            otherBundleId: {...str, description: 'the bundle swapped out, or the one refused'},
+            reason: {...str, description: 'why the new bundle was refused'},
+            seconds: {...num, description: 'from the request to the switch (a swapped region\'s worker threads started meanwhile)'}
+        }, ['country', 'outcome', 'bundleId', 'seconds'])}
+    }, ['regions'])
 };
 
 const parameters: Record<string, Json> = {
@@ -483,6 +497,21 @@ export const openApiDocument = {
         '/health': {
             get: {summary: 'Regions served', description: 'No key. The same answer at the root and under a country\'s base URL (/{cc}/health).', tags: ['Service'], security: [], responses: {200: json(ref('Health'), 'The regions.'), 503: json(ref('Health'), 'The worker threads cannot start: every region is `failed`, `error` says why.'), 404: {$ref: '#/components/responses/Error404'}}}
         },
+        '/admin/reload': {
+            servers: ROOT_ONLY,
+            post: {
+                summary: 'Swap in new region bundles', tags: ['Service'], security: [{AdminToken: []}],
+                description: 'For the operator: looks at the bundle folder and swaps in the new bundles of the regions asked (default all) while serving; '
+                    + 'requests in flight finish on the old ones. Answers once new requests go to the new bundles. Needs the token the server was started with '
+                    + '(QUARTIER_ADMIN_TOKEN); without one, admin requests are off (403). SIGHUP does the same (docs/operations.md, "Updating data while serving").',
+                parameters: [{name: 'country', in: 'query', required: false, schema: {type: 'string', example: 'MT,PT'}, description: 'The regions to look at, separated by commas.'}],
+                responses: {
+                    200: json(ref('Reload'), 'What happened to each region: swapped, or unchanged.'),
+                    409: json(ref('Reload'), 'A new bundle was refused (it cannot be opened, or fails its checks): the old one goes on serving; `Error` says why.'),
+                    ...errorResponses([400, 401, 403])
+                }
+            }
+        },
         '/metrics': {
             servers: ROOT_ONLY,
             get: {
@@ -551,6 +580,7 @@ export const openApiDocument = {
         securitySchemes: {
             LicenseKey: {type: 'apiKey', in: 'header', name: 'LicenseKey', description: 'A backend key (server-side only: refused with 403 on a request with an Origin or Sec-Fetch-Site header) or a frontend key, tied to web domains (checked against Origin or Referer) or to app ids (sent as X-Service-App-Id or X-Yatmo-App-Id, with X-Service-Platform or X-Yatmo-Platform).'},
             LicenceKey: {type: 'apiKey', in: 'header', name: 'LicenceKey', description: 'The British spelling of the same header.'},
+            AdminToken: {type: 'http', scheme: 'bearer', description: 'The server\'s admin token (QUARTIER_ADMIN_TOKEN), for POST /admin/reload only.'},
             licenseKeyQuery: {type: 'apiKey', in: 'query', name: 'licenseKey', description: 'The key as a query parameter (any case).'}
         }
     }

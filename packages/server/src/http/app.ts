@@ -38,6 +38,7 @@ import {healthAnswer} from '../answers/health-answer.js';
 import {favouriteRoutes} from '../favourites/favourites-route.js';
 import type {FavouriteStore} from '../favourites/favourite-store.js';
 import {mcpRoutes} from '../mcp/mcp-route.js';
+import {adminRoutes, type AdminOptions} from '../swap/admin-route.js';
 
 export interface AppOptions {
     regions: Region[];
@@ -65,6 +66,8 @@ export interface AppOptions {
     trustedProxies?: string;
     /** The custom marker fetch policy (default MARKER_FETCH_POLICY; tests only). */
     markerFetch?: MarkerFetchOptions;
+    /** The regions' swaps (/health shows them) and POST /admin/reload; none: the regions never change. */
+    swaps?: AdminOptions;
 }
 
 /** Each app's route lane (route-lane.ts), for requestListener. */
@@ -95,16 +98,20 @@ export function createApp(options: AppOptions) {
 
     // Load balancers ask for /health every few seconds: the healthy answer is written once a day (the day a feed's
     // service dates are checked against).
-    let healthy: {day: string; body: string} | null = null;
+    let healthy: {day: string; notesVersion: number; body: string} | null = null;
     const health = (_req: Request, res: Response) => {
         // The worker threads serve every region: when they cannot start, no region is served.
         const failure = options.pool?.startError ?? null;
         res.status(failure ? 503 : 200);
         const day = new Date().toISOString().slice(0, 10);
-        if (!failure && healthy?.day !== day) healthy = {day, body: healthAnswer(options.regions, null, day)};
-        sendJson(res, failure ? healthAnswer(options.regions, failure) : healthy!.body);
+        const swaps = options.swaps?.swapper;
+        if (!failure && (healthy?.day !== day || healthy.notesVersion !== (swaps?.notesVersion ?? 0))) {
+            healthy = {day, notesVersion: swaps?.notesVersion ?? 0, body: healthAnswer(options.regions, null, day, swaps?.notes)};
+        }
+        sendJson(res, failure ? healthAnswer(options.regions, failure, day, swaps?.notes) : healthy!.body);
     };
     app.get('/health', health);
+    if (options.swaps) adminRoutes(app, options.swaps);
 
     metricsRoute(app, metrics, options.keys);
     playgroundRoutes(app, options.regions, options.keys);

@@ -38,7 +38,8 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool
     app.get('/image', guard('backend', async ({region, query, country}, _req, res) => {
         const request = parseImageRequest(query);
         requireCovered(region, request.latitude, request.longitude);
-        const key = `${country}|${imageCacheKey(request)}`;
+        // The bundle's id in the key: an image drawn from a region's data is never served after that data is swapped.
+        const key = `${country}|${region.manifest.inputHash.slice(0, 16)}|${imageCacheKey(request)}`;
         let jpeg = imageCache.get(key);
         if (jpeg === undefined) {
             const marker = request.marker ? {bytes: await customMarker(request.marker, markerFetch), width: request.marker.width, height: request.marker.height} : null;

@@ -20,6 +20,11 @@ export class Metrics {
     readonly registry = new Registry();
     private readonly requests: Counter<'endpoint' | 'method' | 'status'>;
     private readonly latency: Histogram<'endpoint' | 'status'>;
+    private readonly taskDurations: Histogram<'type' | 'outcome'>;
+    /** What the gauges read: the regions and pool serving now (serve() changes them when a region is swapped in). */
+    private served: {regions: Region[]; pool?: WorkerPool};
+    /** Worker restarts of the pools swapped out. */
+    private retiredRestarts = 0;
 
     constructor(sources: MetricsSources) {
         const registers = [this.registry];
@@ -32,16 +37,33 @@ export class Metrics {
             name: 'quartier_http_request_duration_seconds', help: 'Time from a request\'s arrival to the end of its answer, by endpoint and status.',
             labelNames: ['endpoint', 'status'], buckets: LATENCY_BUCKETS, registers
         });
+        const metrics = this;
+        this.served = {regions: sources.regions, pool: sources.pool};
         new Gauge({
             name: 'quartier_regions_loaded', help: 'Region bundles opened and served.', registers,
             collect() {
-                this.set(sources.regions.length);
+                this.set(metrics.served.regions.length);
             }
         });
-        const pool = sources.pool;
-        if (pool) poolMetrics(pool, registers);
+        this.taskDurations = new Histogram({
+            name: 'quartier_pool_task_duration_seconds', help: 'Routing task time, queue wait included, by task type and outcome (ok, error, timeout, failed, busy).',
+            labelNames: ['type', 'outcome'], buckets: LATENCY_BUCKETS, registers
+        });
+        poolMetrics(() => metrics.served.pool, () => metrics.retiredRestarts, registers);
+        if (sources.pool) this.timeTasks(sources.pool);
         const cache = sources.cache;
         if (cache) cacheMetrics(cache, registers);
+    }
+
+    /** From now on the gauges read these regions and this pool (a region swapped in); the old pool's restarts still count. */
+    serve(regions: Region[], pool: WorkerPool): void {
+        this.retiredRestarts += this.served.pool?.restarts ?? 0;
+        this.served = {regions, pool};
+        this.timeTasks(pool);
+    }
+
+    private timeTasks(pool: WorkerPool): void {
+        pool.onTask = (type, outcome, seconds) => this.taskDurations.observe({type, outcome}, seconds);
     }
 
     /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */
@@ -60,37 +82,33 @@ export class Metrics {
     }
 }
 
-function poolMetrics(pool: WorkerPool, registers: Registry[]): void {
+/** The serving pool's gauges (`pool()` is the pool serving now, if any) and its restarts, those of pools swapped out included. */
+function poolMetrics(pool: () => WorkerPool | undefined, retiredRestarts: () => number, registers: Registry[]): void {
     new Gauge({
         name: 'quartier_pool_tasks_waiting', help: 'Routing tasks waiting for a worker thread.', registers,
         collect() {
-            this.set(pool.waiting);
+            this.set(pool()?.waiting ?? 0);
         }
     });
     new Gauge({
         name: 'quartier_pool_tasks_running', help: 'Routing tasks running on a worker thread.', registers,
         collect() {
-            this.set(pool.running);
+            this.set(pool()?.running ?? 0);
         }
     });
     new Gauge({
         name: 'quartier_pool_workers', help: 'Worker threads of the routing pool.', registers,
         collect() {
-            this.set(pool.threads);
+            this.set(pool()?.threads ?? 0);
         }
     });
     new Counter({
         name: 'quartier_pool_worker_restarts_total', help: 'Routing workers started again after a crash or a task past its time limit.', registers,
         collect() {
             this.reset();
-            this.inc(pool.restarts);
+            this.inc(retiredRestarts() + (pool()?.restarts ?? 0));
         }
     });
-    const durations = new Histogram({
-        name: 'quartier_pool_task_duration_seconds', help: 'Routing task time, queue wait included, by task type and outcome (ok, error, timeout, failed, busy).',
-        labelNames: ['type', 'outcome'], buckets: LATENCY_BUCKETS, registers
-    });
-    pool.onTask = (type, outcome, seconds) => durations.observe({type, outcome}, seconds);
 }
 
 function cacheMetrics(cache: AnswerCache, registers: Registry[]): void {

@@ -21,6 +21,8 @@ import {metricsServer} from '../routes/metrics.js';
 import {DEFAULT_FAVOURITE_LIMITS, type FavouriteLimits, type FavouriteStore} from '../favourites/favourite-store.js';
 import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
+import {RegionSet} from '../swap/region-set.js';
+import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -67,6 +69,10 @@ export interface ServerConfig {
     trustedProxies?: string;
     /** On SIGTERM/SIGINT, requests in flight get this long to finish, ms (QUARTIER_SHUTDOWN_GRACE_MS, default 10 s). */
     shutdownGraceMs: number;
+    /** New bundles renamed into the bundle folder are swapped in as they come (QUARTIER_WATCH=0, --no-watch: only on SIGHUP or POST /admin/reload). */
+    watch: boolean;
+    /** The token of POST /admin/reload (QUARTIER_ADMIN_TOKEN); none: admin requests are off. Never logged. */
+    adminToken: string | null;
 }
 
 export function loadServerConfig(args: Record<string, string | boolean | undefined> = {}): ServerConfig {
@@ -98,11 +104,20 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
             visitorsPerOwner: optionalInt(env.QUARTIER_FAVOURITES_VISITORS_PER_OWNER, 'QUARTIER_FAVOURITES_VISITORS_PER_OWNER') ?? DEFAULT_FAVOURITE_LIMITS.visitorsPerOwner
         },
         warmup: args['no-warmup'] !== true && env.QUARTIER_WARMUP !== '0',
+        watch: args['no-watch'] !== true && env.QUARTIER_WATCH !== '0',
+        adminToken: adminToken(env.QUARTIER_ADMIN_TOKEN),
         shutdownGraceMs: optionalInt((args['shutdown-grace'] as string | undefined) ?? env.QUARTIER_SHUTDOWN_GRACE_MS, 'QUARTIER_SHUTDOWN_GRACE_MS') ?? DEFAULT_SHUTDOWN_GRACE_MS,
         renderPixelsPerSecond: optionalInt((args['render-rate'] as string | undefined) ?? env.QUARTIER_RENDER_PIXELS_PER_SECOND, 'QUARTIER_RENDER_PIXELS_PER_SECOND'),
         maxEnrichments: optionalInt((args['max-enrichments'] as string | undefined) ?? env.QUARTIER_MAX_ENRICHMENTS, 'QUARTIER_MAX_ENRICHMENTS'),
         trustedProxies: (args['trusted-proxies'] as string | undefined) ?? env.QUARTIER_TRUSTED_PROXIES
     };
+}
+
+/** An admin token short enough to guess is refused rather than served. */
+function adminToken(v: string | undefined): string | null {
+    if (v === undefined || v === '') return null;
+    if (v.length < 16 || /\s/.test(v)) throw new Error('QUARTIER_ADMIN_TOKEN must be at least 16 characters without spaces (e.g. `openssl rand -hex 24`)');
+    return v;
 }
 
 function cacheDir(v: string | undefined): string | null {
@@ -151,7 +166,8 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
 
 export interface RunningServer {
     server: http.Server;
-    pool: WorkerPool;
+    /** The routing pool serving now (a region swapped in brings its own). */
+    readonly pool: WorkerPool;
     cache: AnswerCache | null;
     /** Where favourite addresses are kept (null: none could be opened). */
     favourites: FavouriteStore | null;
@@ -159,7 +175,15 @@ export interface RunningServer {
     /** The --metrics-port listener's port, when there is one. */
     metricsPort?: number;
     metrics: Metrics;
-    regions: Region[];
+    /** The regions serving now. */
+    readonly regions: Region[];
+    /**
+     * Swaps in the new bundles of `countries` (default all) found in the bundle folder, as SIGHUP does; resolves
+     * once new requests go to them, with what happened to each region.
+     */
+    reload(countries?: string[]): Promise<SwapOutcome[]>;
+    /** Resolves once every region set swapped out has finished its requests and been freed. */
+    retired(): Promise<void>;
     /** Requests received and not yet answered. */
     readonly requestsInFlight: number;
     /**
@@ -185,38 +209,51 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         }
         logger.warn(`using development keys from ${config.keysFile}; set QUARTIER_KEYS for real keys`);
     }
-    const regionConfigs = loadRegionConfigs(config.regions, config.regionsFile);
-    const regions: Region[] = [];
-    for (const rc of regionConfigs) {
-        const dir = path.join(config.buildRoot, rc.country);
-        if (config.build) buildInChildProcess(rc.country, config);
-        const started = performance.now();
-        const region = Region.open(dir);
-        const age = dataAge(region);
-        log(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.counts.pois} POIs, ${region.counts.roadNodes} road nodes; data of ${age.dataDate ?? 'unknown date'}, bundle ${age.bundleId})`);
-        for (const feed of age.feeds) if (feed.notice) logger.warn(`${rc.country}: ${feed.notice}`);
-        regions.push(region);
-    }
-    const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);
-    if (process.platform === 'linux' && bytes > HUGE_PAGES_ADVICE_BYTES && !hugePagesAsked()) {
-        logger.warn(`${(bytes / 2 ** 30).toFixed(1)} GiB of regions on 4 KiB pages: start the server with GLIBC_TUNABLES=${HUGE_PAGES_TUNABLE} ` +
-            '(npm start does) and its random reads of them run several times faster (docs/operations.md, Huge pages)');
-    }
+    const regions = openRegions(config, logger);
     if (config.defaultCountry && !regions.some((r) => r.country.code === config.defaultCountry)) {
         throw new Error(`QUARTIER_DEFAULT_COUNTRY=${config.defaultCountry} is not among the served regions`);
     }
-    const pool = new WorkerPool(regions, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
-    const imagePool = new ImagePool(regions, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
     const cache = openAnswerCache(config.cacheDir, {maxEntries: config.cacheMaxEntries, log});
     const favourites = openFavouriteStore(config.cacheDir, config.favouritesDir, config.favouriteLimits, log);
-    const metrics = new Metrics({regions, pool, cache});
-    const app = createApp({regions, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache, favourites,
-        maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch, trustedProxies: config.trustedProxies});
+    const metrics = new Metrics({regions, cache});
+    // The region set serving, and those swapped out that still finish their requests (region-set.ts, region-swap.ts).
+    let current: RegionSet;
+    const retiring = new Map<RegionSet, Promise<void>>();
+    const swapper = new RegionSwapper({
+        buildRoot: config.buildRoot, logger,
+        current: () => current,
+        startSet: async (next) => {
+            const set = regionSet(next);
+            await set.pool.allStarted();
+            if (set.pool.startError === null) return {set};
+            await set.close();
+            return {error: set.pool.startError};
+        },
+        switchTo: (set) => {
+            const old = current;
+            current = set;
+            metrics.serve(set.regions, set.pool);
+            retiring.set(old, old.retire().then(() => {
+                retiring.delete(old);
+                log('the regions swapped out have finished their requests and are freed');
+            }));
+        }
+    });
+    const countries = regions.map((r) => r.country.code);
+    const regionSet = (served: Region[]) => {
+        const pool = new WorkerPool(served, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
+        const imagePool = new ImagePool(served, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
+        const app = createApp({regions: served, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache, favourites,
+            maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch, trustedProxies: config.trustedProxies,
+            swaps: {swapper, adminToken: config.adminToken, countries}});
+        return new RegionSet(served, pool, imagePool, requestListener(app));
+    };
+    current = regionSet(regions);
+    metrics.serve(regions, current.pool);
     const maxHeaderSize = 16384;
-    const listener = requestListener(app);
     // requireHostHeader off: refuseWithoutHost answers such a request with a JSON body, not Node's empty 400.
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize, requireHostHeader: false},
-        (req, res) => refuseWithoutHost(req, res) || listener(req, res));
+        (req, res) => refuseWithoutHost(req, res) || current.handle(req, res));
     answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);
@@ -224,8 +261,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
     });
+    if (config.watch) swapper.watch();
     const port = listeningPort(server, config.port);
-    log(`quartier listening on http://${config.host}:${port} (regions: ${regions.map((r) => r.country.code).join(', ')}; ${pool.size} workers)`);
+    log(`quartier listening on http://${config.host}:${port} (regions: ${countries.join(', ')}; ${current.pool.size} workers)`
+        + (config.watch ? `; new bundles in ${config.buildRoot} are swapped in as they come` : ''));
     let metricsListener: http.Server | null = null;
     if (config.metricsPort !== undefined) {
         const listener = metricsServer(metrics);
@@ -237,23 +276,55 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         log(`metrics on http://${config.host}:${listeningPort(listener, config.metricsPort)}/metrics (no key: keep this port private)`);
     }
     return {
-        server, port, regions, pool, cache, favourites, metrics,
+        server, port, cache, favourites, metrics,
         metricsPort: metricsListener ? listeningPort(metricsListener, config.metricsPort!) : undefined,
+        get regions() {
+            return current.regions;
+        },
+        get pool() {
+            return current.pool;
+        },
         get requestsInFlight() {
             return graceful.requestsInFlight;
+        },
+        reload: (countries) => swapper.reload(countries),
+        retired: async () => {
+            await Promise.all(retiring.values());
         },
         cutNow: () => graceful.cut(),
         close: async (graceMs = config.shutdownGraceMs) => {
             metricsListener?.close();
             metricsListener?.closeAllConnections();
             const cut = await graceful.close(graceMs);
-            await pool.close();
-            await imagePool.close();
+            await swapper.close();
+            // The grace period is over: the sets swapped out stop with the one serving, whatever they still run.
+            await Promise.all([current, ...retiring.keys()].map((set) => set.close()));
             await cache?.close();
             await favourites?.close();
             return cut;
         }
     };
+}
+
+/** The configured regions' bundles, built first when missing or outdated (unless --no-build), opened and logged. */
+function openRegions(config: ServerConfig, logger: Logger): Region[] {
+    const regions: Region[] = [];
+    for (const rc of loadRegionConfigs(config.regions, config.regionsFile)) {
+        const dir = path.join(config.buildRoot, rc.country);
+        if (config.build) buildInChildProcess(rc.country, config);
+        const started = performance.now();
+        const region = Region.open(dir);
+        const age = dataAge(region);
+        logger.info(`${rc.country}: opened in ${(performance.now() - started).toFixed(0)} ms (${(region.byteLength / 1048576).toFixed(1)} MiB, ${region.counts.pois} POIs, ${region.counts.roadNodes} road nodes; data of ${age.dataDate ?? 'unknown date'}, bundle ${age.bundleId})`);
+        for (const feed of age.feeds) if (feed.notice) logger.warn(`${rc.country}: ${feed.notice}`);
+        regions.push(region);
+    }
+    const bytes = regions.reduce((sum, r) => sum + r.byteLength, 0);
+    if (process.platform === 'linux' && bytes > HUGE_PAGES_ADVICE_BYTES && !hugePagesAsked()) {
+        logger.warn(`${(bytes / 2 ** 30).toFixed(1)} GiB of regions on 4 KiB pages: start the server with GLIBC_TUNABLES=${HUGE_PAGES_TUNABLE} ` +
+            '(npm start does) and its random reads of them run several times faster (docs/operations.md, Huge pages)');
+    }
+    return regions;
 }
 
 function listeningPort(server: http.Server, configured: number): number {

@@ -121,6 +121,22 @@ export class WorkerPool {
         return result as T;
     }
 
+    /**
+     * Resolves once every worker has loaded its modules (and warmed up, when asked), or once the pool has given up
+     * starting them: a pool made to take over from another (a region swapped in) takes no request before.
+     */
+    async allStarted(): Promise<void> {
+        await this.ready;
+        while (this.startErrorMessage === null && Atomics.load(this.loaded, 0) < this.size) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+    }
+
+    /** Tasks submitted and not finished. */
+    get tasksInFlight(): number {
+        return this.inFlight;
+    }
+
     /** Resolves when the next worker is ready: one started to replace a crashed or abandoned one. */
     nextWorkerReady(): Promise<void> {
         return new Promise((resolve) => this.piscina.once('workerCreate', () => resolve()));

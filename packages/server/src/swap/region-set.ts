@@ -1,0 +1,56 @@
+// The regions served together and what serves them: their routing pool, their render pool and the app over them.
+// A region swapped in makes a new set beside the running one (region-swap.ts); the server then hands every new
+// request to the new set, while the old one finishes the requests it has and is then freed (its threads stopped,
+// its regions' buffers released with the last reference to them).
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import type {Region} from '@quartier/engine';
+import type {WorkerPool} from '../workers/pool.js';
+import type {ImagePool} from '../image/image-pool.js';
+
+/** How long a retired set waits for tasks that outlive their requests (a client gone mid-answer), at most. */
+const TASKS_AFTER_REQUESTS_MS = 30_000;
+
+export class RegionSet {
+    /** Requests handed to this set and not yet answered (or given up by their client). */
+    private inFlight = 0;
+    private drained: (() => void) | null = null;
+    private closed: Promise<void> | null = null;
+    private readonly requestDone = () => {
+        if (--this.inFlight === 0 && this.drained) this.drained();
+    };
+
+    constructor(readonly regions: Region[], readonly pool: WorkerPool, readonly imagePool: ImagePool,
+        private readonly listener: (req: IncomingMessage, res: ServerResponse) => void) {}
+
+    /** The served region of a country, or undefined. */
+    region(country: string): Region | undefined {
+        return this.regions.find((r) => r.country.code === country);
+    }
+
+    get requestsInFlight(): number {
+        return this.inFlight;
+    }
+
+    handle(req: IncomingMessage, res: ServerResponse): void {
+        this.inFlight++;
+        res.once('close', this.requestDone);
+        this.listener(req, res);
+    }
+
+    /**
+     * Frees the set once its requests are answered: waits for them (no limit: the server's own shutdown bounds
+     * them), then for the tasks they left running (at most TASKS_AFTER_REQUESTS_MS), then stops the threads.
+     */
+    async retire(): Promise<void> {
+        if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+        const deadline = performance.now() + TASKS_AFTER_REQUESTS_MS;
+        while (this.pool.tasksInFlight > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        await this.close();
+    }
+
+    /** Stops the set's threads now (once, however often asked): at the server's shutdown, after its grace period. */
+    close(): Promise<void> {
+        this.closed ??= this.pool.close().then(() => this.imagePool.close());
+        return this.closed;
+    }
+}

@@ -1,0 +1,181 @@
+// Swapping a region's new bundle in while serving (issue 28), on a tiny hand-made region near Aachen built twice:
+// before, and after a supermarket opened. The new bundle is renamed into the served bundle folder as a build does; the
+// server sees it (its watch), keeps an /image request held in flight on the old bundle and answers it from there,
+// answers new requests from the new one, never from an answer cached from the old data, and frees the old one.
+// A damaged bundle is refused (the old one goes on serving; the answer, the log and /health say why); POST
+// /admin/reload needs the admin token; SIGHUP swaps a server that does not watch.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import t from 'tap';
+import {buildRegion, loadRegionConfigs, OsmPbfWriter} from '@quartier/engine/internal';
+import {BACKEND_KEY, Gate, get, send, testServer} from './helpers.js';
+import {freePort, kill, startQuartier} from './services.js';
+
+const ADMIN_TOKEN = 'swap-test-admin-token-0123456789';
+process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-swap-'));
+t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
+const served = path.join(dir, 'served');
+
+/** A 600 m grid of residential streets with a pub; `supermarket`: and a supermarket on its corner. */
+function writeExtract(file: string, supermarket: boolean): void {
+    const w = new OsmPbfWriter(file, [6.05, 50.75, 6.12, 50.80]);
+    const lats = [50.770, 50.773, 50.776], lons = [6.070, 6.075, 6.080];
+    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) w.node(1 + i * 3 + j, lats[i], lons[j]);
+    w.node(20, 50.7731, 6.0751, {amenity: 'pub', name: 'Zum Gitter'});
+    if (supermarket) w.node(21, 50.7702, 6.0702, {shop: 'supermarket', name: 'Tauschmarkt'});
+    for (let i = 0; i < 3; i++) w.way(100 + i, [1 + i * 3, 2 + i * 3, 3 + i * 3], {highway: 'residential', name: `Querstraße ${i + 1}`});
+    for (let j = 0; j < 3; j++) w.way(110 + j, [1 + j, 4 + j, 7 + j], {highway: 'residential', name: `Längsstraße ${j + 1}`});
+    w.close();
+}
+
+/** The fixture's bundle built into `out` from the extract before or after the supermarket. */
+function build(out: string, supermarket: boolean): void {
+    const name = supermarket ? 'after' : 'before';
+    writeExtract(path.join(dir, `${name}.osm.pbf`), supermarket);
+    const file = path.join(dir, `regions-${name}.json`);
+    fs.writeFileSync(file, JSON.stringify({regions: [{country: 'DE', name: 'Swap Fixture', osm: [`${name}.osm.pbf`]}]}));
+    buildRegion(loadRegionConfigs(['DE'], file)[0], {dataRoot: dir, outDir: out, quiet: true});
+}
+
+/** Renames a finished bundle folder into the served folder, as a build does: the old one out, the new one in. */
+function install(bundle: string): void {
+    const target = path.join(served, 'DE');
+    fs.renameSync(target, `${target}.old`);
+    fs.renameSync(bundle, target);
+    fs.rmSync(`${target}.old`, {recursive: true, force: true});
+}
+
+build(served, false);
+build(path.join(dir, 'staged'), true);
+// Every render passes the gate of the moment: open ones count renders, a closed one holds them in flight.
+let gate = new Gate();
+gate.open();
+const server = await testServer({regions: 'DE', 'regions-file': path.join(dir, 'regions-before.json'), out: served}, {beforeRender: () => gate.pass()});
+t.teardown(() => server.close());
+const de = `${server.url}/de`;
+const POINTS = `${de}/points?bound1=50.769,6.069&bound2=50.777,6.081&language=DE`;
+const SUMMARY = `${de}/summary?latitude=50.7705&longitude=6.0705&language=DE`;
+const IMAGE = `${de}/image?latitude=50.773&longitude=6.075&hexaColor=d03020&width=320&height=200`;
+const admin = (query = '', token: string | null = ADMIN_TOKEN) =>
+    send(`${server.url}/admin/reload${query}`, {method: 'POST', headers: token ? {Authorization: `Bearer ${token}`} : {}});
+const bundleId = async () => (await get(`${server.url}/health`)).body.regions[0].bundleId as string;
+const names = async () => JSON.stringify((await get(POINTS)).body);
+
+/** Waits, at most a minute, until /health names a bundle other than `old` (the watch swaps it in). */
+async function swappedFrom(old: string): Promise<string> {
+    for (let i = 0; i < 600; i++) {
+        const id = await bundleId();
+        if (id !== old) return id;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the new bundle was not swapped in within a minute');
+}
+
+t.test('a new bundle is swapped in: held requests finish on the old one, new ones and cached answers come from the new one', async (t) => {
+    const before = await bundleId();
+    t.notMatch(await names(), 'Tauschmarkt', 'no supermarket before');
+    const summary = await get(SUMMARY);
+    t.equal(summary.status, 200);
+    t.notMatch(summary.text, 'Tauschmarkt');
+    t.equal((await get(SUMMARY)).text, summary.text, 'the summary is cached');
+    const first = await get(IMAGE);
+    t.equal(first.status, 200, first.text.slice(0, 200));
+    t.equal((await get(IMAGE)).status, 200);
+    t.equal(gate.entered, 1, 'the second image came from the image cache');
+
+    // A request held in flight on the old bundle: an image of another size, at the gate.
+    gate = new Gate();
+    const held = get(IMAGE.replace('width=320', 'width=330'));
+    await gate.entries(1);
+    install(path.join(dir, 'staged', 'DE'));
+    const after = await swappedFrom(before);
+    t.not(after, before, 'the new bundle serves');
+    t.match(await names(), 'Tauschmarkt', 'new requests see the supermarket');
+    t.match((await get(SUMMARY)).text, 'Tauschmarkt', 'the summary cached from the old data is not served');
+    t.equal((await get(`${server.url}/health`)).body.regions[0].swappedAt !== undefined, true, '/health says when it was swapped in');
+    let freed = false;
+    const retired = server.retired().then(() => (freed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    t.equal(freed, false, 'the old bundle is kept while a request runs on it');
+
+    const cached = get(IMAGE);
+    await gate.entries(2);
+    t.equal(gate.entered, 2, 'the image cached from the old data is drawn again from the new');
+    gate.open();
+    const heldAnswer = await held;
+    t.equal(heldAnswer.status, 200, 'the held request is answered');
+    t.equal(heldAnswer.headers.get('content-type'), 'image/jpeg');
+    t.equal((await cached).status, 200);
+    await retired;
+    t.ok(freed, 'the old bundle is freed once its requests are answered');
+    const again = await admin();
+    t.equal(again.status, 200);
+    t.same(again.body.regions.map((r: {country: string; outcome: string}) => [r.country, r.outcome]), [['DE', 'unchanged']], 'nothing new: unchanged');
+});
+
+t.test('a damaged bundle is refused: the old one goes on serving, the answer and /health say why', async (t) => {
+    const good = await bundleId();
+    const damaged = path.join(dir, 'damaged');
+    fs.cpSync(path.join(served, 'DE'), damaged, {recursive: true});
+    const manifestFile = path.join(damaged, 'manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+    manifest.inputHash = 'f'.repeat(64);
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const pois = path.join(damaged, manifest.sections.pois.file);
+    fs.truncateSync(pois, fs.statSync(pois).size - 100);
+    fs.cpSync(path.join(served, 'DE'), path.join(dir, 'good'), {recursive: true});
+    install(damaged);
+    const r = await admin('?country=de');
+    t.equal(r.status, 409, 'refused');
+    t.equal(r.body.regions[0].outcome, 'refused');
+    t.equal(r.body.regions[0].bundleId, good, 'the old bundle serves');
+    t.equal(r.body.regions[0].otherBundleId, 'f'.repeat(16));
+    t.match(r.body.Error, `DE: region bundle ${path.join(served, 'DE')} is damaged: ${path.join(served, 'DE', manifest.sections.pois.file)} (section 'pois') is`);
+    t.match(r.body.Error, 'npx quartier build-region DE --force');
+    const health = await get(`${server.url}/health`);
+    t.equal(health.status, 200);
+    t.equal(health.body.regions[0].bundleId, good);
+    t.equal(health.body.regions[0].refused.bundleId, 'f'.repeat(16));
+    t.match(health.body.regions[0].refused.reason, 'truncated or replaced');
+    t.match(await names(), 'Tauschmarkt', 'still served');
+    install(path.join(dir, 'good'));
+    t.equal((await admin()).body.regions[0].outcome, 'unchanged');
+    t.equal((await get(`${server.url}/health`)).body.regions[0].refused, undefined, 'the good bundle back: the refusal is over');
+});
+
+t.test('POST /admin/reload needs the admin token and served countries', async (t) => {
+    const none = await admin('', null);
+    t.equal(none.status, 401);
+    t.equal(none.headers.get('www-authenticate'), 'Bearer');
+    t.match(none.body.Error, 'Authorization: Bearer');
+    t.equal((await admin('', 'not-the-token-but-long-enough')).status, 401);
+    t.equal((await send(`${server.url}/admin/reload`, {method: 'POST', headers: {LicenseKey: BACKEND_KEY}})).status, 401, 'a backend key is no admin token');
+    const unknown = await admin('?country=BE');
+    t.equal(unknown.status, 400);
+    t.match(unknown.body.Error, 'country must name served regions (DE)');
+    t.equal((await send(`${server.url}/admin/reload`)).status, 405, 'GET: 405');
+    delete process.env.QUARTIER_ADMIN_TOKEN;
+    const off = await testServer({regions: 'MT'});
+    process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
+    const offAnswer = await send(`${off.url}/admin/reload`, {method: 'POST', headers: {Authorization: 'Bearer any-token-at-all-0123456'}});
+    await off.close();
+    t.equal(offAnswer.status, 403);
+    t.match(offAnswer.body.Error, 'start it with QUARTIER_ADMIN_TOKEN set');
+});
+
+t.test('SIGHUP swaps the new bundle in on a server that does not watch', async (t) => {
+    const port = await freePort();
+    const child = await startQuartier(port, ['--regions', 'DE', '--regions-file', path.join(dir, 'regions-before.json'), '--out', served, '--no-watch']);
+    t.teardown(() => kill(child));
+    const health = async () => (await get(`http://127.0.0.1:${port}/health`)).body.regions[0].bundleId as string;
+    const before = await health();
+    build(path.join(dir, 'rebuilt'), false);
+    install(path.join(dir, 'rebuilt', 'DE'));
+    child.kill('SIGHUP');
+    for (let i = 0; i < 600 && await health() === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    t.not(await health(), before, 'swapped in on SIGHUP');
+    t.equal(child.exitCode, null, 'still running');
+});
