@@ -39,5 +39,10 @@ export async function startBenchServer(args = [], env = {}, checkout = root, nod
             }
         }, 100);
     });
-    return {url: `http://127.0.0.1:${port}`, pid: child.pid, log: () => log, stop: () => child.kill()};
+    // stop(): resolves once the server has exited (a bench that ends first leaves its stderr pipe without a reader).
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    return {url: `http://127.0.0.1:${port}`, pid: child.pid, log: () => log, stop: () => {
+        child.kill();
+        return exited;
+    }};
 }

@@ -25,6 +25,8 @@ export const RENDER_TIMEOUT_MS = 30000;
 export const RENDER_PIXELS_PER_SECOND = 10_000_000;
 /** An admitted render must be able to start within this time (the rest of RENDER_TIMEOUT_MS is for drawing it). */
 export const START_WITHIN_MS = 10000;
+/** How long start() waits for the threads to load, at most. */
+const START_WAIT_MS = 30000;
 /** Renders admitted at once, however small. */
 export const MAX_WAITING_RENDERS = 64;
 
@@ -55,6 +57,8 @@ export class ImagePool {
     private inFlight = 0;
     /** Device pixels of the renders admitted and not finished. */
     private admittedPixels = 0;
+    /** Threads that have loaded their modules (image-worker.ts adds 1 each). */
+    private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
 
     constructor(private readonly regions: Region[], private readonly options: ImagePoolOptions = {}) {
         this.size = options.size ?? IMAGE_WORKERS;
@@ -98,10 +102,25 @@ export class ImagePool {
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
-            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers}))}
+            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), loaded: this.loaded.buffer}
         });
         this.piscina.on('error', (err) => process.stderr.write(`image worker error: ${(err as Error).message}\n`));
         return this.piscina;
+    }
+
+    /** Whether the threads have been started (by a render, or start()). */
+    get started(): boolean {
+        return this.piscina !== null;
+    }
+
+    /**
+     * Starts the threads now and resolves once each has loaded its modules (at most START_WAIT_MS): a pool taking over
+     * from a started one (a region swapped in) must not make the first images after the switch wait for that.
+     */
+    async start(): Promise<void> {
+        this.threads();
+        const deadline = performance.now() + START_WAIT_MS;
+        while (Atomics.load(this.loaded, 0) < this.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     }
 
     async close(): Promise<void> {

@@ -15,12 +15,13 @@ export interface RenderTask {
 
 export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
+const data = workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]; loaded?: SharedArrayBuffer};
 const regions = new Map<string, Region>();
-for (const r of (workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]}).regions) {
-    regions.set(r.manifest.country, Region.fromBuffers(r.manifest, r.buffers));
-}
+for (const r of data.regions) regions.set(r.manifest.country, Region.fromBuffers(r.manifest, r.buffers));
 registerFonts();
 for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
+// Loaded: ImagePool.start() waits for this.
+if (data.loaded) Atomics.add(new Int32Array(data.loaded), 0, 1);
 
 export default async function render(task: RenderTask): Promise<RenderAnswer> {
     const region = regions.get(task.country);

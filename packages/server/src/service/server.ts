@@ -224,7 +224,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         current: () => current,
         startSet: async (next) => {
             const set = regionSet(next);
-            await set.pool.allStarted();
+            // Threads the serving set has started, the new one starts before it takes a request.
+            await Promise.all([set.pool.allStarted(), current.imagePool.started ? set.imagePool.start() : null]);
             if (set.pool.startError === null) return {set};
             await set.close();
             return {error: set.pool.startError};
