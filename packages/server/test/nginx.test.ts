@@ -2,16 +2,15 @@
 // replicas of BE, one instance for PT and MT) sharing Debian's redis-server. Requests reach the instance
 // of their country by sub-domain or path prefix, replicas share the load and the answers, and a replica
 // killed while requests flow loses none of them (nginx sends a failed GET to the other replica).
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {BACKEND_KEY, repoRoot} from './helpers.js';
-import {RedisServer, freePort, kill, program, startQuartier} from './services.js';
+import {BACKEND_KEY} from './helpers.js';
+import {RedisServer, freePort, kill, shippedNginxConf, startNginx, startQuartier} from './services.js';
 
-const NGINX = program(process.env.NGINX_PATH ?? '/usr/sbin/nginx', 'nginx');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-nginx-'));
 const children: ChildProcess[] = [];
 t.teardown(async () => {
@@ -35,23 +34,8 @@ const smallOne = await startQuartier(small, ['--regions', 'PT,MT', '--task-timeo
 const reader = await startQuartier(cacheOnly, ['--regions', 'BE', '--task-timeout', '1', ...cache]);
 children.push(replicaA, replicaB, smallOne, reader);
 
-// The shipped configuration with this run's ports, and a header naming the replica that answered.
-const conf = fs.readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8')
-    .replace('127.0.0.1:8081', `127.0.0.1:${beA}`).replace('127.0.0.1:8082', `127.0.0.1:${beB}`).replace('127.0.0.1:8083', `127.0.0.1:${small}`)
-    .replaceAll('listen 8080;', `listen 127.0.0.1:${front};`)
-    .replaceAll('proxy_pass http://$quartier_upstream;', 'proxy_pass http://$quartier_upstream;\n            add_header X-Test-Upstream $upstream_addr always;');
-if (!conf.includes(`:${beB};`) && !conf.includes(`:${beB} `)) throw new Error('deploy/nginx.conf no longer names the replica ports this test rewrites');
-fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
-const nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};`], {stdio: 'ignore'});
+const nginx = await startNginx(dir, shippedNginxConf({beA, beB, small, front}), front);
 children.push(nginx);
-for (let i = 0; i < 200; i++) {
-    try {
-        await fetch(`http://127.0.0.1:${front}/health`);
-        break;
-    } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-}
 
 /** A GET through nginx with a Host header (fetch cannot set Host: node:http can). */
 function request(port: number, pathAndQuery: string, host: string): Promise<{status: number; upstream: string; body: any; headers: http.IncomingHttpHeaders}> {

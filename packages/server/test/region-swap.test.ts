@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {buildRegion, loadRegionConfigs, OsmPbfWriter} from '@quartier/engine/internal';
 import {BACKEND_KEY, Gate, get, send, testServer} from './helpers.js';
 import {freePort, kill, startQuartier} from './services.js';
+import {buildTinyRegion} from './tiny-region.js';
 
 const ADMIN_TOKEN = 'swap-test-admin-token-0123456789';
 process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
@@ -19,26 +19,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-swap-'));
 t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
 const served = path.join(dir, 'served');
 
-/** A 600 m grid of residential streets with a pub; `supermarket`: and a supermarket on its corner. */
-function writeExtract(file: string, supermarket: boolean): void {
-    const w = new OsmPbfWriter(file, [6.05, 50.75, 6.12, 50.80]);
-    const lats = [50.770, 50.773, 50.776], lons = [6.070, 6.075, 6.080];
-    for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) w.node(1 + i * 3 + j, lats[i], lons[j]);
-    w.node(20, 50.7731, 6.0751, {amenity: 'pub', name: 'Zum Gitter'});
-    if (supermarket) w.node(21, 50.7702, 6.0702, {shop: 'supermarket', name: 'Tauschmarkt'});
-    for (let i = 0; i < 3; i++) w.way(100 + i, [1 + i * 3, 2 + i * 3, 3 + i * 3], {highway: 'residential', name: `Querstraße ${i + 1}`});
-    for (let j = 0; j < 3; j++) w.way(110 + j, [1 + j, 4 + j, 7 + j], {highway: 'residential', name: `Längsstraße ${j + 1}`});
-    w.close();
-}
-
 /** The fixture's bundle built into `out` from the extract before or after the supermarket. */
-function build(out: string, supermarket: boolean): void {
-    const name = supermarket ? 'after' : 'before';
-    writeExtract(path.join(dir, `${name}.osm.pbf`), supermarket);
-    const file = path.join(dir, `regions-${name}.json`);
-    fs.writeFileSync(file, JSON.stringify({regions: [{country: 'DE', name: 'Swap Fixture', osm: [`${name}.osm.pbf`]}]}));
-    buildRegion(loadRegionConfigs(['DE'], file)[0], {dataRoot: dir, outDir: out, quiet: true});
-}
+const build = (out: string, supermarket: boolean) => buildTinyRegion(dir, out, supermarket);
 
 /** Renames a finished bundle folder into the served folder, as a build does: the old one out, the new one in. */
 function install(bundle: string): void {

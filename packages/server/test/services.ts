@@ -7,6 +7,8 @@ import path from 'node:path';
 import {Redis} from 'ioredis';
 import {repoRoot, testBuildRoot} from './helpers.js';
 
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
 export async function freePort(): Promise<number> {
     const server = net.createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,4 +78,44 @@ export async function startQuartier(port: number, args: string[]): Promise<Child
         await sleep(50);
     }
     throw new Error(`quartier on ${port} did not start`);
+}
+
+/** The ports of the shipped nginx deployment: BE's two replicas, the small countries' instance, the front. */
+export interface NginxPorts {
+    beA: number;
+    beB: number;
+    small: number;
+    front: number;
+}
+
+/**
+ * deploy/nginx.conf with this run's ports and a header naming the replica that answered (X-Test-Upstream:
+ * nginx's $upstream_addr, two addresses when a request was sent to a second replica).
+ */
+export function shippedNginxConf({beA, beB, small, front}: NginxPorts): string {
+    const conf = fs.readFileSync(path.join(repoRoot, 'deploy', 'nginx.conf'), 'utf8')
+        .replace('127.0.0.1:8081', `127.0.0.1:${beA}`).replace('127.0.0.1:8082', `127.0.0.1:${beB}`).replace('127.0.0.1:8083', `127.0.0.1:${small}`)
+        .replaceAll('listen 8080;', `listen 127.0.0.1:${front};`)
+        .replaceAll('proxy_pass http://$quartier_upstream;', 'proxy_pass http://$quartier_upstream;\n            add_header X-Test-Upstream $upstream_addr always;');
+    if (!conf.includes(`:${beB};`) && !conf.includes(`:${beB} `)) throw new Error('deploy/nginx.conf no longer names the replica ports the tests rewrite');
+    return conf;
+}
+
+/**
+ * Debian's nginx on `conf`, its files in `dir`, ready once the front port answers. Stop it with SIGTERM
+ * (kill(child, 'SIGTERM')): its master then stops the workers; a master killed outright leaves them running,
+ * orphaned, holding the front port.
+ */
+export async function startNginx(dir: string, conf: string, front: number): Promise<ChildProcess> {
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+    const nginx = spawn(program(NGINX, 'nginx'), ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', `daemon off; pid ${path.join(dir, 'nginx.pid')}; error_log ${path.join(dir, 'error.log')};`], {stdio: 'ignore'});
+    for (let i = 0; i < 200; i++) {
+        try {
+            await fetch(`http://127.0.0.1:${front}/health`);
+            break;
+        } catch {
+            await sleep(50);
+        }
+    }
+    return nginx;
 }
