@@ -31,7 +31,12 @@ function main(): void {
     }
     if (positionals.length !== 1) throw new Error(`name one region (its country code)\n${USAGE}`);
     const [config] = loadRegionConfigs(positionals, regionsFile(values['regions-file']));
-    updateRegion(config, {changes: values.changes ?? [], gtfs: values.gtfs, dataRoot: dataRoot(values.data), outDir: buildRoot(values.out), quiet: values.quiet});
+    const outDir = buildRoot(values.out);
+    updateRegion(config, {changes: values.changes ?? [], gtfs: values.gtfs, dataRoot: dataRoot(values.data), outDir, quiet: values.quiet});
+    if (!values.quiet) {
+        process.stderr.write(`${config.country}: a quartier server serving ${outDir} swaps the new bundle in by itself, or at once on SIGHUP or `
+            + 'POST /admin/reload (docs/operations.md, "Updating data while serving")\n');
+    }
 }
 
 try {
