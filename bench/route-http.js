@@ -120,7 +120,13 @@ try {
             }
         }
         const health = median(results[0][client]['/health'].map((m) => m.rps));
-        for (const mode of MODES) printFigure(`route-http.${FIGURE_NAMES[mode]}.${FIGURE_NAMES[client]}`, median(results[0][client][`/route ${mode}`].map((m) => m.rps)), health);
+        for (const mode of MODES) {
+            const ms = results[0][client][`/route ${mode}`], id = `route-http.${FIGURE_NAMES[mode]}.${FIGURE_NAMES[client]}`;
+            printFigure(id, median(ms.map((m) => m.rps)), health);
+            // CPU per request: what the machine's other load moves least.
+            printFigure(`${id}.main-thread-us`, median(ms.map((m) => m.mainUs)));
+            printFigure(`${id}.all-threads-us`, median(ms.map((m) => m.allUs)));
+        }
     }
 } finally {
     for (const {server} of servers) server.stop();
