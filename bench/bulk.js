@@ -3,7 +3,8 @@
 // answers cache, every core. Baseline in the same run: GET /enrichment one listing per request with
 // SPEC's 4 in flight (what a portal does without the command), on 400 other positions. Then interactive
 // /summary p50 and p95 alone, and while a POST /enrichment/batch of 10,000 listings runs.
-//   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/bulk.js [listings=20000]
+//   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/bulk.js [listings=20000] [--regions BE,PT] [--no-interactive]
+// (--no-interactive: the command and its baseline only, without the /summary-while-a-batch-runs part).
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,12 +16,16 @@ import {regionSections} from '@quartier/engine/internal';
 import {serverBin} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 import {percentileOf} from './lib/stats.js';
+import {arg} from './lib/args.js';
+import {printFigure} from './lib/figure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = path.join(root, 'build', 'test-regions');
 const count = Number(process.argv[2] ?? 20000);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bulk-bench-'));
 const KEY = 'quartier-dev-backend-key';
+const REGIONS = arg('regions', 'BE,PT').split(',');
+const SEEDS = {BE: 13, PT: 17};
 
 /** Seeded positions on the region's roads, moved up to about 15 m (inside the covered area). */
 function positions(cc, n, seed) {
@@ -63,7 +68,8 @@ console.log(`## quartier enrich, ${count.toLocaleString('en')} listings per regi
 console.log('| region | listings | wall s | listings/s (wall, start included) | listings/s (command\'s own) | failed |');
 console.log('|---|---:|---:|---:|---:|---:|');
 const rates = {};
-for (const [cc, seed] of [['BE', 13], ['PT', 17]]) {
+for (const cc of REGIONS) {
+    const seed = SEEDS[cc] ?? 19;
     const input = path.join(tmp, `${cc}.csv`), output = path.join(tmp, `${cc}.ndjson`);
     fs.writeFileSync(input, `id,latitude,longitude\n${positions(cc, count, seed).map(([lat, lon], i) => `${cc}${i},${lat},${lon}`).join('\n')}\n`);
     const {seconds, log} = await runEnrich(cc, input, output);
@@ -91,8 +97,15 @@ try {
     console.log(`\nBaseline, GET /enrichment one listing per request, 4 in flight (400 Brussels positions, cold): ${Math.round(perRequest)} listings/s`
         + ` (${failures} failed). quartier enrich: ${(rates.BE / perRequest).toFixed(1)}× that in Brussels, ${(rates.PT / perRequest).toFixed(1)}× in Porto`
         + `; the service we re-implement answers a first enrichment in about a second (about 4 listings/s): ${Math.round(rates.BE / 4)}× in Brussels.\n`);
+    for (const cc of REGIONS) printFigure(`bulk.${cc}`, rates[cc], perRequest);
+    if (!process.argv.includes('--no-interactive')) await summaryWhileBatch();
+} finally {
+    server.stop();
+    fs.rmSync(tmp, {recursive: true, force: true});
+}
 
-    // Interactive /summary alone, then while a batch of 10,000 runs.
+/** Interactive /summary p50 and p95 alone, then while a POST /enrichment/batch of 10,000 listings runs. */
+async function summaryWhileBatch() {
     const summaryAt = async (list) => {
         const ms = [];
         for (const [lat, lon] of list) {
@@ -123,7 +136,4 @@ try {
     console.log(`| while a batch of 10,000 runs | ${during.length} | ${percentileOf(during, 0.5).toFixed(1)} | ${percentileOf(during, 0.95).toFixed(1)} |`);
     console.log(`\np95 while a batch runs / p95 alone: ${(percentileOf(during, 0.95) / percentileOf(alone, 0.95)).toFixed(2)} (target: under 3).`
         + ` The batch: ${b.status}, ${(b.bytes / 1e6).toFixed(1)} MB in ${b.seconds.toFixed(1)} s, ${Math.round(10000 / b.seconds)} listings/s over HTTP with half the workers.`);
-} finally {
-    server.stop();
-    fs.rmSync(tmp, {recursive: true, force: true});
 }

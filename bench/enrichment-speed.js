@@ -2,12 +2,14 @@
 // formatting): Brussels, Porto and Malta, seeded positions (Brussels: the OSRM reference origins and
 // destinations; Porto and Malta: places moved 30 m). In the same run, the public transport part both
 // ways: one route() per winning place (before issue 13) and one measureMany per position (now).
-//   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/enrichment-speed.js [positions=1000]
+//   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/enrichment-speed.js [positions=1000] [--regions BE,PT,MT]
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region} from '@quartier/engine';
 import {dataRoot, regionSections} from '@quartier/engine/internal';
+import {arg} from './lib/args.js';
+import {printFigure} from './lib/figure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const count = Number(process.argv[2] ?? 1000);
@@ -29,7 +31,7 @@ function positions(cc, region) {
 
 console.log('| region | positions | enrichment ms/position | per core /s | transit per place ms | transit one search ms | ratio |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const cc of ['BE', 'PT', 'MT']) {
+for (const cc of arg('regions', 'BE,PT,MT').split(',')) {
     const region = Region.open(path.join(root, 'build', 'test-regions', cc));
     const finder = region.neighbourhood;
     const list = positions(cc, region);
@@ -55,5 +57,6 @@ for (const cc of ['BE', 'PT', 'MT']) {
         oneSearch = (performance.now() - t2) / list.length;
     }
     const f = (v) => (Number.isNaN(v) ? '-' : v.toFixed(2));
+    printFigure(`enrichment-speed.${cc}`, enrichMs);
     console.log(`| ${cc} | ${list.length} | ${enrichMs.toFixed(2)} | ${Math.round(1000 / enrichMs)} | ${f(perPlace)} | ${f(oneSearch)} | ${Number.isNaN(perPlace) ? '-' : (perPlace / oneSearch).toFixed(1) + '×'} |`);
 }

@@ -20,6 +20,7 @@ import {buildGeocodeIndex} from './geocode-index.js';
 import path from 'node:path';
 import {mulberry32, percentile} from './lib/stats.js';
 import {meters, typo} from './lib/geocode-queries.js';
+import {printFigure} from './lib/figure.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -222,12 +223,15 @@ for (const r of rows) {
             c5 += s.top5;
         }
     }
+    printFigure(`geocode.${r.country}.clean-top1`, 100 * c1 / cn);
     console.log(`| ${r.country} | | **clean (all but typo)** | ${cn} | **${pct(c1, cn)}** | ${pct(c5, cn)} |`);
 }
 console.log('\n| region | search p50 | search p95 | autocomplete (GetClose) p50 / p95 | reverse p50 / p95 |');
 console.log('|---|---|---|---|---|');
 const ms = (v) => `${v.toFixed(2)} ms`;
 for (const r of rows) {
+    printFigure(`geocode.${r.country}.search-p50`, percentile(r.times, 0.5));
+    printFigure(`geocode.${r.country}.search-p95`, percentile(r.times, 0.95));
     console.log(`| ${r.country} | ${ms(percentile(r.times, 0.5))} | ${ms(percentile(r.times, 0.95))} | ${ms(percentile(r.focusTimes, 0.5))} / ${ms(percentile(r.focusTimes, 0.95))} | ${ms(percentile(r.reverseTimes, 0.5))} / ${ms(percentile(r.reverseTimes, 0.95))} |`);
 }
 latencies.sort((x, y) => x - y);

@@ -1,11 +1,17 @@
 // /image latency over HTTP on loopback: p50/p95 per style for 800×450 and 1600×900, cold (a new
 // position each request, so a real render) and cached (the same request again), on the Brussels
 // region; then liberty cold for central Porto and Valletta. The server runs in its own process.
-// Usage: node bench/image.js [requests per cell = 20]
+// Usage: node bench/image.js [requests per cell = 20] [--out BUNDLES] [--quick]
+// (--out: bundles already built, e.g. build/test-regions; --quick: 800×450 in Brussels only).
+import path from 'node:path';
+import {arg} from './lib/args.js';
+import {printFigure} from './lib/figure.js';
 import {startBenchServer} from './lib/server.js';
 
 const n = Number(process.argv[2] ?? 20);
-const server = await startBenchServer(['--regions', 'BE,PT,MT', '--default-country', 'BE', '--workers', '1']);
+const out = arg('out');
+const QUICK = process.argv.includes('--quick');
+const server = await startBenchServer(['--regions', 'BE,PT,MT', '--default-country', 'BE', '--workers', '1', ...(out ? ['--out', path.resolve(out), '--no-build'] : [])]);
 const headers = {LicenseKey: 'quartier-dev-backend-key'};
 const STYLES = ['liberty', 'basic', 'bright', '3d', 'positron', 'dark', 'liberty_stonehedge'];
 
@@ -42,16 +48,16 @@ try {
     for (let s = 1; s <= 7; s++) await cell('be', 50.8461, 4.3664, s, 200, 120, 0.01);
     console.log(`| style | size | cold p50 | cold p95 | cached p50 | cached p95 |`);
     console.log(`|---|---|---|---|---|---|`);
-    for (const [w, h] of [[800, 450], [1600, 900]]) {
+    for (const [w, h] of QUICK ? [[800, 450]] : [[800, 450], [1600, 900]]) {
         for (let s = 1; s <= 7; s++) {
             const {cold, cached} = await cell('be', 50.8461, 4.3664, s, w, h, 0.02);
+            printFigure(`image.${STYLES[s - 1]}.${w}x${h}.cold-p50`, pct(cold, 0.5), pct(cached, 0.5));
             console.log(`| ${s} ${STYLES[s - 1]} | ${w}×${h} | ${fmt(pct(cold, 0.5))} | ${fmt(pct(cold, 0.95))} | ${fmt(pct(cached, 0.5))} | ${fmt(pct(cached, 0.95))} |`);
         }
     }
-    console.log('');
-    console.log(`| place, liberty 800×450 | cold p50 | cold p95 | cached p50 |`);
-    console.log(`|---|---|---|---|`);
-    for (const [name, cc, lat, lon, spread] of [['Brussels', 'be', 50.8461, 4.3664, 0.02], ['central Porto', 'pt', 41.1496, -8.611, 0.01], ['Valletta', 'mt', 35.8989, 14.5146, 0.006]]) {
+    const places = [['Brussels', 'be', 50.8461, 4.3664, 0.02], ['central Porto', 'pt', 41.1496, -8.611, 0.01], ['Valletta', 'mt', 35.8989, 14.5146, 0.006]];
+    if (!QUICK) console.log(`\n| place, liberty 800×450 | cold p50 | cold p95 | cached p50 |\n|---|---|---|---|`);
+    for (const [name, cc, lat, lon, spread] of QUICK ? [] : places) {
         const {cold, cached} = await cell(cc, lat, lon, 1, 800, 450, spread);
         console.log(`| ${name} | ${fmt(pct(cold, 0.5))} | ${fmt(pct(cold, 0.95))} | ${fmt(pct(cached, 0.5))} |`);
     }

@@ -5,16 +5,20 @@
 // are sampled (SAMPLE pairs) and extrapolated; the 100 x 100 in-process baseline runs every pair.
 // Public transport: 100 x 100 (TransitRouter.targets + measureTargets per source) against sampled
 // single route() calls, and over HTTP.
-// Usage: node bench/matrix.js [regions dir = build/test-regions]
+// Usage: node bench/matrix.js [regions dir = build/test-regions] [--quick]
+// (--quick: car and transit 100 x 100 only, with their baselines: what bench/check.js runs).
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, MODES, CAR, FOOT, BIKE} from '@quartier/engine';
 import {regionSections} from '@quartier/engine/internal';
 import {startBenchServer} from './lib/server.js';
 import {mulberry32} from './lib/stats.js';
+import {printFigure} from './lib/figure.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dir = process.argv[2] ?? path.join(root, 'build', 'test-regions');
+const dir = process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : path.join(root, 'build', 'test-regions');
+const QUICK = process.argv.includes('--quick');
+const ROAD_MODES = QUICK ? [CAR] : [CAR, FOOT, BIKE];
 const region = Region.open(path.join(dir, 'BE'));
 const router = region.router, g = regionSections(region).roads;
 const SAMPLE = 2000;
@@ -59,7 +63,7 @@ const small = [positions(100), positions(100)], large = [positions(1000), positi
 console.log('In-process (Brussels, one thread):');
 console.log('| mode | table | matrix ms | sum of single measure() ms | ratio |');
 console.log('|---|---|---|---|---|');
-for (const mode of [CAR, FOOT, BIKE]) {
+for (const mode of ROAD_MODES) {
     table(mode, ...small); // warm-up (the hierarchy's arc lengths, compiled code)
     const runs = [];
     for (let r = 0; r < 5; r++) {
@@ -69,6 +73,8 @@ for (const mode of [CAR, FOOT, BIKE]) {
     }
     const m100 = median(runs), s100 = singles(mode, ...small, Infinity);
     console.log(`| ${MODES[mode]} | 100 x 100 | ${fmt(m100)} (median of 5) | ${fmt(s100)} (all 10,000 pairs) | ${(s100 / m100).toFixed(0)}x |`);
+    printFigure(`matrix.${MODES[mode]}.100.in-process`, m100, s100);
+    if (QUICK) continue;
     const t0 = performance.now();
     table(mode, ...large);
     const m1000 = ms(t0), s1000 = singles(mode, ...large, SAMPLE);
@@ -93,6 +99,7 @@ const transit = region.transitRouter;
         }
     }
     const st = ms(t1) * 10000 / 200;
+    printFigure('matrix.transit.100.per-source', mt / 100, st / 100);
     console.log(`| transit | 100 x 100 | ${fmt(mt)} (${fmt(mt / 100)} per source) | ${fmt(st)} (200 pairs sampled, extrapolated) | ${(st / mt).toFixed(0)}x |`);
 }
 
@@ -117,7 +124,7 @@ try {
     console.log('\nOver HTTP (POST /matrix on loopback, server with 2 workers; singles: sequential GET /route):');
     console.log('| mode | table | matrix ms | sum of single /route ms (extrapolated from sampled pairs) | ratio |');
     console.log('|---|---|---|---|---|');
-    for (const mode of [CAR, FOOT, BIKE]) {
+    for (const mode of ROAD_MODES) {
         const travelMode = TRAVEL_MODE[mode];
         await post(travelMode, ...small); // warm-up
         const per = await singleRoutes(travelMode, ...small, HTTP_SAMPLE);
@@ -125,12 +132,19 @@ try {
         for (let r = 0; r < 3; r++) runs.push(await post(travelMode, ...small));
         const h100 = median(runs);
         console.log(`| ${MODES[mode]} | 100 x 100 | ${fmt(h100)} (median of 3) | ${fmt(per * 1e4)} (${fmt(per)} per route) | ${(per * 1e4 / h100).toFixed(0)}x |`);
+        printFigure(`matrix.${MODES[mode]}.100.http`, h100, per * 1e4);
+        if (QUICK) continue;
         const h1000 = await post(travelMode, ...large);
         console.log(`| ${MODES[mode]} | 1,000 x 1,000 | ${fmt(h1000)} | ${fmt(per * 1e6)} | ${(per * 1e6 / h1000).toFixed(0)}x |`);
     }
+    if (!QUICK) await transitOverHttp();
+} finally {
+    server.stop();
+}
+
+/** POST /matrix for public transport 100 x 100, against sampled single /route requests. */
+async function transitOverHttp() {
     const per = await singleRoutes('Transit', ...small, 50);
     const ht = await post('Transit', ...small);
     console.log(`| transit | 100 x 100 | ${fmt(ht)} | ${fmt(per * 1e4)} (${fmt(per)} per route, 50 sampled) | ${(per * 1e4 / ht).toFixed(0)}x |`);
-} finally {
-    server.stop();
 }

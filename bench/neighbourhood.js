@@ -5,20 +5,25 @@
 // /metrics (quartier_cache_hits_total does not move); warm: the same positions again (answers
 // from the cache). Baseline: /health, the same way. Positions: origins and destinations of the
 // OSRM reference pairs in Brussels; POIs in Porto and Malta in a seeded random order.
-// Usage: node bench/neighbourhood.js [positionsPerEndpoint=40]
+// Usage: node bench/neighbourhood.js [positionsPerEndpoint=40] [--regions BE,PT,MT] [--endpoints enrichment,summary] [--out BUNDLES]
+// (--out: bundles already built, e.g. build/test-regions; default build/regions, built when missing).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {Region} from '@quartier/engine';
 import {dataRoot, regionSections} from '@quartier/engine/internal';
+import {arg} from './lib/args.js';
+import {printFigure} from './lib/figure.js';
 import {startBenchServer} from './lib/server.js';
 import {mulberry32, percentileOf} from './lib/stats.js';
 
 const perEndpoint = Number(process.argv[2] ?? 40);
-const ENDPOINTS = ['enrichment', 'summary', 'summary/text', 'summary/text-and-data', 'scores'];
+const ENDPOINTS = arg('endpoints', 'enrichment,summary,summary/text,summary/text-and-data,scores').split(',');
+const REGIONS = arg('regions', 'BE,PT,MT').split(',');
+const out = arg('out');
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bench-cache-'));
-const server = await startBenchServer(['--regions', 'BE,PT,MT'], {QUARTIER_CACHE_DIR: cacheDir, QUARTIER_WORKERS: '2'});
+const server = await startBenchServer(['--regions', REGIONS.join(','), ...(out ? ['--out', path.resolve(out), '--no-build'] : [])], {QUARTIER_CACHE_DIR: cacheDir, QUARTIER_WORKERS: '2'});
 const agent = new http.Agent({keepAlive: true, maxSockets: 1});
 
 function get(pathname) {
@@ -43,7 +48,7 @@ function positions(cc, lists, count) {
         const ref = JSON.parse(fs.readFileSync(path.join(dataRoot(), '..', 'reference', 'osrm-brussels-1000.json'), 'utf8'));
         candidates = ref.queries.flatMap((q) => [q.from, q.to]);
     } else {
-        const pois = regionSections(Region.open(path.join('build', 'regions', cc))).pois;
+        const pois = regionSections(Region.open(path.join(out ?? path.join('build', 'regions'), cc))).pois;
         const order = Array.from({length: pois.count}, (_, i) => i);
         const next = mulberry32(12345); // the same positions on every run
         for (let i = order.length - 1; i > 0; i--) {
@@ -106,12 +111,14 @@ try {
     console.log('Every cold sample proved a cache miss (quartier_cache_hits_total unchanged across it).');
     console.log('| region | endpoint | cold p50 ms | cold p95 ms | warm p50 ms | warm p95 ms | warm p50 / health p50 | body KB | non-200 |');
     console.log('|---|---|---|---|---|---|---|---|---|');
-    for (const cc of ['BE', 'PT', 'MT']) {
+    for (const cc of REGIONS) {
         const lists = positions(cc, ENDPOINTS.length, perEndpoint);
         for (let e = 0; e < ENDPOINTS.length; e++) {
             const list = lists[e];
             const {cold, warm, failures, bytes} = await measure(cc, ENDPOINTS[e], list);
             const w50 = percentileOf(warm, 0.5);
+            printFigure(`neighbourhood.${cc}.${ENDPOINTS[e]}.cold-p50`, percentileOf(cold, 0.5), base);
+            printFigure(`neighbourhood.${cc}.${ENDPOINTS[e]}.warm-p50`, w50, base);
             console.log(`| ${cc} | /${ENDPOINTS[e]} | ${percentileOf(cold, 0.5).toFixed(1)} | ${percentileOf(cold, 0.95).toFixed(1)} | ${w50.toFixed(2)} | ${percentileOf(warm, 0.95).toFixed(2)} | ${(w50 / base).toFixed(1)} | ${(bytes / 1024).toFixed(1)} | ${failures} |`);
         }
     }

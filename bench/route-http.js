@@ -23,6 +23,7 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import autocannon from 'autocannon';
 import {dataRoot} from '@quartier/engine/internal';
+import {printFigure} from './lib/figure.js';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
 
@@ -69,6 +70,8 @@ function newConnections(url, list) {
 }
 
 const clients = {'kept-alive': keptAlive, 'new connection per request': newConnections};
+/** The figure ids bench/check.js reads: route-http.<mode>.<client>, this checkout's medians against /health's. */
+const FIGURE_NAMES = {'kept-alive': 'kept-alive', 'new connection per request': 'new-connection', Driving: 'car', Walking: 'foot', Bicycling: 'bike'};
 /** results[server][client][endpoint]: one measurement per round. */
 const results = servers.map(() => Object.fromEntries(Object.keys(clients).map((c) => [c, Object.fromEntries(Object.keys(paths).map((e) => [e, []]))])));
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -115,6 +118,14 @@ try {
                 const rps = median(ms.map((m) => m.rps));
                 console.log(`| ${name} | ${endpoint} | ${rps.toFixed(0)} | ${health ? (rps / health).toFixed(2) : '–'} | ${median(ms.map((m) => m.p50))} | ${median(ms.map((m) => m.p99))} | ${cell(median(ms.map((m) => m.mainUs)))} | ${cell(median(ms.map((m) => m.allUs)))} | ${ms.reduce((s, m) => s + m.failed, 0)} |`);
             }
+        }
+        const health = median(results[0][client]['/health'].map((m) => m.rps));
+        for (const mode of MODES) {
+            const ms = results[0][client][`/route ${mode}`], id = `route-http.${FIGURE_NAMES[mode]}.${FIGURE_NAMES[client]}`;
+            printFigure(id, median(ms.map((m) => m.rps)), health);
+            // CPU per request: what the machine's other load moves least.
+            printFigure(`${id}.main-thread-us`, median(ms.map((m) => m.mainUs)));
+            printFigure(`${id}.all-threads-us`, median(ms.map((m) => m.allUs)));
         }
     }
 } finally {

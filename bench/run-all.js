@@ -9,8 +9,8 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
-// Not benchmarks: shared code and this script.
-const LIBRARIES = new Set(['ch-lib.js', 'run-all.js']);
+// Not benchmarks: shared code, this script and bench:check (which runs some of them).
+const LIBRARIES = new Set(['ch-lib.js', 'run-all.js', 'check.js']);
 // Node flags some benches need.
 const FLAGS = {'image-memory.js': ['--expose-gc']};
 const only = new Set(process.argv.slice(2).map((n) => (n.endsWith('.js') ? n : `${n}.js`)));

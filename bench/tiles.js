@@ -7,6 +7,7 @@ import {fileURLToPath} from 'node:url';
 import autocannon from 'autocannon';
 import {Region} from '@quartier/engine';
 import {WORLD, buildTileArchive, mercatorX, mercatorY, regionSections} from '@quartier/engine/internal';
+import {printFigure} from './lib/figure.js';
 import {startBenchServer} from './lib/server.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,6 +29,7 @@ for (const cc of regions) {
         largest = Math.max(largest, z.largest);
         console.log(`| ${cc} | ${z.zoom} | ${z.tiles} | ${z.stored} | ${(z.ms / 1000).toFixed(2)} | ${(z.ms / Math.max(1, z.tiles)).toFixed(1)} | ${(z.bytes / 1e6).toFixed(2)} | ${(z.largest / 1024).toFixed(0)} |`);
     }
+    printFigure(`tiles.${cc}.cut-s`, ms / 1000);
     console.log(`| ${cc} | all | ${tiles} | | ${(ms / 1000).toFixed(1)} | ${(ms / tiles).toFixed(1)} | ${(section.length / 1e6).toFixed(1)} (section) | ${(largest / 1024).toFixed(0)} |`);
 }
 
@@ -59,6 +61,7 @@ try {
     const base = await run('/health (baseline)', [{method: 'GET', path: '/health'}]);
     const tiles = await run(`tiles (${full.length} non-empty, warm)`, full.map((p) => ({method: 'GET', path: p})));
     console.log(`ratio tiles to baseline: ${(tiles / base).toFixed(2)}`);
+    printFigure('tiles.BE.z12-14.served', tiles, base);
 } finally {
     server.stop();
 }
