@@ -33,7 +33,8 @@ export class RegionSet {
 
     handle(req: IncomingMessage, res: ServerResponse): void {
         this.inFlight++;
-        res.once('close', this.requestDone);
+        // 'close' comes once per response; on() spares the wrapper once() allocates per request.
+        res.on('close', this.requestDone);
         this.listener(req, res);
     }
 
