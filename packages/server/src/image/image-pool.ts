@@ -114,13 +114,23 @@ export class ImagePool {
     }
 
     /**
-     * Starts the threads now and resolves once each has loaded its modules (at most START_WAIT_MS): a pool taking over
-     * from a started one (a region swapped in) must not make the first images after the switch wait for that.
+     * Starts the threads now and resolves once each has loaded its modules (at most START_WAIT_MS) and drawn a first
+     * image: a pool taking over from a started one (a region swapped in) must not make the first images after the
+     * switch wait for that.
      */
     async start(): Promise<void> {
-        this.threads();
+        const piscina = this.threads();
         const deadline = performance.now() + START_WAIT_MS;
         while (Atomics.load(this.loaded, 0) < this.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        // Then a first image per thread (loaded and idle, each takes one): its first render compiles the drawing code
+        // and fills the caches (seconds otherwise, on the first images after a swap).
+        const region = this.regions[0];
+        const pois = region ? regionSections(region).pois : null;
+        if (!pois?.count) return;
+        const i = pois.count >> 1;
+        const task: RenderTask = {country: region.country.code, marker: null,
+            options: {latitude: pois.lat[i], longitude: pois.lon[i], width: 400, height: 300, mapStyle: 1, pinColor: '#428bff', ratio: 2}};
+        await Promise.all(Array.from({length: this.size}, () => piscina.run(task).catch(() => null)));
     }
 
     async close(): Promise<void> {
