@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import t from 'tap';
 import {BACKEND_KEY, Gate, get, send, testServer} from './helpers.js';
 import {freePort, kill, startQuartier} from './services.js';
@@ -46,6 +48,22 @@ const admin = (query = '', token: string | null = ADMIN_TOKEN) =>
 const bundleId = async () => (await get(`${server.url}/health`)).body.regions[0].bundleId as string;
 const names = async () => JSON.stringify((await get(POINTS)).body);
 
+/**
+ * Whether the object goes once garbage is collected (a few collections, the last references dropping meanwhile).
+ * Each collection runs in a job of its own: deref() keeps its object alive until the end of the job it is called in.
+ */
+async function collected(ref: WeakRef<object>): Promise<boolean> {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    for (let i = 0; i < 20; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        gc();
+        await new Promise((resolve) => setImmediate(resolve));
+        if (ref.deref() === undefined) return true;
+    }
+    return false;
+}
+
 /** Waits, at most a minute, until /health names a bundle other than `old` (the watch swaps it in). */
 async function swappedFrom(old: string): Promise<string> {
     for (let i = 0; i < 600; i++) {
@@ -58,6 +76,7 @@ async function swappedFrom(old: string): Promise<string> {
 
 t.test('a new bundle is swapped in: held requests finish on the old one, new ones and cached answers come from the new one', async (t) => {
     const before = await bundleId();
+    const oldRegion = new WeakRef(server.regions[0]);
     t.notMatch(await names(), 'Tauschmarkt', 'no supermarket before');
     const summary = await get(SUMMARY);
     t.equal(summary.status, 200);
@@ -93,6 +112,7 @@ t.test('a new bundle is swapped in: held requests finish on the old one, new one
     t.equal((await cached).status, 200);
     await retired;
     t.ok(freed, 'the old bundle is freed once its requests are answered');
+    t.ok(await collected(oldRegion), 'nothing holds the old region: its memory goes back');
     const again = await admin();
     t.equal(again.status, 200);
     t.same(again.body.regions.map((r: {country: string; outcome: string}) => [r.country, r.outcome]), [['DE', 'unchanged']], 'nothing new: unchanged');
