@@ -8,8 +8,10 @@ import {firstBound, inPasses} from './passes.js';
 import {grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
-/** Nodes kept in all by a sweep's per-target selections (4 bytes each) before they are forgotten. */
-const MAX_WITHIN_NODES = 1 << 21;
+/** A sweep keeps each target's nodes within this many of its mode's first bounds (the next pass's bound, see passes.ts). */
+const KEPT_BOUNDS = 4;
+/** Nodes kept in all by a sweep's per-target selections (8 bytes each) before they are forgotten. */
+const MAX_KEPT_NODES = 1 << 21;
 
 export interface SweepResult {
     times: Float64Array;
@@ -35,13 +37,15 @@ export class TargetSweep {
     private selBearing: Uint16Array = new Uint16Array(1024);
 
     /**
-     * Per target, the nodes within the first pass's bound of it (they depend on the target alone, and the
-     * sweeps of a neighbourhood go to the same places position after position), and their count in all.
+     * Per target, the nodes within KEPT_BOUNDS first bounds of it, nearest first, and their times (whole ms):
+     * they depend on the target alone, and the sweeps of a neighbourhood go to the same places position after
+     * position. The count of nodes kept in all.
      */
-    private readonly withinFirst = new Map<number, Uint32Array>();
-    private withinFirstNodes = 0;
+    private readonly kept = new Map<number, {node: Uint32Array; time: Uint32Array}>();
+    private keptNodes = 0;
     /** The nodes the last downSearch settled: [0, foundCount). */
     private found: Uint32Array = new Uint32Array(1024);
+    private foundTime: Uint32Array = new Uint32Array(1024);
     private foundCount = 0;
 
     constructor(space: SearchSpace) {
@@ -147,12 +151,12 @@ export class TargetSweep {
                 const x = this.selNodes[q];
                 for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
             }
-        } else if (bound === firstBound(ch.mode)) {
+        } else if (bound <= KEPT_BOUNDS * firstBound(ch.mode)) {
             // The nodes within the bound of any target are those within it of some target: the union of
             // each target's, kept. The selection is cut when a down arc leaves it (the search's heap not empty).
             for (let j = 0; j < targets.length; j++) {
-                const within = this.within(targets[j], bound);
-                for (let k = 0; k < within.length; k++) count = this.select(within[k], count);
+                const {node, time} = this.within(targets[j], ch.mode);
+                for (let k = 0; k < node.length && time[k] <= bound; k++) count = this.select(node[k], count);
             }
             cut = this.leaves(count);
         } else {
@@ -176,20 +180,20 @@ export class TargetSweep {
         if (cut) space.fillCut = true;
     }
 
-    /** The nodes within `bound` of a target by the down arcs (kept, for the first pass's bound). */
-    private within(target: number, bound: number): Uint32Array {
-        let nodes = this.withinFirst.get(target);
-        if (nodes === undefined) {
-            this.downSearch([target], bound);
-            nodes = this.found.slice(0, this.foundCount);
-            if (this.withinFirstNodes + nodes.length > MAX_WITHIN_NODES) {
-                this.withinFirst.clear();
-                this.withinFirstNodes = 0;
+    /** The nodes within KEPT_BOUNDS first bounds of a target by the down arcs, nearest first, and their times (kept). */
+    private within(target: number, mode: number): {node: Uint32Array; time: Uint32Array} {
+        let found = this.kept.get(target);
+        if (found === undefined) {
+            this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
+            found = {node: this.found.slice(0, this.foundCount), time: this.foundTime.slice(0, this.foundCount)};
+            if (this.keptNodes + this.foundCount > MAX_KEPT_NODES) {
+                this.kept.clear();
+                this.keptNodes = 0;
             }
-            this.withinFirst.set(target, nodes);
-            this.withinFirstNodes += nodes.length;
+            this.kept.set(target, found);
+            this.keptNodes += this.foundCount;
         }
-        return nodes;
+        return found;
     }
 
     /** Whether a down arc leads out of the selection's first `count` nodes. */
@@ -207,7 +211,7 @@ export class TargetSweep {
 
     /**
      * Dijkstra from every target at once up the down arcs, in the backward search's arrays (free between
-     * calls), stopped past the bound: the nodes it settles in found[0, foundCount); whether it was cut.
+     * calls), stopped past the bound: the nodes it settles in found[0, foundCount), nearest first (their times in foundTime); whether it was cut.
      */
     private downSearch(targets: ArrayLike<number>, bound: number): boolean {
         const space = this.space, ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
@@ -224,7 +228,11 @@ export class TargetSweep {
         while (heap.length > 0 && heap.peekKey() <= bound) {
             const x = heap.pop();
             const d = dist[x];
-            if (found === this.found.length) this.found = grow(this.found);
+            if (found === this.found.length) {
+                this.found = grow(this.found);
+                this.foundTime = grow(this.foundTime);
+            }
+            this.foundTime[found] = d;
             this.found[found++] = x;
             for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
                 const y = downHead[i], nd = d + downWeight[i];
