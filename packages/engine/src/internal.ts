@@ -7,6 +7,7 @@ export {readOsmPbf, readOsmHeader, countOsmPbf, OsmPbfError} from './osm/pbf.js'
 export type {OsmHeader} from './osm/pbf.js';
 export type {OsmNode, OsmWay, OsmRelation, OsmTags, OsmVisitor} from './osm/objects.js';
 export {haversineMeters, metersPerDegreeLon, equirectangularSquaredMeters, round6} from './geo/distance.js';
+export {hilbert16} from './geo/hilbert.js';
 export {CountryBorder, buildBorderSection} from './geo/border.js';
 export {RoadGraph, INF, REVERSED} from './graph/road-graph.js';
 export {MODES, CAR, FOOT, BIKE, evaluateWay, WayProfile, barrierBlocks} from './graph/profiles.js';

@@ -10,7 +10,7 @@ import {LINE_ROUTES} from '../poi/poi-index.js';
 import {narrativeRules} from '../text/narrative/rules.js';
 import type {NeighbourhoodSources} from './sources.js';
 import {wholeMinutes} from '../text/units.js';
-import {TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
+import {PlaceSnaps, TM_BIKE, TM_CAR, TM_TRANSIT, TM_WALK, TripMeter, type Trip} from './trips.js';
 
 /** Places farther than this as the crow flies are not considered (SPEC §2.4). */
 export const SEARCH_RADIUS_METERS = 25000;
@@ -156,10 +156,13 @@ export class NeighbourhoodFinder {
 
     /** Sub-type key by (ct << 8 | st), for the counts. */
     private readonly keyOf = new Map<number, string>();
+    /** The places' road snaps, shared by every position's trips. */
+    private readonly placeSnaps: PlaceSnaps;
 
     constructor(private readonly region: NeighbourhoodSources, file: CategoriesFile = loadCategories()) {
         this.file = file;
         this.languages = file.languages;
+        this.placeSnaps = new PlaceSnaps(region.router);
         for (const c of file.categories) for (const s of c.subtypes) this.keyOf.set((c.ct << 8) | s.st, s.key);
     }
 
@@ -169,7 +172,7 @@ export class NeighbourhoodFinder {
      * cities (public transport: one RAPTOR query per place).
      */
     find(lat: number, lon: number): NeighbourhoodData {
-        const meter = new TripMeter(this.region, lat, lon);
+        const meter = new TripMeter(this.region, lat, lon, this.placeSnaps);
         const plans: Plan[] = [];
         for (const c of this.file.categories) {
             for (const s of c.subtypes) plans.push({ct: c.ct, s, candidates: this.candidates(c.ct, s, lat, lon), picks: []});
@@ -209,7 +212,7 @@ export class NeighbourhoodFinder {
      */
     enrich(lat: number, lon: number): EnrichmentData {
         const list = this.file.enrichment[this.region.country.code] ?? [];
-        const meter = new TripMeter(this.region, lat, lon);
+        const meter = new TripMeter(this.region, lat, lon, this.placeSnaps);
         const P = this.region.pois;
         const found = list.map((e) => {
             const {ct, st} = splitTypeId(e.id);

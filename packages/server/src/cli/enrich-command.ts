@@ -17,6 +17,8 @@ import {WorkerPool} from '../workers/pool.js';
 /** Listings per pool task, and tasks in flight per worker. */
 const CHUNK = 32;
 const CHUNKS_PER_WORKER = 2;
+/** Listings read ahead and sent in spatial order (bulk.ts): neighbours scored one after the other on a worker. */
+const WINDOW = 8192;
 /** Output is written at least this often (whole lines), and fsynced every FSYNC_MS. */
 const FLUSH_BYTES = 1 << 16;
 const FSYNC_MS = 5000;
@@ -115,7 +117,7 @@ async function enrich(argv: string[]): Promise<number> {
     }
 
     try {
-        const results = enrichListings(pool, region, language, listings(), {chunkSize: CHUNK, inFlight: CHUNKS_PER_WORKER * pool.size});
+        const results = enrichListings(pool, region, language, listings(), {chunkSize: CHUNK, inFlight: CHUNKS_PER_WORKER * pool.size, window: WINDOW});
         for await (const r of results) {
             if (r.retry) {
                 // The engine failed, not the listing: left out of the output, so the next run tries it again.

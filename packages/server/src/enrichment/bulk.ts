@@ -2,7 +2,13 @@
 // one (a bad one becomes an error record, the run goes on), the good ones enriched by the worker pool
 // in chunks (one message per chunk, documents written on the workers), results in input order. The
 // output lines (NDJSON, CSV) are written by answers/enrichment-batch-answer.ts.
+//
+// Listings are read a window at a time and sent in the order of a Hilbert curve over the window's
+// box: a worker then scores neighbours one after the other, whose searches touch the same part of
+// the graph and timetable (in its caches) and often the same places (the sweeps' selections and the
+// egress walks kept from the listing before). A listing's answer does not depend on the order.
 import type {Region} from '@quartier/engine';
+import {hilbert16} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import {coordinateText, parseLatitude, parseLongitude} from '../http/params.js';
 import type {WorkerPool} from '../workers/pool.js';
@@ -52,6 +58,8 @@ export interface BulkOptions {
     chunkSize: number;
     /** Chunks computing at once (their own); more wait here, not in the pool's queue. */
     inFlight: number;
+    /** Listings read ahead and sent in spatial order (1: in input order); results still come in input order. */
+    window?: number;
     /** Taken before a chunk is sent and released after: shares the pool between batches. */
     gate?: Gate;
     /** Stops sending chunks (what is under way still comes back). */
@@ -61,20 +69,62 @@ export interface BulkOptions {
 /** Enriches listings in input order: yields one result per listing read, errors included. */
 export async function* enrichListings(pool: WorkerPool, region: Region, language: string, listings: AsyncIterable<Listing> | Iterable<Listing>,
     options: BulkOptions): AsyncGenerator<BulkResult> {
-    const queue: Promise<BulkResult[]>[] = [];
-    let chunk: Listing[] = [];
-    const send = () => {
-        queue.push(runChunk(pool, region, language, chunk, options.gate));
-        chunk = [];
+    const windowSize = Math.max(1, options.window ?? 1);
+    const queue: Promise<void>[] = [];
+    // Results by their listing's place in the input (from 0), kept until every listing before them is out.
+    const ready = new Map<number, BulkResult>();
+    let read = 0, yielded = 0;
+    let window: Listing[] = [];
+    function* inOrder(): Generator<BulkResult> {
+        for (let r = ready.get(yielded); r !== undefined; r = ready.get(yielded)) {
+            ready.delete(yielded++);
+            yield r;
+        }
+    }
+    const sendWindow = async function* (): AsyncGenerator<BulkResult> {
+        const first = read - window.length, order = spatialOrder(window);
+        for (let at = 0; at < order.length && !options.signal?.aborted; at += options.chunkSize) {
+            const part = order.subarray(at, at + options.chunkSize);
+            queue.push(runChunk(pool, region, language, Array.from(part, (i) => window[i]), options.gate).then((results) => {
+                for (let k = 0; k < part.length; k++) ready.set(first + part[k], results[k]);
+            }));
+            while (queue.length >= options.inFlight) {
+                await queue.shift();
+                yield* inOrder();
+            }
+        }
+        window = [];
     };
     for await (const listing of listings) {
         if (options.signal?.aborted) break;
-        chunk.push(listing);
-        if (chunk.length >= options.chunkSize) send();
-        while (queue.length >= options.inFlight) yield* await queue.shift()!;
+        window.push(listing);
+        read++;
+        if (window.length >= windowSize) yield* sendWindow();
     }
-    if (chunk.length && !options.signal?.aborted) send();
-    while (queue.length) yield* await queue.shift()!;
+    if (window.length && !options.signal?.aborted) yield* sendWindow();
+    while (queue.length) {
+        await queue.shift();
+        yield* inOrder();
+    }
+}
+
+/** The window's listings by their place on a Hilbert curve over the box of their positions; those that cannot be scored last. */
+function spatialOrder(listings: Listing[]): Uint32Array {
+    const order = Uint32Array.from(listings, (_, i) => i);
+    if (listings.length < 3) return order;
+    let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+    for (const l of listings) {
+        if (l.error !== undefined) continue;
+        minLat = Math.min(minLat, l.lat);
+        maxLat = Math.max(maxLat, l.lat);
+        minLon = Math.min(minLon, l.lon);
+        maxLon = Math.max(maxLon, l.lon);
+    }
+    const sx = 65535 / Math.max(maxLon - minLon, 1e-9), sy = 65535 / Math.max(maxLat - minLat, 1e-9);
+    const keys = Float64Array.from(listings, (l) => (l.error !== undefined ? Infinity
+        : hilbert16(Math.floor((l.lon - minLon) * sx), Math.floor((l.lat - minLat) * sy))));
+    // Equal keys keep their input order (the sort is stable).
+    return order.sort((a, b) => keys[a] - keys[b]);
 }
 
 async function runChunk(pool: WorkerPool, region: Region, language: string, listings: Listing[], gate: Gate | undefined): Promise<BulkResult[]> {

@@ -9,6 +9,8 @@ import {ZERO, grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Bucket entries kept between calls by release (about 28 bytes each). */
 const SCRATCH_KEEP_ENTRIES = 1 << 20;
+/** Entries of the targets' searches kept (12 bytes each) before they are forgotten, see `searched`. */
+const MAX_SEARCHED_ENTRIES = 1 << 20;
 
 export class BucketTable {
     private readonly space: SearchSpace;
@@ -37,6 +39,14 @@ export class BucketTable {
     private readonly sourceBearing = new Uint16Array(1);
     /** tablePath's one cell. */
     private readonly single = new Float64Array(1);
+
+    /**
+     * Per target, what its full backward search put in the buckets (nodes and times, in order): it depends on
+     * the target alone, and the transit walks ask for the same places' ends listing after listing. Only for
+     * plain tables (no lengths, turns or bound), and the count of entries kept in all.
+     */
+    private readonly searched = new Map<number, {node: Uint32Array; dist: Float64Array}>();
+    private searchedEntries = 0;
 
     constructor(space: SearchSpace) {
         this.space = space;
@@ -150,7 +160,11 @@ export class BucketTable {
         for (let i = 0; i < this.bucketNodeCount; i++) bucketCount[this.bucketNodes[i]] = 0;
         this.bucketNodeCount = 0;
         this.entryCount = 0;
-        for (let j = 0; j < targets.length; j++) this.fill(targets[j], j, bearings ? bearings[j] : NO_BEARING);
+        const plain = !space.keepLength && space.turnCosts === null && space.fillBound === Infinity;
+        for (let j = 0; j < targets.length; j++) {
+            if (plain) this.fillKept(targets[j], j);
+            else this.fill(targets[j], j, bearings ? bearings[j] : NO_BEARING);
+        }
 
         // Group the entries by node: start = end of the node's run, then fill it backwards.
         let at = 0;
@@ -179,6 +193,35 @@ export class BucketTable {
         }
         this.bucketTargets = targets.slice();
         this.bucketBearings = bearings && bearings.slice();
+    }
+
+    /** fill() for a plain table, from what the target's search put in the buckets before when it is kept. */
+    private fillKept(target: number, index: number): void {
+        let kept = this.searched.get(target);
+        if (kept === undefined) {
+            const first = this.entryCount;
+            this.fill(target, index, NO_BEARING);
+            kept = {node: this.entryNode.slice(first, this.entryCount), dist: this.entryDist.slice(first, this.entryCount)};
+            if (this.searchedEntries + kept.node.length > MAX_SEARCHED_ENTRIES) {
+                this.searched.clear();
+                this.searchedEntries = 0;
+            }
+            this.searched.set(target, kept);
+            this.searchedEntries += kept.node.length;
+            return;
+        }
+        const bucketCount = this.space.bucketCount;
+        for (let k = 0; k < kept.node.length; k++) {
+            if (this.entryCount === this.entryNode.length) this.growEntries();
+            const e = this.entryCount++, x = kept.node[k];
+            this.entryNode[e] = x;
+            this.entryTarget[e] = index;
+            this.entryDist[e] = kept.dist[k];
+            if (bucketCount[x]++ === 0) {
+                if (this.bucketNodeCount === this.bucketNodes.length) this.bucketNodes = grow(this.bucketNodes);
+                this.bucketNodes[this.bucketNodeCount++] = x;
+            }
+        }
     }
 
     /** Full backward upward search from one target, adding each settled, unstalled node to the buckets. */

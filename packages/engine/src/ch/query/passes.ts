@@ -13,10 +13,15 @@ import type {SearchSpace} from './search-space.js';
 const FIRST_BOUND = [600_000, 2_400_000, 1_200_000];
 const LAST_BOUND = 4 * 3_600_000;
 
+/** The first bound of a mode's passes (ms). */
+export function firstBound(mode: number): number {
+    return FIRST_BOUND[mode] ?? LAST_BOUND;
+}
+
 /** Runs `pass` with the space's fills stopping past a bound that grows until every time in `times` is within it, or no fill was cut. */
 export function inPasses(space: SearchSpace, times: Float64Array, pass: (bound: number) => void): void {
     try {
-        for (let bound = FIRST_BOUND[space.ch.mode] ?? LAST_BOUND; ; bound = nextBound(times, bound)) {
+        for (let bound = firstBound(space.ch.mode); ; bound = nextBound(times, bound)) {
             space.fillBound = bound;
             space.fillCut = false;
             pass(bound);

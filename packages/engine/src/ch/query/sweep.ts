@@ -4,10 +4,15 @@
 // costs far less than a backward bucket search per target.
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
-import {inPasses} from './passes.js';
+import {firstBound, inPasses} from './passes.js';
 import {grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
+/** A sweep keeps each target's nodes within this many of its mode's first bounds (the next pass's bound, see passes.ts). */
+const KEPT_BOUNDS = 4;
+/** Nodes kept in all by a sweep's per-target selections (8 bytes each) before they are forgotten. */
+const MAX_KEPT_NODES = 1 << 21;
+
 export interface SweepResult {
     times: Float64Array;
     lengths: Float64Array;
@@ -30,6 +35,18 @@ export class TargetSweep {
     private selLen: Float64Array = new Float64Array(1024);
     private selTurn: Float64Array = new Float64Array(1024);
     private selBearing: Uint16Array = new Uint16Array(1024);
+
+    /**
+     * Per target, the nodes within KEPT_BOUNDS first bounds of it, nearest first, and their times (whole ms):
+     * they depend on the target alone, and the sweeps of a neighbourhood go to the same places position after
+     * position. The count of nodes kept in all.
+     */
+    private readonly kept = new Map<number, {node: Uint32Array; time: Uint32Array}>();
+    private keptNodes = 0;
+    /** The nodes the last downSearch settled: [0, foundCount). */
+    private found: Uint32Array = new Uint32Array(1024);
+    private foundTime: Uint32Array = new Uint32Array(1024);
+    private foundCount = 0;
 
     constructor(space: SearchSpace) {
         this.space = space;
@@ -125,7 +142,7 @@ export class TargetSweep {
             if (this.selCut) space.fillCut = true;
             return;
         }
-        const ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight, index = space.selIndex;
+        const ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, index = space.selIndex;
         let count = 0, cut = false;
         for (let j = 0; j < targets.length; j++) count = this.select(targets[j], count);
         if (bound === Infinity) {
@@ -134,33 +151,17 @@ export class TargetSweep {
                 const x = this.selNodes[q];
                 for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) count = this.select(downHead[i], count);
             }
-        } else {
-            // Dijkstra from every target at once, in the backward search's arrays (free between calls).
-            space.resetBackward();
-            const dist = space.backwardDist, touched = space.backwardTouched, heap = space.backwardHeap;
-            let reached = 0;
+        } else if (bound <= KEPT_BOUNDS * firstBound(ch.mode)) {
+            // The nodes within the bound of any target are those within it of some target: the union of
+            // each target's, kept. The selection is cut when a down arc leaves it (the search's heap not empty).
             for (let j = 0; j < targets.length; j++) {
-                const t = targets[j];
-                if (dist[t] === 0) continue;
-                dist[t] = 0;
-                touched[reached++] = t;
-                heap.push(t, 0);
+                const {node, time} = this.within(targets[j], ch.mode);
+                for (let k = 0; k < node.length && time[k] <= bound; k++) count = this.select(node[k], count);
             }
-            while (heap.length > 0 && heap.peekKey() <= bound) {
-                const x = heap.pop();
-                const d = dist[x];
-                count = this.select(x, count);
-                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-                    const y = downHead[i], nd = d + downWeight[i];
-                    if (nd >= dist[y]) continue;
-                    if (dist[y] === Infinity) touched[reached++] = y;
-                    dist[y] = nd;
-                    heap.push(y, nd);
-                }
-            }
-            cut = heap.length > 0;
-            space.backwardTouchedCount = reached;
-            space.resetBackward();
+            cut = this.leaves(count);
+        } else {
+            cut = this.downSearch(targets, bound);
+            for (let k = 0; k < this.foundCount; k++) count = this.select(this.found[k], count);
         }
         // Highest rank first (nodes are numbered by rank).
         const ranks = this.selNodes.subarray(0, count).sort();
@@ -177,6 +178,75 @@ export class TargetSweep {
         this.selBound = bound;
         this.selCut = cut;
         if (cut) space.fillCut = true;
+    }
+
+    /** The nodes within KEPT_BOUNDS first bounds of a target by the down arcs, nearest first, and their times (kept). */
+    private within(target: number, mode: number): {node: Uint32Array; time: Uint32Array} {
+        let found = this.kept.get(target);
+        if (found === undefined) {
+            this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
+            found = {node: this.found.slice(0, this.foundCount), time: this.foundTime.slice(0, this.foundCount)};
+            if (this.keptNodes + this.foundCount > MAX_KEPT_NODES) {
+                this.kept.clear();
+                this.keptNodes = 0;
+            }
+            this.kept.set(target, found);
+            this.keptNodes += this.foundCount;
+        }
+        return found;
+    }
+
+    /** Whether a down arc leads out of the selection's first `count` nodes. */
+    private leaves(count: number): boolean {
+        const ch = this.space.ch, downFirst = ch.downFirst, downHead = ch.downHead, index = this.space.selIndex, nodes = this.selNodes;
+        for (let p = 0; p < count; p++) {
+            const x = nodes[p];
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                const y = downHead[i], q = index[y];
+                if (q >= count || nodes[q] !== y) return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Dijkstra from every target at once up the down arcs, in the backward search's arrays (free between
+     * calls), stopped past the bound: the nodes it settles in found[0, foundCount), nearest first (their times in foundTime); whether it was cut.
+     */
+    private downSearch(targets: ArrayLike<number>, bound: number): boolean {
+        const space = this.space, ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, downWeight = ch.downWeight;
+        space.resetBackward();
+        const dist = space.backwardDist, touched = space.backwardTouched, heap = space.backwardHeap;
+        let reached = 0, found = 0;
+        for (let j = 0; j < targets.length; j++) {
+            const t = targets[j];
+            if (dist[t] === 0) continue;
+            dist[t] = 0;
+            touched[reached++] = t;
+            heap.push(t, 0);
+        }
+        while (heap.length > 0 && heap.peekKey() <= bound) {
+            const x = heap.pop();
+            const d = dist[x];
+            if (found === this.found.length) {
+                this.found = grow(this.found);
+                this.foundTime = grow(this.foundTime);
+            }
+            this.foundTime[found] = d;
+            this.found[found++] = x;
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                const y = downHead[i], nd = d + downWeight[i];
+                if (nd >= dist[y]) continue;
+                if (dist[y] === Infinity) touched[reached++] = y;
+                dist[y] = nd;
+                heap.push(y, nd);
+            }
+        }
+        const cut = heap.length > 0;
+        this.foundCount = found;
+        space.backwardTouchedCount = reached;
+        space.resetBackward();
+        return cut;
     }
 
     /** Adds x to the selection unless it is there; the new count. */

@@ -126,15 +126,52 @@ export class FootAccess {
         return walk === Infinity && this.walkFinder ? this.finderWalk(fp, tp) : walk;
     }
 
+    /**
+     * walkBefore for many destinations at once: walks[k] and the walk's two nodes in ends[2k], ends[2k + 1]
+     * (-1: found by the access search). The walks the access search does not know come from one table of the
+     * walk finder, from the origin's edge ends to the destinations' (the same sums as finderWalk's, pair by pair):
+     * to those destinations only, or with `every` to all of them (the same table for every origin of a matrix,
+     * whose backward searches the finder keeps).
+     */
+    walksBefore(fp: EdgePoint, tps: readonly EdgePoint[], walks: Float64Array, ends: Int32Array, every = false): void {
+        const g = this.graph, unknown: number[] = [];
+        for (let k = 0; k < tps.length; k++) {
+            walks[k] = this.directWalk(fp, tps[k]);
+            ends[2 * k] = ends[2 * k + 1] = -1;
+            if (walks[k] === Infinity && this.walkFinder) unknown.push(k);
+        }
+        if (unknown.length === 0) return;
+        const sources = Uint32Array.of(g.edgeFrom[fp.edge], g.edgeTo[fp.edge]);
+        const column = every ? Int32Array.from(tps, (_, k) => k) : Int32Array.from(unknown);
+        const targets = new Uint32Array(2 * column.length);
+        for (let c = 0; c < column.length; c++) {
+            const e = tps[column[c]].edge;
+            targets[2 * c] = g.edgeFrom[e];
+            targets[2 * c + 1] = g.edgeTo[e];
+        }
+        const table = this.walkFinder!.table(sources, targets);
+        for (let u = 0; u < unknown.length; u++) {
+            const k = unknown[u];
+            walks[k] = this.finderWalk(fp, tps[k], table, targets.length, 2 * (every ? k : u));
+            ends[2 * k] = this.walkSource;
+            ends[2 * k + 1] = this.walkTarget;
+        }
+    }
+
     /** Metres of the direct walk found last (through the walk finder's nodes, else the forward search). */
     walkMeters(fp: EdgePoint, tp: EdgePoint): number {
         return this.walkSource >= 0 ? this.finderPath(fp, tp, null).meters : this.walkPath(this.forward, fp, tp, null).meters;
     }
 
-    /** The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair. */
-    finderWalk(fp: EdgePoint, tp: EdgePoint): number {
+    /**
+     * The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair
+     * (walkSource / walkTarget, -1 when none). With `table`, the finder's times are read there instead
+     * (walksBefore's: row i from the origin's edge end i, column column + j to the destination's end j).
+     */
+    finderWalk(fp: EdgePoint, tp: EdgePoint, table: Float64Array | null = null, width = 0, column = 0): number {
         const g = this.graph, finder = this.walkFinder!;
         let best = Infinity;
+        this.walkSource = this.walkTarget = -1;
         for (let i = 0; i < 2; i++) {
             const out = i === 0 ? fp.toA : fp.toB;
             if (out === INF) continue;
@@ -143,7 +180,7 @@ export class FootAccess {
                 const into = j === 0 ? tp.fromA : tp.fromB;
                 if (into === INF || out + into >= best) continue;
                 const target = j === 0 ? g.edgeFrom[tp.edge] : g.edgeTo[tp.edge];
-                const d = finder.distance(source, target);
+                const d = table ? table[i * width + column + j] : finder.distance(source, target);
                 if (d === INF) continue;
                 if (out + d + into < best) {
                     best = out + d + into;

@@ -197,9 +197,9 @@ export class TransitRouter {
 
     /**
      * Snaps destinations (flat lat, lon, lat, lon, …) and finds their egress walks, once, for
-     * measureTargets from any number of origins.
+     * measureTargets from any number of origins (`shared`: see TransitTargets).
      */
-    targets(tos: ArrayLike<number>): TransitTargets {
+    targets(tos: ArrayLike<number>, shared = true): TransitTargets {
         const n = tos.length >> 1;
         const snaps: (Snap | null)[] = [], points: (EdgePoint | null)[] = [];
         const egressFirst = new Uint32Array(n + 1);
@@ -233,7 +233,7 @@ export class TransitRouter {
             }
         }
         return {
-            count: n, snaps, points, egressFirst,
+            count: n, shared, snaps, points, egressFirst,
             egressStop: Uint32Array.from(stops), egressMs: Float64Array.from(ms), egressMeters: Float64Array.from(meters),
             byStopFirst, byStopTarget, byStopMs
         };
@@ -289,20 +289,25 @@ export class TransitRouter {
         this.access.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
 
         // The direct walks known before RAPTOR (NaN: nothing to measure), and the finder's ends.
-        const walks = new Float64Array(n), walkEnds = new Int32Array(2 * n);
-        const todo: number[] = [];
+        const walks = new Float64Array(n).fill(NaN), walkEnds = new Int32Array(2 * n);
+        const todo: number[] = [], points: EdgePoint[] = [];
         for (let j = 0; j < n; j++) {
             const to = targets.snaps[j], tp = targets.points[j];
-            walks[j] = NaN;
             if (!to || !tp) continue;
             if (samePosition(from, to)) {
                 out[j] = {time: 0, distance: 0};
                 continue;
             }
-            walks[j] = this.access.walkBefore(fp, tp);
-            walkEnds[2 * j] = this.access.walkSource;
-            walkEnds[2 * j + 1] = this.access.walkTarget;
             todo.push(j);
+            points.push(tp);
+        }
+        const todoWalks = new Float64Array(todo.length), todoEnds = new Int32Array(2 * todo.length);
+        this.access.walksBefore(fp, points, todoWalks, todoEnds, targets.shared);
+        for (let k = 0; k < todo.length; k++) {
+            const j = todo[k];
+            walks[j] = todoWalks[k];
+            walkEnds[2 * j] = todoEnds[2 * k];
+            walkEnds[2 * j + 1] = todoEnds[2 * k + 1];
         }
         if (d.count === 1) {
             // No journey slower than a direct walk is an answer: bound the run by the slowest one.
@@ -439,7 +444,7 @@ export class TransitRouter {
      * measureTargets for what each gives.
      */
     measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departure: Departure = this.window): (TransitMeasure | null)[] {
-        return this.measureTargets(fromLat, fromLon, this.targets(tos), departure);
+        return this.measureTargets(fromLat, fromLon, this.targets(tos, false), departure);
     }
 
     /**

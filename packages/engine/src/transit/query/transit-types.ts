@@ -118,6 +118,11 @@ export interface TransitMeasure {
  */
 export interface TransitTargets {
     readonly count: number;
+    /**
+     * Made for many origins (a matrix): each origin's direct walks come from one table of the walk finder
+     * over every destination, the same for all, so the finder's backward searches are done once.
+     */
+    readonly shared: boolean;
     /** Per destination, where it lies on the foot network; null when too far from any path. */
     readonly snaps: (Snap | null)[];
     readonly points: (EdgePoint | null)[];
@@ -139,6 +144,8 @@ export interface TransitTargets {
 export interface WalkFinder {
     distance(source: number, target: number): number;
     path(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** distance() for all pairs, row by source (INF where unreachable): one upward search per node instead of one per pair. */
+    table(sources: Uint32Array, targets: Uint32Array): Float64Array;
 }
 
 export interface TransitRouterOptions {
