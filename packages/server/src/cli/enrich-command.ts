@@ -79,7 +79,7 @@ async function enrich(argv: string[]): Promise<number> {
     const fd = fs.openSync(output, 'a');
     if (outputFormat === 'csv' && done.fresh) fs.writeSync(fd, `${columns.join(',')}\n`);
     const total = countRecords(input, inputFormat);
-    const pool = new WorkerPool([region], {size: workers, warm: true, maxQueue: 1 << 20});
+    const pool = new WorkerPool([region], {size: workers, warm: 'enrichment', maxQueue: 1 << 20});
     const progress = new Progress('enrich');
     const writer = new LineWriter(fd);
     const started = performance.now();

@@ -21,8 +21,11 @@ export interface PoolOptions {
     timeoutMs?: number;
     /** Tasks that may wait for a worker; beyond, 503. */
     maxQueue?: number;
-    /** Each worker runs a neighbourhood search per region when it starts (see TaskRunner.warm). */
-    warm?: boolean;
+    /**
+     * Each worker warms up when it starts (TaskRunner.warm): true, on what a server answers; 'enrichment', on the
+     * neighbourhood searches alone (quartier enrich runs nothing else).
+     */
+    warm?: boolean | 'enrichment';
     /** The module the workers run (default worker.js; tests add test-only tasks with their own). */
     workerFile?: URL;
 }

@@ -106,14 +106,16 @@ export class TaskRunner {
      * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise; a region swapped
      * in brings new threads, whose first requests would pay it while the server serves). Not routes of every mode: the
      * route code compiled on all three at once stays 20% slower on a stream of car routes (bench/route-http.js).
+     * `neighbourhoodOnly`: the neighbourhood searches alone (quartier enrich runs nothing else).
      */
-    warm(): void {
+    warm(neighbourhoodOnly = false): void {
         for (const region of this.regions.values()) {
             const P = regionSections(region).pois;
             if (P.count === 0) continue;
             const i = P.count >> 1;
             const country = region.country.code;
             for (const type of ['neighbourhood', 'enrichment'] as const) this.run({type, country, lat: P.lat[i], lon: P.lon[i]});
+            if (neighbourhoodOnly) continue;
             for (let mode = 0; mode < TRANSIT; mode++) this.run({type: 'isochrone', country, mode, lat: P.lat[i], lon: P.lon[i], limits: [600]});
         }
     }

@@ -5,9 +5,9 @@ import {workerData} from 'node:worker_threads';
 import {move} from 'piscina';
 import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
 
-const data = workerData as {regions: RegionHandle[]; warm?: boolean; loaded?: SharedArrayBuffer};
+const data = workerData as {regions: RegionHandle[]; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer};
 const runner = new TaskRunner(data.regions);
-if (data.warm) runner.warm();
+if (data.warm) runner.warm(data.warm === 'enrichment');
 
 export function run(task: Task): unknown {
     const answer = runner.run(task);
