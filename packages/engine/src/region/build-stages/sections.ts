@@ -22,21 +22,26 @@ import {inputsOf, modeDigest, previousStats, reuseSection, sectionDigest} from '
 import {NaturalEarth} from '../../tiles/natural-earth.js';
 
 /**
- * The road graph written (with its derived arrays), and one contraction hierarchy per mode from it (or the previous
- * bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
+ * The road graph written (with its derived arrays; or the previous bundle's, when what its builder read is the same),
+ * and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
  * from it hash as their input.
  */
 export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
-    let built: Uint8Array | null = null;
-    let roadStats: RoadGraphStats;
-    ({section: built, stats: roadStats} = b.roads!.build());
+    // The same ways, nodes and restrictions read (and code) as the previous bundle's: its graph, not built again.
+    let roadsSection = reuseSection(b, 'roads', inputsOf(b, 'roads', [b.roads!.inputDigest()]));
+    let roadStats = previousStats(b, 'roads') as RoadGraphStats;
+    if (!roadsSection) {
+        let built: Uint8Array | null = null;
+        ({section: built, stats: roadStats} = b.roads!.build());
+        b.roads = null;
+        // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
+        roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
+        built = null;
+        write(tmp, 'roads', roadsSection);
+    }
     b.roads = null;
-    // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
-    const roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
-    built = null;
-    write(tmp, 'roads', roadsSection);
     // Contraction hierarchies, one per mode, from the graph just written.
     const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
     const roads = sectionDigest(roadsSection);
