@@ -10,7 +10,9 @@
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
 //   npx tsc -b && node bench/country-update.js [--junctions 7900000] [--dir /tmp/quartier-country-update]
-//        [--pois 1000] [--roads 1000] [--skip-build] [--verify]
+//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--verify]
+// --heap: node's --max-old-space-size (MB) for the build and the updates (at e85f898 the country's map data stage
+// outgrew node's default 4 GB heap).
 // --skip-build reuses the full build of an earlier run when its bundle was left as built (a run's updates change it).
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ const junctions = Number(arg('junctions', 7900000));
 const dir = path.resolve(arg('dir', '/tmp/quartier-country-update'));
 const poiCount = Number(arg('pois', 1000));
 const roadCount = Number(arg('roads', 1000));
+const heap = [`--max-old-space-size=${Number(arg('heap', 12000))}`];
 fs.mkdirSync(dir, {recursive: true});
 const base = path.join(dir, `country-${junctions}`);
 const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, out = `${base}-bundles`, resultsFile = path.join(dir, `country-update-${junctions}.json`);
@@ -145,7 +148,7 @@ const summary = (r) => `${r.seconds.toFixed(0)} s (${r.cpuSeconds.toFixed(0)} CP
 if (!process.argv.includes('--skip-build') || !results.build || results.bundleState !== 'built') {
     fs.rmSync(out, {recursive: true, force: true});
     console.error(`full build of ${pbf} (${extract.roadNodes} road nodes) ...`);
-    results.build = await runSampled([BUILD_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--force'], env);
+    results.build = await runSampled([...heap, BUILD_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--force'], env);
     results.bundleState = 'built';
     save();
 }
@@ -156,7 +159,7 @@ for (const [name, write] of [['POIs and addresses', writePoiChanges], [`${roadCo
     const change = await write(file);
     console.error(`${name}: ${JSON.stringify(change)}, ${(fs.statSync(file).size / 1024).toFixed(0)} KB; update-region ...`);
     results.bundleState = 'updated';
-    const run = await runSampled([UPDATE_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--changes', file], env);
+    const run = await runSampled([...heap, UPDATE_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--changes', file], env);
     const update = {change: name, ...change, changeKB: fs.statSync(file).size / 1024, ...run, ...sections(path.join(out, COUNTRY)),
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
@@ -169,7 +172,7 @@ if (process.argv.includes('--verify')) {
     const state = JSON.parse(fs.readFileSync(path.join(out, `${COUNTRY}.osm`, 'state.json'), 'utf8'));
     const fresh = `${base}-fresh`, freshRegions = path.join(dir, 'regions-fresh.json');
     fs.writeFileSync(freshRegions, JSON.stringify({regions: [{country: COUNTRY, name: 'Synthetic country', osm: [path.join(out, `${COUNTRY}.osm`, state.file)], gtfs: [gtfs]}]}));
-    const run = spawnSync(process.execPath, [BUILD_REGION_SCRIPT, COUNTRY, '--regions-file', freshRegions, '--out', fresh, '--force', '--quiet'], {stdio: 'inherit', env});
+    const run = spawnSync(process.execPath, [...heap, BUILD_REGION_SCRIPT, COUNTRY, '--regions-file', freshRegions, '--out', fresh, '--force', '--quiet'], {stdio: 'inherit', env});
     if (run.status !== 0) throw new Error('the fresh build failed');
     const differ = [];
     for (const f of fs.readdirSync(path.join(fresh, COUNTRY)).filter((x) => x.endsWith('.bin')).sort()) {
