@@ -88,7 +88,7 @@ export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: strin
     }
     const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
     b.pois!.addTransitLines(network);
-    for (const s of transitStations(network)) b.places.addStation(s.name, s.lat, s.lon);
+    for (const s of transitStations(network)) b.places!.addStation(s.name, s.lat, s.lon);
     return stats;
 }
 
@@ -115,7 +115,10 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: str
     const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
         BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
     progress.update('geocoding index', 1);
-    const placesOut = b.places.build(border, country.cityAdminLevel);
+    const placesOut = b.places!.build(border, country.cityAdminLevel);
+    // Each builder let go of once built, as the roads' and POIs' are (a country's build at bff77fd ran out of node's
+    // default 4 GB heap in the map data stage, the places' builder still held).
+    b.places = null;
     write(tmp, 'places', placesOut.section);
     progress.update('coverage', 1);
     const wholeCountry = config.wholeCountry === true;
@@ -128,7 +131,8 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: str
         coverageStats = coverageOut.stats;
     }
     progress.update('map data', 1);
-    const mapOut = b.map.build();
+    const mapOut = b.map!.build();
+    b.map = null;
     write(tmp, 'map', mapOut.section);
     // Vector tiles are cut from the sections just built, read back as the server reads them.
     const tilesInputs = inputsOf(b, 'tiles', [sectionDigest(mapOut.section), sectionDigest(placesOut.section), sectionDigest(coverage), NaturalEarth.version()]);
