@@ -14,7 +14,7 @@
 // Figures also go to DIR/country-J.json. --build-only stops after the build and the bundle's sizes
 // (with --skip-build: records the sizes of a bundle built before); --trace-gc passes V8's
 // --trace-gc to the build (its lines on stdout: the heap in use after each collection against the RSS).
-import {spawn, spawnSync} from 'node:child_process';
+import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -24,7 +24,8 @@ import {packageEntry} from './lib/packages.js';
 import {startBenchServer} from './lib/server.js';
 import {arg} from './lib/args.js';
 import {mulberry32} from './lib/stats.js';
-import {COUNTRY, M, M_LON, SHAPE, townCentre, z14} from './lib/synthetic-country.js';
+import {COUNTRY, M, M_LON, SHAPE, countryExtract, townCentre, z14} from './lib/synthetic-country.js';
+import {runSampled} from './lib/sampled-run.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,7 +37,7 @@ const queryCount = Number(arg('queries', 60));
 const beOut = path.resolve(arg('be-out', path.join(root, 'build', 'test-regions')));
 fs.mkdirSync(dir, {recursive: true});
 const base = path.join(dir, `country-${junctions}`);
-const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, statsFile = `${base}.extract.json`, out = `${base}-bundles`;
+const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, out = `${base}-bundles`;
 const resultsFile = `${base}.json`;
 const results = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
 const save = () => {
@@ -44,46 +45,7 @@ const save = () => {
     fs.renameSync(`${resultsFile}.tmp`, resultsFile);
 };
 
-/** VmRSS and VmHWM of a process in MB (0 once it is gone). */
-function memoryMB(pid) {
-    try {
-        const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-        const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-        return {rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024};
-    } catch {
-        return {rss: 0, hwm: 0};
-    }
-}
-
-/** CPU seconds (user + system) a process has used so far (0 once it is gone). */
-const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], {encoding: 'utf8'}).stdout.trim()) || 100;
-function cpuSeconds(pid) {
-    try {
-        // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    } catch {
-        return 0;
-    }
-}
-
-/** The stage a progress line names, without file names and zoom levels. */
-function stageOf(line) {
-    const m = /^build \w+: (.*?) \d+%/.exec(line);
-    if (!m) return null;
-    return m[1].replace(/^(relations|ways|nodes) .*/, 'read OSM: $1').replace(/^vector tiles.*/, 'vector tiles').replace(/^transit: .*/, 'transit');
-}
-
-if (!fs.existsSync(pbf) || !fs.existsSync(gtfs) || !fs.existsSync(statsFile)) {
-    console.error(`generating ${pbf} (${junctions} junctions) ...`);
-    const script = `import fs from 'node:fs'; import {writeSyntheticRoads} from ${JSON.stringify(path.join(root, 'tools', 'synthetic-roads-lib.js'))};
-        const r = writeSyntheticRoads(${JSON.stringify(pbf)}, ${JSON.stringify({junctions, ...SHAPE, country: true, gtfs})});
-        r.peakRssMB = process.resourceUsage().maxRSS / 1024; fs.writeFileSync(${JSON.stringify(statsFile)}, JSON.stringify(r));`;
-    const run = spawnSync(process.execPath, ['--max-old-space-size=12000', '--input-type=module', '-e', script], {stdio: 'inherit'});
-    if (run.status !== 0) throw new Error('the generator failed');
-}
-const extract = JSON.parse(fs.readFileSync(statsFile, 'utf8'));
+const extract = countryExtract(base, junctions);
 if (process.argv.includes('--generate-only')) process.exit(0);
 results.extract = {...extract, pbfBytes: fs.statSync(pbf).size, gtfsBytes: fs.statSync(gtfs).size};
 console.log(`extract: ${extract.roadNodes} road nodes (${extract.osmNodes} OSM nodes), ${extract.ways} ways, ${(results.extract.pbfBytes / 1e6).toFixed(0)} MB .osm.pbf; ` +
@@ -95,58 +57,7 @@ async function build() {
         '--country', COUNTRY, '--osm', pbf, '--gtfs', gtfs, '--name', 'Synthetic country', '--out', out, '--force'];
     // The script `quartier add-region` runs (BUILD_REGION_SCRIPT), started here itself so that the pid sampled is the
     // build's, not a wrapper's. Huge pages, as npm start and quartier build-region run it.
-    const child = spawn(process.execPath, args, {stdio: ['ignore', 'inherit', 'pipe'], env: withHugePages({...process.env, QUARTIER_LOCAL_REGIONS: localRegions})});
-    const started = performance.now();
-    const stages = [];
-    let current = null, hwm = 0, cpu = 0;
-    const enter = (name) => {
-        const now = (performance.now() - started) / 1000;
-        if (current) {
-            current.seconds = now - current.start;
-            current.cpuSeconds = cpu - current.cpuStart;
-        }
-        current = {stage: name, start: now, seconds: 0, cpuStart: cpu, cpuSeconds: 0, peakRssMB: 0};
-        stages.push(current);
-    };
-    enter('start');
-    const sample = () => {
-        const m = memoryMB(child.pid);
-        cpu = Math.max(cpu, cpuSeconds(child.pid));
-        if (m.hwm > hwm) hwm = m.hwm;
-        if (current && m.rss > current.peakRssMB) current.peakRssMB = m.rss;
-    };
-    const timer = setInterval(sample, 250);
-    let buffer = '';
-    child.stderr.on('data', (d) => {
-        buffer += d;
-        let i;
-        while ((i = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, i);
-            buffer = buffer.slice(i + 1);
-            process.stderr.write(`${((performance.now() - started) / 1000).toFixed(1)} s  ${line}\n`);
-            const stage = stageOf(line);
-            if (stage && stage !== current.stage) {
-                sample();
-                enter(stage);
-            }
-        }
-    });
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    clearInterval(timer);
-    enter('end');
-    stages.pop();
-    if (code !== 0) throw new Error(`the build failed (exit ${code})`);
-    // Stages of the same name (read OSM per file) are summed.
-    const merged = [];
-    for (const s of stages) {
-        const same = merged.find((m) => m.stage === s.stage);
-        if (same) {
-            same.seconds += s.seconds;
-            same.cpuSeconds += s.cpuSeconds;
-            same.peakRssMB = Math.max(same.peakRssMB, s.peakRssMB);
-        } else merged.push({stage: s.stage, seconds: s.seconds, cpuSeconds: s.cpuSeconds, peakRssMB: s.peakRssMB});
-    }
-    return {seconds: (performance.now() - started) / 1000, cpuSeconds: cpu, peakRssMB: hwm, stages: merged};
+    return runSampled(args, withHugePages({...process.env, QUARTIER_LOCAL_REGIONS: localRegions}));
 }
 
 if (!process.argv.includes('--skip-build') || !results.build) {

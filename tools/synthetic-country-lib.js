@@ -56,7 +56,7 @@ export function streetName(code) {
 }
 
 /** The tags of each weighted category subtype, from its first rule in data/categories.json that needs no route. */
-function categoryTags() {
+export function categoryTags() {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'data', 'categories.json');
     const categories = JSON.parse(fs.readFileSync(file, 'utf8')).categories;
     const kinds = [];

@@ -219,13 +219,14 @@ t.test('a second update and new feeds', async (t) => {
     t.equal(r.status, 1, 'a missing feed');
     t.match(r.err, `GTFS feed not found: ${path.join(cwd, 'feed')}`);
     writeFeed(path.join(cwd, 'feed'));
-    const hierarchies = ['ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf);
+    const hierarchies = ['roads.bin', 'ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf);
     const ok = update('--changes', 'second.osc.gz', '--gtfs', 'feed');
     t.equal(ok.status, 0, ok.err);
-    // A pharmacy leaves the road graph as it was: its hierarchies and coverage are the previous bundle's, byte for byte.
+    // A pharmacy leaves the road graph as it was: the graph (not built again), its hierarchies and coverage are the
+    // previous bundle's, byte for byte.
     const reused = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8')).reused;
-    t.same(reused, ['chCar', 'chFoot', 'chBike', 'coverage'], 'reused: the hierarchies and coverage; transit is new (a new feed)');
-    t.same(['ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf), hierarchies, 'byte for byte');
+    t.same(reused, ['roads', 'chCar', 'chFoot', 'chBike', 'coverage'], 'reused: the road graph, the hierarchies and coverage; transit is new (a new feed)');
+    t.same(['roads.bin', 'ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf), hierarchies, 'byte for byte');
     const withFeed = regionsFile('regions-second.json', 'second.osm.pbf', {gtfs: [path.join(cwd, 'feed')]});
     writePbf(path.join(data, 'second.osm.pbf'), [...apply(before), pharmacy].sort(byTypeAndId));
     sameAsFresh(t, withFeed, 'fresh-second');
@@ -270,7 +271,7 @@ t.test('a road change rebuilds the hierarchies, transit and coverage; the feed a
     const r = update('--changes', 'road.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    for (const s of ['chCar', 'chFoot', 'chBike', 'transit']) t.notOk(manifest.reused.includes(s), `${s} rebuilt`);
+    for (const s of ['roads', 'chCar', 'chFoot', 'chBike', 'transit']) t.notOk(manifest.reused.includes(s), `${s} rebuilt`);
     t.notOk(bytesOf('ch-car.bin').equals(hierarchies[0]), 'the car hierarchy changed');
     const objs = [...apply(before), pharmacy].map((o) => (o.type === 'way' && o.id === 13 ? renamed : o))
         .sort(byTypeAndId);
@@ -289,7 +290,7 @@ t.test('a damaged section is built again, not reused', async (t) => {
     const r = update('--changes', 'kiosk.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['chCar', 'chBike', 'transit', 'coverage'], 'the damaged foot hierarchy built again; transit reused (the same graph and feed)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'coverage'], 'the damaged foot hierarchy built again; the graph and transit reused (the same ways and feed)');
     fourthObjects = [...thirdObjects, kiosk].sort(byTypeAndId);
     writePbf(path.join(data, 'fourth.osm.pbf'), fourthObjects);
     sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');

@@ -1,6 +1,7 @@
 // Compiles routable OSM ways into the road graph section: nodes are junctions (and barriers and
 // way ends), edges are the way pieces between them with their geometry, and every arc carries
 // one weight per mode and direction. Read by RoadGraph.
+import crypto from 'node:crypto';
 import type Flatbush from 'flatbush';
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
@@ -92,6 +93,26 @@ export class RoadGraphBuilder {
         this.specialIds.push(node.id);
         this.specialFlags.push(flags);
         this.specialGate.push(gate);
+    }
+
+    /**
+     * SHA-256 of everything build() reads: the ways, special nodes and turn restrictions kept, and the node store (its
+     * ids, coordinates and found marks: every node any builder asked for, a superset of the roads' own, since a
+     * barrier on any stored node makes a junction). The same digest (and code) gives the same section, so a build may
+     * reuse the previous bundle's (region/build-stages/sections.ts) without building it.
+     */
+    inputDigest(): string {
+        const h = crypto.createHash('sha256').update(`split ${this.splitModes}\n`);
+        const add = (name: string, a: {buffer: ArrayBufferLike; byteOffset: number; BYTES_PER_ELEMENT: number}, length: number) =>
+            h.update(`\n${name} ${length}\n`).update(new Uint8Array(a.buffer, a.byteOffset, length * a.BYTES_PER_ELEMENT));
+        for (const [name, g] of Object.entries({wayRefStart: this.wayRefStart, wayIds: this.wayIds, refs: this.refs, waySpeeds: this.waySpeeds,
+            wayClass: this.wayClass, wayLocalOnly: this.wayLocalOnly, wayFerrySeconds: this.wayFerrySeconds, wayName: this.wayName,
+            specialIds: this.specialIds, specialFlags: this.specialFlags, specialGate: this.specialGate})) add(name, g.data, g.length);
+        for (const [name, a] of Object.entries(this.names.arrays('name'))) add(name, a, a.length);
+        h.update(JSON.stringify(this.restrictions));
+        const store = this.nodes;
+        for (const [name, a] of Object.entries({ids: store.ids, lat: store.lat, lon: store.lon, found: store.found})) add(`store ${name}`, a, a.length);
+        return h.digest('hex');
     }
 
     /**

@@ -8,7 +8,8 @@ import type {RegionBuild} from './state.js';
 
 /** The three passes; the extracts' headers, in source order. */
 export function readOsm(b: RegionBuild): OsmHeader[] {
-    const {nodes, places, map, routingFiles} = b;
+    const {nodes, routingFiles} = b;
+    const places = b.places!, map = b.map!;
     const headers = pass(b, 'relations', (i) => ({
         relation: (r) => {
             if (i < routingFiles) b.roads!.addRelation(r);

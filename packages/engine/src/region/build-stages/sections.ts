@@ -22,21 +22,26 @@ import {inputsOf, modeDigest, previousStats, reuseSection, sectionDigest} from '
 import {NaturalEarth} from '../../tiles/natural-earth.js';
 
 /**
- * The road graph written (with its derived arrays), and one contraction hierarchy per mode from it (or the previous
- * bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
+ * The road graph written (with its derived arrays; or the previous bundle's, when what its builder read is the same),
+ * and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
  * from it hash as their input.
  */
 export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
-    let built: Uint8Array | null = null;
-    let roadStats: RoadGraphStats;
-    ({section: built, stats: roadStats} = b.roads!.build());
+    // The same ways, nodes and restrictions read (and code) as the previous bundle's: its graph, not built again.
+    let roadsSection = reuseSection(b, 'roads', inputsOf(b, 'roads', [b.roads!.inputDigest()]));
+    let roadStats = previousStats(b, 'roads') as RoadGraphStats;
+    if (!roadsSection) {
+        let built: Uint8Array | null = null;
+        ({section: built, stats: roadStats} = b.roads!.build());
+        b.roads = null;
+        // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
+        roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
+        built = null;
+        write(tmp, 'roads', roadsSection);
+    }
     b.roads = null;
-    // With what threads would otherwise derive from it on their first road request (graph/derived.ts).
-    const roadsSection = withDerivedArrays(RoadGraph.from(built.buffer as ArrayBuffer, built.byteOffset, built.byteLength));
-    built = null;
-    write(tmp, 'roads', roadsSection);
     // Contraction hierarchies, one per mode, from the graph just written.
     const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
     const roads = sectionDigest(roadsSection);
@@ -83,7 +88,7 @@ export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: strin
     }
     const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
     b.pois!.addTransitLines(network);
-    for (const s of transitStations(network)) b.places.addStation(s.name, s.lat, s.lon);
+    for (const s of transitStations(network)) b.places!.addStation(s.name, s.lat, s.lon);
     return stats;
 }
 
@@ -110,7 +115,10 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: str
     const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
         BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
     progress.update('geocoding index', 1);
-    const placesOut = b.places.build(border, country.cityAdminLevel);
+    const placesOut = b.places!.build(border, country.cityAdminLevel);
+    // Each builder let go of once built, as the roads' and POIs' are (a country's build at bff77fd ran out of node's
+    // default 4 GB heap in the map data stage, the places' builder still held).
+    b.places = null;
     write(tmp, 'places', placesOut.section);
     progress.update('coverage', 1);
     const wholeCountry = config.wholeCountry === true;
@@ -123,7 +131,8 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: str
         coverageStats = coverageOut.stats;
     }
     progress.update('map data', 1);
-    const mapOut = b.map.build();
+    const mapOut = b.map!.build();
+    b.map = null;
     write(tmp, 'map', mapOut.section);
     // Vector tiles are cut from the sections just built, read back as the server reads them.
     const tilesInputs = inputsOf(b, 'tiles', [sectionDigest(mapOut.section), sectionDigest(placesOut.section), sectionDigest(coverage), NaturalEarth.version()]);

@@ -41,8 +41,8 @@ export interface RegionBuild {
     nodes: NodeStore;
     roads: RoadGraphBuilder | null;
     pois: PoiBuilder | null;
-    places: PlacesBuilder;
-    map: MapDataBuilder;
+    places: PlacesBuilder | null;
+    map: MapDataBuilder | null;
     /** The engine's code (its hash): part of every section's inputs. */
     codeHash: string;
     /** The bundle this build replaces, whose sections of the same inputs are reused (reuse.ts); null: build all. */
