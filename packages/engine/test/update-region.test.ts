@@ -248,6 +248,20 @@ t.test('a second update and new feeds', async (t) => {
     t.equal(JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8')).stats.transit.feeds[0].path, path.join(cwd, 'feed'));
 });
 
+t.test('a bundle updated in another folder is kept by a build that cannot see its update (a replica\'s start)', async (t) => {
+    const replica = path.join(cwd, 'replica');
+    fs.cpSync(path.join(cwd, 'updated', 'DE'), path.join(replica, 'DE'), {recursive: true});
+    const staged = fs.readFileSync(path.join(replica, 'DE', 'manifest.json'), 'utf8');
+    const r = quartier(['build-region', 'DE', '--regions-file', beforeRegions, '--data', data, '--out', 'replica']);
+    t.equal(r.status, 0, r.err);
+    t.match(r.err, `DE: the bundle in ${path.join(replica, 'DE')} was built from an updated extract that ${replica} does not hold (${path.join(cwd, 'updated', 'DE.osm', 'DE-2.osm.pbf')}): kept as it is`);
+    t.equal(fs.readFileSync(path.join(replica, 'DE', 'manifest.json'), 'utf8'), staged, 'the update stands');
+    const forced = quartier(['build-region', 'DE', '--regions-file', beforeRegions, '--data', data, '--out', 'replica', '--force', '--quiet']);
+    t.equal(forced.status, 0, forced.err);
+    const rebuilt = JSON.parse(fs.readFileSync(path.join(replica, 'DE', 'manifest.json'), 'utf8'));
+    t.equal(rebuilt.sources[0].path, path.join(data, 'before.osm.pbf'), '--force: from the regions file');
+});
+
 t.test('served from the regions file: /health tells the data\'s age and flags the ended feed', async (t) => {
     const {port, log, exited, kill} = await serveQuartier(t, cwd,
         ['--regions-file', beforeRegions, '--data', data, '--out', 'updated', '--no-warmup', '--cache', 'off', '--workers', '1']);

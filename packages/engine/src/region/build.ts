@@ -22,7 +22,7 @@ import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from
 import {readOsm} from './build-stages/read-osm.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
-import {readRegionOsm, withRegionOsm, type RegionOsmState} from './region-osm.js';
+import {readRegionOsm, regionOsmDir, withRegionOsm, type RegionOsmState} from './region-osm.js';
 
 /** Bumped whenever the build's output changes for the same input. */
 export const BUILD_VERSION = 4;
@@ -73,8 +73,16 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
     const root = options.dataRoot ?? dataRoot();
     const kept = options.regionOsm !== undefined ? options.regionOsm : readRegionOsm(outDir, country.code, configured, root, log);
     const config = kept ? withRegionOsm(configured, kept, outDir, country.code) : configured;
-    const inputs = regionInputs(config, country.code, root);
     const existing = readManifest(dir);
+    const elsewhere = !options.force && kept === null && existing ? updatedElsewhere(existing, outDir, country.code) : null;
+    if (elsewhere) {
+        // A replica's folder with a bundle staged and updated in another (tools/rolling-update.js): a build from the
+        // regions file would silently undo the update.
+        log(`${country.code}: the bundle in ${dir} was built from an updated extract that ${outDir} does not hold (${elsewhere}): `
+            + 'kept as it is; `--force` builds it from the regions file again');
+        return {dir, skipped: true, manifest: existing!, seconds: (performance.now() - started) / 1000};
+    }
+    const inputs = regionInputs(config, country.code, root);
     if (!options.force && existing && existing.inputHash === inputs.inputHash && existing.format === MANIFEST_FORMAT) {
         if (!options.quiet) log(`${country.code}: up to date (${dir})`);
         return {dir, skipped: true, manifest: existing, seconds: (performance.now() - started) / 1000};
@@ -174,6 +182,14 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
         transitWindow: inputs.transitWindow,
         stats
     };
+}
+
+/** The updated extract (region-osm.ts) a bundle was built from when it is another build folder's, else null. */
+function updatedElsewhere(manifest: RegionManifest, outDir: string, code: string): string | null {
+    const store = `${code}.osm`;
+    const own = regionOsmDir(outDir, code);
+    const source = manifest.sources?.find((s) => path.basename(path.dirname(s.path)) === store && path.dirname(s.path) !== own);
+    return source?.path ?? null;
 }
 
 export function readManifest(dir: string): RegionManifest | null {
