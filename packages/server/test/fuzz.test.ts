@@ -70,6 +70,8 @@ interface Endpoint {
     query: Json[];
     pathParams: Json[];
     body: boolean;
+    /** Secured by the admin token (POST /admin/reload) rather than a licence key. */
+    admin: boolean;
 }
 
 const endpoints: Endpoint[] = [];
@@ -81,7 +83,8 @@ for (const [path, item] of Object.entries(doc.paths as Json)) {
             method: method.toUpperCase() as 'GET' | 'POST', path, rootOnly: item.servers !== undefined,
             query: params.filter((p) => p.in === 'query'),
             pathParams: params.filter((p) => p.in === 'path'),
-            body: op.requestBody !== undefined
+            body: op.requestBody !== undefined,
+            admin: JSON.stringify(op.security ?? []).includes('AdminToken')
         });
     }
 }
@@ -108,6 +111,11 @@ const bodies = fc.oneof(
 const prefix = fc.oneof({weight: 8, arbitrary: fc.constant('/be')}, {weight: 1, arbitrary: fc.constantFrom('/pt', '/xx', '')});
 const key = fc.oneof({weight: 8, arbitrary: fc.constant<Record<string, string>>({LicenseKey: BACKEND_KEY})},
     {weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({}, {LicenseKey: FRONTEND_KEY}, {LicenseKey: 'no-such-key-123'})});
+/** The fuzzed server's admin token, and what the admin request sends: mostly the token, sometimes not. */
+const ADMIN_TOKEN = 'fuzz-admin-token-0123456789abcdef';
+process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
+const adminKey = fc.oneof({weight: 8, arbitrary: fc.constant<Record<string, string>>({Authorization: `Bearer ${ADMIN_TOKEN}`})},
+    {weight: 1, arbitrary: fc.constantFrom<Record<string, string>>({}, {Authorization: 'Bearer wrong'}, {LicenseKey: BACKEND_KEY})});
 
 /** A path segment as sent: '.' and '..' would be resolved away by the URL parser, so they get a letter. */
 function pathSegment(value: string | undefined): string {
@@ -131,7 +139,7 @@ t.test('every endpoint, fuzzed: no 5xx, every error JSON with Error, no answer t
             pathValues: fc.tuple(...ep.pathParams.map(validFor)),
             changes: fc.array(fc.record({index: fc.nat(), value: wild}), {maxLength: 2}),
             extra: fc.option(fc.tuple(fc.string({minLength: 1, maxLength: 10}), anyText), {nil: undefined, freq: 4}),
-            headers: key,
+            headers: ep.admin ? adminKey : key,
             body: ep.body ? bodies : fc.constant(undefined)
         });
         await fc.assert(fc.asyncProperty(request, async (r) => {
