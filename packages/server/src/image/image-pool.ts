@@ -14,6 +14,7 @@ import type {Region} from '@quartier/engine';
 import {regionSections} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import type {RenderAnswer, RenderTask} from './image-worker.js';
+import {until} from '../workers/until.js';
 
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
@@ -120,8 +121,7 @@ export class ImagePool {
      */
     async start(): Promise<void> {
         const piscina = this.threads();
-        const deadline = performance.now() + START_WAIT_MS;
-        while (Atomics.load(this.loaded, 0) < this.size && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+        await until(() => Atomics.load(this.loaded, 0) >= this.size, START_WAIT_MS);
         // Then a first image per thread (loaded and idle, each takes one): its first render compiles the drawing code
         // and fills the caches (seconds otherwise, on the first images after a swap).
         const region = this.regions[0];

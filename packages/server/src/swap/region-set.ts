@@ -6,6 +6,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {Region} from '@quartier/engine';
 import type {WorkerPool} from '../workers/pool.js';
 import type {ImagePool} from '../image/image-pool.js';
+import {until} from '../workers/until.js';
 
 /** How long a retired set waits for tasks that outlive their requests (a client gone mid-answer), at most. */
 const TASKS_AFTER_REQUESTS_MS = 30_000;
@@ -22,15 +23,6 @@ export class RegionSet {
     constructor(readonly regions: Region[], readonly pool: WorkerPool, readonly imagePool: ImagePool,
         private readonly listener: (req: IncomingMessage, res: ServerResponse) => void) {}
 
-    /** The served region of a country, or undefined. */
-    region(country: string): Region | undefined {
-        return this.regions.find((r) => r.country.code === country);
-    }
-
-    get requestsInFlight(): number {
-        return this.inFlight;
-    }
-
     handle(req: IncomingMessage, res: ServerResponse): void {
         this.inFlight++;
         // 'close' comes once per response; on() spares the wrapper once() allocates per request.
@@ -44,8 +36,7 @@ export class RegionSet {
      */
     async retire(): Promise<void> {
         if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
-        const deadline = performance.now() + TASKS_AFTER_REQUESTS_MS;
-        while (this.pool.tasksInFlight > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        await until(() => this.pool.tasksInFlight === 0, TASKS_AFTER_REQUESTS_MS, 50);
         await this.close();
     }
 

@@ -31,7 +31,7 @@ export interface RegionSwapOptions {
     logger: Logger;
     /** The set serving now. */
     current(): RegionSet;
-    /** A set over these regions, its threads started: null (the reason logged) when they cannot start. */
+    /** A set over these regions, its threads started; the reason when they cannot start. */
     startSet(regions: Region[]): Promise<{set: RegionSet} | {error: string}>;
     /** Hands new requests to `set`; the previous set is then retired. */
     switchTo(set: RegionSet): void;
@@ -77,8 +77,9 @@ export class RegionSwapper {
             const manifest = readManifest(dir);
             if (manifest && manifest.inputHash === old.manifest.inputHash) {
                 // The bundle served is back in the folder: a refusal of another one is over.
-                if (this.notes.get(country)?.refused) {
-                    this.notes.set(country, {swappedAt: this.notes.get(country)!.swappedAt});
+                const note = this.notes.get(country);
+                if (note?.refused) {
+                    this.notes.set(country, {swappedAt: note.swappedAt});
                     this.notesVersion++;
                 }
                 outcomes.push({country, outcome: 'unchanged', bundleId: bundleIdOf(old.manifest.inputHash), seconds: seconds()});

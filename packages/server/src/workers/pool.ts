@@ -13,6 +13,7 @@ import {regionSections} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import type {Task} from './tasks.js';
 import type {TaskError} from './task-error.js';
+import {until} from './until.js';
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */
@@ -130,9 +131,7 @@ export class WorkerPool {
      */
     async allStarted(): Promise<void> {
         await this.ready;
-        while (this.startErrorMessage === null && Atomics.load(this.loaded, 0) < this.size) {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await until(() => this.startErrorMessage !== null || Atomics.load(this.loaded, 0) >= this.size);
     }
 
     /** Tasks submitted and not finished. */
@@ -177,10 +176,7 @@ export class WorkerPool {
      */
     async close(): Promise<void> {
         if (this.startErrorMessage !== null) return;
-        const deadline = performance.now() + 5000;
-        while (this.loadingWorkers > 0 && performance.now() < deadline) {
-            await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+        await until(() => this.loadingWorkers === 0, 5000);
         await this.piscina.destroy();
     }
 }
