@@ -3,7 +3,7 @@
 // (valid and broken parameters on every endpoint family, every region), and every `step` requests on
 // the way, so what grows shows. Target: RSS at most 2 × the sections + 300 MiB, flat over the fuzz.
 //   node bench/serve-memory-fuzz.js [--requests 20000] [--concurrency 8] [--step 5000] [--dir build/test-regions]
-//        [--workers N] [--server-args "..."] [--server-env "NAME=value ..."]   (the default server otherwise, its default answers cache)
+//        [--workers N] [--server-args "..."] [--server-env "NAME=value ..."] [--node-args "..."]   (the default server otherwise, its default answers cache)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ const step = Number(arg('step', 5000));
 const dir = path.resolve(arg('dir', path.join(root, 'build', 'test-regions')));
 const workers = arg('workers', undefined);
 const extra = (arg('server-args', '') || '').split(' ').filter(Boolean);
+/** node's own flags for the server (e.g. --heapsnapshot-signal=SIGUSR2 to see what its main heap holds). */
+const nodeArgs = (arg('node-args', '') || '').split(' ').filter(Boolean);
 /** Environment of the server (`A=1 B=2`), to compare allocator and V8 settings. */
 const serverEnv = Object.fromEntries((arg('server-env', '') || '').split(' ').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
 const headers = {LicenseKey: 'quartier-dev-backend-key'};
@@ -78,7 +80,7 @@ function printAccount(title, account) {
 
 const args = ['--out', dir, '--no-build', ...(workers ? ['--workers', workers] : []), ...extra];
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-memory-'));
-const server = await startBenchServer(args, {QUARTIER_CACHE_DIR: cacheDir, ...serverEnv});
+const server = await startBenchServer(args, {QUARTIER_CACHE_DIR: cacheDir, ...serverEnv}, root, nodeArgs);
 try {
     await new Promise((r) => setTimeout(r, 3000));
     console.log(`${Object.keys(REGIONS).length} regions, sections ${sectionsMB.toFixed(0)} MiB, ${requests.toLocaleString('en')} fuzzed requests, ${concurrency} at a time; server ${args.join(' ')}`);
@@ -98,8 +100,9 @@ try {
                 statuses.set('failed', (statuses.get('failed') ?? 0) + 1);
             }
             if (n % step === 0) {
-                trail.push([n, (await memoryAccount(server, server.pid, sectionsMB, headers)).rss]);
-                console.log(`  ${n.toLocaleString('en')} requests: RSS ${trail.at(-1)[1].toFixed(0)} MiB`);
+                const account = await memoryAccount(server, server.pid, sectionsMB, headers);
+                trail.push([n, account.rss]);
+                console.log(`  ${n.toLocaleString('en')} requests: RSS ${account.rss.toFixed(0)} MiB (${account.rows.slice(1).map(([name, mb]) => `${name.split(' (')[0]} ${mb.toFixed(0)}`).join(', ')})`);
             }
         }
     };

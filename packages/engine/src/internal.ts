@@ -53,6 +53,7 @@ export {Snapper, MAX_SNAP_METERS} from './graph/snap.js';
 export type {Snap} from './graph/snap.js';
 export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
+export {keptBytes, KEPT_BYTES_PER_THREAD} from './ch/query/kept-searches.js';
 export {CHScratch} from './ch/scratch.js';
 export {NO_BEARING, TurnCosts, turnCosts, turnSeconds, edgeBearings, junctionKinds} from './graph/turn-costs.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';

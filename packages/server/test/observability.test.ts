@@ -111,6 +111,7 @@ t.test('GET /metrics: requests, latency, the pool and the cache, for a backend k
     t.equal((await get(`${server.url}/be/summary?${BXL}`)).status, 200);
     t.equal((await get(`${server.url}/be/summary?${BXL}`)).status, 200);
     t.equal((await get(`${server.url}/be/route?travelMode=Walking&startLatitude=50.8461&startLongitude=4.3664&arrivalLatitude=50.8467&arrivalLongitude=4.3525`)).status, 200);
+    t.equal((await get(`${server.url}/be/image?${BXL}&hexaColor=428BFF&width=300&height=200`)).status, 200);
 
     await server.cache!.flush(); // the cache commits in the background: its totals are read after
     t.equal((await get(`${server.url}/metrics`, {})).status, 401, 'no key: 401');
@@ -140,6 +141,14 @@ t.test('GET /metrics: requests, latency, the pool and the cache, for a backend k
     t.equal(sample(text, 'quartier_pool_workers'), server.pool.threads);
     t.equal(sample(text, 'quartier_regions_loaded'), server.regions.length);
     t.ok(sample(text, 'process_resident_memory_bytes')! > 0, 'and the process\'s own metrics');
+    // What the worker threads hold, as each reported it after its last task.
+    for (const pool of ['routing', 'render']) {
+        const heap = sample(text, 'quartier_thread_memory_bytes', {pool, kind: 'heap'})!;
+        const used = sample(text, 'quartier_thread_memory_bytes', {pool, kind: 'heap_used'})!;
+        t.ok(heap > 1e6 && used > 1e6 && used <= heap, `${pool} threads: heap ${heap}, of it in use ${used}`);
+        t.ok(sample(text, 'quartier_thread_memory_bytes', {pool, kind: 'external'})! > 0, `${pool} threads: their typed arrays`);
+    }
+    t.ok(sample(text, 'quartier_thread_memory_bytes', {pool: 'render', kind: 'caches'})! > 0, 'the render threads\' decoded tiles');
 
     // The separate listener: no key, /metrics only.
     t.ok(server.metricsPort !== undefined && server.metricsPort !== server.port);

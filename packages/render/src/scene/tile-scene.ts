@@ -110,6 +110,11 @@ const cache = new WeakMap<Region, Map<number, SceneTile | null>>();
 let cachedBytes = 0;
 const lru: {region: WeakRef<Region>; key: number; bytes: number}[] = [];
 
+/** Bytes of the decoded tiles this thread keeps (at most MAX_CACHE_BYTES, by SceneTile's estimate). */
+export function decodedTileBytes(): number {
+    return cachedBytes;
+}
+
 /** A decoded tile of a region (cached), or null when the region has none there. */
 export function sceneTile(region: Region, z: number, x: number, y: number): SceneTile | null {
     let tiles = cache.get(region);

@@ -15,6 +15,7 @@ import {regionSections} from '@quartier/engine/internal';
 import {HttpError} from '../http/errors.js';
 import type {RenderAnswer, RenderTask} from './image-worker.js';
 import {until} from '../workers/until.js';
+import {ThreadMemoryBoard} from '../workers/thread-memory.js';
 
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
@@ -60,6 +61,8 @@ export class ImagePool {
     private admittedPixels = 0;
     /** Threads that have loaded their modules (image-worker.ts adds 1 each). */
     private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
+    /** What the threads hold (their heaps and decoded tiles), as they report it (the metrics read it). */
+    readonly memory = new ThreadMemoryBoard();
 
     constructor(private readonly regions: Region[], private readonly options: ImagePoolOptions = {}) {
         this.size = options.size ?? IMAGE_WORKERS;
@@ -103,9 +106,10 @@ export class ImagePool {
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
-            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), loaded: this.loaded.buffer}
+            workerData: {regions: this.regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
         this.piscina.on('error', (err) => process.stderr.write(`image worker error: ${(err as Error).message}\n`));
+        this.piscina.on('workerDestroy', (worker: {id: number}) => this.memory.release(worker.id));
         return this.piscina;
     }
 

@@ -4,7 +4,8 @@ import {workerData} from 'node:worker_threads';
 import {Region, type RegionBuffers, type RegionManifest} from '@quartier/engine';
 import {notServed} from '../http/errors.js';
 import type {TaskError} from '../workers/task-error.js';
-import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
+import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, decodedTileBytes, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
+import {ThreadMemoryBoard} from '../workers/thread-memory.js';
 
 export interface RenderTask {
     country: string;
@@ -15,7 +16,8 @@ export interface RenderTask {
 
 export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
-const data = workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]; loaded?: SharedArrayBuffer};
+const data = workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
+const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
 const regions = new Map<string, Region>();
 for (const r of data.regions) regions.set(r.manifest.country, Region.fromBuffers(r.manifest, r.buffers));
 registerFonts();
@@ -39,5 +41,6 @@ export default async function render(task: RenderTask): Promise<RenderAnswer> {
         }
     }
     const jpeg = await renderJpeg(region, {...task.options, marker});
+    memory?.write(decodedTileBytes());
     return {jpeg: new Uint8Array(jpeg.buffer, jpeg.byteOffset, jpeg.byteLength)};
 }

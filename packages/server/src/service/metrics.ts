@@ -6,6 +6,7 @@ import {Counter, Gauge, Histogram, Registry, collectDefaultMetrics} from 'prom-c
 import type {Region} from '@quartier/engine';
 import type {AnswerCache} from '../cache/answer-cache.js';
 import type {WorkerPool} from '../workers/pool.js';
+import type {ThreadMemoryBoard} from '../workers/thread-memory.js';
 
 /** Seconds: from a cached answer (a millisecond) to a render near its time limit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -22,7 +23,7 @@ export class Metrics {
     private readonly latency: Histogram<'endpoint' | 'status'>;
     private readonly taskDurations: Histogram<'type' | 'outcome'>;
     /** What the gauges read: the regions and pool serving now (serve() changes them when a region is swapped in). */
-    private served: {regions: Region[]; pool?: WorkerPool};
+    private served: {regions: Region[]; pool?: WorkerPool; imagePool?: {memory: ThreadMemoryBoard}};
     /** Worker restarts of the pools swapped out. */
     private retiredRestarts = 0;
 
@@ -50,15 +51,16 @@ export class Metrics {
             labelNames: ['type', 'outcome'], buckets: LATENCY_BUCKETS, registers
         });
         poolMetrics(() => metrics.served.pool, () => metrics.retiredRestarts, registers);
+        threadMemoryMetrics(() => [['routing', metrics.served.pool?.memory], ['render', metrics.served.imagePool?.memory]], registers);
         if (sources.pool) this.timeTasks(sources.pool);
         const cache = sources.cache;
         if (cache) cacheMetrics(cache, registers);
     }
 
-    /** From now on the gauges read these regions and this pool (a region swapped in); the old pool's restarts still count. */
-    serve(regions: Region[], pool: WorkerPool): void {
+    /** From now on the gauges read these regions and pools (a region swapped in); the old pool's restarts still count. */
+    serve(regions: Region[], pool: WorkerPool, imagePool?: {memory: ThreadMemoryBoard}): void {
         this.retiredRestarts += this.served.pool?.restarts ?? 0;
-        this.served = {regions, pool};
+        this.served = {regions, pool, imagePool};
         this.timeTasks(pool);
     }
 
@@ -107,6 +109,26 @@ function poolMetrics(pool: () => WorkerPool | undefined, retiredRestarts: () => 
         collect() {
             this.reset();
             this.inc(retiredRestarts() + (pool()?.restarts ?? 0));
+        }
+    });
+}
+
+/** The worker threads' memory as they report it (thread-memory.ts), per pool: what the process's RSS is made of beyond the main thread. */
+function threadMemoryMetrics(boards: () => [string, ThreadMemoryBoard | undefined][], registers: Registry[]): void {
+    new Gauge({
+        name: 'quartier_thread_memory_bytes',
+        help: 'Memory of the worker threads by pool (routing, render) and kind: heap (V8 heap committed), heap_used, external (typed arrays and native objects), caches (the threads\' own caches: the routing threads\' kept searches, the render threads\' decoded tiles), as each thread last reported it after a task.',
+        labelNames: ['pool', 'kind'], registers,
+        collect() {
+            this.reset();
+            for (const [pool, board] of boards()) {
+                if (!board) continue;
+                const t = board.totals();
+                this.set({pool, kind: 'heap'}, t.heapTotal);
+                this.set({pool, kind: 'heap_used'}, t.heapUsed);
+                this.set({pool, kind: 'external'}, t.external);
+                this.set({pool, kind: 'caches'}, t.caches);
+            }
         }
     });
 }

@@ -233,7 +233,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         switchTo: (set) => {
             const old = current;
             current = set;
-            metrics.serve(set.regions, set.pool);
+            metrics.serve(set.regions, set.pool, set.imagePool);
             retiring.set(old, old.retire().then(() => {
                 retiring.delete(old);
                 log('the regions swapped out have finished their requests and are freed');
@@ -250,7 +250,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         return new RegionSet(served, pool, imagePool, requestListener(app));
     };
     current = regionSet(regions);
-    metrics.serve(regions, current.pool);
+    metrics.serve(regions, current.pool, current.imagePool);
     const maxHeaderSize = 16384;
     // requireHostHeader off: refuseWithoutHost answers such a request with a JSON body, not Node's empty 400.
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize, requireHostHeader: false},

@@ -14,6 +14,7 @@ import {HttpError} from '../http/errors.js';
 import type {Task} from './tasks.js';
 import type {TaskError} from './task-error.js';
 import {until} from './until.js';
+import {ThreadMemoryBoard} from './thread-memory.js';
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */
@@ -54,6 +55,8 @@ export class WorkerPool {
     private created = 0;
     /** Workers that have loaded their modules (each adds 1 once worker.ts has been loaded and run, see there). */
     private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
+    /** What the threads hold (their heaps), as they report it (the metrics read it). */
+    readonly memory = new ThreadMemoryBoard();
     /** Told of every task when it ends (the metrics' task durations). */
     onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
 
@@ -72,7 +75,7 @@ export class WorkerPool {
             // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges and bounds the threads' heaps
             // however the server is started (npm start gives every thread 2 MiB semi-spaces: docs/operations.md#memory).
             resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer}
+            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
         this.piscina.on('error', (err) => {
@@ -84,6 +87,7 @@ export class WorkerPool {
             this.piscina.destroy().catch(() => {});
         });
         this.piscina.on('workerCreate', () => this.created++);
+        this.piscina.on('workerDestroy', (worker: {id: number}) => this.memory.release(worker.id));
         this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
             this.started = true;
         }, () => {});

@@ -3,14 +3,22 @@
 // thread, not copied.
 import {workerData} from 'node:worker_threads';
 import {move} from 'piscina';
+import {keptBytes} from '@quartier/engine/internal';
 import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
+import {ThreadMemoryBoard} from './thread-memory.js';
 
-const data = workerData as {regions: RegionHandle[]; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer};
+const data = workerData as {regions: RegionHandle[]; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
 const runner = new TaskRunner(data.regions);
-if (data.warm) runner.warm(data.warm === 'enrichment');
+const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
+memory?.write(0, true);
+if (data.warm) {
+    runner.warm(data.warm === 'enrichment');
+    memory?.write(keptBytes(), true);
+}
 
 export function run(task: Task): unknown {
     const answer = runner.run(task);
+    memory?.write(keptBytes());
     return answer instanceof Uint8Array ? move(answer) : answer;
 }
 

@@ -4,13 +4,12 @@
 // The buckets are kept: calling again with the same targets costs one upward search per source.
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
+import {KeptSearches} from './kept-searches.js';
 import {inPasses} from './passes.js';
 import {ZERO, grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Bucket entries kept between calls by release (about 28 bytes each). */
 const SCRATCH_KEEP_ENTRIES = 1 << 20;
-/** Entries of the targets' searches kept (12 bytes each) before they are forgotten, see `searched`. */
-const MAX_SEARCHED_ENTRIES = 1 << 20;
 
 export class BucketTable {
     private readonly space: SearchSpace;
@@ -43,10 +42,9 @@ export class BucketTable {
     /**
      * Per target, what its full backward search put in the buckets (nodes and times, in order): it depends on
      * the target alone, and the transit walks ask for the same places' ends listing after listing. Only for
-     * plain tables (no lengths, turns or bound), and the count of entries kept in all.
+     * plain tables (no lengths, turns or bound). Within the thread's budget (kept-searches.ts).
      */
-    private readonly searched = new Map<number, {node: Uint32Array; dist: Float64Array}>();
-    private searchedEntries = 0;
+    private readonly searched = new KeptSearches<{node: Uint32Array; dist: Float64Array}>((s) => s.node.byteLength + s.dist.byteLength);
 
     constructor(space: SearchSpace) {
         this.space = space;
@@ -197,17 +195,11 @@ export class BucketTable {
 
     /** fill() for a plain table, from what the target's search put in the buckets before when it is kept. */
     private fillKept(target: number, index: number): void {
-        let kept = this.searched.get(target);
+        const kept = this.searched.get(target);
         if (kept === undefined) {
             const first = this.entryCount;
             this.fill(target, index, NO_BEARING);
-            kept = {node: this.entryNode.slice(first, this.entryCount), dist: this.entryDist.slice(first, this.entryCount)};
-            if (this.searchedEntries + kept.node.length > MAX_SEARCHED_ENTRIES) {
-                this.searched.clear();
-                this.searchedEntries = 0;
-            }
-            this.searched.set(target, kept);
-            this.searchedEntries += kept.node.length;
+            this.searched.set(target, {node: this.entryNode.slice(first, this.entryCount), dist: this.entryDist.slice(first, this.entryCount)});
             return;
         }
         const bucketCount = this.space.bucketCount;

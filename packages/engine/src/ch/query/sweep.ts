@@ -4,14 +4,13 @@
 // costs far less than a backward bucket search per target.
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
+import {KeptSearches} from './kept-searches.js';
 import {firstBound, inPasses} from './passes.js';
 import {grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
 /** A sweep keeps each target's nodes within this many of its mode's first bounds (the next pass's bound, see passes.ts). */
 const KEPT_BOUNDS = 4;
-/** Nodes kept in all by a sweep's per-target selections (8 bytes each) before they are forgotten. */
-const MAX_KEPT_NODES = 1 << 21;
 
 export interface SweepResult {
     times: Float64Array;
@@ -39,10 +38,9 @@ export class TargetSweep {
     /**
      * Per target, the nodes within KEPT_BOUNDS first bounds of it, nearest first, and their times (whole ms):
      * they depend on the target alone, and the sweeps of a neighbourhood go to the same places position after
-     * position. The count of nodes kept in all.
+     * position. Within the thread's budget (kept-searches.ts).
      */
-    private readonly kept = new Map<number, {node: Uint32Array; time: Uint32Array}>();
-    private keptNodes = 0;
+    private readonly kept = new KeptSearches<{node: Uint32Array; time: Uint32Array}>((k) => k.node.byteLength + k.time.byteLength);
     /** The nodes the last downSearch settled: [0, foundCount). */
     private found: Uint32Array = new Uint32Array(1024);
     private foundTime: Uint32Array = new Uint32Array(1024);
@@ -186,12 +184,7 @@ export class TargetSweep {
         if (found === undefined) {
             this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
             found = {node: this.found.slice(0, this.foundCount), time: this.foundTime.slice(0, this.foundCount)};
-            if (this.keptNodes + this.foundCount > MAX_KEPT_NODES) {
-                this.kept.clear();
-                this.keptNodes = 0;
-            }
             this.kept.set(target, found);
-            this.keptNodes += this.foundCount;
         }
         return found;
     }
