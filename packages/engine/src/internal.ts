@@ -54,7 +54,7 @@ export type {Snap} from './graph/snap.js';
 export {contract} from './ch/contract.js';
 export {CHQuery} from './ch/query.js';
 export {keptBytes, KEPT_BYTES_PER_THREAD} from './ch/query/kept-searches.js';
-export {CHScratch} from './ch/scratch.js';
+export {CHScratch, threadScratch} from './ch/scratch.js';
 export {NO_BEARING, TurnCosts, turnCosts, turnSeconds, edgeBearings, junctionKinds} from './graph/turn-costs.js';
 export {ContractionHierarchy} from './ch/hierarchy.js';
 export {Dijkstra, BidirectionalDijkstra, DijkstraArrays} from './search/dijkstra.js';

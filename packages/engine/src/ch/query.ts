@@ -56,7 +56,7 @@ export class CHQuery implements ScratchUser {
         if (this.ch.nodeCount !== n || this.ch.roadArcCount !== graph.arcCount) {
             throw new Error(`contraction hierarchy (${this.ch.nodeCount} nodes, ${this.ch.roadArcCount} arcs) was not built from this road graph (${n} nodes, ${graph.arcCount} arcs)`);
         }
-        if (scratch !== null && scratch.nodeCount !== n) throw new Error(`scratch for ${scratch.nodeCount} nodes, road graph of ${n}`);
+        if (scratch !== null && scratch.nodeCount < n) throw new Error(`scratch for ${scratch.nodeCount} nodes, road graph of ${n}`);
         this.space = new SearchSpace(this.ch, turnCosts, scratch ?? new CHScratch(n), this);
         this.pointToPoint = new PointToPoint(this.space);
         this.buckets = new BucketTable(this.space);

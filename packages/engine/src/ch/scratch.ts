@@ -1,8 +1,8 @@
 // The per-node scratch arrays of contraction-hierarchy queries (query.ts), shared by the queries of
 // one thread: a thread answers one request at a time, so its car, foot and bike queries (and the
-// transit router's walks) need one set of node-sized arrays, not one each. A query that finds another
-// one's state in the arrays has it cleared first (SearchSpace.claim, query/search-space.ts), so
-// sharing changes no answer.
+// transit router's walks), in every region it serves, need one set of node-sized arrays (sized for its
+// largest road graph), not one each. A query that finds another one's state in the arrays has it cleared
+// first (SearchSpace.claim, query/search-space.ts), so sharing changes no answer.
 import {NodeHeap} from '../search/heap.js';
 
 /** What a query must do before another query of the same scratch uses it. */
@@ -11,6 +11,7 @@ export interface ScratchUser {
 }
 
 export class CHScratch {
+    /** Nodes the arrays hold: at least the road graph's of every query using them. */
     readonly nodeCount: number;
     /** The query whose state the arrays hold. */
     owner: ScratchUser | null = null;
@@ -57,4 +58,17 @@ export class CHScratch {
         const n = this.nodeCount;
         return (this.turns ??= [new Float64Array(n), new Uint16Array(n), new Float64Array(n), new Uint16Array(n)]);
     }
+}
+
+/** The largest scratch threadScratch has made in this thread (module state is per thread). */
+let threadLargest: CHScratch | null = null;
+
+/**
+ * Scratch for the queries of a road graph of `nodeCount` nodes, shared with the thread's other regions: a region
+ * opened after a larger one takes the larger one's arrays; a larger one makes new arrays (a region that took the
+ * old ones keeps them).
+ */
+export function threadScratch(nodeCount: number): CHScratch {
+    if (threadLargest === null || threadLargest.nodeCount < nodeCount) threadLargest = new CHScratch(nodeCount);
+    return threadLargest;
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {ContractionHierarchy} from '../ch/hierarchy.js';
 import {CHQuery} from '../ch/query.js';
-import {CHScratch} from '../ch/scratch.js';
+import {threadScratch, type CHScratch} from '../ch/scratch.js';
 import {Section, readFileShared, verifySection, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
 import {Geocoder} from '../geocode/index.js';
@@ -28,7 +28,7 @@ import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
 import {LifestyleAreas} from '../isochrone/lifestyle.js';
-import {DijkstraArrays} from '../search/dijkstra.js';
+import {threadDijkstraArrays, type DijkstraArrays} from '../search/dijkstra.js';
 import {NeighbourhoodFinder} from '../neighbourhood/nearby.js';
 import {Catalog, catalogScope} from '../poi/catalog.js';
 import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js';
@@ -143,9 +143,9 @@ export class Region {
         return this.#sections.transit !== null;
     }
 
-    /** Node-sized scratch of this thread's contraction-hierarchy queries (every mode, and transit's walks). */
+    /** Node-sized scratch of this thread's contraction-hierarchy queries (every mode, transit's walks, other regions). */
     private get chScratch(): CHScratch {
-        return (this.chScratchInstance ??= new CHScratch(this.#sections.roads.nodeCount));
+        return (this.chScratchInstance ??= threadScratch(this.#sections.roads.nodeCount));
     }
 
     /** Forward and reverse geocoding for this thread (per-query scratch arrays: one per worker). */
@@ -166,9 +166,9 @@ export class Region {
         return this.roadRouter;
     }
 
-    /** Node-sized Dijkstra arrays of this thread's isochrone and lifestyle searches (each search clears its own). */
+    /** Node-sized Dijkstra arrays of this thread's isochrone and lifestyle searches, other regions' too (each search clears its own). */
     private get searchArrays(): DijkstraArrays {
-        return (this.searchArraysInstance ??= new DijkstraArrays(this.#sections.roads.nodeCount));
+        return (this.searchArraysInstance ??= threadDijkstraArrays(this.#sections.roads.nodeCount));
     }
 
     /** Travel-time areas by road for this thread (car, foot, bike), snapping as the router does. */

@@ -9,7 +9,10 @@ import {NodeHeap} from '../search/heap.js';
 /** What a search reads of the road graph: the arcs of each node and their weights per mode. */
 export type SearchGraph = Pick<RoadGraph, 'nodeCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn'>;
 
-/** A Dijkstra's node-sized arrays: distances (Infinity where not reached), the nodes reached, the heap; turns on first use. */
+/**
+ * A Dijkstra's node-sized arrays: distances (Infinity where not reached), the nodes reached, the heap; turns on first
+ * use. `nodeCount`: at least the graph's of every search using them.
+ */
 export class DijkstraArrays {
     readonly dist: Float64Array;
     readonly reached: Uint32Array;
@@ -34,6 +37,18 @@ export class DijkstraArrays {
         const n = this.nodeCount;
         return (this.turns ??= [new Float64Array(n), new Uint16Array(n), new Float64Array(n)]);
     }
+}
+
+/** The largest arrays threadDijkstraArrays has made in this thread (module state is per thread). */
+let threadLargest: DijkstraArrays | null = null;
+
+/**
+ * Arrays for the searches of a road graph of `nodeCount` nodes, shared with the thread's other regions (one request
+ * at a time: each search clears its own), as ch/scratch.ts threadScratch.
+ */
+export function threadDijkstraArrays(nodeCount: number): DijkstraArrays {
+    if (threadLargest === null || threadLargest.nodeCount < nodeCount) threadLargest = new DijkstraArrays(nodeCount);
+    return threadLargest;
 }
 
 export class Dijkstra {

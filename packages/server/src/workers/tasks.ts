@@ -109,7 +109,9 @@ export class TaskRunner {
      * `neighbourhoodOnly`: the neighbourhood searches alone (quartier enrich runs nothing else).
      */
     warm(neighbourhoodOnly = false): void {
-        for (const region of this.regions.values()) {
+        // The largest road graph first: its scratch arrays are made first and serve the smaller regions too.
+        const largestFirst = [...this.regions.values()].sort((a, b) => regionSections(b).roads.nodeCount - regionSections(a).roads.nodeCount);
+        for (const region of largestFirst) {
             const P = regionSections(region).pois;
             if (P.count === 0) continue;
             const i = P.count >> 1;

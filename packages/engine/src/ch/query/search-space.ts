@@ -59,7 +59,7 @@ export class SearchSpace {
 
     constructor(ch: ContractionHierarchy, turnCosts: TurnCosts | null, scratch: CHScratch, user: ScratchUser) {
         this.ch = ch;
-        this.nodeCount = scratch.nodeCount;
+        this.nodeCount = ch.nodeCount;
         this.turnCosts = turnCosts;
         this.scratch = scratch;
         this.user = user;
