@@ -10,7 +10,7 @@ import type {Canvas} from '@napi-rs/canvas';
 import type {CollisionGrid} from '../labels/collision.js';
 import {fontString} from '../assets/fonts.js';
 import type {Labeler, TextStyle} from '../labels/labels.js';
-import {cssColor, fontOf, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from '../style/map-style.js';
+import {cssColor, fontOf, isFeatureDependent, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 import {sortByKey} from '../labels/sort.js';
 import {spriteImage} from '../style/sprite.js';
 import {layerRange, type SceneTile, type TileScene} from '../scene/tile-scene.js';
@@ -79,7 +79,22 @@ function textOf(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): st
     return text;
 }
 
+const TEXT_PROPS = ['text-size', 'text-font', 'text-color', 'text-halo-color', 'text-halo-width', 'text-padding'];
+/** A layer's text style when none of its properties reads the feature (most layers), per zoom and ratio. */
+const CONSTANT_TEXT = new WeakMap<StyleLayer, {zoom: number; ratio: number; style: TextStyle | null}>();
+
 function textStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): TextStyle {
+    const g = sc.scene.globals, ratio = sc.scene.ratio;
+    let known = CONSTANT_TEXT.get(layer);
+    if (!known || known.zoom !== g.zoom || known.ratio !== ratio) {
+        known = {zoom: g.zoom, ratio, style: null};
+        CONSTANT_TEXT.set(layer, known);
+        if (!TEXT_PROPS.some((p) => isFeatureDependent(layer, p))) known.style = evaluateTextStyle(layer, sc, feature);
+    }
+    return known.style ?? evaluateTextStyle(layer, sc, feature);
+}
+
+function evaluateTextStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): TextStyle {
     const g = sc.scene.globals, ratio = sc.scene.ratio;
     const size = propertyValue(layer, 'text-size', g, feature, 16) * ratio;
     const font = fontOf(propertyValue<unknown>(layer, 'text-font', g, feature, null), sc.look);
