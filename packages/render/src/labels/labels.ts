@@ -3,7 +3,7 @@
 // overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
-import type {SceneTile, TileScene} from '../scene/tile-scene.js';
+import type {TileScene} from '../scene/tile-scene.js';
 import {breakLines} from './line-breaks.js';
 
 export interface TextStyle {
@@ -91,17 +91,17 @@ export class Labeler {
         else this.placed.set(text, [x, y]);
     }
 
-    /** Projects part p of a tile's line feature into the scratch arrays; returns its point count. */
-    projectLine(scene: TileScene, tile: SceneTile, p: number): number {
-        const camera = scene.camera, d = tile.data;
-        const c0 = d.coordStart[p], c1 = Math.min(d.coordStart[p + 1], c0 + MAX_LINE_POINTS);
+    /** Projects the world points [c0, c1) of xs, ys (a line) into the scratch arrays; returns the point count. */
+    projectLine(scene: TileScene, xs: Float64Array, ys: Float64Array, c0: number, c1: number): number {
+        const camera = scene.camera;
+        c1 = Math.min(c1, c0 + MAX_LINE_POINTS);
         let n = 0;
         for (let c = c0; c < c1; c++) {
             // A pitched camera sees nothing beyond nearY: the line ends there.
-            if (d.ys[c] > camera.nearY) break;
-            camera.project(d.xs[c], d.ys[c], 0);
-            this.wx[n] = d.xs[c];
-            this.wy[n] = d.ys[c];
+            if (ys[c] > camera.nearY) break;
+            camera.project(xs[c], ys[c], 0);
+            this.wx[n] = xs[c];
+            this.wy[n] = ys[c];
             this.px[n] = camera.sx;
             this.py[n] = camera.sy;
             if (n === 0) this.cum[0] = 0;
