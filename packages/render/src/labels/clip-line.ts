@@ -3,7 +3,7 @@
 // and a piece that starts on the square's edge is one the neighbouring tile continues.
 
 /**
- * Clips the points [c0, c1) of xs, ys to the box; writes the pieces' points to outX, outY from 0 and
+ * Clips the points [c0, c1) of xs, ys to the box; writes the pieces' points to out.x, out.y from 0 and
  * each piece's start to starts (with the end after the last). Returns the number of pieces.
  */
 export function clipLine(xs: Float64Array, ys: Float64Array, c0: number, c1: number, box: [number, number, number, number],
@@ -18,39 +18,13 @@ export function clipLine(xs: Float64Array, ys: Float64Array, c0: number, c1: num
         n++;
     };
     for (let i = c0; i < c1 - 1; i++) {
-        let ax = xs[i], ay = ys[i], bx = xs[i + 1], by = ys[i + 1];
-        if (ax < x1 && bx < x1) continue;
-        if (ax < x1) {
-            ay += (by - ay) * ((x1 - ax) / (bx - ax));
-            ax = x1;
-        } else if (bx < x1) {
-            by = ay + (by - ay) * ((x1 - ax) / (bx - ax));
-            bx = x1;
-        }
-        if (ay < y1 && by < y1) continue;
-        if (ay < y1) {
-            ax += (bx - ax) * ((y1 - ay) / (by - ay));
-            ay = y1;
-        } else if (by < y1) {
-            bx = ax + (bx - ax) * ((y1 - ay) / (by - ay));
-            by = y1;
-        }
-        if (ax >= x2 && bx >= x2) continue;
-        if (ax >= x2) {
-            ay += (by - ay) * ((x2 - ax) / (bx - ax));
-            ax = x2;
-        } else if (bx >= x2) {
-            by = ay + (by - ay) * ((x2 - ax) / (bx - ax));
-            bx = x2;
-        }
-        if (ay >= y2 && by >= y2) continue;
-        if (ay >= y2) {
-            ax += (bx - ax) * ((y2 - ay) / (by - ay));
-            ay = y2;
-        } else if (by >= y2) {
-            bx = ax + (bx - ax) * ((y2 - ay) / (by - ay));
-            by = y2;
-        }
+        SEG[0] = xs[i];
+        SEG[1] = ys[i];
+        SEG[2] = xs[i + 1];
+        SEG[3] = ys[i + 1];
+        // MapLibre's order: the left edge, the top, the right, the bottom.
+        if (!cutAt(0, x1, true) || !cutAt(1, y1, true) || !cutAt(0, x2, false) || !cutAt(1, y2, false)) continue;
+        const ax = SEG[0], ay = SEG[1], bx = SEG[2], by = SEG[3];
         // A new piece unless this segment starts where the last one ended.
         if (pieces === 0 || n === 0 || out.x[n - 1] !== ax || out.y[n - 1] !== ay) {
             out.starts.push(n);
@@ -61,4 +35,25 @@ export function clipLine(xs: Float64Array, ys: Float64Array, c0: number, c1: num
     }
     out.starts.push(n);
     return pieces;
+}
+
+/** The segment being cut: ax, ay, bx, by. */
+const SEG = new Float64Array(4);
+
+/**
+ * Cuts SEG to one side of an edge x = bound (axis 0) or y = bound (axis 1), keeping coordinates
+ * >= bound (`min`) or < bound; false when the whole segment lies beyond it.
+ */
+function cutAt(axis: 0 | 1, bound: number, min: boolean): boolean {
+    const a = SEG[axis], b = SEG[2 + axis];
+    const outA = min ? a < bound : a >= bound, outB = min ? b < bound : b >= bound;
+    if (outA && outB) return false;
+    if (outA || outB) {
+        const o = 1 - axis;
+        const other = SEG[o] + (SEG[2 + o] - SEG[o]) * ((bound - a) / (b - a));
+        const end = outA ? 0 : 2;
+        SEG[end + axis] = bound;
+        SEG[end + o] = other;
+    }
+    return true;
 }
