@@ -10,7 +10,7 @@ import {clipLine} from '../labels/clip-line.js';
 import {lineAnchors, type AnchorRule} from '../labels/line-anchors.js';
 import {mergeLines, type MergedLine} from '../labels/merge-lines.js';
 import {layerRange, type SceneTile} from '../scene/tile-scene.js';
-import {propertyValue, type StyleFeature, type StyleLayer} from '../style/map-style.js';
+import {isFeatureDependent, propertyValue, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 import {MAX_PER_LAYER, icon, textOf, textStyle, type SymbolContext} from './symbol-style.js';
 
 /** Points of one line at most (longer ones are cut). */
@@ -90,11 +90,11 @@ function lineInView(sc: SymbolContext, tile: SceneTile, line: MergedLine): boole
     return false;
 }
 
-/** Copies a line's points to LINE_X, LINE_Y: the joined first parts (k < 0) or the feature's part k; returns the count. */
+/** Copies a line's points to LINE_X, LINE_Y: the joined first parts (k < 0) or the feature's part k + 1; returns the count. */
 function linePoints(tile: SceneTile, line: MergedLine, k: number): number {
     const d = tile.data;
     let n = 0;
-    const parts = k < 0 ? line.parts : [d.partStart[line.feature] + k];
+    const parts = k < 0 ? line.parts : [d.partStart[line.feature] + 1 + k];
     for (let i = 0; i < parts.length; i++) {
         // Each joined part starts where the last ended: its first point is not repeated.
         for (let c = d.coordStart[parts[i]] + (i > 0 ? 1 : 0), end = d.coordStart[parts[i] + 1]; c < end && n < MAX_POINTS; c++, n++) {
@@ -123,8 +123,14 @@ function placeLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, line: 
         maxAngle: propertyValue(layer, 'text-max-angle', g, feature, 45) * Math.PI / 180,
         overscaling: 2 ** Math.max(0, Math.floor(g.zoom) - d.z), continued: false
     };
-    if (style) rule.labelLength = labeler.textWidth(text, style.font);
-    else if (pic) rule.labelLength = Math.max(pic.width, pic.height);
+    if (style) {
+        // MapLibre anchors a text by its size at zoom 18 (textMaxSize: the label's length, the offset, the angle window).
+        const maxSize = textMaxSize(layer, feature) * scene.ratio;
+        rule.labelLength = labeler.textWidth(text, style.font) * maxSize / style.size;
+        rule.textSize = maxSize;
+    } else if (pic) {
+        rule.labelLength = Math.max(pic.width, pic.height);
+    }
     let any = false;
     const otherParts = d.partStart[line.feature + 1] - d.partStart[line.feature] - 1;
     for (let k = -1; k < otherParts; k++) {
@@ -151,6 +157,20 @@ function placeLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, line: 
     }
     if (any) sc.placed?.push({layer: layer.id, text, icon: pic ? pic.name : ''});
     return any;
+}
+
+/** The zoom whose text size MapLibre anchors line labels by (symbol_layout.ts: textMaxSize). */
+const MAX_SIZE_ZOOM = {zoom: 18};
+const MAX_SIZES = new WeakMap<StyleLayer, number>();
+
+/** text-size at zoom 18, CSS pixels (kept per layer when it reads no feature). */
+function textMaxSize(layer: StyleLayer, feature: StyleFeature): number {
+    const known = MAX_SIZES.get(layer);
+    if (known !== undefined) return known;
+    const e = layer.layout.get('text-size');
+    const size = e ? Number((e as {evaluate(g: unknown, f?: unknown): unknown}).evaluate(MAX_SIZE_ZOOM, feature)) || 16 : 16;
+    if (!isFeatureDependent(layer, 'text-size')) MAX_SIZES.set(layer, size);
+    return size;
 }
 
 /** MapLibre's anchorIsTooClose: whether the text has an anchor in this tile within `distance`; if not, this one is remembered. */
