@@ -30,17 +30,26 @@ export function drawLineSymbols(sc: SymbolContext, layer: StyleLayer): number {
     for (const tile of scene.symbolTiles) {
         const [start, end] = layerRange(tile, layer.sourceLayer);
         const d = tile.data;
-        const feats: number[] = [];
-        for (let f = start; f < end; f++) if (d.featureType[f] === 2 && tile.passes(layer, f, g)) feats.push(f);
-        if (feats.length === 0) continue;
-        // A line out of view that meets no other line can be neither placed nor merged: its text is not needed.
+        // A line out of view that meets no other line can be neither placed nor merged: left out before
+        // its filter and text are read.
         const ends = new Map<number, number>();
-        for (const f of feats) for (const c of firstPartEnds(tile, f)) ends.set(pointKey(tile, c), (ends.get(pointKey(tile, c)) ?? 0) + 1);
-        const texts = feats.map((f) => {
-            const [a, b] = firstPartEnds(tile, f);
-            const needed = sc.scene.inView(tile, f, true) || ends.get(pointKey(tile, a))! > 1 || ends.get(pointKey(tile, b))! > 1;
-            return needed ? textOf(layer, sc, tile.feature(f)) : '';
-        });
+        for (let f = start; f < end; f++) {
+            if (d.featureType[f] !== 2) continue;
+            for (const c of firstPartEnds(tile, f)) ends.set(pointKey(tile, c), (ends.get(pointKey(tile, c)) ?? 0) + 1);
+        }
+        const merges = layer.layout.has('text-field');
+        const feats: number[] = [], texts: string[] = [];
+        for (let f = start; f < end; f++) {
+            if (d.featureType[f] !== 2) continue;
+            if (!scene.inView(tile, f, true)) {
+                const [a, b] = firstPartEnds(tile, f);
+                if (!merges || (ends.get(pointKey(tile, a))! < 2 && ends.get(pointKey(tile, b))! < 2)) continue;
+            }
+            if (!tile.passes(layer, f, g)) continue;
+            feats.push(f);
+            texts.push(textOf(layer, sc, tile.feature(f)));
+        }
+        if (feats.length === 0) continue;
         const textOfFeature = new Map<number, string>();
         for (let i = 0; i < feats.length; i++) textOfFeature.set(feats[i], texts[i]);
         const lines = mergeLines(d, feats, texts);
