@@ -8,8 +8,8 @@ import {Gate, get, testServer} from './helpers.js';
 import {IMAGE_WORKERS, START_WITHIN_MS, renderCapacity} from '../src/image/image-pool.js';
 
 // A slow renderer (QUARTIER_RENDER_PIXELS_PER_SECOND): its capacity holds two 2048 × 2048 images
-// (17 million device pixels each) and a bit, so the test draws few.
-const RATE = Math.ceil(2.2 * 4096 * 4096 / (IMAGE_WORKERS * START_WITHIN_MS / 1000));
+// (4.2 million device pixels each, drawn at their own size) and a bit, so the test draws few.
+const RATE = Math.ceil(2.2 * 2048 * 2048 / (IMAGE_WORKERS * START_WITHIN_MS / 1000));
 const gate = new Gate();
 const server = await testServer({'render-rate': String(RATE)}, {beforeRender: gate.pass});
 t.teardown(async () => {
@@ -23,7 +23,7 @@ const image = (width: number, height: number) =>
 
 t.test('large images fill the capacity; the next is a 503 at once, a small one still fits', async (t) => {
     const capacity = renderCapacity(IMAGE_WORKERS, RATE);
-    const largeCost = 4096 * 4096; // 2048 × 2048 at ratio 2
+    const largeCost = 2048 * 2048; // 2048 × 2048 at ratio 1
     const admitted = Math.floor(capacity / largeCost);
     t.equal(admitted, 2);
     const held: ReturnType<typeof image>[] = [];
@@ -41,7 +41,7 @@ t.test('large images fill the capacity; the next is a 503 at once, a small one s
     t.equal(gate.entered, admitted, 'the refused image never reached the queue');
     // Cost, not count: a small image fits in what is left.
     const left = capacity - admitted * largeCost;
-    const small = 400 * 240; // 200 × 120 at ratio 2
+    const small = 200 * 120; // 200 × 120 at ratio 1
     t.ok(small <= left, `${left} device pixels left`);
     held.push(image(200, 120));
     await gate.entries(admitted + 1);

@@ -51,15 +51,16 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
     ctx.lineJoin = 'miter';
     // Buildings go in chunks of neighbours in depth: walls of the chunk, then its roofs. One path per
     // colour and chunk keeps the draw calls few; within a chunk a roof may cover a nearer wall, which
-    // small chunks make rare.
+    // small chunks make rare. Each chunk's corners are projected once, at the foot and at the top.
     for (let k0 = 0; k0 < n; k0 += CHUNK) {
         const k1 = Math.min(n, k0 + CHUNK);
+        projectChunk(scene, tiles, feats, tops, bottoms, order, k0, k1);
         for (let shade = 0; shade < 2; shade++) {
             ctx.beginPath();
             let any = false;
             for (let k = k0; k < k1; k++) {
                 const i = order[k];
-                any = traceWalls(scene, tiles[i], feats[i], shade, tops[i], bottoms[i]) || any;
+                any = traceWalls(scene, tiles[i], feats[i], shade, tops[i] - bottoms[i], CORNERS.start[k - k0]) || any;
             }
             if (any) {
                 ctx.fillStyle = shade === 0 ? look.extrusion.wall : look.extrusion.shade;
@@ -69,12 +70,41 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
         ctx.beginPath();
         for (let k = k0; k < k1; k++) {
             const i = order[k];
-            traceRoof(scene, tiles[i], feats[i], tops[i]);
+            traceRoof(scene, tiles[i], feats[i], CORNERS.start[k - k0]);
         }
         ctx.fillStyle = roof;
         ctx.fill('nonzero');
     }
     ctx.globalAlpha = 1;
+}
+
+/** The corners of a chunk's buildings projected at their foot (bx, by) and top (tx, ty), device pixels; start: each building's first. */
+const CORNERS = {bx: new Float64Array(1024), by: new Float64Array(1024), tx: new Float64Array(1024), ty: new Float64Array(1024), start: new Int32Array(CHUNK)};
+
+function projectChunk(scene: TileScene, tiles: SceneTile[], feats: number[], tops: number[], bottoms: number[], order: Uint32Array, k0: number, k1: number): void {
+    const camera = scene.camera;
+    let n = 0;
+    for (let k = k0; k < k1; k++) {
+        const i = order[k], d = tiles[i].data, f = feats[i];
+        const c0 = d.coordStart[d.partStart[f]], c1 = d.coordStart[d.partStart[f + 1]];
+        if (n + c1 - c0 > CORNERS.bx.length) {
+            const size = 2 * (n + c1 - c0);
+            for (const key of ['bx', 'by', 'tx', 'ty'] as const) {
+                const next = new Float64Array(size);
+                next.set(CORNERS[key].subarray(0, n));
+                CORNERS[key] = next;
+            }
+        }
+        CORNERS.start[k - k0] = n;
+        for (let c = c0; c < c1; c++, n++) {
+            camera.project(d.xs[c], d.ys[c], bottoms[i]);
+            CORNERS.bx[n] = camera.sx;
+            CORNERS.by[n] = camera.sy;
+            camera.project(d.xs[c], d.ys[c], tops[i]);
+            CORNERS.tx[n] = camera.sx;
+            CORNERS.ty[n] = camera.sy;
+        }
+    }
 }
 
 /** Whether a wall from a to b runs along the tile's buffered edge (a cut, not a real wall). */
@@ -86,36 +116,30 @@ function onCut(tile: SceneTile, ax: number, ay: number, bx: number, by: number):
     return (ax === bx && (near(ax, x0) || near(ax, x1))) || (ay === by && (near(ay, y0) || near(ay, y1)));
 }
 
-/** Adds the visible walls of one shade (0: east-west, lit; 1: north-south, shaded); returns whether any. */
-function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number, top: number, bottom: number): boolean {
-    const {ctx, camera} = scene;
+/** Adds the visible walls of one shade (0: east-west, lit; 1: north-south, shaded); returns whether any. `at`: the building's first corner in CORNERS. */
+function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number, height: number, at: number): boolean {
+    const ctx = scene.ctx;
     const d = tile.data, xs = d.xs, ys = d.ys;
-    // Far away a wall is a sliver: not worth its four corners.
-    const c = d.coordStart[d.partStart[f]];
-    camera.project(xs[c], ys[c], bottom);
-    const y0 = camera.sy;
-    camera.project(xs[c], ys[c], top);
-    if (Math.abs(camera.sy - y0) < 1.5 && Math.abs(top - bottom) * 0.02 < 1.5) return false;
+    const {bx, by, tx, ty} = CORNERS;
+    // Far away a wall is a sliver (under 3/4 of a CSS pixel): not worth its four corners.
+    const sliver = 0.75 * scene.ratio;
+    const first = d.coordStart[d.partStart[f]];
+    if (Math.abs(ty[at] - by[at]) < sliver && Math.abs(height) * 0.02 < sliver) return false;
     let any = false;
     for (let p = d.partStart[f], p1 = d.partStart[f + 1]; p < p1; p++) {
         const c0 = d.coordStart[p], c1 = d.coordStart[p + 1];
+        const j0 = at + c0 - first, j1 = at + c1 - first;
         // Orientation of this projected ring (courtyards turn the other way).
-        const turn = Math.sign(projectedArea(scene, tile, c0, c1));
+        const turn = Math.sign(ringArea(bx, by, j0, j1));
         for (let a = c0; a < c1; a++) {
             const b = a + 1 < c1 ? a + 1 : c0;
-            const ax = xs[a], ay = ys[a], bx = xs[b], by = ys[b];
-            if ((Math.abs(bx - ax) >= Math.abs(by - ay) ? 0 : 1) !== shade) continue;
-            if (onCut(tile, ax, ay, bx, by)) continue;
-            camera.project(ax, ay, bottom);
-            const x0 = camera.sx, y0 = camera.sy;
-            camera.project(bx, by, bottom);
-            const x1 = camera.sx, y1 = camera.sy;
-            camera.project(bx, by, top);
-            const x2 = camera.sx, y2 = camera.sy;
-            camera.project(ax, ay, top);
-            const x3 = camera.sx, y3 = camera.sy;
+            const ax = xs[a], ay = ys[a], ex = xs[b], ey = ys[b];
+            if ((Math.abs(ex - ax) >= Math.abs(ey - ay) ? 0 : 1) !== shade) continue;
+            if (onCut(tile, ax, ay, ex, ey)) continue;
+            const ja = at + a - first, jb = at + b - first;
+            const x0 = bx[ja], y0 = by[ja], x1 = bx[jb], y1 = by[jb], x2 = tx[jb], y2 = ty[jb], x3 = tx[ja], y3 = ty[ja];
             const quad = (x0 * y1 - x1 * y0) + (x1 * y2 - x2 * y1) + (x2 * y3 - x3 * y2) + (x3 * y0 - x0 * y3);
-            if (Math.sign(quad) !== turn || Math.abs(quad) < 1) continue;
+            if (Math.sign(quad) !== turn || Math.abs(quad) < 0.25 * scene.ratio * scene.ratio) continue;
             ctx.moveTo(x0, y0);
             ctx.lineTo(x1, y1);
             ctx.lineTo(x2, y2);
@@ -127,32 +151,32 @@ function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number,
     return any;
 }
 
-function traceRoof(scene: TileScene, tile: SceneTile, f: number, top: number): void {
-    const {ctx, camera} = scene;
-    const d = tile.data;
+/** The roof: the building's corners at its top (CORNERS from `at`). */
+function traceRoof(scene: TileScene, tile: SceneTile, f: number, at: number): void {
+    const ctx = scene.ctx, d = tile.data;
+    const first = d.coordStart[d.partStart[f]];
     for (let p = d.partStart[f], p1 = d.partStart[f + 1]; p < p1; p++) {
-        const c0 = d.coordStart[p], c1 = d.coordStart[p + 1];
-        for (let c = c0; c < c1; c++) {
-            camera.project(d.xs[c], d.ys[c], top);
-            if (c === c0) ctx.moveTo(camera.sx, camera.sy);
-            else ctx.lineTo(camera.sx, camera.sy);
+        const j0 = at + d.coordStart[p] - first, j1 = at + d.coordStart[p + 1] - first;
+        // Corners within half a device pixel of the last one drawn add nothing: skipped (fewer calls into the canvas).
+        let lx = CORNERS.tx[j0], ly = CORNERS.ty[j0];
+        ctx.moveTo(lx, ly);
+        for (let j = j0 + 1; j < j1; j++) {
+            const x = CORNERS.tx[j], y = CORNERS.ty[j];
+            if ((x - lx) * (x - lx) + (y - ly) * (y - ly) < 0.25) continue;
+            ctx.lineTo(x, y);
+            lx = x;
+            ly = y;
         }
         ctx.closePath();
     }
 }
 
-function projectedArea(scene: TileScene, tile: SceneTile, c0: number, c1: number): number {
-    const camera = scene.camera, d = tile.data;
-    let s = 0, px = 0, py = 0, fx = 0, fy = 0;
-    for (let c = c0; c < c1; c++) {
-        camera.project(d.xs[c], d.ys[c], 0);
-        if (c > c0) s += px * camera.sy - camera.sx * py;
-        else {
-            fx = camera.sx;
-            fy = camera.sy;
-        }
-        px = camera.sx;
-        py = camera.sy;
+/** Twice the signed area of the projected ring of points j0 to j1 - 1. */
+function ringArea(xs: Float64Array, ys: Float64Array, j0: number, j1: number): number {
+    let s = 0;
+    for (let j = j0; j < j1; j++) {
+        const k = j + 1 < j1 ? j + 1 : j0;
+        s += xs[j] * ys[k] - xs[k] * ys[j];
     }
-    return s + (px * fy - fx * py);
+    return s;
 }

@@ -3,7 +3,7 @@
 // overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
-import type {SceneTile, TileScene} from '../scene/tile-scene.js';
+import type {TileScene} from '../scene/tile-scene.js';
 import {breakLines} from './line-breaks.js';
 
 export interface TextStyle {
@@ -20,38 +20,56 @@ export interface TextStyle {
 }
 
 const MAX_LINE_POINTS = 4096;
-/** Text and glyph widths by font, shared by every image (bounded: cleared when full). */
-const WIDTHS = new Map<string, number>();
-const MAX_WIDTHS = 50000;
+/** Glyph advances by font, then by character, shared by every image (a font's table is cleared when full). */
+const ADVANCES = new Map<string, Map<string, number>>();
+const MAX_ADVANCES = 20000;
+// Scratch shared by every image (one image is drawn at a time per thread): the projected line, its
+// cumulative lengths and its points in world units.
+const PX = new Float64Array(MAX_LINE_POINTS);
+const PY = new Float64Array(MAX_LINE_POINTS);
+const CUM = new Float64Array(MAX_LINE_POINTS);
+const WX = new Float64Array(MAX_LINE_POINTS);
+const WY = new Float64Array(MAX_LINE_POINTS);
 
 export class Labeler {
     private readonly ctx: SKRSContext2D;
     private readonly grid: CollisionGrid;
-    private readonly widths = WIDTHS;
     private readonly placed = new Map<string, number[]>();
-    // Scratch: the projected line and its cumulative lengths; the glyphs of the label being placed.
-    readonly px = new Float64Array(MAX_LINE_POINTS);
-    readonly py = new Float64Array(MAX_LINE_POINTS);
-    readonly cum = new Float64Array(MAX_LINE_POINTS);
-    private readonly wx = new Float64Array(MAX_LINE_POINTS);
-    private readonly wy = new Float64Array(MAX_LINE_POINTS);
+    readonly px = PX;
+    readonly py = PY;
+    readonly cum = CUM;
+    private readonly wx = WX;
+    private readonly wy = WY;
+    // The glyphs of the label being placed.
     private gx = new Float64Array(64);
     private gy = new Float64Array(64);
     private ga = new Float64Array(64);
+    // The advances of the font used last.
+    private tableFont = '';
+    private table = new Map<string, number>();
 
     constructor(ctx: SKRSContext2D, grid: CollisionGrid) {
         this.ctx = ctx;
         this.grid = grid;
     }
 
+    /** Advance of one character (a code point) in a font, device pixels. */
     private advance(font: string, ch: string): number {
-        const key = `${font}\u0000${ch}`;
-        let w = this.widths.get(key);
+        if (font !== this.tableFont) {
+            let table = ADVANCES.get(font);
+            if (!table) {
+                table = new Map();
+                ADVANCES.set(font, table);
+            }
+            this.table = table;
+            this.tableFont = font;
+        }
+        let w = this.table.get(ch);
         if (w === undefined) {
             this.ctx.font = font;
             w = this.ctx.measureText(ch).width;
-            if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
-            this.widths.set(key, w);
+            if (this.table.size >= MAX_ADVANCES) this.table.clear();
+            this.table.set(ch, w);
         }
         return w;
     }
@@ -73,20 +91,24 @@ export class Labeler {
         else this.placed.set(text, [x, y]);
     }
 
-    /** Projects part p of a tile's line feature into the scratch arrays; returns its point count. */
-    projectLine(scene: TileScene, tile: SceneTile, p: number): number {
-        const camera = scene.camera, d = tile.data;
-        const c0 = d.coordStart[p], c1 = Math.min(d.coordStart[p + 1], c0 + MAX_LINE_POINTS);
+    /** Projects the world points [c0, c1) of xs, ys (a line) into the scratch arrays; returns the point count. */
+    projectLine(scene: TileScene, xs: Float64Array, ys: Float64Array, c0: number, c1: number): number {
+        const camera = scene.camera;
+        c1 = Math.min(c1, c0 + MAX_LINE_POINTS);
         let n = 0;
         for (let c = c0; c < c1; c++) {
             // A pitched camera sees nothing beyond nearY: the line ends there.
-            if (d.ys[c] > camera.nearY) break;
-            camera.project(d.xs[c], d.ys[c], 0);
-            this.wx[n] = d.xs[c];
-            this.wy[n] = d.ys[c];
+            if (ys[c] > camera.nearY) break;
+            camera.project(xs[c], ys[c], 0);
+            this.wx[n] = xs[c];
+            this.wy[n] = ys[c];
             this.px[n] = camera.sx;
             this.py[n] = camera.sy;
-            this.cum[n] = n === 0 ? 0 : this.cum[n - 1] + Math.hypot(this.px[n] - this.px[n - 1], this.py[n] - this.py[n - 1]);
+            if (n === 0) this.cum[0] = 0;
+            else {
+                const dx = this.px[n] - this.px[n - 1], dy = this.py[n] - this.py[n - 1];
+                this.cum[n] = this.cum[n - 1] + Math.sqrt(dx * dx + dy * dy);
+            }
             n++;
         }
         return n;
@@ -193,16 +215,10 @@ export class Labeler {
         this.worldY = this.wy[i - 1] + (this.wy[i] - this.wy[i - 1]) * t;
     }
 
-    /** Width in device pixels of a one-line text. */
+    /** Width in device pixels of a one-line text: the sum of its glyphs' advances, as MapLibre's shaping (no kerning). */
     textWidth(text: string, font: string): number {
-        const key = `${font}\u0000${text}`;
-        let width = this.widths.get(key);
-        if (width === undefined) {
-            this.ctx.font = font;
-            width = this.ctx.measureText(text).width;
-            if (this.widths.size >= MAX_WIDTHS) this.widths.clear();
-            this.widths.set(key, width);
-        }
+        let width = 0;
+        for (const ch of text) width += this.advance(font, ch);
         return width;
     }
 

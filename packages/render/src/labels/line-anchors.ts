@@ -33,16 +33,16 @@ export function lineAnchors(line: ProjectedLine, n: number, rule: AnchorRule, ou
     if (spacing - rule.labelLength < spacing / 4) spacing = rule.labelLength + spacing / 4;
     const offset = rule.continued ? (spacing / 2 * rule.overscaling) % spacing
         : ((rule.labelLength / 2 + 2 * rule.textSize) * rule.overscaling) % spacing;
-    const count = resample(line, n, offset, spacing, rule, out, false);
+    const count = resample(line, n, offset, spacing, rule, out);
     if (count > 0 || rule.continued) return count;
-    return resample(line, n, line.cum[n - 1] / 2, spacing, rule, out, true);
+    return resample(line, n, line.cum[n - 1] / 2, spacing, rule, out);
 }
 
-function resample(line: ProjectedLine, n: number, offset: number, spacing: number, rule: AnchorRule, out: Float64Array, middle: boolean): number {
+function resample(line: ProjectedLine, n: number, offset: number, spacing: number, rule: AnchorRule, out: Float64Array): number {
     const total = line.cum[n - 1], half = rule.labelLength / 2;
     let count = 0;
-    // Only the middle, or every `spacing` from the offset.
-    for (let marked = offset; marked < total && count < out.length; marked += middle ? Infinity : spacing) {
+    // Every `spacing` from the offset (the middle's pass too, as MapLibre's resample).
+    for (let marked = offset; marked < total && count < out.length; marked += spacing) {
         if (marked - half < 0 || marked + half > total) continue;
         if (rule.textSize > 0 && !angleFits(line, n, marked, rule)) continue;
         out[count++] = marked;

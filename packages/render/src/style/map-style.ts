@@ -43,6 +43,8 @@ export interface StyleLayer {
     visible: boolean;
     paint: Map<string, StylePropertyExpression>;
     layout: Map<string, StylePropertyExpression>;
+    /** Values of the properties that read no feature, at the zoom they were evaluated at (propertyValue's memo). */
+    constants: Map<string, {zoom: number; value: unknown}>;
 }
 
 export interface MapStyle {
@@ -124,7 +126,7 @@ export function compileStyle(document: Record<string, unknown>, name: string, fi
             filterPerFeature: readsPerFeatureKey(l.filter),
             multiborders: metadata['quartier:multiborders'] === true,
             visible: layout.visibility !== 'none',
-            paint: compile('paint'), layout: compile('layout')
+            paint: compile('paint'), layout: compile('layout'), constants: new Map()
         };
     });
     return {name, mapStyle: index, file, document, look, layers};
@@ -147,9 +149,14 @@ export interface StyleFeature {type: 1 | 2 | 3; properties: Record<string, unkno
 
 /** The value of a property (paint first, then layout), or `fallback` when the layer does not set it. */
 export function propertyValue<T>(layer: StyleLayer, prop: string, globals: Globals, feature: StyleFeature | undefined, fallback: T): T {
+    // A property that reads no feature has one value per zoom: evaluated once (the same object each
+    // time, which also lets cssColor remember its string).
+    const known = layer.constants.get(prop);
+    if (known !== undefined && known.zoom === globals.zoom) return (known.value ?? fallback) as T;
     const e = layer.paint.get(prop) ?? layer.layout.get(prop);
     if (!e) return fallback;
     const v = (e as {evaluate(g: unknown, f?: unknown): unknown}).evaluate(globals, feature);
+    if (e.kind === 'constant' || e.kind === 'camera') layer.constants.set(prop, {zoom: globals.zoom, value: v});
     return (v ?? fallback) as T;
 }
 
@@ -159,9 +166,18 @@ export function isFeatureDependent(layer: StyleLayer, prop: string): boolean {
     return e !== undefined && (e.kind === 'source' || e.kind === 'composite');
 }
 
+/** CSS strings of the style's colour objects (the constant ones come back as the same object). */
+const CSS_COLORS = new WeakMap<object, string>();
+
 /** A colour value of the style as a CSS string. */
 export function cssColor(v: unknown, fallback = '#000000'): string {
-    return v && typeof v === 'object' && 'toString' in v ? String(v) : typeof v === 'string' ? v : fallback;
+    if (!v || typeof v !== 'object' || !('toString' in v)) return typeof v === 'string' ? v : fallback;
+    let css = CSS_COLORS.get(v);
+    if (css === undefined) {
+        css = String(v);
+        CSS_COLORS.set(v, css);
+    }
+    return css;
 }
 
 /** A MapLibre font name ("Roboto Bold") as our family and weight; unknown families take the style's. */

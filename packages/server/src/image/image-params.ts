@@ -6,6 +6,8 @@ import {optionalBoolean, optionalString, parseLatitude, parseLongitude, required
 export const MIN_SIDE = 16;
 export const MAX_SIDE = 2048;
 export const MAX_MARKER_SIDE = 512;
+/** A custom marker is decoded at this many pixels per CSS pixel and drawn downscaled (the map itself is drawn at its own size). */
+export const MARKER_RATIO = 2;
 export const MIN_ZOOM = 1;
 export const MAX_ZOOM = 18;
 export const DEFAULT_ZOOM = 16;

@@ -2,8 +2,8 @@
 // hundreds of milliseconds of CPU, which must not stall the server's other requests. Workers share
 // the regions' SharedArrayBuffers.
 //
-// Admission by cost: a render costs about its device pixels (a 2048 × 2048 image at ratio 2 is 17
-// million, 50 times an 800 × 450 one). The pool admits a render when the pixels already admitted
+// Admission by cost: a render costs about its device pixels (a 2048 × 2048 image is 4.2 million,
+// 12 times an 800 × 450 one). The pool admits a render when the pixels already admitted
 // would be drawn, at a conservative rate, within START_WITHIN_MS; otherwise it answers 503 at once
 // with the seconds the admitted work needs as Retry-After, instead of letting the request wait for a
 // time limit it cannot meet. A render past its time limit is abandoned (503) all the same.
@@ -21,10 +21,11 @@ import {ThreadMemoryBoard} from '../workers/thread-memory.js';
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
 export const RENDER_TIMEOUT_MS = 30000;
 /**
- * Device pixels one render thread draws per second, at the least (bench/image-render.js: 13-25
- * million at p95-p50 on a quiet machine); QUARTIER_RENDER_PIXELS_PER_SECOND for another machine.
+ * Device pixels one render thread draws per second, at the least (maps drawn at their own size: 6-11
+ * million in CPU time for 2048 × 2048 on this machine under load, fewer per second than at twice the
+ * size, where the same work spread over four times the pixels); QUARTIER_RENDER_PIXELS_PER_SECOND for another machine.
  */
-export const RENDER_PIXELS_PER_SECOND = 10_000_000;
+export const RENDER_PIXELS_PER_SECOND = 5_000_000;
 /** An admitted render must be able to start within this time (the rest of RENDER_TIMEOUT_MS is for drawing it). */
 export const START_WITHIN_MS = 10000;
 /** How long start() waits for the threads to load, at most. */
@@ -133,7 +134,7 @@ export class ImagePool {
         if (!pois?.count) return;
         const i = pois.count >> 1;
         const task: RenderTask = {country: region.country.code, marker: null,
-            options: {latitude: pois.lat[i], longitude: pois.lon[i], width: 400, height: 300, mapStyle: 1, pinColor: '#428bff', ratio: 2}};
+            options: {latitude: pois.lat[i], longitude: pois.lon[i], width: 400, height: 300, mapStyle: 1, pinColor: '#428bff', ratio: 1}};
         await Promise.all(Array.from({length: this.size}, () => piscina.run(task).catch(() => null)));
     }
 

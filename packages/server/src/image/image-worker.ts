@@ -3,6 +3,7 @@
 import {workerData} from 'node:worker_threads';
 import {Region, type RegionBuffers, type RegionManifest} from '@quartier/engine';
 import {notServed} from '../http/errors.js';
+import {MARKER_RATIO} from './image-params.js';
 import type {TaskError} from '../workers/task-error.js';
 import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, decodedTileBytes, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
 import {ThreadMemoryBoard} from '../workers/thread-memory.js';
@@ -30,10 +31,9 @@ export default async function render(task: RenderTask): Promise<RenderAnswer> {
     if (!region) return {error: {status: 404, message: notServed(task.country)}};
     let marker = null;
     if (task.marker) {
-        const ratio = task.options.ratio ?? 2;
         try {
             const image = decodeMarkerImage(Buffer.from(task.marker.bytes.buffer, task.marker.bytes.byteOffset, task.marker.bytes.byteLength),
-                task.marker.width * ratio, task.marker.height * ratio);
+                task.marker.width * MARKER_RATIO, task.marker.height * MARKER_RATIO);
             marker = {image, width: task.marker.width, height: task.marker.height};
         } catch (err) {
             if (err instanceof MarkerImageError) return {error: {status: 400, message: `Parameter 'customMarkerUrl': ${err.message}.`}};

@@ -8,7 +8,7 @@ import type {Guard} from '../http/request-contract.js';
 import {HttpError, badRequest, sendError} from '../http/errors.js';
 import {requireCovered} from '../http/position.js';
 import {LruCache} from '../image/image-cache.js';
-import {imageCacheKey, parseImageRequest} from '../image/image-params.js';
+import {MARKER_RATIO, imageCacheKey, parseImageRequest} from '../image/image-params.js';
 import type {ImagePool} from '../image/image-pool.js';
 import {MarkerFetchError, fetchMarker, type MarkerFetchOptions} from '../image/marker-fetch.js';
 
@@ -20,8 +20,6 @@ const MARKER_CACHE_ENTRIES = 256;
 const MARKER_TTL_MS = 10 * 60 * 1000;
 /** Marker downloads in flight at once; more is a 429. */
 const MAX_MARKER_FETCHES = 16;
-/** Images are drawn at this many pixels per CSS pixel, then downscaled. */
-const RATIO = 2;
 
 export const imageCache = new LruCache<Buffer>(IMAGE_CACHE_ENTRIES, IMAGE_CACHE_BYTES, (b) => b.length);
 const markerCache = new LruCache<{bytes: Buffer; check: MarkerCheck; at: number}>(MARKER_CACHE_ENTRIES, 32 * 1024 * 1024, (m) => m.bytes.length + 256);
@@ -48,7 +46,7 @@ export function imageRoutes(app: Express, guard: Guard, regions: Region[], {pool
                 options: {
                     latitude: request.latitude, longitude: request.longitude, width: request.width, height: request.height,
                     mapStyle: request.mapStyle, zoom: request.zoom, pinColor: request.pinColor, threeDMode: request.threeDMode,
-                    bigIcon: request.bigIcon, multiborders: request.multiborders, ratio: RATIO
+                    bigIcon: request.bigIcon, multiborders: request.multiborders
                 },
                 marker
             }));
@@ -120,10 +118,10 @@ async function customMarker(marker: {url: string; width: number; height: number}
     }
 }
 
-/** The marker's bytes when it may be drawn at the size asked for (at RATIO device pixels per CSS pixel); else a 400. */
+/** The marker's bytes when it may be drawn at the size asked for (at MARKER_RATIO pixels per CSS pixel); else a 400. */
 function sized(fetched: {bytes: Buffer; check: MarkerCheck}, marker: {width: number; height: number}): Buffer {
     try {
-        checkMarkerSize(fetched.check, marker.width * RATIO, marker.height * RATIO);
+        checkMarkerSize(fetched.check, marker.width * MARKER_RATIO, marker.height * MARKER_RATIO);
     } catch (err) {
         if (err instanceof MarkerImageError) throw badRequest(`Parameter 'customMarkerUrl': ${err.message}.`);
         throw err;

@@ -1,0 +1,76 @@
+// What symbol layers share: the context of one image's placement, and a symbol's text, text style and
+// icon as the style's properties give them for a feature.
+import type {Canvas} from '@napi-rs/canvas';
+import type {CollisionGrid} from '../labels/collision.js';
+import {fontString} from '../assets/fonts.js';
+import type {Labeler, TextStyle} from '../labels/labels.js';
+import {cssColor, fontOf, isFeatureDependent, propertyValue, type ImageLook, type StyleFeature, type StyleLayer} from '../style/map-style.js';
+import {spriteImage} from '../style/sprite.js';
+import type {TileScene} from '../scene/tile-scene.js';
+
+export interface SymbolContext {
+    scene: TileScene;
+    labeler: Labeler;
+    grid: CollisionGrid;
+    look: ImageLook;
+    /** Icons drawn this many times larger (bigIcon: 32/24). */
+    iconScale: number;
+    /** When not null, receives every symbol placed. */
+    placed: PlacedSymbol[] | null;
+}
+
+/** A symbol the image shows: its layer, its text (as the style gives it, before line breaks; '' for none) and its icon ('' for none). */
+export interface PlacedSymbol {layer: string; text: string; icon: string}
+
+/** At most this many symbols of one layer per image. */
+export const MAX_PER_LAYER = 400;
+
+export function textOf(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): string {
+    const value = propertyValue<unknown>(layer, 'text-field', sc.scene.globals, feature, '');
+    let text = value === null || value === undefined ? '' : String(value).trim();
+    if (text && propertyValue<string>(layer, 'text-transform', sc.scene.globals, feature, 'none') === 'uppercase') text = text.toUpperCase();
+    return text;
+}
+
+const TEXT_PROPS = ['text-size', 'text-font', 'text-color', 'text-halo-color', 'text-halo-width', 'text-padding'];
+/** A layer's text style when none of its properties reads the feature (most layers), per zoom and ratio. */
+const CONSTANT_TEXT = new WeakMap<StyleLayer, {zoom: number; ratio: number; style: TextStyle | null}>();
+
+export function textStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): TextStyle {
+    const g = sc.scene.globals, ratio = sc.scene.ratio;
+    let known = CONSTANT_TEXT.get(layer);
+    if (!known || known.zoom !== g.zoom || known.ratio !== ratio) {
+        known = {zoom: g.zoom, ratio, style: null};
+        CONSTANT_TEXT.set(layer, known);
+        if (!TEXT_PROPS.some((p) => isFeatureDependent(layer, p))) known.style = evaluateTextStyle(layer, sc, feature);
+    }
+    return known.style ?? evaluateTextStyle(layer, sc, feature);
+}
+
+function evaluateTextStyle(layer: StyleLayer, sc: SymbolContext, feature: StyleFeature): TextStyle {
+    const g = sc.scene.globals, ratio = sc.scene.ratio;
+    const size = propertyValue(layer, 'text-size', g, feature, 16) * ratio;
+    const font = fontOf(propertyValue<unknown>(layer, 'text-font', g, feature, null), sc.look);
+    return {
+        font: fontString(font.family, font.weight, size),
+        size,
+        color: cssColor(propertyValue(layer, 'text-color', g, feature, null), '#000000'),
+        halo: cssColor(propertyValue(layer, 'text-halo-color', g, feature, null), 'rgba(0,0,0,0)'),
+        haloWidth: propertyValue(layer, 'text-halo-width', g, feature, 0) * ratio,
+        padding: propertyValue(layer, 'text-padding', g, feature, 2) * ratio
+    };
+}
+
+/** An icon of the style's sprite at `scale` CSS pixels per sprite pixel, drawn sharp (device pixels). */
+export function icon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature): {name: string; image: Canvas; width: number; height: number} | null {
+    const g = sc.scene.globals;
+    const name = propertyValue<unknown>(layer, 'icon-image', g, feature, null);
+    if (name === null) return null;
+    const key = typeof name === 'object' && name !== null && 'name' in name ? String((name as {name: string}).name) : String(name);
+    if (!key) return null;
+    const scale = propertyValue(layer, 'icon-size', g, feature, 1) * sc.iconScale * sc.scene.ratio;
+    const image = spriteImage(key, Math.max(1, Math.min(4, Math.ceil(scale))));
+    if (!image) return null;
+    const k = scale / Math.max(1, Math.min(4, Math.ceil(scale)));
+    return {name: key, image, width: image.width * k, height: image.height * k};
+}
