@@ -114,7 +114,8 @@ export class TripMeter {
             tos[2 * i + 1] = positions[i][1];
         }
         try {
-            return this.region.transitRouter.measureMany(this.lat, this.lon, tos)
+            // A walk over WALK_STANDS_IN_MS is dropped below: its metres are not worked out.
+            return this.region.transitRouter.measureMany(this.lat, this.lon, tos, undefined, WALK_STANDS_IN_MS)
                 .map((m) => (m === null || (m.walkOnly && m.time > WALK_STANDS_IN_MS) ? null
                     : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
         } catch (err) {

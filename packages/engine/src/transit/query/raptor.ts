@@ -108,6 +108,15 @@ export class Raptor {
      * are not written. Set by the caller.
      */
     targetBound: Float64Array | null = null;
+    /**
+     * Optionally, per stop the least of (lower bound from it to a destination) - (that destination's
+     * direct walk), over several destinations (StopBounds.computeSlack): a label at time t there is
+     * of use only when t + slack < the run's departure, i.e. it may still beat some destination's
+     * walk. Set by the caller.
+     */
+    slackBound: Float64Array | null = null;
+    /** The departure of the current run (what slackBound is compared with). */
+    private slackBefore = Infinity;
     private readonly marked: Uint8Array;
     private readonly markedList: Uint32Array;
     private markedCount = 0;
@@ -208,6 +217,8 @@ export class Raptor {
         this.bestRound = -1;
         this.bestStop = -1;
         this.limit = limitMs;
+        // 1 ms of margin: the slack's sums are not added in the journeys' order.
+        this.slackBefore = departureMs + 1;
         this.scannedPatterns = 0;
 
         // Round 0: the access walks.
@@ -215,6 +226,7 @@ export class Raptor {
             const s = accessStops[i];
             const t = departureMs + accessMs[i];
             if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !this.mayReach(t + this.targetBound[s]))) continue;
+            if (this.slackBound !== null && !(t + this.slackBound[s] < this.slackBefore)) continue;
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
@@ -266,7 +278,7 @@ export class Raptor {
 
             // The stops a ride reached: the destination, footpaths, boarding in the next round.
             const row = k * S;
-            const bound = this.targetBound;
+            const bound = this.targetBound, slack = this.slackBound;
             let walkCount = 0;
             for (let r = 0; r < rideCount; r++) {
                 const s = this.rideList[r];
@@ -281,7 +293,8 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))) {
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))
+                        && (slack === null || w + slack[s2] < this.slackBefore)) {
                         if (this.walkListed[s2] !== roundStamp) {
                             this.walkListed[s2] = roundStamp;
                             this.walkList[walkCount++] = s2;
@@ -424,7 +437,7 @@ export class Raptor {
         const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
         const tBase = net.patternTimeFirst[p], tripBase = net.patternTripFirst[p];
         const row = k * this.stopCount;
-        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound;
+        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound, slack = this.slackBound;
         const offsetMs = offsetSeconds * 1000;
         let cur = -1, curTimes = 0, boardPos = 0, srcRound = 0, srcByRide = 0;
         for (let i = this.patternFrom[p]; i < n; i++) {
@@ -432,7 +445,8 @@ export class Raptor {
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
                 const idx = row + s;
-                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))) {
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))
+                    && (slack === null || t + slack[s] < this.slackBefore)) {
                     if (this.rideListed[s] !== stamp) {
                         this.rideListed[s] = stamp;
                         this.rideList[rideCount++] = s;

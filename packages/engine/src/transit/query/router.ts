@@ -76,6 +76,8 @@ export class TransitRouter {
     private readonly reachedStops: Uint32Array;
     /** Lower bounds to a route()'s destination, for its window's runs (made on first use). */
     private stopBounds: StopBounds | null = null;
+    /** measureTargets' walkMetersWithin, for the call under way. */
+    private walkMetersWithin = Infinity;
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -278,8 +280,11 @@ export class TransitRouter {
      * for all of them; over a window, one range RAPTOR (a run per departure, labels kept, bounded by
      * the slowest direct walk) for the times, then per departure some destination's percentile
      * falls on, one RAPTOR run that traces their journeys (as route() does, for the distance).
+     * A direct walk answered in more than `walkMetersWithin` ms (its time rounded) has NaN metres:
+     * not worked out, for a caller that has no use for such a walk (the neighbourhood's trips).
      */
-    measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departure: Departure = this.window): (TransitMeasure | null)[] {
+    measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
+        this.walkMetersWithin = walkMetersWithin;
         const from = this.snapper.snap(fromLat, fromLon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
         const fp = edgePoint(this.graph, from.edge, from.offset);
@@ -358,6 +363,8 @@ export class TransitRouter {
         this.stopBounds ??= new StopBounds(this.network);
         this.stopBounds.computeNearest(first, egress);
         raptor.targetBound = this.stopBounds.ms;
+        // And what cannot beat any destination's direct walk (8% fewer patterns scanned on Brussels listings).
+        if (this.stopBounds.computeSlack(first, target, egress, walks)) raptor.slackBound = this.stopBounds.slack;
         for (let m = count - 1; m >= 0; m--) {
             const departureMs = d.startMs + m * STEP_MS;
             // Nothing later than every destination's walk or arrival leaving a minute later matters.
@@ -376,7 +383,7 @@ export class TransitRouter {
             }
             for (let j = 0; j < n; j++) transit[j * count + m] = arrival[j] - departureMs;
         }
-        raptor.targetBound = null;
+        raptor.targetBound = raptor.slackBound = null;
         if (slowest === Infinity) {
             // Destinations beyond the access bound without a walk finder: walk on, as route() does.
             let extendTo = 0;
@@ -392,9 +399,11 @@ export class TransitRouter {
 
     /** The direct walk as a measure (route()'s time and distance for a walk). */
     private walkMeasure(fp: EdgePoint, tp: EdgePoint, walk: number, walkEnds: Int32Array, j: number): TransitMeasure {
+        const time = Math.round(walk);
+        if (time > this.walkMetersWithin) return {time, distance: NaN, walkOnly: true};
         this.access.walkSource = walkEnds[2 * j];
         this.access.walkTarget = walkEnds[2 * j + 1];
-        return {time: Math.round(walk), distance: this.access.walkMeters(fp, tp), walkOnly: true};
+        return {time, distance: this.access.walkMeters(fp, tp), walkOnly: true};
     }
 
     /**
@@ -443,8 +452,8 @@ export class TransitRouter {
      * route()'s `time` and `distance` from one position to many (flat lat, lon, lat, lon, …). See
      * measureTargets for what each gives.
      */
-    measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departure: Departure = this.window): (TransitMeasure | null)[] {
-        return this.measureTargets(fromLat, fromLon, this.targets(tos, false), departure);
+    measureMany(fromLat: number, fromLon: number, tos: ArrayLike<number>, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
+        return this.measureTargets(fromLat, fromLon, this.targets(tos, false), departure, walkMetersWithin);
     }
 
     /**
