@@ -370,6 +370,40 @@ export class Raptor {
     }
 
     /**
+     * The moments (ms, ascending, distinct) at which a trip may be boarded at stop s, today's and the
+     * day before's still running, from fromMs to the first at or after toMs: what one ready at s can
+     * catch changes only there (ready at r, the trips leaving at the first moment >= r and after).
+     */
+    boardingMoments(s: number, fromMs: number, toMs: number): Float64Array {
+        const net = this.network;
+        const found: number[] = [];
+        let after = Infinity;
+        for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
+            const p = net.stopPatterns[e], i = net.stopPatternPos[e];
+            if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
+            const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
+            for (let day = 0; day < 2; day++) {
+                const trips = day === 0 ? this.today : this.yesterday;
+                const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
+                for (let x = trips.first[p]; x < trips.first[p + 1]; x++) {
+                    const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
+                    if (d < fromMs) continue;
+                    if (d >= toMs) {
+                        after = Math.min(after, d);
+                        break; // the trips leave in order
+                    }
+                    found.push(d);
+                }
+            }
+        }
+        if (after !== Infinity) found.push(after);
+        const sorted = Float64Array.from(found).sort();
+        let count = 0;
+        for (let i = 0; i < sorted.length; i++) if (count === 0 || sorted[i] !== sorted[count - 1]) sorted[count++] = sorted[i];
+        return sorted.slice(0, count);
+    }
+
+    /**
      * The best arrival of the last run through egress walks (stops[i] within ms[i] of the
      * destination, for i in [first, end), stops ascending) that beats boundMs, picked as the run's
      * own egress check picks it (earliest round, then lowest stop): sets bestTarget, bestRound and

@@ -22,6 +22,7 @@ import {JourneyLegs} from './journey-legs.js';
 import type {TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
 import {StopBounds} from './stop-bounds.js';
+import {NO_ARRIVAL, StopProfiles, type StopProfile} from './stop-profiles.js';
 import {DEFAULT_DEPARTURE_WINDOW, departureCount, MAX_WINDOW_DEPARTURES, percentileDeparture, WINDOW_STEP_SECONDS, windowProblem, type DepartureWindow} from './departure-window.js';
 import {TransitError, type Departure, type TransitMeasure, type TransitRoute, type TransitRouterOptions, type TransitStopRef, type TransitTargets} from './transit-types.js';
 
@@ -76,6 +77,10 @@ export class TransitRouter {
     private readonly reachedStops: Uint32Array;
     /** Lower bounds to a route()'s destination, for its window's runs (made on first use). */
     private stopBounds: StopBounds | null = null;
+    /** The stops' profiles over the window (made on first use), and windowByProfiles' scratch. */
+    private profiles: StopProfiles | null = null;
+    private profileArrival = new Float64Array(0);
+    private profileRead = new Int32Array(0);
     /** measureTargets' walkMetersWithin, for the call under way. */
     private walkMetersWithin = Infinity;
 
@@ -357,6 +362,7 @@ export class TransitRouter {
         // Unknown walks (Infinity) leave the runs unbounded.
         let slowest = 0;
         for (let j = 0; j < n; j++) if (walks[j] > slowest) slowest = walks[j];
+        if (slowest < Infinity && this.windowByProfiles(d, targets, transit)) return transit;
         const first = targets.byStopFirst, target = targets.byStopTarget, egress = targets.byStopMs;
         raptor.seedWindow(this.access.accessStops, this.access.accessMs, this.access.accessCount, d.startMs, count, STEP_MS);
         // Only the times count here: prune what cannot reach any destination within the limit.
@@ -395,6 +401,50 @@ export class TransitRouter {
             for (let j = 0; j < n; j++) if (walks[j] === Infinity) walks[j] = this.access.directWalk(fp, targets.points[j]!);
         }
         return transit;
+    }
+
+    /**
+     * windowTransit's times from the stops' profiles (StopProfiles): per departure and destination, the
+     * best over the access stops and the destination's egress walks of the profile's arrival + the walk.
+     * The same times wherever they beat the direct walk (elsewhere the range RAPTOR may leave Infinity).
+     * False, with nothing written, when the network's profiles do not fit in memory.
+     */
+    private windowByProfiles(d: Departures, targets: TransitTargets, transit: Float64Array): boolean {
+        const profiles = this.profiles ??= new StopProfiles(this.raptor);
+        if (!profiles.cover(d.startMs, d.startMs + (d.count - 1) * STEP_MS + ACCESS_MAX_SECONDS * 1000)) return false;
+        const access = this.access, S = this.network.stopCount, n = targets.count, count = d.count;
+        const egressFirst = targets.egressFirst, egressStop = targets.egressStop, egressMs = targets.egressMs;
+        const arrival = this.profileArrival.length >= n ? this.profileArrival : (this.profileArrival = new Float64Array(n));
+        const read = this.profileRead.length >= access.accessCount ? this.profileRead : (this.profileRead = new Int32Array(access.accessCount));
+        const used: StopProfile[] = [];
+        for (let a = 0; a < access.accessCount; a++) {
+            used.push(profiles.of(access.accessStops[a]));
+            read[a] = 0;
+        }
+        for (let m = 0; m < count; m++) {
+            const departureMs = d.startMs + m * STEP_MS;
+            arrival.fill(Infinity, 0, n);
+            for (let a = 0; a < used.length; a++) {
+                // The first boarding moment at or after the time one is ready there (later for later departures).
+                const {moments, arrivals} = used[a];
+                const ready = departureMs + access.accessMs[a];
+                let k = read[a];
+                while (k < moments.length && moments[k] < ready) k++;
+                read[a] = k;
+                if (k === moments.length) continue;
+                const row = k * S;
+                for (let j = 0; j < n; j++) {
+                    for (let e = egressFirst[j]; e < egressFirst[j + 1]; e++) {
+                        const seconds = arrivals[row + egressStop[e]];
+                        if (seconds === NO_ARRIVAL) continue;
+                        const t = seconds * 1000 + egressMs[e];
+                        if (t < arrival[j]) arrival[j] = t;
+                    }
+                }
+            }
+            for (let j = 0; j < n; j++) transit[j * count + m] = arrival[j] - departureMs;
+        }
+        return true;
     }
 
     /** The direct walk as a measure (route()'s time and distance for a walk). */
