@@ -404,6 +404,18 @@ export class TransitRouter {
     }
 
     /**
+     * Makes every stop's profile over the router's window now (StopProfiles; Brussels: 0.6 s), so that
+     * the first queries from a new thread do not pay for those of their access stops. Nothing when
+     * the network's profiles would not fit in memory.
+     */
+    prepareWindow(): void {
+        const d = this.departures(this.window);
+        const profiles = this.profiles ??= new StopProfiles(this.raptor);
+        if (!profiles.cover(d.startMs, profileEnd(d))) return;
+        for (let s = 0; s < this.network.stopCount; s++) profiles.of(s);
+    }
+
+    /**
      * windowTransit's times from the stops' profiles (StopProfiles): per departure and destination, the
      * best over the access stops and the destination's egress walks of the profile's arrival + the walk.
      * The same times wherever they beat the direct walk (elsewhere the range RAPTOR may leave Infinity).
@@ -411,7 +423,7 @@ export class TransitRouter {
      */
     private windowByProfiles(d: Departures, targets: TransitTargets, transit: Float64Array): boolean {
         const profiles = this.profiles ??= new StopProfiles(this.raptor);
-        if (!profiles.cover(d.startMs, d.startMs + (d.count - 1) * STEP_MS + ACCESS_MAX_SECONDS * 1000)) return false;
+        if (!profiles.cover(d.startMs, profileEnd(d))) return false;
         const access = this.access, S = this.network.stopCount, n = targets.count, count = d.count;
         const egressFirst = targets.egressFirst, egressStop = targets.egressStop, egressMs = targets.egressMs;
         const arrival = this.profileArrival.length >= n ? this.profileArrival : (this.profileArrival = new Float64Array(n));
@@ -604,6 +616,11 @@ export class TransitRouter {
     stopRef(s: number): TransitStopRef {
         return this.legs.stopRef(s);
     }
+}
+
+/** The latest moment one may be ready at an access stop over a window: its last departure and the longest access walk. */
+function profileEnd(d: Departures): number {
+    return d.startMs + (d.count - 1) * STEP_MS + ACCESS_MAX_SECONDS * 1000;
 }
 
 /** Whether two snaps are the same place (route() refuses them, the measures give 0). */
