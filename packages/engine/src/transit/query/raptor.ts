@@ -325,35 +325,15 @@ export class Raptor {
      * later, so their labels (kept) are already there.
      */
     seedWindow(accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, startMs: number, count: number, stepMs: number): void {
-        const net = this.network;
         const minutes: number[] = [], patterns: number[] = [], positions: number[] = [];
         const endMs = startMs + (count - 1) * stepMs;
         for (let a = 0; a < accessCount; a++) {
-            const s = accessStops[a], acc = accessMs[a];
-            for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
-                const p = net.stopPatterns[e], i = net.stopPatternPos[e];
-                if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
-                const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
-                for (let day = 0; day < 2; day++) {
-                    const trips = day === 0 ? this.today : this.yesterday;
-                    const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
-                    // The trips leave in order: from the first catchable at the window's start.
-                    const from = Math.ceil((startMs + acc - offsetMs) / 1000);
-                    let x = trips.first[p], z = trips.first[p + 1];
-                    while (x < z) {
-                        const mid = (x + z) >>> 1;
-                        if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
-                        else z = mid;
-                    }
-                    for (; x < trips.first[p + 1]; x++) {
-                        const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
-                        if (d >= endMs + acc) break;
-                        minutes.push(Math.floor((d - acc - startMs) / stepMs));
-                        patterns.push(p);
-                        positions.push(i);
-                    }
-                }
-            }
+            const acc = accessMs[a];
+            this.boardings(accessStops[a], startMs + acc, endMs + acc, (d, p, i) => {
+                minutes.push(Math.floor((d - acc - startMs) / stepMs));
+                patterns.push(p);
+                positions.push(i);
+            });
         }
         // By departure (counting sort).
         const first = this.seedFirst = new Uint32Array(count + 1);
@@ -370,13 +350,12 @@ export class Raptor {
     }
 
     /**
-     * The moments (ms, ascending, distinct) at which a trip may be boarded at stop s, today's and the
-     * day before's still running, from fromMs to the first at or after toMs: what one ready at s can
-     * catch changes only there (ready at r, the trips leaving at the first moment >= r and after).
+     * Calls visit(ms, pattern, position) for every trip that may be boarded at stop s leaving in [fromMs, toMs),
+     * today's and the day before's still running (times moved back a day), pattern by pattern in order of
+     * departure; returns the first such departure at or after toMs (Infinity: none).
      */
-    boardingMoments(s: number, fromMs: number, toMs: number): Float64Array {
+    private boardings(s: number, fromMs: number, toMs: number, visit: (ms: number, pattern: number, position: number) => void): number {
         const net = this.network;
-        const found: number[] = [];
         let after = Infinity;
         for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
             const p = net.stopPatterns[e], i = net.stopPatternPos[e];
@@ -385,17 +364,35 @@ export class Raptor {
             for (let day = 0; day < 2; day++) {
                 const trips = day === 0 ? this.today : this.yesterday;
                 const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
-                for (let x = trips.first[p]; x < trips.first[p + 1]; x++) {
+                // The trips leave in order: from the first catchable at fromMs.
+                const from = Math.ceil((fromMs - offsetMs) / 1000);
+                let x = trips.first[p], z = trips.first[p + 1];
+                while (x < z) {
+                    const mid = (x + z) >>> 1;
+                    if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
+                    else z = mid;
+                }
+                for (; x < trips.first[p + 1]; x++) {
                     const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
-                    if (d < fromMs) continue;
                     if (d >= toMs) {
                         after = Math.min(after, d);
-                        break; // the trips leave in order
+                        break;
                     }
-                    found.push(d);
+                    visit(d, p, i);
                 }
             }
         }
+        return after;
+    }
+
+    /**
+     * The moments (ms, ascending, distinct) at which a trip may be boarded at stop s, today's and the
+     * day before's still running, from fromMs to the first at or after toMs: what one ready at s can
+     * catch changes only there (ready at r, the trips leaving at the first moment >= r and after).
+     */
+    boardingMoments(s: number, fromMs: number, toMs: number): Float64Array {
+        const found: number[] = [];
+        const after = this.boardings(s, fromMs, toMs, (d) => found.push(d));
         if (after !== Infinity) found.push(after);
         const sorted = Float64Array.from(found).sort();
         let count = 0;
