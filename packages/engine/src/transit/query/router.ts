@@ -404,7 +404,7 @@ export class TransitRouter {
     }
 
     /**
-     * Makes every stop's profile over the router's window now (StopProfiles; Brussels: 0.6 s), so that
+     * Makes every stop's profile over the router's window now (StopProfiles; Brussels: about 0.8 s of CPU), so that
      * the first queries from a new thread do not pay for those of their access stops. Nothing when
      * the network's profiles would not fit in memory.
      */
