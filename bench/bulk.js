@@ -4,7 +4,12 @@
 // SPEC's 4 in flight (what a portal does without the command), on 400 other positions. Then interactive
 // /summary p50 and p95 alone, and while a POST /enrichment/batch of 10,000 listings runs.
 //   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/bulk.js [listings=20000] [--regions BE,PT] [--no-interactive]
-// (--no-interactive: the command and its baseline only, without the /summary-while-a-batch-runs part).
+//     [--uniform] [--against CHECKOUT [--rounds 3]]
+// (--no-interactive: the command and its baseline only, without the /summary-while-a-batch-runs part;
+// --uniform: issue 29's positions, uniform over the box of the region's road nodes (seed 11 in Brussels), those
+// outside the covered area answered with an error line; --against: the command of another checkout built beside
+// this one (e.g. a worktree of main) run on the same input, alternating with this one's, `rounds` times: CPU
+// seconds (user + system, every thread) and wall per run, the ratio of CPU seconds, and the NDJSON compared byte for byte.)
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -26,6 +31,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bulk-bench-'));
 const KEY = 'quartier-dev-backend-key';
 const REGIONS = arg('regions', 'BE,PT').split(',');
 const SEEDS = {BE: 13, PT: 17};
+const UNIFORM = process.argv.includes('--uniform');
+const UNIFORM_SEEDS = {BE: 11, PT: 12};
+const AGAINST = arg('against');
+const ROUNDS = Number(arg('rounds', 3));
 
 /** Seeded positions on the region's roads, moved up to about 15 m (inside the covered area). */
 function positions(cc, n, seed) {
@@ -40,15 +49,54 @@ function positions(cc, n, seed) {
     return out;
 }
 
-function runEnrich(cc, input, output) {
+/** Issue 29's positions: uniform over the box of the region's road nodes (some outside the covered area). */
+function uniformPositions(cc, n, seed) {
+    const g = regionSections(Region.open(path.join(bundles, cc))).roads;
+    let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+    for (let i = 0; i < g.junctionCount; i++) {
+        const lat = g.nodeLat[i] / 1e7, lon = g.nodeLon[i] / 1e7;
+        minLat = Math.min(minLat, lat);
+        maxLat = Math.max(maxLat, lat);
+        minLon = Math.min(minLon, lon);
+        maxLon = Math.max(maxLon, lon);
+    }
+    let x = seed;
+    const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const out = [];
+    while (out.length < n) out.push([+(minLat + next() * (maxLat - minLat)).toFixed(6), +(minLon + next() * (maxLon - minLon)).toFixed(6)]);
+    return out;
+}
+
+/** `quartier enrich` of a checkout on one file: wall and CPU seconds (bash's `times`: the command's user + system, all threads). */
+function runEnrich(cc, input, output, checkout = root) {
     return new Promise((resolve, reject) => {
         const started = performance.now();
-        const child = spawn(process.execPath, [serverBin('quartier'), 'enrich', '--country', cc, '--out', bundles, input, '-o', output],
-            {stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, CI: '1'}});
+        fs.rmSync(output, {force: true});
+        const child = spawn('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, serverBin('quartier', checkout), 'enrich', '--country', cc,
+            '--out', bundles, input, '-o', output], {stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, CI: '1'}});
         let log = '';
         child.stderr.on('data', (d) => (log += d));
-        child.on('exit', (code) => (code === 0 ? resolve({seconds: (performance.now() - started) / 1000, log}) : reject(new Error(log))));
+        child.on('exit', (code) => {
+            if (code !== 0) return reject(new Error(log));
+            const [user, system] = [...log.trim().split('\n').at(-1).matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+            resolve({seconds: (performance.now() - started) / 1000, cpu: user + system, log});
+        });
     });
+}
+
+/** This checkout's command against another's on the same listings, alternating: CPU and wall per run, answers compared. */
+async function againstBaseline(cc, input, output) {
+    const other = output.replace(/\.ndjson$/, '.baseline.ndjson');
+    console.log(`\n### ${cc}: this checkout against ${AGAINST}, ${ROUNDS} rounds alternating\n`);
+    console.log('| round | baseline wall s | baseline CPU s | this wall s | this CPU s | CPU ratio (baseline / this) | NDJSON |');
+    console.log('|---:|---:|---:|---:|---:|---:|---|');
+    for (let r = 1; r <= ROUNDS; r++) {
+        const base = await runEnrich(cc, input, other, path.resolve(AGAINST));
+        const mine = await runEnrich(cc, input, output);
+        const same = fs.readFileSync(other).equals(fs.readFileSync(output));
+        console.log(`| ${r} | ${base.seconds.toFixed(1)} | ${base.cpu.toFixed(1)} | ${mine.seconds.toFixed(1)} | ${mine.cpu.toFixed(1)} | ${(base.cpu / mine.cpu).toFixed(2)} | ${same ? 'byte for byte the same' : 'DIFFERENT'} |`);
+    }
+    fs.rmSync(other, {force: true});
 }
 
 function request(url, {method = 'GET', body} = {}) {
@@ -65,19 +113,21 @@ function request(url, {method = 'GET', body} = {}) {
 }
 
 console.log(`## quartier enrich, ${count.toLocaleString('en')} listings per region (${os.availableParallelism()} cores)\n`);
-console.log('| region | listings | wall s | listings/s (wall, start included) | listings/s (command\'s own) | failed |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log('| region | listings | wall s | CPU s | listings/s (wall, start included) | listings/s (command\'s own) | failed |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 const rates = {};
 for (const cc of REGIONS) {
     const seed = SEEDS[cc] ?? 19;
     const input = path.join(tmp, `${cc}.csv`), output = path.join(tmp, `${cc}.ndjson`);
-    fs.writeFileSync(input, `id,latitude,longitude\n${positions(cc, count, seed).map(([lat, lon], i) => `${cc}${i},${lat},${lon}`).join('\n')}\n`);
-    const {seconds, log} = await runEnrich(cc, input, output);
+    const list = UNIFORM ? uniformPositions(cc, count, UNIFORM_SEEDS[cc] ?? seed) : positions(cc, count, seed);
+    fs.writeFileSync(input, `id,latitude,longitude\n${list.map(([lat, lon], i) => `${cc}${i},${lat},${lon}`).join('\n')}\n`);
+    if (AGAINST) await againstBaseline(cc, input, output);
+    const {seconds, cpu, log} = await runEnrich(cc, input, output);
     const summary = /done (\d+) \(scored (\d+), failed (\d+)\).*?(\d+) listings\/s/.exec(log);
     const lines = fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).length;
     if (!summary || lines !== count) throw new Error(`${cc}: ${lines} lines for ${count} listings\n${log}`);
     rates[cc] = count / seconds;
-    console.log(`| ${cc} | ${count} | ${seconds.toFixed(1)} | ${Math.round(count / seconds)} | ${summary[4]} | ${summary[3]} |`);
+    console.log(`| ${cc} | ${count} | ${seconds.toFixed(1)} | ${cpu.toFixed(1)} | ${Math.round(count / seconds)} | ${summary[4]} | ${summary[3]} |`);
 }
 
 const server = await startBenchServer(['--out', bundles, '--no-build', '--regions', 'BE', '--cache', 'off'], {QUARTIER_WORKERS: String(os.availableParallelism())});

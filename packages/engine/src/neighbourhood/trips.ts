@@ -29,21 +29,46 @@ const ROAD_MODE = [-1, CAR, FOOT, BIKE];
 const MAX_PLACE_SNAPS = 1 << 18;
 
 /**
+ * Values by position and mode (or mode code), keyed by the numbers themselves: no text made per lookup (a
+ * listing looks a few hundred up).
+ */
+class ByPosition<T> {
+    private readonly maps: Map<number, Map<number, T>>[] = [];
+    size = 0;
+
+    get(mode: number, lat: number, lon: number): T | undefined {
+        return this.maps[mode]?.get(lat)?.get(lon);
+    }
+
+    set(mode: number, lat: number, lon: number, value: T): void {
+        const byLat = this.maps[mode] ??= new Map();
+        let byLon = byLat.get(lat);
+        if (byLon === undefined) byLat.set(lat, byLon = new Map());
+        if (!byLon.has(lon)) this.size++;
+        byLon.set(lon, value);
+    }
+
+    clear(): void {
+        this.maps.length = 0;
+        this.size = 0;
+    }
+}
+
+/**
  * The road snaps of the places trips go to, by mode and position: listing after listing measures trips to
  * the same few thousand places (2,000 Brussels positions: 24,000 trips to 1,365 places), each snapped once.
  */
 export class PlaceSnaps {
-    private readonly memo = new Map<string, Snap | null>();
+    private readonly memo = new ByPosition<Snap | null>();
 
     constructor(private readonly router: TripSources['router']) {}
 
     snap(lat: number, lon: number, mode: number): Snap | null {
-        const key = `${mode}:${lat}:${lon}`;
-        let found = this.memo.get(key);
+        let found = this.memo.get(mode, lat, lon);
         if (found === undefined) {
             if (this.memo.size >= MAX_PLACE_SNAPS) this.memo.clear();
             found = this.router.snap(lat, lon, mode);
-            this.memo.set(key, found);
+            this.memo.set(mode, lat, lon, found);
         }
         return found;
     }
@@ -51,7 +76,7 @@ export class PlaceSnaps {
 
 export class TripMeter {
     private readonly origin: (Snap | null)[] = [null, null, null];
-    private readonly memo = new Map<string, Trip | null>();
+    private readonly memo = new ByPosition<Trip | null>();
 
     constructor(private readonly region: TripSources, readonly lat: number, readonly lon: number, private readonly places = new PlaceSnaps(region.router)) {
         const router = region.router;
@@ -64,18 +89,17 @@ export class TripMeter {
      */
     prefetch(tm: number, positions: readonly (readonly [number, number])[]): void {
         const todo: (readonly [number, number])[] = [];
-        const seen = new Set<string>();
+        const seen = new ByPosition<true>();
         for (const p of positions) {
-            const key = `${tm}:${p[0]}:${p[1]}`;
-            if (this.memo.has(key) || seen.has(key)) continue;
-            seen.add(key);
+            if (this.memo.get(tm, p[0], p[1]) !== undefined || seen.get(0, p[0], p[1])) continue;
+            seen.set(0, p[0], p[1], true);
             todo.push(p);
         }
         if (todo.length === 0) return;
         if (tm === TM_TRANSIT) {
             // One access search and one RAPTOR run for all of them (the same answers as route() one by one).
             const found = this.transitMany(todo);
-            for (let i = 0; i < todo.length; i++) this.memo.set(`${tm}:${todo[i][0]}:${todo[i][1]}`, found[i]);
+            for (let i = 0; i < todo.length; i++) this.memo.set(tm, todo[i][0], todo[i][1], found[i]);
             return;
         }
         const mode = ROAD_MODE[tm];
@@ -85,17 +109,16 @@ export class TripMeter {
         const measured = from ? router.measureMany(mode, from, snaps) : [];
         for (let i = 0; i < todo.length; i++) {
             const m = measured[i] ?? null;
-            this.memo.set(`${tm}:${todo[i][0]}:${todo[i][1]}`, m && {tm, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)});
+            this.memo.set(tm, todo[i][0], todo[i][1], m && {tm, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)});
         }
     }
 
     /** The trip to a position by one mode, or null when that mode cannot get there. */
     trip(tm: number, lat: number, lon: number): Trip | null {
-        const key = `${tm}:${lat}:${lon}`;
-        let found = this.memo.get(key);
+        let found = this.memo.get(tm, lat, lon);
         if (found === undefined) {
             this.prefetch(tm, [[lat, lon]]);
-            found = this.memo.get(key)!;
+            found = this.memo.get(tm, lat, lon)!;
         }
         return found;
     }
@@ -114,7 +137,8 @@ export class TripMeter {
             tos[2 * i + 1] = positions[i][1];
         }
         try {
-            return this.region.transitRouter.measureMany(this.lat, this.lon, tos)
+            // A walk over WALK_STANDS_IN_MS is dropped below: its metres are not worked out.
+            return this.region.transitRouter.measureMany(this.lat, this.lon, tos, undefined, WALK_STANDS_IN_MS)
                 .map((m) => (m === null || (m.walkOnly && m.time > WALK_STANDS_IN_MS) ? null
                     : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
         } catch (err) {

@@ -69,6 +69,9 @@ export interface BulkOptions {
 /** Enriches listings in input order: yields one result per listing read, errors included. */
 export async function* enrichListings(pool: WorkerPool, region: Region, language: string, listings: AsyncIterable<Listing> | Iterable<Listing>,
     options: BulkOptions): AsyncGenerator<BulkResult> {
+    // A task's time limit runs from when it is sent: not while the workers still load and warm up (public transport's
+    // stop profiles among it; seconds on a loaded machine), which would fail the first chunks of a new pool.
+    await pool.allStarted();
     const windowSize = Math.max(1, options.window ?? 1);
     const queue: Promise<void>[] = [];
     // Results by their listing's place in the input (from 0), kept until every listing before them is out.

@@ -116,6 +116,8 @@ export class TaskRunner {
             if (P.count === 0) continue;
             const i = P.count >> 1;
             const country = region.country.code;
+            // Public transport's stop profiles first (else the first listings from each access stop make them).
+            if (region.hasTransit) region.transitRouter.prepareWindow();
             for (const type of ['neighbourhood', 'enrichment'] as const) this.run({type, country, lat: P.lat[i], lon: P.lon[i]});
             if (neighbourhoodOnly) continue;
             for (let mode = 0; mode < TRANSIT; mode++) this.run({type: 'isochrone', country, mode, lat: P.lat[i], lon: P.lon[i], limits: [600]});

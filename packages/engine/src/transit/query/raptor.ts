@@ -108,6 +108,15 @@ export class Raptor {
      * are not written. Set by the caller.
      */
     targetBound: Float64Array | null = null;
+    /**
+     * Optionally, per stop the least of (lower bound from it to a destination) - (that destination's
+     * direct walk), over several destinations (StopBounds.computeSlack): a label at time t there is
+     * of use only when t + slack < the run's departure, i.e. it may still beat some destination's
+     * walk. Set by the caller.
+     */
+    slackBound: Float64Array | null = null;
+    /** The departure of the current run (what slackBound is compared with). */
+    private slackBefore = Infinity;
     private readonly marked: Uint8Array;
     private readonly markedList: Uint32Array;
     private markedCount = 0;
@@ -208,6 +217,8 @@ export class Raptor {
         this.bestRound = -1;
         this.bestStop = -1;
         this.limit = limitMs;
+        // 1 ms of margin: the slack's sums are not added in the journeys' order.
+        this.slackBefore = departureMs + 1;
         this.scannedPatterns = 0;
 
         // Round 0: the access walks.
@@ -215,6 +226,7 @@ export class Raptor {
             const s = accessStops[i];
             const t = departureMs + accessMs[i];
             if (!(t < this.walkTime[s]) || t > limitMs || (this.targetBound !== null && !this.mayReach(t + this.targetBound[s]))) continue;
+            if (this.slackBound !== null && !(t + this.slackBound[s] < this.slackBefore)) continue;
             this.walkTime[s] = t;
             this.walkFrom[s] = -1;
             this.bestWalk[s] = t;
@@ -266,7 +278,7 @@ export class Raptor {
 
             // The stops a ride reached: the destination, footpaths, boarding in the next round.
             const row = k * S;
-            const bound = this.targetBound;
+            const bound = this.targetBound, slack = this.slackBound;
             let walkCount = 0;
             for (let r = 0; r < rideCount; r++) {
                 const s = this.rideList[r];
@@ -281,7 +293,8 @@ export class Raptor {
                 for (let i = net.footFirst[s], end = net.footFirst[s + 1]; i < end; i++) {
                     const s2 = net.footTo[i];
                     const w = t + net.footMs[i];
-                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))) {
+                    if (w < this.bestWalk[s2] && w < this.walkTime[row + s2] && w < this.bestTarget && w <= this.limit && (bound === null || this.mayReach(w + bound[s2]))
+                        && (slack === null || w + slack[s2] < this.slackBefore)) {
                         if (this.walkListed[s2] !== roundStamp) {
                             this.walkListed[s2] = roundStamp;
                             this.walkList[walkCount++] = s2;
@@ -312,35 +325,15 @@ export class Raptor {
      * later, so their labels (kept) are already there.
      */
     seedWindow(accessStops: Uint32Array, accessMs: Float64Array, accessCount: number, startMs: number, count: number, stepMs: number): void {
-        const net = this.network;
         const minutes: number[] = [], patterns: number[] = [], positions: number[] = [];
         const endMs = startMs + (count - 1) * stepMs;
         for (let a = 0; a < accessCount; a++) {
-            const s = accessStops[a], acc = accessMs[a];
-            for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
-                const p = net.stopPatterns[e], i = net.stopPatternPos[e];
-                if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
-                const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
-                for (let day = 0; day < 2; day++) {
-                    const trips = day === 0 ? this.today : this.yesterday;
-                    const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
-                    // The trips leave in order: from the first catchable at the window's start.
-                    const from = Math.ceil((startMs + acc - offsetMs) / 1000);
-                    let x = trips.first[p], z = trips.first[p + 1];
-                    while (x < z) {
-                        const mid = (x + z) >>> 1;
-                        if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
-                        else z = mid;
-                    }
-                    for (; x < trips.first[p + 1]; x++) {
-                        const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
-                        if (d >= endMs + acc) break;
-                        minutes.push(Math.floor((d - acc - startMs) / stepMs));
-                        patterns.push(p);
-                        positions.push(i);
-                    }
-                }
-            }
+            const acc = accessMs[a];
+            this.boardings(accessStops[a], startMs + acc, endMs + acc, (d, p, i) => {
+                minutes.push(Math.floor((d - acc - startMs) / stepMs));
+                patterns.push(p);
+                positions.push(i);
+            });
         }
         // By departure (counting sort).
         const first = this.seedFirst = new Uint32Array(count + 1);
@@ -354,6 +347,57 @@ export class Raptor {
             this.seedPattern[at] = patterns[i];
             this.seedPos[at] = positions[i];
         }
+    }
+
+    /**
+     * Calls visit(ms, pattern, position) for every trip that may be boarded at stop s leaving in [fromMs, toMs),
+     * today's and the day before's still running (times moved back a day), pattern by pattern in order of
+     * departure; returns the first such departure at or after toMs (Infinity: none).
+     */
+    private boardings(s: number, fromMs: number, toMs: number, visit: (ms: number, pattern: number, position: number) => void): number {
+        const net = this.network;
+        let after = Infinity;
+        for (let e = net.stopPatternFirst[s], end = net.stopPatternFirst[s + 1]; e < end; e++) {
+            const p = net.stopPatterns[e], i = net.stopPatternPos[e];
+            if ((net.patternStopFlags[net.patternStopFirst[p] + i] & NO_PICKUP) !== 0) continue;
+            const n = net.patternStopCount(p), tBase = net.patternTimeFirst[p];
+            for (let day = 0; day < 2; day++) {
+                const trips = day === 0 ? this.today : this.yesterday;
+                const offsetMs = day === 0 ? 0 : -DAY_SECONDS * 1000;
+                // The trips leave in order: from the first catchable at fromMs.
+                const from = Math.ceil((fromMs - offsetMs) / 1000);
+                let x = trips.first[p], z = trips.first[p + 1];
+                while (x < z) {
+                    const mid = (x + z) >>> 1;
+                    if (net.departure[tBase + trips.trips[mid] * n + i] < from) x = mid + 1;
+                    else z = mid;
+                }
+                for (; x < trips.first[p + 1]; x++) {
+                    const d = net.departure[tBase + trips.trips[x] * n + i] * 1000 + offsetMs;
+                    if (d >= toMs) {
+                        after = Math.min(after, d);
+                        break;
+                    }
+                    visit(d, p, i);
+                }
+            }
+        }
+        return after;
+    }
+
+    /**
+     * The moments (ms, ascending, distinct) at which a trip may be boarded at stop s, today's and the
+     * day before's still running, from fromMs to the first at or after toMs: what one ready at s can
+     * catch changes only there (ready at r, the trips leaving at the first moment >= r and after).
+     */
+    boardingMoments(s: number, fromMs: number, toMs: number): Float64Array {
+        const found: number[] = [];
+        const after = this.boardings(s, fromMs, toMs, (d) => found.push(d));
+        if (after !== Infinity) found.push(after);
+        const sorted = Float64Array.from(found).sort();
+        let count = 0;
+        for (let i = 0; i < sorted.length; i++) if (count === 0 || sorted[i] !== sorted[count - 1]) sorted[count++] = sorted[i];
+        return sorted.slice(0, count);
     }
 
     /**
@@ -424,7 +468,7 @@ export class Raptor {
         const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
         const tBase = net.patternTimeFirst[p], tripBase = net.patternTripFirst[p];
         const row = k * this.stopCount;
-        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound;
+        const board = this.board, bestRide = this.bestRide, rideTime = this.rideTime, bound = this.targetBound, slack = this.slackBound;
         const offsetMs = offsetSeconds * 1000;
         let cur = -1, curTimes = 0, boardPos = 0, srcRound = 0, srcByRide = 0;
         for (let i = this.patternFrom[p]; i < n; i++) {
@@ -432,7 +476,8 @@ export class Raptor {
             if (cur >= 0 && (f & NO_DROP_OFF) === 0) {
                 const t = arrival[curTimes + i] * 1000 + offsetMs;
                 const idx = row + s;
-                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))) {
+                if (t < bestRide[s] && t < rideTime[idx] && t < this.bestTarget && t <= this.limit && (bound === null || this.mayReach(t + bound[s]))
+                    && (slack === null || t + slack[s] < this.slackBefore)) {
                     if (this.rideListed[s] !== stamp) {
                         this.rideListed[s] = stamp;
                         this.rideList[rideCount++] = s;

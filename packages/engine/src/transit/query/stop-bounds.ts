@@ -11,6 +11,8 @@ import type {TransitNetwork} from './network.js';
 export class StopBounds {
     /** Per stop, ms to the destination at least (after compute). */
     readonly ms: Float64Array;
+    /** Per stop, after computeSlack: the least bound to a destination less that destination's direct walk, ms. */
+    readonly slack: Float64Array;
     private readonly network: TransitNetwork;
     /** Per pattern hop (patternStopFirst index of its first stop): the fastest ride over its trips, ms. */
     private readonly hopMs: Float64Array;
@@ -25,6 +27,7 @@ export class StopBounds {
         this.network = network;
         const S = network.stopCount;
         this.ms = new Float64Array(S);
+        this.slack = new Float64Array(S);
         this.heap = new NodeHeap(S);
         this.settled = new Uint8Array(S);
         this.hopMs = new Float64Array(network.patternStopFirst[network.patternCount]).fill(Infinity);
@@ -58,7 +61,7 @@ export class StopBounds {
     /** Bounds towards a destination reached from stops[i] (i < count) by a walk of egressMs[stops[i]]. */
     compute(stops: Uint32Array, count: number, egressMs: Float64Array): void {
         this.start();
-        for (let i = 0; i < count; i++) this.relax(stops[i], egressMs[stops[i]]);
+        for (let i = 0; i < count; i++) this.relax(this.ms, stops[i], egressMs[stops[i]]);
         this.settle();
     }
 
@@ -69,19 +72,40 @@ export class StopBounds {
     computeNearest(first: Uint32Array, ms: Float64Array): void {
         this.start();
         for (let s = 0; s < this.network.stopCount; s++) {
-            for (let i = first[s]; i < first[s + 1]; i++) this.relax(s, ms[i]);
+            for (let i = first[s]; i < first[s + 1]; i++) this.relax(this.ms, s, ms[i]);
         }
         this.settle();
     }
 
-    private start(): void {
-        this.ms.fill(Infinity);
+    /**
+     * Per stop s, min over destinations j of (bound from s to j) - walks[j] (Dijkstra from every
+     * destination's egress stops at once, each seeded with its walk less the destination's direct
+     * walk: the relaxed network's arcs are never negative, so the seeds may be): a label at s is of
+     * use to some destination only if it arrives before the departure less this. TransitTargets'
+     * byStop lists; destinations with a NaN walk (not measured) are left out. False when some walk
+     * is unknown (Infinity: nothing can be pruned).
+     */
+    computeSlack(first: Uint32Array, target: Uint32Array, ms: Float64Array, walks: Float64Array): boolean {
+        for (let j = 0; j < walks.length; j++) if (walks[j] === Infinity) return false;
+        this.start(this.slack);
+        for (let s = 0; s < this.network.stopCount; s++) {
+            for (let i = first[s]; i < first[s + 1]; i++) {
+                const walk = walks[target[i]];
+                if (!Number.isNaN(walk)) this.relax(this.slack, s, ms[i] - walk);
+            }
+        }
+        this.settle(this.slack);
+        return true;
+    }
+
+    private start(bound = this.ms): void {
+        bound.fill(Infinity);
         this.settled.fill(0);
         this.heap.clear();
     }
 
-    private settle(): void {
-        const net = this.network, bound = this.ms, heap = this.heap, settled = this.settled;
+    private settle(bound = this.ms): void {
+        const net = this.network, heap = this.heap, settled = this.settled;
         while (heap.length > 0) {
             const u = heap.pop();
             settled[u] = 1;
@@ -91,16 +115,16 @@ export class StopBounds {
                 const pos = net.stopPatternPos[e];
                 if (pos === 0) continue;
                 const at = net.patternStopFirst[net.stopPatterns[e]] + pos - 1;
-                this.relax(net.patternStops[at], d + this.hopMs[at]);
+                this.relax(bound, net.patternStops[at], d + this.hopMs[at]);
             }
             // Walking into u.
-            for (let i = this.footIntoFirst[u]; i < this.footIntoFirst[u + 1]; i++) this.relax(this.footFrom[i], d + this.footIntoMs[i]);
+            for (let i = this.footIntoFirst[u]; i < this.footIntoFirst[u + 1]; i++) this.relax(bound, this.footFrom[i], d + this.footIntoMs[i]);
         }
     }
 
-    private relax(v: number, ms: number): void {
-        if (this.settled[v] === 1 || !(ms < this.ms[v])) return;
-        this.ms[v] = ms;
+    private relax(bound: Float64Array, v: number, ms: number): void {
+        if (this.settled[v] === 1 || !(ms < bound[v])) return;
+        bound[v] = ms;
         this.heap.set(v, ms);
     }
 }
