@@ -258,6 +258,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);
+    // The port opens once the routing threads have loaded and warmed up: the first requests (and a load balancer's
+    // first health checks) do not queue behind the warm-up.
+    await current.pool.allStarted();
     await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => resolve());
