@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {open as openLmdb} from 'lmdb';
 import {ResponseCache, cacheKey} from '../src/cache/cache.js';
 import {get, testServer} from './helpers.js';
 
@@ -16,32 +15,6 @@ let n = 0;
 const freshDir = () => path.join(tmpRoot, `c${n++}`);
 
 const json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8');
-
-t.test('bodies are stored deflated, and a layout-1 cache in the folder (a server of the version before) is left as it is', async (t) => {
-    const dir = freshDir();
-    fs.mkdirSync(dir, {recursive: true});
-    // What the version before wrote: its bodies as given in `bodies`, format 1 in `meta`.
-    const old = openLmdb({path: dir, noSubdir: false, maxDbs: 4});
-    const oldBodies = old.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
-    const oldMeta = old.openDB<unknown, string>({name: 'meta'});
-    await oldMeta.put('format', 1);
-    await oldBodies.put('summary|old', Buffer.concat([Buffer.alloc(8), json({old: true})]));
-    await old.close();
-
-    const c = ResponseCache.open({dir});
-    const body = json({places: Array.from({length: 200}, (_, i) => ({name: `Place ${i % 7}`, walking: {durationMinutes: i % 30}}))});
-    await c.set('summary|new', body);
-    t.ok(c.get('summary|new')!.equals(body), 'read back as given');
-    t.equal(c.stats().bytes, body.length, 'the totals count the bodies as given');
-    await c.close();
-
-    const after = openLmdb({path: dir, noSubdir: false, maxDbs: 8});
-    const stored = after.openDB<Buffer, string>({name: 'bodies2', encoding: 'binary'}).get('summary|new')!;
-    t.ok(stored.length < body.length / 5, `stored deflated: ${stored.length} bytes for ${body.length}`);
-    t.equal(after.openDB<unknown, string>({name: 'meta'}).get('format'), 1, 'layout 1\'s format untouched');
-    t.ok(after.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'}).get('summary|old'), 'and its bodies');
-    await after.close();
-});
 
 t.test('set/get round trip is byte-exact', async (t) => {
     const c = ResponseCache.open({dir: freshDir()});

@@ -3,18 +3,13 @@
 // shared by every worker thread and by every server process on the host (LMDB is multi-process safe: one writer at a
 // time through its lock file, readers never blocked).
 //
-// Layout 2: three named databases in one environment (folder `dir`, files data.mdb and lock.mdb):
-// - `bodies2`: key -> 12-byte header (write time, ms, float64 LE; the body's length, uint32 LE) followed by the body
-//   deflated (raw deflate, level 1). Answers are JSON text that deflates to a fifth or less: the file, and the pages
-//   of it mapped into the process (which count in its RSS), are that much smaller. Expiry is checked on read from the
-//   header alone.
-// - `byTime2`: [writeTime, key] -> body length. LMDB keys are ordered, so the first entries are the oldest: eviction
+// Layout: three named databases in one environment (folder `dir`, files data.mdb and lock.mdb):
+// - `bodies`: key -> 8-byte header (write time, ms, float64 LE) followed by the body bytes exactly as given (the
+//   UTF-8 JSON text; never re-encoded). Expiry is checked on read from the header alone.
+// - `byTime`: [writeTime, key] -> body length. LMDB keys are ordered, so the first entries are the oldest: eviction
 //   and the expiry sweep walk from the start.
-// - `meta2`: 'format' (layout version) and 'totals' ([entries, bytes]), the running entry count and byte total
-//   (the bodies' bytes as given, not deflated, headers or keys), updated in the same transaction as every write.
-// Layout 1 (bodies as given, in `bodies`, `byTime` and `meta`) is left as it is: a server of the version before,
-// sharing the folder during a rolling update on one host, keeps reading and writing its own; delete the folder once
-// every server runs this version to get its space back.
+// - `meta`: 'format' (layout version) and 'totals' ([entries, bytes]), the running entry count and byte total
+//   (body bytes only, not headers or keys), updated in the same transaction as every write and persisted.
 // Every write (set, delete, eviction, removal of an expired entry) is one LMDB transaction that updates the body, its
 // index entry and the totals together, so a crash never leaves anything half-written, and since LMDB serialises
 // writers across processes the read-modify-write of the totals is safe between processes too.
@@ -40,7 +35,6 @@ import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import {open, type Database, type RootDatabase} from 'lmdb';
 
 export interface CacheOptions {
@@ -78,13 +72,8 @@ export interface CacheStats {
     failedWrites: number;
 }
 
-const FORMAT = 2;
-/** The write time (float64) and the body's length as given (uint32), before the deflated body. */
-const HEADER = 12;
-/** The databases of this layout (see the header). */
-const DB = {bodies: 'bodies2', byTime: 'byTime2', meta: 'meta2'};
-/** Databases an environment may hold: this layout's and layout 1's. */
-const MAX_DBS = 8;
+const FORMAT = 1;
+const HEADER = 8;
 const MAX_DELETIONS_PER_SET = 100;
 /** Keys longer than this (UTF-8 bytes) are stored under a hash of themselves (LMDB keys are at most ~1978 bytes). */
 const MAX_KEY_BYTES = 512;
@@ -144,10 +133,10 @@ export class ResponseCache {
         checkWritable(dir);
         try {
             checkDataFile(path.join(dir, 'data.mdb'));
-            root = open({path: dir, noSubdir: false, maxDbs: MAX_DBS});
-            const bodies = root.openDB<Buffer, string>({name: DB.bodies, encoding: 'binary'});
-            const byTime = root.openDB<number, IndexKey>({name: DB.byTime});
-            const meta = root.openDB<unknown, string>({name: DB.meta});
+            root = open({path: dir, noSubdir: false, maxDbs: 4});
+            const bodies = root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
+            const byTime = root.openDB<number, IndexKey>({name: 'byTime'});
+            const meta = root.openDB<unknown, string>({name: 'meta'});
             const format = meta.get('format');
             if (format === undefined) {
                 // First open (or a folder another process is creating right now: the check inside makes it idempotent).
@@ -202,15 +191,8 @@ export class ResponseCache {
             this.removeExpired(k, writeTime);
             return null;
         }
-        let body: Buffer;
-        try {
-            body = zlib.inflateRawSync(raw.subarray(HEADER));
-        } catch {
-            this.misses++; // an entry that does not inflate is a miss (a later set replaces it)
-            return null;
-        }
         this.hits++;
-        return body;
+        return Buffer.from(raw.buffer, raw.byteOffset + HEADER, raw.length - HEADER);
     }
 
     /** stores a complete answer; returns a promise that resolves when it is durable (callers do not wait for it) */
@@ -222,11 +204,9 @@ export class ResponseCache {
             this.skippedWrites++;
             return Promise.resolve();
         }
-        const deflated = zlib.deflateRawSync(body, {level: 1});
-        const value = Buffer.allocUnsafe(HEADER + deflated.length);
+        const value = Buffer.allocUnsafe(HEADER + size);
         value.writeDoubleLE(now, 0);
-        value.writeUInt32LE(size, 8);
-        deflated.copy(value, HEADER);
+        body.copy(value, HEADER);
         return this.write(() => {
             const totals = this.totals();
             this.removeEntry(k, totals); // the previous version of this key, if any
@@ -384,7 +364,7 @@ export class ResponseCache {
         if (raw.length >= HEADER) this.byTime.removeSync([raw.readDoubleLE(0), k]);
         this.bodies.removeSync(k);
         totals[0] = Math.max(0, totals[0] - 1);
-        totals[1] = Math.max(0, totals[1] - (raw.length >= HEADER ? raw.readUInt32LE(8) : 0));
+        totals[1] = Math.max(0, totals[1] - Math.max(0, raw.length - HEADER));
         return true;
     }
 
@@ -496,8 +476,8 @@ function checkWritable(dir: string): void {
 function probe(dir: string): boolean {
     const script = `
 const {open} = await import(${JSON.stringify(import.meta.resolve('lmdb'))});
-const root = open({path: process.argv[1], noSubdir: false, maxDbs: ${MAX_DBS}});
-for (const name of ${JSON.stringify(Object.values(DB))}) {
+const root = open({path: process.argv[1], noSubdir: false, maxDbs: 4});
+for (const name of ['bodies', 'byTime', 'meta']) {
     const db = root.openDB({name, encoding: 'binary'});
     let n = 0;
     for (const {key, value} of db.getRange({})) n += value.length;
