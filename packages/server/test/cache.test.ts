@@ -16,6 +16,20 @@ const freshDir = () => path.join(tmpRoot, `c${n++}`);
 
 const json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8');
 
+t.test('the data file is mapped once, however much is written (no pages left resident in outgrown mappings)', async (t) => {
+    const dir = freshDir();
+    const c = ResponseCache.open({dir});
+    t.teardown(() => c.close());
+    const body = crypto.randomBytes(10_000);
+    for (let i = 0; i < 3000; i++) void c.set(`summary|${i}`, body);
+    await c.set('summary|last', body);
+    t.equal(c.stats().entries, 3001);
+    // 30 MB written: lmdb-js's own map would have grown by doubling from its first size, one mapping each time.
+    const file = path.join(fs.realpathSync(dir), 'data.mdb');
+    const mappings = fs.readFileSync('/proc/self/maps', 'utf8').split('\n').filter((l) => l.endsWith(` ${file}`));
+    t.equal(mappings.length, 1, `one mapping of ${file}: ${mappings.join(' | ')}`);
+});
+
 t.test('set/get round trip is byte-exact', async (t) => {
     const c = ResponseCache.open({dir: freshDir()});
     t.teardown(() => c.close());

@@ -133,7 +133,10 @@ export class ResponseCache {
         checkWritable(dir);
         try {
             checkDataFile(path.join(dir, 'data.mdb'));
-            root = open({path: dir, noSubdir: false, maxDbs: 4});
+            // A map large enough for the bounds from the start: lmdb-js grows a full map by mapping the file again at
+            // twice the size and keeps the old mappings (buffers it returned may point into them), so the pages read
+            // before each growth stayed resident beside the new ones (the server's RSS grew with every growth).
+            root = open({path: dir, noSubdir: false, maxDbs: 4, mapSize: mapSizeFor(options.maxBytes ?? DEFAULT_MAX_BYTES)});
             const bodies = root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
             const byTime = root.openDB<number, IndexKey>({name: 'byTime'});
             const meta = root.openDB<unknown, string>({name: 'meta'});
@@ -470,6 +473,11 @@ function checkWritable(dir: string): void {
             {cause: err},
         );
     }
+}
+
+/** The LMDB map for a cache of `maxBytes` of bodies: room for them, their keys and the B-trees (about 1.5 times the bodies). */
+function mapSizeFor(maxBytes: number): number {
+    return Math.ceil(Math.max(64 * 1024 ** 2, 2 * maxBytes) / 1024 ** 2) * 1024 ** 2;
 }
 
 /** Opens the environment in `dir` in a child process and reads everything in it: false if the child fails or dies. */
