@@ -21,6 +21,7 @@ import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {readOsm} from './build-stages/read-osm.js';
 import {sectionChecksum} from './build-stages/reuse.js';
+import {hashSectionCode} from './build-stages/code-hash.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
 import {readRegionOsm, regionOsmDir, withRegionOsm, type RegionOsmState} from './region-osm.js';
@@ -89,6 +90,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         return {dir, skipped: true, manifest: existing, seconds: (performance.now() - started) / 1000};
     }
 
+    hashSectionCode(engineCodeHash());
     const progress = new Progress(`build ${country.code}`, process.stderr, options.quiet);
     const tmp = path.join(outDir, `.${country.code}.${process.pid}.tmp`);
     fs.rmSync(tmp, {recursive: true, force: true});
@@ -179,7 +181,7 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
         })).concat(inputs.gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
         sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
             .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES],
-                checksum: sectionChecksum(path.join(tmp, f)), ...b.sectionFacts[k as keyof typeof SECTION_FILES]}])),
+                checksum: sectionChecksum(path.join(tmp, f)), mtimeMs: fs.statSync(path.join(tmp, f)).mtimeMs, ...b.sectionFacts[k as keyof typeof SECTION_FILES]}])),
         reused: b.reused,
         transitWindow: inputs.transitWindow,
         stats

@@ -28,6 +28,11 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 const hashes = new Map<string, string>();
 
+/** Every section's code hashed now, at the build's start: the files hashed are the ones this process loaded. */
+export function hashSectionCode(engineCode: string): void {
+    for (const section of Object.keys(SECTION_ENTRIES) as SectionName[]) sectionCodeHash(section, engineCode);
+}
+
 /** The hash of the code that builds `section` (the whole engine's for a section without entries). */
 export function sectionCodeHash(section: SectionName, engineCode: string): string {
     const entries = SECTION_ENTRIES[section];

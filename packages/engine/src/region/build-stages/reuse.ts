@@ -62,7 +62,7 @@ export function reuseSection(b: RegionBuild, section: SectionName, inputs: strin
     const old = b.previous?.manifest.sections[section];
     if (!b.previous || !old || old.inputs !== inputs) return null;
     const from = path.join(b.previous.dir, old.file);
-    if (!unchanged(from, old)) return null;
+    if (!unchangedSection(from, old)) return null;
     const to = path.join(b.tmp, SECTION_FILES[section]);
     try {
         fs.linkSync(from, to);
@@ -76,13 +76,15 @@ export function reuseSection(b: RegionBuild, section: SectionName, inputs: strin
 }
 
 /**
- * Whether a previous section's file is the one its manifest describes: its size and the checksum in its header
- * (format/section.ts) as recorded, a read of 24 bytes (a file changed in place after it was built is refused when
- * the bundle is opened, which verifies every checksum). A manifest without checksums: the whole file verified.
+ * Whether a previous section's file is the one its manifest describes. Cheaply when the manifest recorded its
+ * checksum and time: the same size, modification time and header checksum (a read of 24 bytes; hard links share
+ * the time, and a file written again has a new one); else the whole file verified against its checksum.
  */
-function unchanged(file: string, old: RegionManifest['sections'][string]): boolean {
-    if (!fs.existsSync(file) || fs.statSync(file).size !== old.bytes) return false;
-    if (old.checksum) return sectionChecksum(file) === old.checksum;
+export function unchangedSection(file: string, old: RegionManifest['sections'][string]): boolean {
+    if (!fs.existsSync(file)) return false;
+    const stat = fs.statSync(file);
+    if (stat.size !== old.bytes) return false;
+    if (old.checksum && old.mtimeMs === stat.mtimeMs) return sectionChecksum(file) === old.checksum;
     const bytes = fs.readFileSync(file);
     try {
         verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -106,7 +108,12 @@ export function sectionChecksum(file: string): string {
 
 /** A section of the build's folder (built or linked), read into a buffer of its own (sections are reopened in place). */
 export function readBuiltSection(b: RegionBuild, section: SectionName): Uint8Array {
-    const bytes = fs.readFileSync(path.join(b.tmp, SECTION_FILES[section]));
+    return readSectionFile(path.join(b.tmp, SECTION_FILES[section]));
+}
+
+/** A section file read into a buffer of its own. */
+export function readSectionFile(file: string): Uint8Array {
+    const bytes = fs.readFileSync(file);
     // A small file's buffer may sit at any offset of Node's pool.
     return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }

@@ -11,15 +11,11 @@ import {withDerivedArrays} from '../../graph/derived.js';
 import {transitStations} from '../../geocode/index.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
-import {Places} from '../../geocode/places.js';
-import {MapData} from '../../map-data/map-data.js';
-import {buildTileArchive} from '../../tiles/tile-archive-builder.js';
-import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../../coverage/coverage.js';
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, reuseSection, sectionDigest} from './reuse.js';
-import {NaturalEarth} from '../../tiles/natural-earth.js';
+import {buildTiles} from './tiles.js';
 
 /** The road graph of the build, read from its section on first use (a graph reused and used by nothing rebuilt is never read). */
 export type GraphSource = () => RoadGraph;
@@ -152,18 +148,3 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
         poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
 }
 
-/** The vector tiles, cut from the sections just built, read back as the server reads them (or the previous bundle's, the same inputs). */
-function buildTiles(b: RegionBuild, map: Uint8Array, places: Uint8Array): unknown {
-    const mapDigest = sectionDigest(map), placesDigest = sectionDigest(places);
-    b.sectionFacts.map = {sha256: mapDigest};
-    b.sectionFacts.places = {sha256: placesDigest};
-    const inputs = inputsOf(b, 'tiles', [mapDigest, placesDigest, builtSectionDigest(b, 'coverage'), NaturalEarth.version()]);
-    if (reuseSection(b, 'tiles', inputs)) return previousStats(b, 'tiles');
-    const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
-    const coverage = readBuiltSection(b, 'coverage');
-    const tilesOut = buildTileArchive(MapData.from(reopen(map)), Places.from(reopen(places)),
-        new Coverage(Section.from(coverage.buffer, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, coverage.byteOffset, coverage.byteLength)),
-        (zoom) => b.progress.update(`vector tiles, zoom ${zoom}`, 1));
-    write(b.tmp, 'tiles', tilesOut.section);
-    return tilesOut.stats;
-}
