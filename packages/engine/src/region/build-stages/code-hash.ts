@@ -7,7 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import type {SectionName} from './reuse.js';
+import type {SECTION_FILES} from '../manifest.js';
+
+type SectionName = keyof typeof SECTION_FILES;
 
 /** The compiled engine's root (dist/src). */
 const SRC_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
