@@ -142,7 +142,10 @@ async function writeRoadChanges(file) {
 function sections(bundle) {
     const manifest = JSON.parse(fs.readFileSync(path.join(bundle, 'manifest.json'), 'utf8'));
     const reused = manifest.reused ?? [];
-    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes};
+    // The vector tiles patched (tiles/tile-patch.ts): tiles cut again of those looked at, for how many changed objects.
+    const tiles = manifest.stats.tiles;
+    const patched = tiles?.cut === undefined ? null : {cut: tiles.cut, of: tiles.zooms.reduce((n, z) => n + z.tiles, 0), changes: tiles.changes, diffMs: tiles.diffMs};
+    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched};
 }
 
 const summary = (r) => `${r.seconds.toFixed(0)} s (${r.cpuSeconds.toFixed(0)} CPU s), peak ${(r.peakRssMB / 1024).toFixed(1)} GiB`;
@@ -175,7 +178,8 @@ for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.s
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
     save();
-    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`);
+    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`
+        + (update.tilesPatched ? `; tiles patched: ${update.tilesPatched.cut} of ${update.tilesPatched.of} cut again for ${update.tilesPatched.changes} changed objects` : ''));
 }
 
 if (process.argv.includes('--verify')) {

@@ -330,8 +330,11 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
     const renamed = {...pharmacy, tags: {amenity: 'pharmacy', name: 'Apotheke am Ring'}};
     const address = node(42, 50.7712, 6.0852, {'addr:street': 'Ringstraße', 'addr:housenumber': '5', 'addr:postcode': '52062', 'addr:city': 'Aachen'});
     writeOsc(path.join(cwd, 'pois.osc.gz'), [['create', [address]], ['modify', [renamed]], ['delete', [node(41, 0, 0)]]], 6);
+    const inode = (file: string) => fs.statSync(path.join(cwd, 'updated', 'DE', file)).ino;
+    const linked = ['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode);
     const r = update('--changes', 'pois.osc.gz');
     t.equal(r.status, 0, r.err);
+    t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
     t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the road graph and what is built from it reused');
     const tiles = manifest.stats.tiles;

@@ -8,16 +8,14 @@ import type {Places} from '../geocode/places.js';
 import type {MapData} from '../map-data/map-data.js';
 import type {Coverage} from '../coverage/coverage.js';
 import {NaturalEarth} from './natural-earth.js';
-import {tileKey} from './tile-archive.js';
-import {archiveSection, coverageBounds, storedTile, tileLookedAt, zoomRange} from './tile-archive-layout.js';
+import {storedTile} from './tile-archive-layout.js';
+import {cutArchive, type ZoomStats} from './tile-archive-cut.js';
 import {TileBuilder} from './tile-builder.js';
-import {MAX_TILE_ZOOM} from './tile-frame.js';
 
 export {coverageBounds} from './tile-archive-layout.js';
 
 export interface TileArchiveStats {
-    /** Per zoom: tiles looked at, tiles stored, gzipped bytes, largest tile, milliseconds. */
-    zooms: {zoom: number; tiles: number; stored: number; bytes: number; largest: number; ms: number}[];
+    zooms: ZoomStats[];
     bytes: number;
     /** Milliseconds spent reading Natural Earth (world-atlas), 0 when another region's build in this process already did. */
     naturalEarthMs: number;
@@ -32,34 +30,9 @@ export function buildTileArchive(map: MapData, places: Places, coverage: Coverag
     const loadStarted = performance.now();
     const builder = new TileBuilder(map, places, world && world());
     const naturalEarthMs = Math.round(performance.now() - loadStarted);
-    const bounds = coverageBounds(coverage);
-    const keys: number[] = [];
-    const blobs: Uint8Array[] = [];
-    const stats: TileArchiveStats = {zooms: [], bytes: 0, naturalEarthMs};
-    for (let z = 0; z <= MAX_TILE_ZOOM; z++) {
-        onZoom?.(z);
-        const started = performance.now();
-        const range = zoomRange(z, bounds, world !== null);
-        const zoom = {zoom: z, tiles: 0, stored: 0, bytes: 0, largest: 0, ms: 0};
-        // x outer, y inner: keys come out sorted.
-        for (let x = range.x0; x <= range.x1; x++) {
-            for (let y = range.y0; y <= range.y1; y++) {
-                if (!tileLookedAt(range, coverage, x, y)) continue;
-                zoom.tiles++;
-                const raw = builder.build(z, x, y);
-                if (raw === null) continue;
-                const gz = storedTile(raw);
-                keys.push(tileKey(z, x, y));
-                blobs.push(gz);
-                zoom.stored++;
-                zoom.bytes += gz.length;
-                if (gz.length > zoom.largest) zoom.largest = gz.length;
-            }
-        }
-        zoom.ms = Math.round(performance.now() - started);
-        stats.zooms.push(zoom);
-        stats.bytes += zoom.bytes;
-    }
-    const section = archiveSection(bounds, keys, blobs);
-    return {section, stats};
+    const {section, zooms, bytes} = cutArchive(coverage, world !== null, (range) => onZoom?.(range.z), (z, x, y) => {
+        const raw = builder.build(z, x, y);
+        return raw && storedTile(raw);
+    });
+    return {section, stats: {zooms, bytes, naturalEarthMs}};
 }

@@ -7,12 +7,13 @@ import type {Places} from '../geocode/places.js';
 import type {MapData} from '../map-data/map-data.js';
 import type {Coverage} from '../coverage/coverage.js';
 import {NaturalEarth} from './natural-earth.js';
-import {tileKey, type TileArchive} from './tile-archive.js';
-import {archiveSection, coverageBounds, storedTile, tileLookedAt, zoomRange, type ZoomRange} from './tile-archive-layout.js';
+import type {TileArchive} from './tile-archive.js';
+import {storedTile, type ZoomRange} from './tile-archive-layout.js';
+import {cutArchive} from './tile-archive-cut.js';
 import type {TileArchiveStats} from './tile-archive-builder.js';
 import {TileBuilder} from './tile-builder.js';
 import {changedBoxes, type DirtyBoxes} from './tile-changes.js';
-import {MAX_TILE_ZOOM, TILE_BUFFER} from './tile-frame.js';
+import {TILE_BUFFER} from './tile-frame.js';
 import {EXTENT} from './mvt-writer.js';
 
 /** The previous bundle's map data, places and tiles. */
@@ -43,53 +44,30 @@ export function patchTileArchive(previous: PreviousTiles, map: MapData, places: 
     const loadStarted = performance.now();
     const builder = new TileBuilder(map, places, world());
     const stats: TilePatchStats = {zooms: [], bytes: 0, naturalEarthMs: Math.round(performance.now() - loadStarted), cut: 0, changes: boxes.length / 4, diffMs};
-    const bounds = coverageBounds(coverage);
-    const keys: number[] = [];
-    const blobs: Uint8Array[] = [];
-    for (let z = 0; z <= MAX_TILE_ZOOM; z++) {
-        onZoom?.(z);
-        const started = performance.now();
-        const range = zoomRange(z, bounds, true);
-        const dirty = dirtyTiles(boxes, range);
-        const zoom = {zoom: z, tiles: 0, stored: 0, bytes: 0, largest: 0, ms: 0};
-        // x outer, y inner: keys come out sorted, as the full cut's.
-        for (let x = range.x0; x <= range.x1; x++) {
-            for (let y = range.y0; y <= range.y1; y++) {
-                if (!tileLookedAt(range, coverage, x, y)) continue;
-                zoom.tiles++;
-                let gz: Uint8Array | null;
-                if (dirty.has(x * 2 ** 14 + y)) {
-                    stats.cut++;
-                    const raw = builder.build(z, x, y);
-                    gz = raw && storedTile(raw);
-                } else {
-                    gz = previous.archive.get(z, x, y);
-                }
-                if (gz === null) continue;
-                keys.push(tileKey(z, x, y));
-                blobs.push(gz);
-                zoom.stored++;
-                zoom.bytes += gz.length;
-                if (gz.length > zoom.largest) zoom.largest = gz.length;
-            }
-        }
-        zoom.ms = Math.round(performance.now() - started);
-        stats.zooms.push(zoom);
-        stats.bytes += zoom.bytes;
-    }
-    return {section: archiveSection(bounds, keys, blobs), stats};
+    let dirty = new Set<number>();
+    const {section, zooms, bytes} = cutArchive(coverage, true, (range) => {
+        onZoom?.(range.z);
+        dirty = dirtyTiles(boxes, range);
+    }, (z, x, y) => {
+        if (!dirty.has(x * 2 ** 14 + y)) return previous.archive.get(z, x, y);
+        stats.cut++;
+        const raw = builder.build(z, x, y);
+        return raw && storedTile(raw);
+    });
+    return {section, stats: {...stats, zooms, bytes}};
 }
 
 /**
- * The tiles of a zoom (x · 2^14 + y) whose query box, buffer included, may meet a changed box (a superset: the
- * columns and rows are rounded outwards, so the test errs only towards cutting again).
+ * The tiles of a zoom (x · 2^14 + y) whose query box, buffer included, meets a changed box (the cutter's other
+ * queries, points in the tile itself, look at less).
  */
 function dirtyTiles(boxes: DirtyBoxes, range: ZoomRange): Set<number> {
     const out = new Set<number>();
     const pad = TILE_BUFFER * range.size / EXTENT;
     for (let k = 0; k < boxes.length; k += 4) {
-        const x0 = Math.max(range.x0, Math.floor((boxes[k] - pad) / range.size) - 1), x1 = Math.min(range.x1, Math.floor((boxes[k + 2] + pad) / range.size));
-        const y0 = Math.max(range.y0, Math.floor((boxes[k + 1] - pad) / range.size) - 1), y1 = Math.min(range.y1, Math.floor((boxes[k + 3] + pad) / range.size));
+        // Tile x's buffered box [x·size − pad, (x + 1)·size + pad] meets [minX, maxX], bounds included (as Flatbush's search).
+        const x0 = Math.max(range.x0, Math.ceil((boxes[k] - pad) / range.size) - 1), x1 = Math.min(range.x1, Math.floor((boxes[k + 2] + pad) / range.size));
+        const y0 = Math.max(range.y0, Math.ceil((boxes[k + 1] - pad) / range.size) - 1), y1 = Math.min(range.y1, Math.floor((boxes[k + 3] + pad) / range.size));
         for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) out.add(x * 2 ** 14 + y);
     }
     return out;
