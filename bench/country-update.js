@@ -5,7 +5,8 @@
 // quarter each a new maxspeed, another maxspeed, a new road class, a oneway set or lifted), picked evenly over the
 // country from the extract (osmium tags-filter: the objects as they are, with their node lists). Each run is a
 // child process sampled as bench/country-build.js samples its build (bench/lib/sampled-run.js): seconds, CPU
-// seconds (with osmium's), peak RSS, per stage; and the sections reused from the previous bundle and rebuilt.
+// seconds (with osmium's), peak RSS, per stage; the sections reused from the previous bundle and rebuilt, and the
+// vector tiles patched (tiles cut again of those looked at, for how many changed objects: tiles/tile-patch.ts).
 // --verify then builds the updated extract (the store's) from scratch and compares the sections by content.
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
