@@ -23,8 +23,9 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
     chBike: ['ch/contract.js', 'graph/turn-costs.js', 'graph/road-graph.js'],
     transit: ['transit/build/compile.js', 'graph/road-graph.js'],
     coverage: ['coverage/coverage-builder.js', 'coverage/coverage.js', 'graph/road-graph.js'],
-    // The cutter and what chooses and stores the tiles (tile-archive-layout.ts), not the patching around them.
-    tiles: ['tiles/tile-builder.js', 'tiles/tile-archive-layout.js', 'tiles/natural-earth.js', 'map-data/map-data.js', 'geocode/places.js', 'coverage/coverage.js']
+    // The cutter and what chooses, walks and stores the tiles (tile-archive-layout.ts, tile-archive-cut.ts), not the
+    // patching around them.
+    tiles: ['tiles/tile-builder.js', 'tiles/tile-archive-layout.js', 'tiles/tile-archive-cut.js', 'tiles/natural-earth.js', 'map-data/map-data.js', 'geocode/places.js', 'coverage/coverage.js']
 };
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
