@@ -5,15 +5,18 @@
 // quarter each a new maxspeed, another maxspeed, a new road class, a oneway set or lifted), picked evenly over the
 // country from the extract (osmium tags-filter: the objects as they are, with their node lists). Each run is a
 // child process sampled as bench/country-build.js samples its build (bench/lib/sampled-run.js): seconds, CPU
-// seconds (with osmium's), peak RSS, per stage; and the sections reused from the previous bundle and rebuilt.
+// seconds (with osmium's), peak RSS, per stage; the sections reused from the previous bundle and rebuilt, and the
+// vector tiles patched (tiles cut again of those looked at, for how many changed objects: tiles/tile-patch.ts).
 // --verify then builds the updated extract (the store's) from scratch and compares the sections by content.
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
 //   npx tsc -b && node bench/country-update.js [--junctions 7900000] [--dir /tmp/quartier-country-update]
-//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--verify]
+//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--verify]
 // --heap: node's --max-old-space-size (MB) for the build and the updates (at e85f898 the country's map data stage
 // outgrew node's default 4 GB heap).
-// --skip-build reuses the full build of an earlier run when its bundle was left as built (a run's updates change it).
+// --skip-build reuses the full build of an earlier run: the bundle as built, kept beside it (DIR/...-base, hard
+// links: a build never writes into a section file) and put back before the updates, so each run updates the same
+// base. --build-only stops after the full build; --pois-only applies the POI change alone.
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,7 +37,7 @@ const roadCount = Number(arg('roads', 1000));
 const heap = [`--max-old-space-size=${Number(arg('heap', 12000))}`];
 fs.mkdirSync(dir, {recursive: true});
 const base = path.join(dir, `country-${junctions}`);
-const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, out = `${base}-bundles`, resultsFile = path.join(dir, `country-update-${junctions}.json`);
+const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, out = `${base}-bundles`, kept = `${base}-base`, resultsFile = path.join(dir, `country-update-${junctions}.json`);
 const results = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
 const save = () => fs.writeFileSync(resultsFile, JSON.stringify(results, null, 2));
 const extract = countryExtract(base, junctions);
@@ -140,31 +143,44 @@ async function writeRoadChanges(file) {
 function sections(bundle) {
     const manifest = JSON.parse(fs.readFileSync(path.join(bundle, 'manifest.json'), 'utf8'));
     const reused = manifest.reused ?? [];
-    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes};
+    // The vector tiles patched (tiles/tile-patch.ts): tiles cut again of those looked at, for how many changed objects.
+    const tiles = manifest.stats.tiles;
+    const patched = tiles?.cut === undefined ? null : {cut: tiles.cut, of: tiles.zooms.reduce((n, z) => n + z.tiles, 0), changes: tiles.changes, diffMs: tiles.diffMs};
+    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched};
 }
 
 const summary = (r) => `${r.seconds.toFixed(0)} s (${r.cpuSeconds.toFixed(0)} CPU s), peak ${(r.peakRssMB / 1024).toFixed(1)} GiB`;
 
-if (!process.argv.includes('--skip-build') || !results.build || results.bundleState !== 'built') {
+/** A copy of a bundle folder of hard links (cp -al). */
+const linkCopy = (from, to) => {
+    fs.rmSync(to, {recursive: true, force: true});
+    if (spawnSync('cp', ['-al', from, to], {stdio: 'inherit'}).status !== 0) throw new Error(`cannot copy ${from} to ${to}`);
+};
+
+if (!process.argv.includes('--skip-build') || !results.build || !fs.existsSync(kept)) {
     fs.rmSync(out, {recursive: true, force: true});
     console.error(`full build of ${pbf} (${extract.roadNodes} road nodes) ...`);
     results.build = await runSampled([...heap, BUILD_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--force'], env);
-    results.bundleState = 'built';
+    linkCopy(out, kept);
     save();
+} else {
+    linkCopy(kept, out);
 }
 console.error(`full build: ${summary(results.build)}`);
+if (process.argv.includes('--build-only')) process.exit(0);
 results.updates = [];
-for (const [name, write] of [['POIs and addresses', writePoiChanges], [`${roadCount} roads`, writeRoadChanges]]) {
+const changeKinds = [['POIs and addresses', writePoiChanges], [`${roadCount} roads`, writeRoadChanges]];
+for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.slice(0, 1) : changeKinds) {
     const file = path.join(dir, `${name.replace(/\W+/g, '-')}.osc.gz`);
     const change = await write(file);
     console.error(`${name}: ${JSON.stringify(change)}, ${(fs.statSync(file).size / 1024).toFixed(0)} KB; update-region ...`);
-    results.bundleState = 'updated';
     const run = await runSampled([...heap, UPDATE_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--changes', file], env);
     const update = {change: name, ...change, changeKB: fs.statSync(file).size / 1024, ...run, ...sections(path.join(out, COUNTRY)),
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
     save();
-    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`);
+    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`
+        + (update.tilesPatched ? `; tiles patched: ${update.tilesPatched.cut} of ${update.tilesPatched.of} cut again for ${update.tilesPatched.changes} changed objects` : ''));
 }
 
 if (process.argv.includes('--verify')) {

@@ -3,7 +3,8 @@
 // (roads, a turn restriction, a park, a bus route, shops and an address). The region is built from a regions file in
 // a temporary folder (paths in it relative to the data root), updated, and compared with a fresh build of the
 // extract the changes lead to: every section the same, by content. Then what a failed update leaves (nothing
-// changed), a second update, new feeds, and the server serving the updated region with its data's age in /health.
+// changed), a second update, new feeds, and the server serving the updated region with its data's age in /health;
+// then the sections reused (hard links) and the vector tiles patched (tiles/tile-patch.ts), each against a fresh build.
 // The same comparison on real data (Malta, Rutland) is bench/update-region.js and tools/answer-corpus.js.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -208,7 +209,7 @@ function sameAsFresh(t: Test, regions: string, out: string): {updated: any; buil
     return {updated, built};
 }
 
-let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [];
+let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [], fifthObjects: Obj[] = [];
 const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
 const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
 
@@ -320,8 +321,29 @@ t.test('a maxspeed change rebuilds the car\'s hierarchy only', async (t) => {
     t.same(manifest.reused, ['chFoot', 'chBike', 'tiles'], 'the foot and bike hierarchies reused, and the tiles (the map, places and coverage are the same)');
     t.ok(bytesOf('ch-foot.bin').equals(foot) && bytesOf('ch-bike.bin').equals(bike), 'byte for byte');
     t.notOk(bytesOf('ch-car.bin').equals(car), 'the car\'s rebuilt, with the new speed');
-    writePbf(path.join(data, 'fifth.osm.pbf'), fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o)));
+    fifthObjects = fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o));
+    writePbf(path.join(data, 'fifth.osm.pbf'), fifthObjects);
     sameAsFresh(t, regionsFile('regions-fifth.json', 'fifth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fifth');
+});
+
+t.test('a change of POIs and an address patches the vector tiles: the tiles it reaches cut again, the rest copied', async (t) => {
+    const renamed = {...pharmacy, tags: {amenity: 'pharmacy', name: 'Apotheke am Ring'}};
+    const address = node(42, 50.7712, 6.0852, {'addr:street': 'Ringstraße', 'addr:housenumber': '5', 'addr:postcode': '52062', 'addr:city': 'Aachen'});
+    writeOsc(path.join(cwd, 'pois.osc.gz'), [['create', [address]], ['modify', [renamed]], ['delete', [node(41, 0, 0)]]], 6);
+    const inode = (file: string) => fs.statSync(path.join(cwd, 'updated', 'DE', file)).ino;
+    const linked = ['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode);
+    const r = update('--changes', 'pois.osc.gz');
+    t.equal(r.status, 0, r.err);
+    t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the road graph and what is built from it reused');
+    const tiles = manifest.stats.tiles;
+    const lookedAt = tiles.zooms.reduce((n: number, z: {tiles: number}) => n + z.tiles, 0);
+    t.ok(tiles.changes >= 3 && tiles.cut > 0 && tiles.cut < lookedAt / 2, `patched: ${tiles.cut} of ${lookedAt} tiles cut again, for ${tiles.changes} changed objects`);
+    const objs = [...fifthObjects.filter((o) => !(o.type === 'node' && o.id === 41)).map((o) => (o.type === 'node' && o.id === 40 ? renamed : o)), address]
+        .sort(byTypeAndId);
+    writePbf(path.join(data, 'sixth.osm.pbf'), objs);
+    sameAsFresh(t, regionsFile('regions-sixth.json', 'sixth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-sixth');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */

@@ -20,6 +20,8 @@ import {buildRoot, countryConfig, dataRoot, resolveSource, type RegionConfig} fr
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {readOsm} from './build-stages/read-osm.js';
+import {sectionChecksum} from './build-stages/reuse.js';
+import {hashSectionCode} from './build-stages/code-hash.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
 import {readRegionOsm, regionOsmDir, withRegionOsm, type RegionOsmState} from './region-osm.js';
@@ -88,6 +90,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         return {dir, skipped: true, manifest: existing, seconds: (performance.now() - started) / 1000};
     }
 
+    hashSectionCode(engineCodeHash());
     const progress = new Progress(`build ${country.code}`, process.stderr, options.quiet);
     const tmp = path.join(outDir, `.${country.code}.${process.pid}.tmp`);
     fs.rmSync(tmp, {recursive: true, force: true});
@@ -104,7 +107,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
             places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes),
             // A forced build builds every section; otherwise those of the same inputs come from the bundle replaced.
             codeHash: engineCodeHash(), previous: !options.force && existing?.format === MANIFEST_FORMAT ? {dir, manifest: existing} : null,
-            sectionInputs: {}, reused: []
+            sectionInputs: {}, sectionFacts: {}, reused: []
         };
         const headers = readOsm(b);
         const {graph, roads, roadStats, chSeconds} = buildRoads(b);
@@ -177,7 +180,8 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
             date: sourceDate(headers[i].replicationTimestamp, s.path)
         })).concat(inputs.gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
         sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
-            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES]}])),
+            .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES],
+                checksum: sectionChecksum(path.join(tmp, f)), mtimeMs: fs.statSync(path.join(tmp, f)).mtimeMs, ...b.sectionFacts[k as keyof typeof SECTION_FILES]}])),
         reused: b.reused,
         transitWindow: inputs.transitWindow,
         stats

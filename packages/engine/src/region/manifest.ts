@@ -39,8 +39,12 @@ export interface RegionManifest {
     builtAt: string;
     buildSeconds: number;
     sources: {path: string; bytes: number; sha256: string; role: string; date: string | null}[];
-    /** Per section: its file, size and, for a section built from others, the hash of its inputs (build-stages/reuse.ts). */
-    sections: Record<string, {file: string; bytes: number; inputs?: string}>;
+    /**
+     * Per section: its file, size, the checksum its header carries and its modification time (a cheap check that a
+     * file reused is the one built: build-stages/reuse.ts) and, for a section built from others, the hash of its inputs (build-stages/reuse.ts); where known its
+     * SHA-256, and the road graph's digest per mode (what the hierarchies' inputs hash).
+     */
+    sections: Record<string, {file: string; bytes: number; inputs?: string; checksum?: string; mtimeMs?: number; sha256?: string; modes?: string[]}>;
     /** The sections this build copied from the bundle it replaced, their inputs being the same. */
     reused?: string[];
     stats: any;

@@ -27,9 +27,9 @@ const MERGED_LAYERS = new Set(['transportation', 'transportation_name', 'waterwa
 /** Surface and service show from this zoom (OpenMapTiles), so lower zooms merge across them. */
 const DETAIL_ZOOM = 12;
 /** Keys of the places POIs that give landmarks and parks their name:xx names. */
-const NAMED_KEYS = new Set([AERODROME_KEY, ...Object.keys(PEAK_KEYS), 'leisure=park', 'leisure=nature_reserve']);
+export const NAMED_KEYS = new Set([AERODROME_KEY, ...Object.keys(PEAK_KEYS), 'leisure=park', 'leisure=nature_reserve']);
 /** A Places POI names a landmark or park when it lies this close (world units, about 1.5 km). */
-const SAME_PLACE = 1 << 16;
+export const SAME_PLACE = 1 << 16;
 
 interface PointFeature {
     x: number;

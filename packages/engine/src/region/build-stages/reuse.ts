@@ -14,10 +14,14 @@ import path from 'node:path';
 import {verifySection} from '../../format/section.js';
 import {MODES} from '../../graph/profiles.js';
 import type {RoadGraph} from '../../graph/road-graph.js';
-import {SECTION_FILES} from '../manifest.js';
-import type {RegionBuild} from './state.js';
+import {SECTION_FILES, type RegionManifest} from '../manifest.js';
+import {sectionCodeHash} from './code-hash.js';
+import type {RegionBuild, SectionFacts} from './state.js';
 
 export type SectionName = keyof typeof SECTION_FILES;
+
+/** Where a section's header holds its checksum (a u64 at byte 16: format/section.ts). */
+const SECTION_CHECKSUM_OFFSET = 16;
 
 /** SHA-256 of a section's bytes. */
 export function sectionDigest(bytes: Uint8Array): string {
@@ -41,34 +45,86 @@ export function modeDigest(graph: RoadGraph, mode: number): string {
     return h.digest('hex');
 }
 
-/** The hash of a section's inputs: the engine's code, the section's name, and what it is built from. */
+/** The hash of a section's inputs: the code that builds it (code-hash.ts), the section's name, and what it is built from. */
 export function inputsOf(b: RegionBuild, section: SectionName, parts: unknown[]): string {
-    const h = crypto.createHash('sha256').update(b.codeHash).update(`\n${section}\n`);
+    const h = crypto.createHash('sha256').update(sectionCodeHash(section, b.codeHash)).update(`\n${section}\n`);
     for (const p of parts) h.update(typeof p === 'string' ? p : JSON.stringify(p ?? null)).update('\n');
     return h.digest('hex');
 }
 
 /**
- * Records the section's inputs; when the previous bundle holds the section with the same inputs, copies its file
- * into the build's folder and returns its bytes (the caller then skips building it), else null.
+ * Records the section's inputs; when the previous bundle holds the section with the same inputs, links its file
+ * into the build's folder (a hard link: nothing read or written; a copy where the file system refuses links) and
+ * returns what the manifest recorded of it (its SHA-256, its modes' digests), else null (the caller builds it).
  */
-export function reuseSection(b: RegionBuild, section: SectionName, inputs: string): Uint8Array | null {
+export function reuseSection(b: RegionBuild, section: SectionName, inputs: string): SectionFacts | null {
     b.sectionInputs[section] = inputs;
     const old = b.previous?.manifest.sections[section];
     if (!b.previous || !old || old.inputs !== inputs) return null;
     const from = path.join(b.previous.dir, old.file);
-    if (!fs.existsSync(from) || fs.statSync(from).size !== old.bytes) return null;
-    const bytes = fs.readFileSync(from);
+    if (!unchangedSection(from, old)) return null;
+    const to = path.join(b.tmp, SECTION_FILES[section]);
     try {
-        // A damaged file (changed after it was built) is built again, not copied.
-        verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        fs.linkSync(from, to);
     } catch {
-        return null;
+        fs.copyFileSync(from, to, fs.constants.COPYFILE_FICLONE);
     }
-    fs.writeFileSync(path.join(b.tmp, SECTION_FILES[section]), bytes);
     b.reused.push(section);
-    // In a buffer of its own (a small file's may sit at any offset of Node's pool): sections are reopened in place.
-    return new Uint8Array(bytes);
+    const facts: SectionFacts = {sha256: old.sha256, modes: old.modes};
+    b.sectionFacts[section] = facts;
+    return facts;
+}
+
+/**
+ * Whether a previous section's file is the one its manifest describes. Cheaply when the manifest recorded its
+ * checksum and time: the same size, modification time and header checksum (a read of 24 bytes; hard links share
+ * the time, and a file written again has a new one); else the whole file verified against its checksum.
+ */
+export function unchangedSection(file: string, old: RegionManifest['sections'][string]): boolean {
+    if (!fs.existsSync(file)) return false;
+    const stat = fs.statSync(file);
+    if (stat.size !== old.bytes) return false;
+    if (old.checksum && old.mtimeMs === stat.mtimeMs) return sectionChecksum(file) === old.checksum;
+    const bytes = fs.readFileSync(file);
+    try {
+        verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
+/** The checksum a section file's header carries (hex), as the manifest records it. */
+export function sectionChecksum(file: string): string {
+    const fd = fs.openSync(file, 'r');
+    try {
+        const header = Buffer.alloc(SECTION_CHECKSUM_OFFSET + 8);
+        fs.readSync(fd, header, 0, header.length, 0);
+        return header.readBigUInt64LE(SECTION_CHECKSUM_OFFSET).toString(16).padStart(16, '0');
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
+/** A section of the build's folder (built or linked), read into a buffer of its own (sections are reopened in place). */
+export function readBuiltSection(b: RegionBuild, section: SectionName): Uint8Array {
+    return readSectionFile(path.join(b.tmp, SECTION_FILES[section]));
+}
+
+/** A section file read into a buffer of its own. */
+export function readSectionFile(file: string): Uint8Array {
+    const bytes = fs.readFileSync(file);
+    // A small file's buffer may sit at any offset of Node's pool.
+    return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
+}
+
+/** The SHA-256 of a section of the build's folder: the manifest's when it was reused, else read and hashed. */
+export function builtSectionDigest(b: RegionBuild, section: SectionName): string {
+    const known = b.sectionFacts[section]?.sha256;
+    if (known) return known;
+    const sha256 = sectionDigest(readBuiltSection(b, section));
+    (b.sectionFacts[section] ??= {}).sha256 = sha256;
+    return sha256;
 }
 
 /** The previous bundle's stats of a reused section (the same inputs gave the same section and stats). */

@@ -11,28 +11,28 @@ import {withDerivedArrays} from '../../graph/derived.js';
 import {transitStations} from '../../geocode/index.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
-import {Places} from '../../geocode/places.js';
-import {MapData} from '../../map-data/map-data.js';
-import {buildTileArchive} from '../../tiles/tile-archive-builder.js';
-import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../../coverage/coverage.js';
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
-import {inputsOf, modeDigest, previousStats, reuseSection, sectionDigest} from './reuse.js';
-import {NaturalEarth} from '../../tiles/natural-earth.js';
+import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, reuseSection, sectionDigest} from './reuse.js';
+import {buildTiles} from './tiles.js';
+
+/** The road graph of the build, read from its section on first use (a graph reused and used by nothing rebuilt is never read). */
+export type GraphSource = () => RoadGraph;
 
 /**
- * The road graph written (with its derived arrays; or the previous bundle's, when what its builder read is the same),
- * and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built
- * from it hash as their input.
+ * The road graph written (with its derived arrays; or the previous bundle's linked, when what its builder read is
+ * the same), and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same
+ * for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built from it hash as their input.
  */
-export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
+export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
     // The same ways, nodes and restrictions read (and code) as the previous bundle's: its graph, not built again.
-    let roadsSection = reuseSection(b, 'roads', inputsOf(b, 'roads', [b.roads!.inputDigest()]));
+    const reused = reuseSection(b, 'roads', inputsOf(b, 'roads', [b.roads!.inputDigest()]));
     let roadStats = previousStats(b, 'roads') as RoadGraphStats;
-    if (!roadsSection) {
+    let roadsSection: Uint8Array | null = null;
+    if (!reused) {
         let built: Uint8Array | null = null;
         ({section: built, stats: roadStats} = b.roads!.build());
         b.roads = null;
@@ -42,41 +42,50 @@ export function buildRoads(b: RegionBuild): {graph: RoadGraph; roads: string; ro
         write(tmp, 'roads', roadsSection);
     }
     b.roads = null;
+    let graph: RoadGraph | null = null;
+    const graphOf: GraphSource = () => {
+        roadsSection ??= readBuiltSection(b, 'roads');
+        return (graph ??= RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength));
+    };
+    const roads = roadsSection ? sectionDigest(roadsSection) : builtSectionDigest(b, 'roads');
+    // The graph as each mode sees it: recorded with a graph reused, else hashed.
+    const modes = reused?.modes?.length === MODES.length ? reused.modes : MODES.map((_, m) => modeDigest(graphOf(), m));
+    b.sectionFacts.roads = {sha256: roads, modes};
     // Contraction hierarchies, one per mode, from the graph just written.
-    const graph = RoadGraph.from(roadsSection.buffer as ArrayBuffer, roadsSection.byteOffset, roadsSection.byteLength);
-    const roads = sectionDigest(roadsSection);
     const chSeconds: Record<string, number | 'reused'> = {};
     for (let m = 0; m < MODES.length; m++) {
-        if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modeDigest(graph, m)]))) {
+        if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modes[m]]))) {
             chSeconds[MODES[m]] = 'reused';
             continue;
         }
         const started = performance.now();
         const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
-        const bytes = contract(graph, m, {
-            turns: turnCosts(graph, m),
+        const bytes = contract(graphOf(), m, {
+            turns: turnCosts(graphOf(), m),
             onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
         });
         write(tmp, CH_SECTIONS[m], bytes);
         chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
     }
-    return {graph, roads, roadStats, chSeconds};
+    return {graph: graphOf, roads, roadStats, chSeconds};
 }
 
 /**
  * Public transport: the feeds compiled for RAPTOR, stops attached to the foot network just built; its
  * lines go to the POIs' badges, its stations to the places. The transit stats, null without feeds.
  */
-export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: string}[], graph: RoadGraph, roads: string,
+export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: string}[], graph: GraphSource, roads: string,
     log: (line: string) => void, quiet: boolean | undefined): unknown {
     if (feeds.length === 0) return null;
     const {progress, country, config} = b;
     const started = performance.now();
     const inputs = inputsOf(b, 'transit', [roads, feeds.map((f) => f.sha256), country.timezone, config.transitDate]);
-    let section = reuseSection(b, 'transit', inputs);
-    let stats = section && previousStats(b, 'transit');
-    if (!section) {
-        const transit = buildTransitSection(feeds.map((f) => f.path), graph, {
+    let section: Uint8Array | null = null;
+    let stats = previousStats(b, 'transit');
+    if (reuseSection(b, 'transit', inputs)) {
+        section = readBuiltSection(b, 'transit');
+    } else {
+        const transit = buildTransitSection(feeds.map((f) => f.path), graph(), {
             timezone: country.timezone,
             transitDate: config.transitDate,
             onProgress: (stage) => progress.update(`transit: ${stage}`, 1),
@@ -104,7 +113,7 @@ export interface LookupStats {
 }
 
 /** POIs, places (inside the country's border), coverage (clipped to the extracts' header boxes), map data, vector tiles and the border. */
-export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: string, boxes: ([number, number, number, number] | null)[]): LookupStats {
+export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: string, boxes: ([number, number, number, number] | null)[]): LookupStats {
     const {tmp, progress, country, config} = b;
     progress.update('POIs', 1);
     const poisOut = b.pois!.build();
@@ -122,31 +131,20 @@ export function buildLookupSections(b: RegionBuild, graph: RoadGraph, roads: str
     write(tmp, 'places', placesOut.section);
     progress.update('coverage', 1);
     const wholeCountry = config.wholeCountry === true;
-    let coverage = reuseSection(b, 'coverage', inputsOf(b, 'coverage', [roads, sectionDigest(borderSection), boxes, wholeCountry]));
-    let coverageStats = coverage && previousStats(b, 'coverage');
-    if (!coverage) {
-        const coverageOut = buildCoverageSection(graph, border, boxes, wholeCountry);
+    let coverageStats = previousStats(b, 'coverage');
+    if (!reuseSection(b, 'coverage', inputsOf(b, 'coverage', [roads, sectionDigest(borderSection), boxes, wholeCountry]))) {
+        const coverageOut = buildCoverageSection(graph(), border, boxes, wholeCountry);
         write(tmp, 'coverage', coverageOut.section);
-        coverage = coverageOut.section;
         coverageStats = coverageOut.stats;
     }
     progress.update('map data', 1);
     const mapOut = b.map!.build();
     b.map = null;
     write(tmp, 'map', mapOut.section);
-    // Vector tiles are cut from the sections just built, read back as the server reads them.
-    const tilesInputs = inputsOf(b, 'tiles', [sectionDigest(mapOut.section), sectionDigest(placesOut.section), sectionDigest(coverage), NaturalEarth.version()]);
-    let tilesStats = reuseSection(b, 'tiles', tilesInputs) && previousStats(b, 'tiles');
-    if (!tilesStats) {
-        const reopen = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
-        const tilesOut = buildTileArchive(MapData.from(reopen(mapOut.section)), Places.from(reopen(placesOut.section)),
-            new Coverage(Section.from(reopen(coverage), COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
-            (zoom) => progress.update(`vector tiles, zoom ${zoom}`, 1));
-        write(tmp, 'tiles', tilesOut.section);
-        tilesStats = tilesOut.stats;
-    }
+    const tilesStats = buildTiles(b, mapOut.section, placesOut.section);
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
     return {pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesStats, coverage: coverageStats,
         poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
 }
+

@@ -12,6 +12,13 @@ import type {CountryConfig, RegionConfig} from '../../config/regions.js';
 import {SECTION_FILES, type RegionManifest} from '../manifest.js';
 import type {NodeStore} from '../../osm/node-store.js';
 
+/** What the manifest records of a section beyond its file (manifest.ts): its SHA-256, the road graph's per mode. */
+export interface SectionFacts {
+    sha256?: string;
+    /** The road graph as each mode's hierarchy sees it (reuse.ts modeDigest), in MODES order. */
+    modes?: string[];
+}
+
 export interface SourceInfo {
     path: string;
     bytes: number;
@@ -49,10 +56,15 @@ export interface RegionBuild {
     previous: PreviousBundle | null;
     /** Per section built from other sections: the hash of its inputs. */
     sectionInputs: Partial<Record<keyof typeof SECTION_FILES, string>>;
+    /** Per section, the facts known of it (computed, or recorded with the previous bundle's section reused). */
+    sectionFacts: Partial<Record<keyof typeof SECTION_FILES, SectionFacts>>;
     /** The sections copied from the previous bundle. */
     reused: (keyof typeof SECTION_FILES)[];
 }
 
 export function writeSection(dir: string, section: keyof typeof SECTION_FILES, bytes: Uint8Array): void {
-    fs.writeFileSync(path.join(dir, SECTION_FILES[section]), bytes);
+    const file = path.join(dir, SECTION_FILES[section]);
+    // Never written through a hard link to the previous bundle's file (build-stages/reuse.ts): a file of its own.
+    fs.rmSync(file, {force: true});
+    fs.writeFileSync(file, bytes);
 }
