@@ -33,16 +33,16 @@ export function smapsParts(pid) {
 
 export const rssMB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 
-/** A Prometheus metric's value (the first sample), or NaN. */
-export function metricValue(text, name) {
-    const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)$`, 'm').exec(text);
+/** A Prometheus metric's value (the first sample, or the one with exactly these `labels`: 'a="x",b="y"'), or NaN. */
+export function metricValue(text, name, labels = null) {
+    const labelPart = labels === null ? '(?:\\{[^}]*\\})?' : `\\{${labels}\\}`;
+    const m = new RegExp(`^${name}${labelPart} ([0-9.e+-]+)$`, 'm').exec(text);
     return m ? Number(m[1]) : NaN;
 }
 
 /** A quartier_thread_memory_bytes sample (MiB), 0 when absent. */
 function threadMB(text, pool, kind) {
-    const m = new RegExp(`^quartier_thread_memory_bytes\\{pool="${pool}",kind="${kind}"\\} ([0-9.e+-]+)$`, 'm').exec(text);
-    return m ? Number(m[1]) / 1048576 : 0;
+    return (metricValue(text, 'quartier_thread_memory_bytes', `pool="${pool}",kind="${kind}"`) || 0) / 1048576;
 }
 
 /** The account: one row per part (MiB). `sectionsMB`: the bundles' section bytes. */

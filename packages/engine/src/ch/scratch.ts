@@ -4,6 +4,7 @@
 // largest road graph), not one each. A query that finds another one's state in the arrays has it cleared
 // first (SearchSpace.claim, query/search-space.ts), so sharing changes no answer.
 import {NodeHeap} from '../search/heap.js';
+import {largestPerThread} from '../util/largest-per-thread.js';
 
 /** What a query must do before another query of the same scratch uses it. */
 export interface ScratchUser {
@@ -60,15 +61,5 @@ export class CHScratch {
     }
 }
 
-/** The largest scratch threadScratch has made in this thread (module state is per thread). */
-let threadLargest: CHScratch | null = null;
-
-/**
- * Scratch for the queries of a road graph of `nodeCount` nodes, shared with the thread's other regions: a region
- * opened after a larger one takes the larger one's arrays; a larger one makes new arrays (a region that took the
- * old ones keeps them).
- */
-export function threadScratch(nodeCount: number): CHScratch {
-    if (threadLargest === null || threadLargest.nodeCount < nodeCount) threadLargest = new CHScratch(nodeCount);
-    return threadLargest;
-}
+/** Scratch for the queries of a road graph of `nodeCount` nodes, shared with the thread's other regions. */
+export const threadScratch = largestPerThread((nodeCount) => new CHScratch(nodeCount));

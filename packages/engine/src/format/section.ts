@@ -117,6 +117,18 @@ function hex64(n: bigint): string {
     return n.toString(16).padStart(16, '0');
 }
 
+/** The checksum a section file's header carries (hex), read without the rest of the file (a build's manifest records it). */
+export function sectionFileChecksum(file: string): string {
+    const fd = fs.openSync(file, 'r');
+    try {
+        const header = Buffer.alloc(CHECKSUM_OFFSET + 8);
+        fs.readSync(fd, header, 0, header.length, 0);
+        return hex64(header.readBigUInt64LE(CHECKSUM_OFFSET));
+    } finally {
+        fs.closeSync(fd);
+    }
+}
+
 /** The fixed part of a section's header checked (length, magic, container version), as a view. */
 function containerView(buffer: AnyBuffer, byteOffset: number, byteLength: number): DataView {
     if (byteLength < HEADER_BYTES) throw new SectionError(`not a quartier section: ${byteLength} bytes`);

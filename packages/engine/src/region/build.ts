@@ -14,13 +14,13 @@ import {PoiBuilder} from '../poi/builder.js';
 import {CategoryMatcher} from '../poi/categories.js';
 import {MapDataBuilder} from '../map-data/map-builder.js';
 import {parseDepartureWindow} from '../transit/query/departure-window.js';
+import {sectionFileChecksum} from '../format/section.js';
 import {Progress} from '../util/progress.js';
 import {NodeStore} from '../osm/node-store.js';
 import {buildRoot, countryConfig, dataRoot, resolveSource, type RegionConfig} from '../config/regions.js';
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {readOsm} from './build-stages/read-osm.js';
-import {sectionChecksum} from './build-stages/reuse.js';
 import {hashSectionCode} from './build-stages/code-hash.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
@@ -181,7 +181,7 @@ function regionManifest(b: RegionBuild, inputs: RegionInputs, headers: OsmHeader
         })).concat(inputs.gtfsInfo.map((g) => ({path: g.path, bytes: g.bytes, sha256: g.sha256, role: 'transit', date: null}))),
         sections: Object.fromEntries(Object.entries(SECTION_FILES).filter(([, f]) => fs.existsSync(path.join(tmp, f)))
             .map(([k, f]) => [k, {file: f, bytes: fs.statSync(path.join(tmp, f)).size, inputs: b.sectionInputs[k as keyof typeof SECTION_FILES],
-                checksum: sectionChecksum(path.join(tmp, f)), mtimeMs: fs.statSync(path.join(tmp, f)).mtimeMs, ...b.sectionFacts[k as keyof typeof SECTION_FILES]}])),
+                checksum: sectionFileChecksum(path.join(tmp, f)), mtimeMs: fs.statSync(path.join(tmp, f)).mtimeMs, ...b.sectionFacts[k as keyof typeof SECTION_FILES]}])),
         reused: b.reused,
         transitWindow: inputs.transitWindow,
         stats

@@ -5,6 +5,7 @@
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
 import {NO_BEARING, type TurnCosts} from '../graph/turn-costs.js';
 import {NodeHeap} from '../search/heap.js';
+import {largestPerThread} from '../util/largest-per-thread.js';
 
 /** What a search reads of the road graph: the arcs of each node and their weights per mode. */
 export type SearchGraph = Pick<RoadGraph, 'nodeCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn'>;
@@ -39,17 +40,8 @@ export class DijkstraArrays {
     }
 }
 
-/** The largest arrays threadDijkstraArrays has made in this thread (module state is per thread). */
-let threadLargest: DijkstraArrays | null = null;
-
-/**
- * Arrays for the searches of a road graph of `nodeCount` nodes, shared with the thread's other regions (one request
- * at a time: each search clears its own), as ch/scratch.ts threadScratch.
- */
-export function threadDijkstraArrays(nodeCount: number): DijkstraArrays {
-    if (threadLargest === null || threadLargest.nodeCount < nodeCount) threadLargest = new DijkstraArrays(nodeCount);
-    return threadLargest;
-}
+/** Arrays for the searches of a road graph of `nodeCount` nodes, shared with the thread's other regions (each search clears its own). */
+export const threadDijkstraArrays = largestPerThread((nodeCount) => new DijkstraArrays(nodeCount));
 
 export class Dijkstra {
     readonly graph: SearchGraph;

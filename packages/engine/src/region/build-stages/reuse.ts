@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {verifySection} from '../../format/section.js';
+import {sectionFileChecksum, verifySection} from '../../format/section.js';
 import {MODES} from '../../graph/profiles.js';
 import type {RoadGraph} from '../../graph/road-graph.js';
 import {SECTION_FILES, type RegionManifest} from '../manifest.js';
@@ -19,9 +19,6 @@ import {sectionCodeHash} from './code-hash.js';
 import type {RegionBuild, SectionFacts} from './state.js';
 
 export type SectionName = keyof typeof SECTION_FILES;
-
-/** Where a section's header holds its checksum (a u64 at byte 16: format/section.ts). */
-const SECTION_CHECKSUM_OFFSET = 16;
 
 /** SHA-256 of a section's bytes. */
 export function sectionDigest(bytes: Uint8Array): string {
@@ -84,25 +81,13 @@ export function unchangedSection(file: string, old: RegionManifest['sections'][s
     if (!fs.existsSync(file)) return false;
     const stat = fs.statSync(file);
     if (stat.size !== old.bytes) return false;
-    if (old.checksum && old.mtimeMs === stat.mtimeMs) return sectionChecksum(file) === old.checksum;
+    if (old.checksum && old.mtimeMs === stat.mtimeMs) return sectionFileChecksum(file) === old.checksum;
     const bytes = fs.readFileSync(file);
     try {
         verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         return true;
     } catch {
         return false;
-    }
-}
-
-/** The checksum a section file's header carries (hex), as the manifest records it. */
-export function sectionChecksum(file: string): string {
-    const fd = fs.openSync(file, 'r');
-    try {
-        const header = Buffer.alloc(SECTION_CHECKSUM_OFFSET + 8);
-        fs.readSync(fd, header, 0, header.length, 0);
-        return header.readBigUInt64LE(SECTION_CHECKSUM_OFFSET).toString(16).padStart(16, '0');
-    } finally {
-        fs.closeSync(fd);
     }
 }
 
