@@ -92,6 +92,7 @@ export type {FeedSource} from './transit/gtfs/feed-source.js';
 export {CsvParser, parseCsv} from './transit/gtfs/csv.js';
 export {parseGtfsTime, parseGtfsDate} from './transit/gtfs-values.js';
 export {MAX_RIDES} from './transit/query/raptor.js';
+export {BuiltStopProfiles, StopProfiles} from './transit/query/stop-profiles.js';
 export {RoadIsochrones, OFF_ROAD_METERS, MAX_VERTICES} from './isochrone/road-isochrone.js';
 export type {PolygonGeometry, RoadIsochroneResult} from './isochrone/road-isochrone.js';
 export {minutesShort} from './text/labels.js';

@@ -305,7 +305,7 @@ t.test('a damaged section is built again, not reused', async (t) => {
     const r = update('--changes', 'kiosk.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'coverage'], 'the damaged foot hierarchy built again; the graph and transit reused (the same ways and feed)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the damaged foot hierarchy built again; the graph and transit reused (the same ways and feed)');
     fourthObjects = [...thirdObjects, kiosk].sort(byTypeAndId);
     writePbf(path.join(data, 'fourth.osm.pbf'), fourthObjects);
     sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');
@@ -336,7 +336,7 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
     t.equal(r.status, 0, r.err);
     t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the road graph and what is built from it reused');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the road graph and what is built from it reused');
     const tiles = manifest.stats.tiles;
     const lookedAt = tiles.zooms.reduce((n: number, z: {tiles: number}) => n + z.tiles, 0);
     t.ok(tiles.changes >= 3 && tiles.cut > 0 && tiles.cut < lookedAt / 2, `patched: ${tiles.cut} of ${lookedAt} tiles cut again, for ${tiles.changes} changed objects`);

@@ -30,6 +30,41 @@ t.test('the data file is mapped once, however much is written (no pages left res
     t.equal(mappings.length, 1, `one mapping of ${file}: ${mappings.join(' | ')}`);
 });
 
+t.test('the pages read are let go of: beyond its bound the file is mapped afresh, nothing lost', async (t) => {
+    const dir = freshDir();
+    const residentFile = () => Number(/RssFile:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+    const bound = 8 * 1024 ** 2;
+    const bodies = (i: number) => crypto.createHash('sha256').update(String(i)).digest().toString('hex').repeat(150); // 9.6 KB
+    const c = ResponseCache.open({dir, mappedMaxBytes: bound});
+    t.teardown(() => c.close());
+    for (let i = 0; i < 6000; i++) void c.set(`summary|${i}`, Buffer.from(bodies(i)));
+    await c.flush();
+    const before = residentFile();
+    // Reads all over the 58 MB file (each fault maps up to 64 KiB around it), and writes between them.
+    let found = 0, wrong = 0, peak = 0;
+    for (let r = 0; r < 12_000; r++) {
+        const i = (r * 7919) % 6000;
+        const got = c.get(`summary|${i}`);
+        if (got !== null) {
+            if (got.toString() !== bodies(i)) wrong++;
+            found++;
+        }
+        if (r % 100 === 0) await c.set(`summary|new-${r}`, Buffer.from(bodies(r)));
+        if (r % 10 === 0) await new Promise((resolve) => setImmediate(resolve)); // lets a remap run, as requests would
+        peak = Math.max(peak, residentFile() - before);
+    }
+    t.ok(c.stats().remaps >= 2, `the file was mapped afresh ${c.stats().remaps} times`);
+    t.ok(found > 9_000, `${found} of 12,000 reads found their entry (reads while the file is mapped afresh are misses)`);
+    t.equal(wrong, 0, 'every entry found is the one written');
+    // Checked every 32 operations: a read of a fresh map faults up to 4 times (branch, leaf, body), 64 KiB each.
+    t.ok(peak < bound + 16 * 1024 ** 2, `the pages mapped by the reads stayed within the bound and one check's worth: ${(peak / 1024 ** 2).toFixed(1)} MiB`);
+    for (let r = 0; r < 12_000; r += 100) {
+        await c.flush(); // and any remap under way
+        t.equal(c.get(`summary|new-${r}`)?.toString(), bodies(r), `write ${r} kept`, {diagnostic: false});
+    }
+    t.equal(c.stats().entries, 6120);
+});
+
 t.test('set/get round trip is byte-exact', async (t) => {
     const c = ResponseCache.open({dir: freshDir()});
     t.teardown(() => c.close());
@@ -239,7 +274,7 @@ t.test('stats counts hits, misses and evictions', async (t) => {
     let now = 1;
     const c = ResponseCache.open({dir: freshDir(), maxEntries: 3, now: () => now});
     t.teardown(() => c.close());
-    t.same(c.stats(), {entries: 0, bytes: 0, hits: 0, misses: 0, evictions: 0, skippedWrites: 0, failedWrites: 0});
+    t.same(c.stats(), {entries: 0, bytes: 0, hits: 0, misses: 0, evictions: 0, skippedWrites: 0, failedWrites: 0, remaps: 0});
     c.get('nothing');
     for (let i = 0; i < 5; i++) {
         now++;
@@ -248,7 +283,7 @@ t.test('stats counts hits, misses and evictions', async (t) => {
     c.get('k4');
     c.get('k4');
     c.get('k0');
-    t.same(c.stats(), {entries: 3, bytes: 3, hits: 2, misses: 2, evictions: 2, skippedWrites: 0, failedWrites: 0});
+    t.same(c.stats(), {entries: 3, bytes: 3, hits: 2, misses: 2, evictions: 2, skippedWrites: 0, failedWrites: 0, remaps: 0});
 });
 
 t.test('a corrupt or unreadable folder makes open throw, naming the folder', async (t) => {

@@ -117,6 +117,11 @@ function hex64(n: bigint): string {
     return n.toString(16).padStart(16, '0');
 }
 
+/** The checksum a section's header carries (hex), from the buffer holding the section. */
+export function sectionChecksum(buffer: AnyBuffer, byteOffset = 0): string {
+    return hex64(containerView(buffer, byteOffset, HEADER_BYTES).getBigUint64(CHECKSUM_OFFSET, true));
+}
+
 /** The checksum a section file's header carries (hex), read without the rest of the file (a build's manifest records it). */
 export function sectionFileChecksum(file: string): string {
     const fd = fs.openSync(file, 'r');

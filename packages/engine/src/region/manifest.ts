@@ -20,11 +20,15 @@ export const SECTION_FILES = {
     chBike: 'ch-bike.bin',
     coverage: 'coverage.bin',
     tiles: 'tiles.bin',
-    transit: 'transit.bin'
+    transit: 'transit.bin',
+    stopProfiles: 'stop-profiles.bin'
 } as const;
 
-/** Sections a bundle may lack: a region without GTFS feeds has no transit.bin. */
-export const OPTIONAL_SECTIONS: readonly (keyof typeof SECTION_FILES)[] = ['transit'];
+/**
+ * Sections a bundle may lack: a region without GTFS feeds has no transit.bin, and one whose stops' profiles would
+ * not fit (PROFILE_MAX_BYTES) no stop-profiles.bin (nor bundles built before it: threads then make the profiles).
+ */
+export const OPTIONAL_SECTIONS = ['transit', 'stopProfiles'] as const satisfies readonly (keyof typeof SECTION_FILES)[];
 
 /** The contraction hierarchy section of each mode (index = mode). */
 export const CH_SECTIONS = ['chCar', 'chFoot', 'chBike'] as const;

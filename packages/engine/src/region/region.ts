@@ -7,7 +7,7 @@ import path from 'node:path';
 import {ContractionHierarchy} from '../ch/hierarchy.js';
 import {CHQuery} from '../ch/query.js';
 import {threadScratch, type CHScratch} from '../ch/scratch.js';
-import {Section, readFileShared, verifySection, type AnyBuffer} from '../format/section.js';
+import {Section, readFileShared, sectionChecksum, verifySection, type AnyBuffer} from '../format/section.js';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder} from '../geo/border.js';
 import {Geocoder} from '../geocode/index.js';
 import {Places} from '../geocode/places.js';
@@ -24,6 +24,7 @@ import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
 import {TransitNetwork} from '../transit/query/network.js';
 import {TransitRouter} from '../transit/query/router.js';
+import {BuiltStopProfiles} from '../transit/query/stop-profiles.js';
 import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
@@ -35,7 +36,8 @@ import {queryPoints, type PointsQuery, type PointsResult} from '../poi/points.js
 import type {MultiPolygonGeometry} from '../geo/ring.js';
 
 /** One buffer per section file; optional sections (transit) may be missing. */
-export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, 'transit'>, AnyBuffer> & {transit?: AnyBuffer};
+export type RegionBuffers = Record<Exclude<keyof typeof SECTION_FILES, typeof OPTIONAL_SECTIONS[number]>, AnyBuffer>
+    & Partial<Record<typeof OPTIONAL_SECTIONS[number], AnyBuffer>>;
 
 /**
  * A region's sections as laid out in memory: for the code that reads the layout itself (the map
@@ -59,6 +61,19 @@ export interface RegionSections {
     readonly ch: ContractionHierarchy[];
     /** The public transport timetable, or null when the region has no GTFS feed. */
     readonly transit: TransitNetwork | null;
+    /** Its stops' profiles over the region's window, made by the build (null: none, the threads make them). */
+    readonly stopProfiles: BuiltStopProfiles | null;
+}
+
+/** The build's stop profiles, checked to be the transit section's (a bundle is never mixed from two builds). */
+function stopProfilesOf(buffers: RegionBuffers): BuiltStopProfiles | null {
+    if (!buffers.stopProfiles) return null;
+    if (!buffers.transit) throw new Error('the bundle has stop profiles but no transit section: rebuild the region');
+    const profiles = BuiltStopProfiles.from(buffers.stopProfiles);
+    if (profiles.meta.transitChecksum !== sectionChecksum(buffers.transit)) {
+        throw new Error('the stop-profiles section was made from another transit section: rebuild the region');
+    }
+    return profiles;
 }
 
 /** Roads, POIs and addresses of a region (the /health counts and the build's summary). */
@@ -117,7 +132,8 @@ export class Region {
             border: CountryBorder.from(Section.from(buffers.border, BORDER_SECTION_KIND, BORDER_SECTION_VERSION)),
             coverage: new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
             ch: CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode)),
-            transit: buffers.transit ? TransitNetwork.from(buffers.transit) : null
+            transit: buffers.transit ? TransitNetwork.from(buffers.transit) : null,
+            stopProfiles: stopProfilesOf(buffers)
         };
     }
 
@@ -132,7 +148,8 @@ export class Region {
         }
         if (this.transitRouterInstance === null) {
             this.transitRouterInstance = new TransitRouter(roads, new Snapper(roads), transit, {
-                walk: new CHQuery(roads, ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow
+                walk: new CHQuery(roads, ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow,
+                profiles: this.#sections.stopProfiles
             });
         }
         return this.transitRouterInstance;
@@ -261,7 +278,7 @@ export class Region {
         for (const [name, file] of Object.entries(SECTION_FILES) as [keyof RegionBuffers, string][]) {
             const full = path.join(dir, file);
             const listed = manifest.sections?.[name];
-            if (!listed && OPTIONAL_SECTIONS.includes(name) && !fs.existsSync(full)) continue;
+            if (!listed && (OPTIONAL_SECTIONS as readonly string[]).includes(name) && !fs.existsSync(full)) continue;
             const damaged = (why: string) => new Error(`region bundle ${dir} is damaged: ${full} (section '${name}') ${why}: ${rebuild}`);
             if (!fs.existsSync(full)) throw damaged('is missing');
             const buffer = readFileShared(full);

@@ -36,6 +36,7 @@ import {createHash} from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {open, type Database, type RootDatabase} from 'lmdb';
+import {MappedPages} from './mapped-pages.js';
 
 export interface CacheOptions {
     /** folder of the LMDB environment; created if missing */
@@ -50,6 +51,8 @@ export interface CacheOptions {
     now?: () => number;
     /** told about failed writes, at most once per WRITE_PAUSE_MS (default: a line on stderr) */
     onWriteError?: (message: string) => void;
+    /** the file's pages this process may keep mapped before it maps the file afresh (mapped-pages.ts; default 32 MiB) */
+    mappedMaxBytes?: number;
 }
 
 /** Opening failed because this process cannot write in the folder (not because the cache is damaged). */
@@ -70,6 +73,8 @@ export interface CacheStats {
     skippedWrites: number;
     /** writes of this instance that failed */
     failedWrites: number;
+    /** times this instance mapped its file afresh to let go of the pages it had read (mapped-pages.ts) */
+    remaps: number;
 }
 
 const FORMAT = 1;
@@ -83,9 +88,31 @@ const DEFAULT_MAX_BYTES = 1024 ** 3;
 /** After a failed write, sets are skipped for this long (ms), and failures are reported at most this often. */
 export const WRITE_PAUSE_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 2000;
+const DEFAULT_MAPPED_MAX_BYTES = 32 * 1024 ** 2;
 
 type Totals = [entries: number, bytes: number];
 type IndexKey = [writeTime: number, key: string];
+
+/** An open environment and its three databases. */
+interface Store {
+    root: RootDatabase;
+    bodies: Database<Buffer, string>;
+    byTime: Database<number, IndexKey>;
+    meta: Database<unknown, string>;
+}
+
+function openStore(dir: string, mapSize: number): Store {
+    // A map large enough for the bounds from the start: lmdb-js grows a full map by mapping the file again at twice
+    // the size and keeps the old mappings (buffers it returned may point into them), so the pages read before each
+    // growth stayed resident beside the new ones (the server's RSS grew with every growth).
+    const root = open({path: dir, noSubdir: false, maxDbs: 4, mapSize});
+    return {
+        root,
+        bodies: root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'}),
+        byTime: root.openDB<number, IndexKey>({name: 'byTime'}),
+        meta: root.openDB<unknown, string>({name: 'meta'})
+    };
+}
 
 export class ResponseCache {
     private hits = 0;
@@ -104,19 +131,37 @@ export class ResponseCache {
     private readonly maxBytes: number;
     private readonly now: () => number;
 
-    private constructor(
-        readonly dir: string,
-        private readonly root: RootDatabase,
-        private readonly bodies: Database<Buffer, string>,
-        private readonly byTime: Database<number, IndexKey>,
-        private readonly meta: Database<unknown, string>,
-        options: CacheOptions,
-    ) {
+    /** The environment and its databases: replaced when the file is mapped afresh (remap). */
+    private store: Store;
+    private readonly mappedPages: MappedPages;
+    /** While the file is mapped afresh: reads are misses, writes wait for it. */
+    private remapping: Promise<void> | null = null;
+    private lastTotals: Totals = [0, 0];
+
+    private constructor(readonly dir: string, store: Store, private readonly mapSize: number, options: CacheOptions) {
+        this.store = store;
         this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
         this.maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
         this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
         this.now = options.now ?? Date.now;
         this.onWriteError = options.onWriteError ?? ((m) => process.stderr.write(`${m}\n`));
+        this.mappedPages = new MappedPages(options.mappedMaxBytes ?? DEFAULT_MAPPED_MAX_BYTES);
+    }
+
+    private get root(): RootDatabase {
+        return this.store.root;
+    }
+
+    private get bodies(): Database<Buffer, string> {
+        return this.store.bodies;
+    }
+
+    private get byTime(): Database<number, IndexKey> {
+        return this.store.byTime;
+    }
+
+    private get meta(): Database<unknown, string> {
+        return this.store.meta;
     }
 
     /**
@@ -129,17 +174,13 @@ export class ResponseCache {
         for (const [name, v] of [['ttlMs', options.ttlMs], ['maxEntries', options.maxEntries], ['maxBytes', options.maxBytes]] as const) {
             if (v !== undefined && !(v >= 0)) throw new RangeError(`ResponseCache: ${name} must be a number >= 0, got ${v}`);
         }
-        let root: RootDatabase | undefined;
+        let store: Store | undefined;
         checkWritable(dir);
         try {
             checkDataFile(path.join(dir, 'data.mdb'));
-            // A map large enough for the bounds from the start: lmdb-js grows a full map by mapping the file again at
-            // twice the size and keeps the old mappings (buffers it returned may point into them), so the pages read
-            // before each growth stayed resident beside the new ones (the server's RSS grew with every growth).
-            root = open({path: dir, noSubdir: false, maxDbs: 4, mapSize: mapSizeFor(options.maxBytes ?? DEFAULT_MAX_BYTES)});
-            const bodies = root.openDB<Buffer, string>({name: 'bodies', encoding: 'binary'});
-            const byTime = root.openDB<number, IndexKey>({name: 'byTime'});
-            const meta = root.openDB<unknown, string>({name: 'meta'});
+            const mapSize = mapSizeFor(options.maxBytes ?? DEFAULT_MAX_BYTES);
+            store = openStore(dir, mapSize);
+            const {root, meta} = store;
             const format = meta.get('format');
             if (format === undefined) {
                 // First open (or a folder another process is creating right now: the check inside makes it idempotent).
@@ -154,10 +195,10 @@ export class ResponseCache {
             }
             const totals = meta.get('totals');
             if (!Array.isArray(totals) || totals.length !== 2) throw new Error('missing or invalid totals');
-            return new ResponseCache(dir, root, bodies, byTime, meta, options);
+            return new ResponseCache(dir, store, mapSize, options);
         } catch (err) {
             try {
-                void root?.close().catch(() => {});
+                void store?.root.close().catch(() => {});
             } catch {
                 // already failing: the first error is the one to report
             }
@@ -177,6 +218,12 @@ export class ResponseCache {
     /** the stored body (UTF-8 JSON text as a Buffer), or null when missing or expired (an expired entry is deleted) */
     get(key: string): Buffer | null {
         if (this.closed) return null; // e.g. a request finishing during shutdown
+        if (this.remapping) {
+            this.misses++;
+            return null;
+        }
+        // The file is closed after this read, asynchronously.
+        if (this.mappedPages.tooMany()) this.remapSoon();
         const k = storeKey(key);
         let raw: Buffer | undefined;
         try {
@@ -207,6 +254,7 @@ export class ResponseCache {
             this.skippedWrites++;
             return Promise.resolve();
         }
+        if (this.mappedPages.tooMany()) this.remapSoon();
         const value = Buffer.allocUnsafe(HEADER + size);
         value.writeDoubleLE(now, 0);
         body.copy(value, HEADER);
@@ -256,20 +304,21 @@ export class ResponseCache {
     }
 
     stats(): CacheStats {
-        let entries = 0, bytes = 0;
+        let [entries, bytes] = this.lastTotals;
         try {
-            [entries, bytes] = this.totals();
+            if (!this.remapping) [entries, bytes] = this.lastTotals = this.totals();
         } catch {
             // unreadable: report zeros rather than throw from a stats endpoint
         }
         return {
             entries, bytes, hits: this.hits, misses: this.misses, evictions: this.evictions,
-            skippedWrites: this.skippedWrites, failedWrites: this.failedWrites,
+            skippedWrites: this.skippedWrites, failedWrites: this.failedWrites, remaps: this.mappedPages.remaps,
         };
     }
 
     /** Resolves when every write queued so far (including removals of expired entries found by get) is durable. */
     async flush(): Promise<void> {
+        await this.remapping;
         await this.root.flushed;
     }
 
@@ -281,6 +330,7 @@ export class ResponseCache {
         if (this.closed) return;
         this.closed = true;
         const closing = (async () => {
+            await this.remapping;
             try {
                 await this.root.flushed;
             } finally {
@@ -298,6 +348,31 @@ export class ResponseCache {
         }
     }
 
+    /**
+     * Maps the file afresh once the writes under way are flushed, letting go of every page read so far (they stay in
+     * the kernel's page cache); the next read maps what it needs again. Reads meanwhile are misses. A file that
+     * cannot be opened again leaves the cache closed (answers are then served uncached) and says so once.
+     */
+    private remapSoon(): void {
+        if (this.remapping || this.closed) return;
+        this.remapping = (async () => {
+            const old = this.store;
+            try {
+                await old.root.flushed;
+            } catch {
+                // a failed commit was reported by write(); the file is closed and opened again all the same
+            }
+            try {
+                await old.root.close();
+                this.store = openStore(this.dir, this.mapSize);
+                this.mappedPages.remapped();
+            } catch (err) {
+                this.closed = true;
+                this.onWriteError(`answers cache: ${this.dir} could not be opened again (${(err as Error).message}); answers are served uncached`);
+            }
+        })().finally(() => (this.remapping = null));
+    }
+
     private expired(writeTime: number, now: number): boolean {
         return now - writeTime > this.ttlMs;
     }
@@ -308,6 +383,7 @@ export class ResponseCache {
      */
     private write<T>(fn: () => T): Promise<T> {
         const p = (async () => {
+            if (this.remapping) await this.remapping;
             if (this.closed) throw new Error('ResponseCache: write after close');
             try {
                 const result = await this.root.childTransaction(fn);

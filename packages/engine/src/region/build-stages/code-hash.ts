@@ -22,6 +22,7 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
     chFoot: ['ch/contract.js', 'graph/turn-costs.js', 'graph/road-graph.js'],
     chBike: ['ch/contract.js', 'graph/turn-costs.js', 'graph/road-graph.js'],
     transit: ['transit/build/compile.js', 'graph/road-graph.js'],
+    stopProfiles: ['transit/build/stop-profiles-build.js'],
     coverage: ['coverage/coverage-builder.js', 'coverage/coverage.js', 'graph/road-graph.js'],
     // The cutter and what chooses, walks and stores the tiles (tile-archive-layout.ts, tile-archive-cut.ts), not the
     // patching around them.

@@ -1,7 +1,7 @@
 // Region build, the sections after reading: the road graph and its contraction hierarchies, the
 // transit network, then POIs, places, coverage, map data, vector tiles and the border.
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../../geo/border.js';
-import {Section} from '../../format/section.js';
+import {Section, sectionChecksum} from '../../format/section.js';
 import {contract} from '../../ch/contract.js';
 import type {RoadGraphStats} from '../../graph/builder.js';
 import {MODES} from '../../graph/profiles.js';
@@ -11,6 +11,8 @@ import {withDerivedArrays} from '../../graph/derived.js';
 import {transitStations} from '../../geocode/index.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
+import {DEFAULT_DEPARTURE_WINDOW, type DepartureWindow} from '../../transit/query/departure-window.js';
+import {buildStopProfilesSection} from '../../transit/build/stop-profiles-build.js';
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
@@ -75,7 +77,7 @@ export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; 
  * lines go to the POIs' badges, its stations to the places. The transit stats, null without feeds.
  */
 export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: string}[], graph: GraphSource, roads: string,
-    log: (line: string) => void, quiet: boolean | undefined): unknown {
+    window: DepartureWindow | undefined, log: (line: string) => void, quiet: boolean | undefined): unknown {
     if (feeds.length === 0) return null;
     const {progress, country, config} = b;
     const started = performance.now();
@@ -96,9 +98,23 @@ export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: strin
         stats = {seconds: Math.round((performance.now() - started) / 10) / 100, ...transit.meta};
     }
     const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+    const profileSeconds = buildStopProfiles(b, network, section, window ?? DEFAULT_DEPARTURE_WINDOW);
     b.pois!.addTransitLines(network);
     for (const s of transitStations(network)) b.places!.addStation(s.name, s.lat, s.lon);
-    return stats;
+    return stats === null ? null : {...stats as object, profileSeconds};
+}
+
+/**
+ * Every stop's profile over the region's departure window (transit/build/stop-profiles-build.ts), or the previous
+ * bundle's with the same transit section and window; no section when they would not fit. Seconds taken, or 'reused'.
+ */
+function buildStopProfiles(b: RegionBuild, network: TransitNetwork, transit: Uint8Array, window: DepartureWindow): number | 'reused' {
+    if (reuseSection(b, 'stopProfiles', inputsOf(b, 'stopProfiles', [builtSectionDigest(b, 'transit'), window]))) return 'reused';
+    b.progress.update('transit: stop profiles', 1);
+    const started = performance.now();
+    const section = buildStopProfilesSection(network, window, sectionChecksum(transit.buffer, transit.byteOffset));
+    if (section) write(b.tmp, 'stopProfiles', section);
+    return Math.round((performance.now() - started) / 10) / 100;
 }
 
 /** The stats of the sections after the roads and transit, for the manifest. */

@@ -22,7 +22,7 @@ import {JourneyLegs} from './journey-legs.js';
 import type {TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
 import {StopBounds} from './stop-bounds.js';
-import {NO_ARRIVAL, StopProfiles, type StopProfile} from './stop-profiles.js';
+import {NO_ARRIVAL, profileSpanMs, StopProfiles, type BuiltStopProfiles, type StopProfile} from './stop-profiles.js';
 import {DEFAULT_DEPARTURE_WINDOW, departureCount, MAX_WINDOW_DEPARTURES, percentileDeparture, WINDOW_STEP_SECONDS, windowProblem, type DepartureWindow} from './departure-window.js';
 import {TransitError, type Departure, type TransitMeasure, type TransitRoute, type TransitRouterOptions, type TransitStopRef, type TransitTargets} from './transit-types.js';
 
@@ -77,7 +77,8 @@ export class TransitRouter {
     private readonly reachedStops: Uint32Array;
     /** Lower bounds to a route()'s destination, for its window's runs (made on first use). */
     private stopBounds: StopBounds | null = null;
-    /** The stops' profiles over the window (made on first use), and windowByProfiles' scratch. */
+    /** The stops' profiles over the window (the build's, or made on first use), and windowByProfiles' scratch. */
+    private readonly builtProfiles: BuiltStopProfiles | null;
     private profiles: StopProfiles | null = null;
     private profileArrival = new Float64Array(0);
     private profileRead = new Int32Array(0);
@@ -107,6 +108,7 @@ export class TransitRouter {
         if (problem) throw new Error(problem);
         this.stopArrival = new Float64Array(s);
         this.reachedStops = new Uint32Array(s);
+        this.builtProfiles = options.profiles ?? null;
     }
 
     /**
@@ -406,13 +408,17 @@ export class TransitRouter {
     /**
      * Makes every stop's profile over the router's window now (StopProfiles; Brussels: about 0.8 s of CPU), so that
      * the first queries from a new thread do not pay for those of their access stops. Nothing when
-     * the network's profiles would not fit in memory.
+     * the network's profiles would not fit in memory, next to nothing when the region's build made them.
      */
     prepareWindow(): void {
         const d = this.departures(this.window);
-        const profiles = this.profiles ??= new StopProfiles(this.raptor);
+        const profiles = this.stopProfiles();
         if (!profiles.cover(d.startMs, profileEnd(d))) return;
         for (let s = 0; s < this.network.stopCount; s++) profiles.of(s);
+    }
+
+    private stopProfiles(): StopProfiles {
+        return (this.profiles ??= new StopProfiles(this.raptor, this.builtProfiles, this.days));
     }
 
     /**
@@ -422,7 +428,7 @@ export class TransitRouter {
      * False, with nothing written, when the network's profiles do not fit in memory.
      */
     private windowByProfiles(d: Departures, targets: TransitTargets, transit: Float64Array): boolean {
-        const profiles = this.profiles ??= new StopProfiles(this.raptor);
+        const profiles = this.stopProfiles();
         if (!profiles.cover(d.startMs, profileEnd(d))) return false;
         const access = this.access, S = this.network.stopCount, n = targets.count, count = d.count;
         const egressFirst = targets.egressFirst, egressStop = targets.egressStop, egressMs = targets.egressMs;
@@ -620,7 +626,7 @@ export class TransitRouter {
 
 /** The latest moment one may be ready at an access stop over a window: its last departure and the longest access walk. */
 function profileEnd(d: Departures): number {
-    return d.startMs + (d.count - 1) * STEP_MS + ACCESS_MAX_SECONDS * 1000;
+    return profileSpanMs(d.startMs, d.count, ACCESS_MAX_SECONDS).toMs;
 }
 
 /** Whether two snaps are the same place (route() refuses them, the measures give 0). */

@@ -3,6 +3,7 @@
 import type {Snap} from '../../graph/snap.js';
 import type {EdgePoint} from '../foot-search.js';
 import type {DepartureWindow} from './departure-window.js';
+import type {BuiltStopProfiles} from './stop-profiles.js';
 
 /**
  * When a journey leaves: one departure (seconds after midnight, local time), or a window of
@@ -159,4 +160,6 @@ export interface TransitRouterOptions {
     walk?: WalkFinder;
     /** The departures a query leaves at when it names none (default 07:30–08:30, the median). */
     window?: DepartureWindow;
+    /** The stops' profiles over that window made by the region's build (used when made for this router's days and rides). */
+    profiles?: BuiltStopProfiles | null;
 }
