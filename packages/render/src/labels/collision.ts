@@ -50,6 +50,16 @@ export class CollisionGrid {
 
     /** Whether a box meets a placed shape. */
     hitBox(minX: number, minY: number, maxX: number, maxY: number): boolean {
+        return this.hit(minX, minY, maxX, maxY, 0, 0, -1);
+    }
+
+    /** Whether a circle meets a placed shape (hitTestCircle). */
+    hitCircle(x: number, y: number, radius: number): boolean {
+        return this.hit(x - radius, y - radius, x + radius, y + radius, x, y, radius);
+    }
+
+    /** Whether a box (radius < 0) or the circle (cx, cy, radius) it bounds meets a placed shape in the cells it covers. */
+    private hit(minX: number, minY: number, maxX: number, maxY: number, cx: number, cy: number, radius: number): boolean {
         const [c0, r0, c1, r1] = this.cellRange(minX, minY, maxX, maxY);
         const b = this.boxes, o = this.circles;
         for (let r = r0; r <= r1; r++) {
@@ -57,36 +67,18 @@ export class CollisionGrid {
                 const cell = this.cells[r * this.columns + c];
                 for (let k = 0; k < cell.length; k++) {
                     const id = cell[k];
+                    let meets: boolean;
                     if (id >= 0) {
                         const i = id * 4;
-                        if (minX <= b[i + 2] + EPSILON && minY <= b[i + 3] + EPSILON && maxX >= b[i] - EPSILON && maxY >= b[i + 1] - EPSILON) return true;
+                        meets = radius < 0
+                            ? minX <= b[i + 2] + EPSILON && minY <= b[i + 3] + EPSILON && maxX >= b[i] - EPSILON && maxY >= b[i + 1] - EPSILON
+                            : circleMeetsBox(cx, cy, radius, b[i], b[i + 1], b[i + 2], b[i + 3]);
                     } else {
                         const i = (-id - 1) * 3;
-                        if (circleMeetsBox(o[i], o[i + 1], o[i + 2], minX, minY, maxX, maxY)) return true;
+                        const dx = o[i] - cx, dy = o[i + 1] - cy, both = o[i + 2] + radius;
+                        meets = radius < 0 ? circleMeetsBox(o[i], o[i + 1], o[i + 2], minX, minY, maxX, maxY) : both * both > dx * dx + dy * dy;
                     }
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Whether a circle meets a placed shape (hitTestCircle). */
-    hitCircle(x: number, y: number, radius: number): boolean {
-        const [c0, r0, c1, r1] = this.cellRange(x - radius, y - radius, x + radius, y + radius);
-        const b = this.boxes, o = this.circles;
-        for (let r = r0; r <= r1; r++) {
-            for (let c = c0; c <= c1; c++) {
-                const cell = this.cells[r * this.columns + c];
-                for (let k = 0; k < cell.length; k++) {
-                    const id = cell[k];
-                    if (id >= 0) {
-                        const i = id * 4;
-                        if (circleMeetsBox(x, y, radius, b[i], b[i + 1], b[i + 2], b[i + 3])) return true;
-                    } else {
-                        const i = (-id - 1) * 3;
-                        const dx = o[i] - x, dy = o[i + 1] - y, both = o[i + 2] + radius;
-                        if (both * both > dx * dx + dy * dy) return true;
-                    }
+                    if (meets) return true;
                 }
             }
         }

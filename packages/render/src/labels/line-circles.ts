@@ -10,6 +10,8 @@ const MAX_POINTS = 4096;
 /** Scratch: the path under the label, and its pieces on screen. */
 const PATH_X = new Float64Array(MAX_POINTS);
 const PATH_Y = new Float64Array(MAX_POINTS);
+/** The path's bounds: min x, min y, max x, max y. */
+const PATH_BOUNDS = new Float64Array(4);
 const PIECES = {x: new Float64Array(MAX_POINTS), y: new Float64Array(MAX_POINTS), starts: [] as number[]};
 
 /** Circles' centres (device pixels), how many, and whether the screen's edge cut the path. */
@@ -28,13 +30,7 @@ export function lineCircles(line: ProjectedLine, n: number, from: number, to: nu
     out.count = 0;
     out.clipped = false;
     const m = pathBetween(line, n, from, to);
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    for (let i = 0; i < m; i++) {
-        minX = Math.min(minX, PATH_X[i]);
-        maxX = Math.max(maxX, PATH_X[i]);
-        minY = Math.min(minY, PATH_Y[i]);
-        maxY = Math.max(maxY, PATH_Y[i]);
-    }
+    const [minX, minY, maxX, maxY] = PATH_BOUNDS;
     const [x1, y1, x2, y2] = screen;
     if (minX >= x1 && maxX <= x2 && minY >= y1 && maxY <= y2) {
         piece(PATH_X, PATH_Y, 0, m, radius, out);
@@ -46,26 +42,29 @@ export function lineCircles(line: ProjectedLine, n: number, from: number, to: nu
     for (let q = 0; q < pieces; q++) piece(PIECES.x, PIECES.y, PIECES.starts[q], PIECES.starts[q + 1], radius, out);
 }
 
-/** Copies the line from `from` to `to` pixels along it into PATH_X, PATH_Y; returns the point count. */
+/** Copies the line from `from` to `to` pixels along it into PATH_X, PATH_Y (bounds to PATH_BOUNDS); returns the point count. */
 function pathBetween(line: ProjectedLine, n: number, from: number, to: number): number {
     const {px, py, cum} = line;
     let i = 1;
     while (i < n - 1 && cum[i] < from) i++;
     let m = 0;
-    const put = (k: number, s: number) => {
+    PATH_BOUNDS.set([Infinity, Infinity, -Infinity, -Infinity]);
+    const put = (x: number, y: number) => {
+        PATH_X[m] = x;
+        PATH_Y[m++] = y;
+        PATH_BOUNDS[0] = Math.min(PATH_BOUNDS[0], x);
+        PATH_BOUNDS[1] = Math.min(PATH_BOUNDS[1], y);
+        PATH_BOUNDS[2] = Math.max(PATH_BOUNDS[2], x);
+        PATH_BOUNDS[3] = Math.max(PATH_BOUNDS[3], y);
+    };
+    const at = (k: number, s: number) => {
         const seg = cum[k] - cum[k - 1];
         const t = seg > 0 ? Math.min(1, Math.max(0, (s - cum[k - 1]) / seg)) : 0;
-        PATH_X[m] = px[k - 1] + (px[k] - px[k - 1]) * t;
-        PATH_Y[m] = py[k - 1] + (py[k] - py[k - 1]) * t;
-        m++;
+        put(px[k - 1] + (px[k] - px[k - 1]) * t, py[k - 1] + (py[k] - py[k - 1]) * t);
     };
-    put(i, from);
-    for (; i < n - 1 && cum[i] < to && m < MAX_POINTS - 1; i++) {
-        PATH_X[m] = px[i];
-        PATH_Y[m] = py[i];
-        m++;
-    }
-    put(i, to);
+    at(i, from);
+    for (; i < n - 1 && cum[i] < to && m < MAX_POINTS - 1; i++) put(px[i], py[i]);
+    at(i, to);
     return m;
 }
 
