@@ -80,20 +80,38 @@ export interface SymbolIcon {
 
 /** An icon of the style's sprite at `scale` CSS pixels per sprite pixel, drawn sharp (device pixels). */
 export function icon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature): SymbolIcon | null {
-    const g = sc.scene.globals;
+    const g = sc.scene.globals, ratio = sc.scene.ratio;
     const name = propertyValue<unknown>(layer, 'icon-image', g, feature, null);
     if (name === null) return null;
     const key = typeof name === 'object' && name !== null && 'name' in name ? String((name as {name: string}).name) : String(name);
     if (!key) return null;
+    // An icon-size that reads no feature: the layer's icons are the same for every feature of a name.
+    let known = isFeatureDependent(layer, 'icon-size') ? undefined : ICONS.get(layer);
+    if (known && (known.zoom !== g.zoom || known.ratio !== ratio || known.iconScale !== sc.iconScale)) known = undefined;
+    const hit = known?.byName.get(key);
+    if (hit !== undefined) return hit;
     const size = propertyValue(layer, 'icon-size', g, feature, 1);
-    const scale = size * sc.iconScale * sc.scene.ratio;
+    const scale = size * sc.iconScale * ratio;
     const image = spriteImage(key, Math.max(1, Math.min(4, Math.ceil(scale))));
-    if (!image) return null;
-    const k = scale / Math.max(1, Math.min(4, Math.ceil(scale)));
-    const boxScale = nextZoomValue(layer, 'icon-size', g, feature, 1) * sc.iconScale * sc.scene.ratio / scale;
-    const width = image.width * k, height = image.height * k;
-    return {name: key, image, width, height, boxWidth: width * boxScale, boxHeight: height * boxScale, unitWidth: width / size};
+    let out: SymbolIcon | null = null;
+    if (image) {
+        const k = scale / Math.max(1, Math.min(4, Math.ceil(scale)));
+        const boxScale = nextZoomValue(layer, 'icon-size', g, feature, 1) * sc.iconScale * ratio / scale;
+        const width = image.width * k, height = image.height * k;
+        out = {name: key, image, width, height, boxWidth: width * boxScale, boxHeight: height * boxScale, unitWidth: width / size};
+    }
+    if (!isFeatureDependent(layer, 'icon-size')) {
+        if (!known) {
+            known = {zoom: g.zoom, ratio, iconScale: sc.iconScale, byName: new Map()};
+            ICONS.set(layer, known);
+        }
+        known.byName.set(key, out);
+    }
+    return out;
 }
+
+/** Per layer whose icon-size reads no feature: its icons by name, for one zoom, ratio and icon scale. */
+const ICONS = new WeakMap<StyleLayer, {zoom: number; ratio: number; iconScale: number; byName: Map<string, SymbolIcon | null>}>();
 
 /**
  * An icon's collision box centred on (x, y), as MapLibre's CollisionFeature makes it: the icon at its

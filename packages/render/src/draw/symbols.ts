@@ -62,19 +62,21 @@ function placePoint(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: nu
     const label = textOf(layer, sc, feature);
     let text = label;
     if (!pic && !text) return false;
+    // MapLibre tests the text's box and the icon's before placing either (placement.ts, placeSymbol).
+    const box = pic ? iconBox(sc, layer, feature, pic, x, y, propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180) : null;
+    const iconFits = box !== null && grid.fits(box[0], box[1], box[2], box[3]);
+    // Both are needed unless one is optional (a POI's name is: the icon then stands alone).
+    const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
+    const iconOptional = propertyValue(layer, 'icon-optional', g, feature, false);
+    // A needed icon that does not fit: nothing is placed, the text need not be laid out.
+    if (pic && !iconFits && !iconOptional) return false;
     const style = textStyle(layer, sc, feature);
     if (text) {
         const maxWidth = propertyValue(layer, 'text-max-width', g, feature, 10) * style.size;
         text = sc.labeler.wrap(text, style, maxWidth);
     }
-    // MapLibre tests the text's box and the icon's before placing either (placement.ts, placeSymbol).
-    const box = pic ? iconBox(sc, layer, feature, pic, x, y, propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180) : null;
-    const iconFits = box !== null && grid.fits(box[0], box[1], box[2], box[3]);
     const shape = text ? textShape(sc, layer, feature, text, style, x, y) : null;
     const textFits = shape !== null && grid.fits(shape.box[0], shape.box[1], shape.box[2], shape.box[3]);
-    // Both are needed unless one is optional (a POI's name is: the icon then stands alone).
-    const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
-    const iconOptional = propertyValue(layer, 'icon-optional', g, feature, false);
     let placeText = textFits, placeIcon = iconFits;
     if (pic && text && !textOptional && !iconOptional) placeText = placeIcon = textFits && iconFits;
     else if (pic && text && !iconOptional) placeText = iconFits && textFits;
