@@ -3,7 +3,8 @@
 // where one ends and the next starts (merge-lines.ts), each line cut to the tile's own square
 // (clip-line.ts), anchored every symbol-spacing (line-anchors.ts), an anchor dropped when the same text
 // has one within half the spacing in the tile (MapLibre's anchorIsTooClose), then placed through the
-// collision grid: a text glyph by glyph along the line, or an icon turned with it.
+// collision grid: a text glyph by glyph along the line (taking its place as MapLibre's circles,
+// line-circles.ts), or an icon turned with it (taking its box).
 import {WORLD} from '@quartier/engine/internal';
 import {clipLine} from '../labels/clip-line.js';
 import {lineAnchors, type AnchorRule} from '../labels/line-anchors.js';
