@@ -116,9 +116,13 @@ export class SceneTile {
     }
 }
 
-const cache = new WeakMap<Region, Map<number | string, SceneTile | null>>();
+const cache = new WeakMap<Region, Map<number, SceneTile | null>>();
 let cachedBytes = 0;
-const lru: {region: WeakRef<Region>; key: number | string; bytes: number}[] = [];
+/** The cached tiles, oldest first; a tile's bytes count the tiles cut from it, which go with it. */
+const lru: CacheEntry[] = [];
+interface CacheEntry {region: WeakRef<Region>; key: number; bytes: number}
+/** The tiles cut from a cached tile (slicedSceneTile), by their zoom, position and layers; and its cache entry. */
+const slices = new WeakMap<SceneTile, {entry: CacheEntry; tiles: Map<string, SceneTile>}>();
 
 /** Bytes of the decoded tiles this thread keeps (at most MAX_CACHE_BYTES, by SceneTile's estimate). */
 export function decodedTileBytes(): number {
@@ -127,45 +131,55 @@ export function decodedTileBytes(): number {
 
 /** A decoded tile of a region (cached), or null when the region has none there. */
 export function sceneTile(region: Region, z: number, x: number, y: number): SceneTile | null {
-    return cached(region, (z * 2 ** z + y) * 2 ** z + x, () => {
-        const gz = region.tile(z, x, y);
-        return gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
-    });
-}
-
-/**
- * A tile deeper than the data's deepest, cut from its ancestor for the symbols of `layers` (their
- * source layers; `layersKey` names the set), as MapLibre lays out labels above the source's maxzoom (cached).
- */
-export function slicedSceneTile(region: Region, z: number, x: number, y: number, layers: ReadonlySet<string>, layersKey: string): SceneTile | null {
-    return cached(region, `${z}/${x}/${y}/${layersKey}`, () => {
-        const up = z - MAX_TILE_ZOOM;
-        const parent = sceneTile(region, MAX_TILE_ZOOM, x >> up, y >> up);
-        if (!parent) return null;
-        const slice = sliceTile(parent.data, z, x, y, layers);
-        return new SceneTile(slice.data, parent, slice.origin);
-    });
-}
-
-function cached(region: Region, key: number | string, make: () => SceneTile | null): SceneTile | null {
     let tiles = cache.get(region);
     if (!tiles) {
         tiles = new Map();
         cache.set(region, tiles);
     }
+    const key = (z * 2 ** z + y) * 2 ** z + x;
     const hit = tiles.get(key);
     if (hit !== undefined) return hit;
-    const tile = make();
+    const gz = region.tile(z, x, y);
+    const tile = gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
     tiles.set(key, tile);
-    const bytes = tile ? tile.byteSize : 64;
-    cachedBytes += bytes;
-    lru.push({region: new WeakRef(region), key, bytes});
+    const entry = {region: new WeakRef(region), key, bytes: tile ? tile.byteSize : 64};
+    if (tile) slices.set(tile, {entry, tiles: new Map()});
+    lru.push(entry);
+    cachedBytes += entry.bytes;
+    evict();
+    return tile;
+}
+
+/**
+ * A tile deeper than the data's deepest, cut from its ancestor for the symbols of `layers` (their
+ * source layers; `layersKey` names the set), as MapLibre lays out labels above the source's maxzoom.
+ * Kept with its ancestor in the cache (they leave it together).
+ */
+export function slicedSceneTile(region: Region, z: number, x: number, y: number, layers: ReadonlySet<string>, layersKey: string): SceneTile | null {
+    const up = z - MAX_TILE_ZOOM;
+    const parent = sceneTile(region, MAX_TILE_ZOOM, x >> up, y >> up);
+    const kept = parent && slices.get(parent);
+    if (!parent || !kept) return null;
+    const key = `${z}/${x}/${y}/${layersKey}`;
+    let tile = kept.tiles.get(key);
+    if (!tile) {
+        const slice = sliceTile(parent.data, z, x, y, layers);
+        tile = new SceneTile(slice.data, parent, slice.origin);
+        kept.tiles.set(key, tile);
+        kept.entry.bytes += tile.byteSize;
+        cachedBytes += tile.byteSize;
+        evict();
+    }
+    return tile;
+}
+
+/** Drops the oldest tiles while the cache holds more than MAX_CACHE_BYTES (the newest always stays). */
+function evict(): void {
     while (cachedBytes > MAX_CACHE_BYTES && lru.length > 1) {
         const old = lru.shift()!;
         cachedBytes -= old.bytes;
         old.region.deref() && cache.get(old.region.deref()!)?.delete(old.key);
     }
-    return tile;
 }
 
 /** Where symbols come from: the frame's world box, the wider box where they take their place, their source layers. */
