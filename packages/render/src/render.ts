@@ -77,9 +77,14 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
     const globals = {zoom: zoom - STYLE_ZOOM_OFFSET};
     // Extruded buildings below the image rise into it: read further down.
     const margin = threeD || style.look.extrude ? Math.max(64, height / 3) : 64;
+    const shown = style.layers.filter((layer) => globals.zoom >= layer.minzoom && globals.zoom < layer.maxzoom &&
+        (layer.multiborders ? options.multiborders === true : layer.visible));
     // Symbols up to LABEL_MARGIN beyond the frame take their place (MapLibre's collision grid), from
-    // the tiles the frame needs (MapLibre loads no more).
-    const scene = new TileScene(region, ctx, camera, globals, ratio, camera.viewBox(margin), camera.viewBox(Math.max(margin, LABEL_MARGIN * ratio)));
+    // the tiles MapLibre lays them out in for the frame (it loads no more).
+    const scene = new TileScene(region, ctx, camera, globals, ratio, camera.viewBox(margin), {
+        frame: camera.viewBox(0), view: camera.viewBox(Math.max(margin, LABEL_MARGIN * ratio)),
+        layers: new Set(shown.filter((layer) => layer.type === 'symbol').map((layer) => layer.sourceLayer))
+    });
 
     const grid = new CollisionGrid(width, height, LABEL_MARGIN * ratio);
     const pin = pinBox(options.marker ?? null, ratio);
@@ -95,8 +100,6 @@ export function drawMap(region: Region, options: MapImageOptions): Canvas {
         ctx.getImageData(0, 0, 1, 1);
         process.stderr.write(`${id}: ${(cpuMs() - started).toFixed(2)} ms (script ${js.toFixed(2)} ms)\n`);
     };
-    const shown = style.layers.filter((layer) => globals.zoom >= layer.minzoom && globals.zoom < layer.maxzoom &&
-        (layer.multiborders ? options.multiborders === true : layer.visible));
     for (const layer of shown) {
         const started = timing ? cpuMs() : 0;
         switch (layer.type) {

@@ -196,15 +196,27 @@ t.test('marker icons and line badges', async (t) => {
     t.equal(badgePng(be, 1e9, 2), null);
 });
 
-t.test('the collision grid refuses overlaps and the frame edge', async (t) => {
+t.test('the collision grid refuses overlaps as MapLibre\'s collision index does', async (t) => {
     const grid = new CollisionGrid(200, 100);
     t.ok(grid.fits(10, 10, 50, 30));
     grid.insert(10, 10, 50, 30);
     t.notOk(grid.fits(40, 20, 80, 40), 'overlap');
-    t.ok(grid.fits(50, 10, 90, 30), 'touching is fine');
-    t.notOk(grid.fits(180, 10, 220, 30), 'outside the frame');
+    t.notOk(grid.fits(50, 10, 90, 30), 'touching boxes collide (MapLibre compares with <=)');
+    t.ok(grid.fits(51, 10, 90, 30), 'a pixel apart');
+    t.ok(grid.fits(180, 10, 220, 30), 'across the frame\'s edge: it reaches into the grid');
+    t.notOk(grid.fits(210, 10, 240, 30), 'wholly beyond the frame (no margin)');
+    t.notOk(grid.inFrame(180, 10, 220, 30), 'not wholly in the frame');
     for (let i = 0; i < 500; i++) grid.insert(100, 50, 101, 51);
     t.notOk(grid.fits(99, 49, 102, 52));
+    // Circles: against boxes by geometry, against circles by the sum of the radii.
+    t.notOk(grid.hitCircle(150, 20, 10), 'a circle in the open');
+    t.ok(grid.hitCircle(60, 20, 11), 'a circle reaching the box');
+    t.notOk(grid.hitCircle(58, 38, 9), 'beside the box\'s corner, not on it');
+    grid.insertCircle(150, 20, 10);
+    t.ok(grid.hitCircle(169, 20, 10), 'radii overlap');
+    t.notOk(grid.hitCircle(170, 20, 10), 'radii touch');
+    t.ok(grid.hitBox(155, 25, 170, 40), 'a box over the circle');
+    t.notOk(grid.hitBox(158, 28, 170, 40), 'a box by the circle\'s rim');
 });
 
 t.test('custom markers: PNG or SVG, decoded defensively', async (t) => {

@@ -2,7 +2,11 @@
 // camera and drawn back to front (painter's algorithm). A wall is visible when its projected quad
 // turns the same way as the projected footprint; walls take one of two shades by orientation.
 // Buildings cut by a tile's edge come in a piece per tile: walls along the cut are not drawn (as in
-// MapLibre), so the pieces join without a seam.
+// MapLibre), so the pieces join without a seam. A flat camera sees every roof further from the centre
+// than its footprint, so a building whose footprint lies outside the frame cannot show in it: a chunk
+// of such buildings only is neither projected nor traced (the picture stays the same to the bit; a
+// chunk with one building in the frame is drawn whole, as leaving buildings out of a path changes its
+// anti-aliasing by a level or two).
 import {TILE_BUFFER, WORLD} from '@quartier/engine/internal';
 import {cssColor, propertyValue, type ImageLook, type StyleLayer} from '../style/map-style.js';
 import {sortByKey} from '../labels/sort.js';
@@ -16,6 +20,9 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
     const extrusion = layer.type === 'fill-extrusion';
     const tiles: SceneTile[] = [], feats: number[] = [], tops: number[] = [], bottoms: number[] = [];
     const depth: number[] = [];
+    const shown: number[] = [];
+    // The frame in world units, with 2 device pixels for anti-aliasing; with a pitched camera, everything in view.
+    const frame = camera.pitch === 0 ? camera.viewBox(2 * scene.ratio) : null;
     for (const tile of scene.tiles) {
         const [start, end] = layerRange(tile, layer.sourceLayer);
         const d = tile.data;
@@ -36,6 +43,8 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
             }
             tiles.push(tile);
             feats.push(f);
+            const b = tile.box;
+            shown.push(!frame || (b[4 * f] <= frame[2] && b[4 * f + 2] >= frame[0] && b[4 * f + 1] <= frame[3] && b[4 * f + 3] >= frame[1]) ? 1 : 0);
             tops.push(top * camera.pxPerMeter);
             bottoms.push(bottom * camera.pxPerMeter);
             // Negated: ascending keys put the farthest first.
@@ -54,6 +63,9 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
     // small chunks make rare. Each chunk's corners are projected once, at the foot and at the top.
     for (let k0 = 0; k0 < n; k0 += CHUNK) {
         const k1 = Math.min(n, k0 + CHUNK);
+        let visible = false;
+        for (let k = k0; k < k1 && !visible; k++) visible = shown[order[k]] === 1;
+        if (!visible) continue;
         projectChunk(scene, tiles, feats, tops, bottoms, order, k0, k1);
         for (let shade = 0; shade < 2; shade++) {
             ctx.beginPath();

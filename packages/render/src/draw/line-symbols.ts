@@ -3,16 +3,18 @@
 // where one ends and the next starts (merge-lines.ts), each line cut to the tile's own square
 // (clip-line.ts), anchored every symbol-spacing (line-anchors.ts), an anchor dropped when the same text
 // has one within half the spacing in the tile (MapLibre's anchorIsTooClose), then placed through the
-// collision grid: a text glyph by glyph along the line, or an icon turned with it.
-import type {Canvas} from '@napi-rs/canvas';
+// collision grid: a text glyph by glyph along the line (taking its place as MapLibre's circles,
+// line-circles.ts), or an icon turned with it (taking its box).
 import {WORLD} from '@quartier/engine/internal';
 import {clipLine} from '../labels/clip-line.js';
 import {lineAnchors, type AnchorRule} from '../labels/line-anchors.js';
 import {mergeLines, type MergedLine} from '../labels/merge-lines.js';
 import {layerRange, type SceneTile} from '../scene/tile-scene.js';
 import {isFeatureDependent, propertyValue, type StyleFeature, type StyleLayer} from '../style/map-style.js';
-import {MAX_PER_LAYER, icon, textOf, textStyle, type SymbolContext} from './symbol-style.js';
+import {MAX_PER_LAYER, icon, iconBox, textOf, textStyle, type SymbolContext, type SymbolIcon} from './symbol-style.js';
 
+/** MapLibre's text-size default and its glyphs' em (the scale of an icon alone along a line). */
+const DEFAULT_TEXT_SIZE = 16, GLYPH_SIZE = 24;
 /** Points of one line at most (longer ones are cut). */
 const MAX_POINTS = 4096;
 // Scratch: one line's points in world units, its pieces in the tile, and the anchors of a piece.
@@ -123,22 +125,24 @@ function placeLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, line: 
     if (!text && !pic) return false;
     const style = text ? textStyle(layer, sc, feature) : null;
     const rotate = propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180;
-    const pad = propertyValue(layer, 'icon-padding', g, feature, 2) * scene.ratio;
     const d = tile.data, size = WORLD / 2 ** d.z;
     const x0 = d.x * size, y0 = d.y * size;
     const square: [number, number, number, number] = [x0, y0, x0 + size, y0 + size];
     const rule: AnchorRule = {
-        labelLength: 0, spacing, textSize: style ? style.size : 0,
+        labelLength: 0, spacing, textSize: 0, checkAngle: style !== null,
         maxAngle: propertyValue(layer, 'text-max-angle', g, feature, 45) * Math.PI / 180,
         overscaling: 2 ** Math.max(0, Math.floor(g.zoom) - d.z), continued: false
     };
     if (style) {
         // MapLibre anchors a text by its size at zoom 18 (textMaxSize: the label's length, the offset, the angle window).
         const maxSize = textMaxSize(layer, feature) * scene.ratio;
-        rule.labelLength = labeler.textWidth(text, style.font) * maxSize / style.size;
+        rule.labelLength = labeler.textWidth(text, style) * maxSize / style.size;
         rule.textSize = maxSize;
     } else if (pic) {
-        rule.labelLength = Math.max(pic.width, pic.height);
+        // An icon alone is measured as MapLibre's getAnchors does: its display width scaled by the
+        // default text size's box scale (16 of 24), the first anchor offset by 2 em of that size.
+        rule.textSize = DEFAULT_TEXT_SIZE * scene.ratio;
+        rule.labelLength = pic.unitWidth * DEFAULT_TEXT_SIZE / GLYPH_SIZE;
     }
     let any = false;
     const otherParts = d.partStart[line.feature + 1] - d.partStart[line.feature] - 1;
@@ -157,8 +161,8 @@ function placeLine(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, line: 
                 if (!tile.owns(labeler.worldX, labeler.worldY)) continue;
                 if (style) {
                     if (tooClose(anchors, text, labeler.sx, labeler.sy, spacing / 2)) continue;
-                    if (labeler.placeAlong(m, ANCHORS[a], text, style, 0)) any = true;
-                } else if (pic && placeLineIcon(sc, layer, feature, pic, rotate, pad)) {
+                    if (labeler.placeAlong(m, ANCHORS[a], text, style)) any = true;
+                } else if (pic && placeLineIcon(sc, layer, feature, pic, rotate)) {
                     any = true;
                 }
             }
@@ -197,13 +201,16 @@ function tooClose(anchors: Map<string, number[]>, text: string, x: number, y: nu
     return false;
 }
 
-/** An icon along a line at the labeler's last point (pointAt), turned with the line. */
-function placeLineIcon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature, pic: {image: Canvas; width: number; height: number}, rotate: number, pad: number): boolean {
+/**
+ * An icon along a line at the labeler's last point (pointAt), turned with the line. Its collision box
+ * is MapLibre's: the icon's box at the layout size with icon-padding, turned by icon-rotate only.
+ */
+function placeLineIcon(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature, pic: SymbolIcon, rotate: number): boolean {
     const {scene, labeler, grid} = sc;
     const x = labeler.sx, y = labeler.sy;
-    const r = Math.max(pic.width, pic.height) / 2 + pad;
-    if (!grid.fits(x - r, y - r, x + r, y + r)) return false;
-    grid.insert(x - r, y - r, x + r, y + r);
+    const box = iconBox(sc, layer, feature, pic, x, y, rotate);
+    if (!grid.fits(box[0], box[1], box[2], box[3])) return false;
+    grid.insert(box[0], box[1], box[2], box[3]);
     const a = labeler.angle + rotate;
     const ctx = scene.ctx;
     ctx.globalAlpha = propertyValue(layer, 'icon-opacity', scene.globals, feature, 1);

@@ -8,7 +8,8 @@
 import {propertyValue, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 import {sortByKey} from '../labels/sort.js';
 import {layerRange, type SceneTile} from '../scene/tile-scene.js';
-import {MAX_PER_LAYER, icon, textOf, textStyle, type SymbolContext} from './symbol-style.js';
+import {MAX_PER_LAYER, icon, iconBox, textOf, textStyle, type SymbolContext} from './symbol-style.js';
+import {LINE_HEIGHT, type TextStyle} from '../labels/labels.js';
 import {drawLineSymbols} from './line-symbols.js';
 
 export type {PlacedSymbol, SymbolContext} from './symbol-style.js';
@@ -56,42 +57,70 @@ function placePoint(sc: SymbolContext, layer: StyleLayer, tile: SceneTile, f: nu
     if (!tile.owns(d.xs[c], d.ys[c])) return false;
     if (d.ys[c] > camera.nearY || camera.project(d.xs[c], d.ys[c], 0) === 0) return false;
     const x = camera.sx, y = camera.sy;
-    const m = grid.margin;
-    if (x < -m || y < -m || x > camera.width + m || y > camera.height + m) return false;
     const g = scene.globals;
     const pic = icon(sc, layer, feature);
     const label = textOf(layer, sc, feature);
     let text = label;
     if (!pic && !text) return false;
+    // MapLibre tests the text's box and the icon's before placing either (placement.ts, placeSymbol).
+    const box = pic ? iconBox(sc, layer, feature, pic, x, y, propertyValue(layer, 'icon-rotate', g, feature, 0) * Math.PI / 180) : null;
+    const iconFits = box !== null && grid.fits(box[0], box[1], box[2], box[3]);
+    // Both are needed unless one is optional (a POI's name is: the icon then stands alone).
+    const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
+    const iconOptional = propertyValue(layer, 'icon-optional', g, feature, false);
+    // A needed icon that does not fit: nothing is placed, the text need not be laid out.
+    if (pic && !iconFits && !iconOptional) return false;
     const style = textStyle(layer, sc, feature);
     if (text) {
         const maxWidth = propertyValue(layer, 'text-max-width', g, feature, 10) * style.size;
-        text = sc.labeler.wrap(text, style.font, maxWidth);
+        text = sc.labeler.wrap(text, style, maxWidth);
     }
-    // Text below an icon (text-anchor top with its offset, in ems), else centred on the point.
-    const offset = propertyValue<number[]>(layer, 'text-offset', g, feature, [0, 0]);
-    const anchorTop = propertyValue<string>(layer, 'text-anchor', g, feature, 'center') === 'top';
-    const lines = text ? text.split('\n').length : 0;
-    const tx = x + offset[0] * style.size;
-    const ty = y + offset[1] * style.size + (anchorTop ? style.size * (0.6 + (lines - 1) * 0.6) : 0);
-    const pad = propertyValue(layer, 'icon-padding', g, feature, 2) * scene.ratio;
-    let iconBox: [number, number, number, number] | null = null;
-    if (pic) {
-        iconBox = [x - pic.width / 2 - pad, y - pic.height / 2 - pad, x + pic.width / 2 + pad, y + pic.height / 2 + pad];
-        if (!grid.fits(iconBox[0], iconBox[1], iconBox[2], iconBox[3])) return false;
+    const shape = text ? textShape(sc, layer, feature, text, style, x, y) : null;
+    const textFits = shape !== null && grid.fits(shape.box[0], shape.box[1], shape.box[2], shape.box[3]);
+    let placeText = textFits, placeIcon = iconFits;
+    if (pic && text && !textOptional && !iconOptional) placeText = placeIcon = textFits && iconFits;
+    else if (pic && text && !iconOptional) placeText = iconFits && textFits;
+    else if (pic && text && !textOptional) placeIcon = iconFits && textFits;
+    if (!placeText && !placeIcon) return false;
+    let textDrawn = false;
+    if (placeText && shape) {
+        grid.insert(shape.box[0], shape.box[1], shape.box[2], shape.box[3]);
+        textDrawn = labeler.drawAt(shape.x, shape.y, text, style, shape.box);
     }
-    const textFits = text !== '' && labeler.fits(tx, ty, text, style, 0);
-    const textOptional = propertyValue(layer, 'text-optional', g, feature, false);
-    if (text && !textFits && !(pic && textOptional)) return false;
-    // The text first: the icon's box, once in the grid, would refuse the text beside it.
-    const textDrawn = textFits && labeler.placeAt(tx, ty, text, style, 0);
-    const iconShown = pic !== null && x >= 0 && y >= 0 && x <= camera.width && y <= camera.height;
-    if (textDrawn || iconShown) sc.placed?.push({layer: layer.id, text: textDrawn ? label : '', icon: iconShown ? pic.name : ''});
-    if (iconBox && pic) {
-        grid.insert(iconBox[0], iconBox[1], iconBox[2], iconBox[3]);
+    let iconShown = false;
+    if (placeIcon && box && pic) {
+        grid.insert(box[0], box[1], box[2], box[3]);
         scene.ctx.globalAlpha = propertyValue(layer, 'icon-opacity', g, feature, 1);
         scene.ctx.drawImage(pic.image, x - pic.width / 2, y - pic.height / 2, pic.width, pic.height);
         scene.ctx.globalAlpha = 1;
+        iconShown = x >= 0 && y >= 0 && x <= camera.width && y <= camera.height;
     }
+    if (textDrawn || iconShown) sc.placed?.push({layer: layer.id, text: textDrawn ? label : '', icon: iconShown ? pic!.name : ''});
     return true;
+}
+
+/** Horizontal and vertical alignment of a text-anchor (0 left or top, 1 right or bottom), as MapLibre's shaping. */
+const ANCHORS: Record<string, [number, number]> = {
+    'center': [0.5, 0.5], 'left': [0, 0.5], 'right': [1, 0.5], 'top': [0.5, 0], 'bottom': [0.5, 1],
+    'top-left': [0, 0], 'top-right': [1, 0], 'bottom-left': [0, 1], 'bottom-right': [1, 1]
+};
+
+/**
+ * Where a point's text is drawn (its centre, at the drawn size) and its collision box, as MapLibre
+ * measures it: the shaping at the layout size (the next zoom's text-size), anchored and offset in ems
+ * around the point, with text-padding.
+ */
+function textShape(sc: SymbolContext, layer: StyleLayer, feature: StyleFeature, text: string, style: TextStyle, x: number, y: number): {x: number; y: number; box: number[]} {
+    const g = sc.scene.globals;
+    const offset = propertyValue<number[]>(layer, 'text-offset', g, feature, [0, 0]);
+    const [h, v] = ANCHORS[propertyValue<string>(layer, 'text-anchor', g, feature, 'center')] ?? ANCHORS.center;
+    const lines = text.split('\n').length;
+    const width = sc.labeler.blockWidth(text, style);
+    const at = (size: number) => {
+        const w = width * size / style.size, height = lines * LINE_HEIGHT * size;
+        const left = x + offset[0] * size - h * w, top = y + offset[1] * size - v * height;
+        return [left, top, left + w, top + height];
+    };
+    const drawn = at(style.size), b = at(style.boxSize), pad = style.padding;
+    return {x: (drawn[0] + drawn[2]) / 2, y: (drawn[1] + drawn[3]) / 2, box: [b[0] - pad, b[1] - pad, b[2] + pad, b[3] + pad]};
 }

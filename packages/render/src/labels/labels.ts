@@ -1,26 +1,38 @@
 // Labels: names along streets (glyph by glyph, following the line, kept upright, at the anchors of
-// line-anchors.ts) and centred point labels, all placed through the collision grid so no two
-// overlap. Halos are drawn before the text of a label, so a glyph's halo never covers its neighbour.
+// line-anchors.ts, taking their place as MapLibre's collision circles, line-circles.ts) and point
+// labels in their boxes, all placed through the collision grid so no two overlap. Halos are drawn
+// before the text of a label, so a glyph's halo never covers its neighbour.
 import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {CollisionGrid} from './collision.js';
 import type {TileScene} from '../scene/tile-scene.js';
 import {breakLines} from './line-breaks.js';
+import {lineCircles, type Circles} from './line-circles.js';
 
 export interface TextStyle {
     /** Canvas font string (fonts.ts). */
     font: string;
+    /** The same font at MapLibre's glyph size (24 px), whose whole-pixel advances its shaping uses. */
+    glyphFont: string;
     /** Size in device pixels. */
     size: number;
+    /**
+     * The size MapLibre lays the label out at, device pixels: text-size at the next zoom up (its
+     * layoutTextSize); collision boxes and circles are measured with it, the glyphs drawn at `size`.
+     */
+    boxSize: number;
     color: string;
     halo: string;
     /** Halo width in device pixels. */
     haloWidth: number;
-    /** Room kept free around a point label, device pixels (text-padding). */
+    /** Room kept free around a label, device pixels (text-padding). */
     padding: number;
 }
 
 const MAX_LINE_POINTS = 4096;
-/** Glyph advances by font, then by character, shared by every image (a font's table is cleared when full). */
+/**
+ * Glyph advances at 24 px, rounded to whole pixels as the glyph ranges MapLibre reads carry them
+ * (style/glyphs.ts), by font, then by character; shared by every image (a font's table is cleared when full).
+ */
 const ADVANCES = new Map<string, Map<string, number>>();
 const MAX_ADVANCES = 20000;
 // Scratch shared by every image (one image is drawn at a time per thread): the projected line, its
@@ -30,11 +42,13 @@ const PY = new Float64Array(MAX_LINE_POINTS);
 const CUM = new Float64Array(MAX_LINE_POINTS);
 const WX = new Float64Array(MAX_LINE_POINTS);
 const WY = new Float64Array(MAX_LINE_POINTS);
+const CIRCLES: Circles = {x: new Float64Array(512), y: new Float64Array(512), count: 0, clipped: false};
 
 export class Labeler {
     private readonly ctx: SKRSContext2D;
     private readonly grid: CollisionGrid;
-    private readonly placed = new Map<string, number[]>();
+    /** The frame with the grid's margin, where collision circles are made: [x1, y1, x2, y2]. */
+    private readonly screen: number[];
     readonly px = PX;
     readonly py = PY;
     readonly cum = CUM;
@@ -51,10 +65,15 @@ export class Labeler {
     constructor(ctx: SKRSContext2D, grid: CollisionGrid) {
         this.ctx = ctx;
         this.grid = grid;
+        this.screen = [-grid.margin, -grid.margin, grid.width + grid.margin, grid.height + grid.margin];
     }
 
-    /** Advance of one character (a code point) in a font, device pixels. */
-    private advance(font: string, ch: string): number {
+    /** Advance of one character (a code point) in a text style, device pixels: MapLibre's, its 24-px glyph's scaled. */
+    private advance(style: TextStyle, ch: string): number {
+        return this.glyphAdvance(style.glyphFont, ch) * style.size / GLYPH_SIZE;
+    }
+
+    private glyphAdvance(font: string, ch: string): number {
         if (font !== this.tableFont) {
             let table = ADVANCES.get(font);
             if (!table) {
@@ -67,28 +86,11 @@ export class Labeler {
         let w = this.table.get(ch);
         if (w === undefined) {
             this.ctx.font = font;
-            w = this.ctx.measureText(ch).width;
+            w = Math.round(this.ctx.measureText(ch).width);
             if (this.table.size >= MAX_ADVANCES) this.table.clear();
             this.table.set(ch, w);
         }
         return w;
-    }
-
-    /** Whether the same text was placed within `distance` device pixels of (x, y). */
-    private repeated(text: string, x: number, y: number, distance: number): boolean {
-        const at = this.placed.get(text);
-        if (!at) return false;
-        for (let i = 0; i < at.length; i += 2) {
-            const dx = at[i] - x, dy = at[i + 1] - y;
-            if (dx * dx + dy * dy < distance * distance) return true;
-        }
-        return false;
-    }
-
-    private remember(text: string, x: number, y: number): void {
-        const at = this.placed.get(text);
-        if (at) at.push(x, y);
-        else this.placed.set(text, [x, y]);
     }
 
     /** Projects the world points [c0, c1) of xs, ys (a line) into the scratch arrays; returns the point count. */
@@ -116,10 +118,10 @@ export class Labeler {
 
     /**
      * Places `text` along the projected line (projectLine first), centred `anchor` pixels from its
-     * start. Returns whether it was drawn (one that fits but crosses the frame's edge takes its place
-     * in the grid without being drawn: false).
+     * start. Returns whether it was drawn (one that is placed but whose circles cross the frame's edge
+     * takes its place in the grid without being drawn: false).
      */
-    placeAlong(n: number, anchor: number, text: string, style: TextStyle, repeatDistance: number): boolean {
+    placeAlong(n: number, anchor: number, text: string, style: TextStyle): boolean {
         if (n < 2) return false;
         const total = this.cum[n - 1];
         const chars = Array.from(text);
@@ -130,40 +132,42 @@ export class Labeler {
             this.ga = new Float64Array(chars.length);
         }
         let width = 0;
-        for (const ch of chars) width += this.advance(style.font, ch);
+        for (const ch of chars) width += this.advance(style, ch);
         const mid = anchor;
         if (mid - width / 2 < 0 || mid + width / 2 > total) return false;
+        // MapLibre's circles run from the first glyph's centre to the last's, in the line's direction.
+        const first = this.advance(style, chars[0]), last = this.advance(style, chars[chars.length - 1]);
+        const radius = style.boxSize * LINE_HEIGHT / 2 + style.padding;
+        lineCircles(this, n, mid - width / 2 + first / 2, mid + width / 2 - last / 2, radius, this.screen, CIRCLES);
+        let inGrid = false;
+        for (let k = 0; k < CIRCLES.count; k++) {
+            const x = CIRCLES.x[k], y = CIRCLES.y[k];
+            if (this.grid.hitCircle(x, y, radius)) return false;
+            inGrid ||= this.grid.insideGrid(x - radius, y - radius, x + radius, y + radius);
+        }
+        if (!inGrid) return false;
+        let inFrame = !CIRCLES.clipped;
+        for (let k = 0; k < CIRCLES.count; k++) {
+            const x = CIRCLES.x[k], y = CIRCLES.y[k];
+            this.grid.insertCircle(x, y, radius);
+            inFrame &&= this.grid.inFrame(x - radius, y - radius, x + radius, y + radius);
+        }
+        // Cut by the frame's edge: it holds its place, as in MapLibre, but is not drawn.
+        if (!inFrame) return false;
         this.pointAt(n, mid - width / 2);
         const ax = this.sx;
         this.pointAt(n, mid + width / 2);
         const reversed = this.sx < ax;
-        this.pointAt(n, mid);
-        if (repeatDistance > 0 && this.repeated(text, this.sx, this.sy, repeatDistance)) return false;
-        // MapLibre collides line labels with circles of the line height (1.2 em) plus text-padding.
-        const half = style.size * LINE_HEIGHT / 2 + style.padding;
         let offset = 0;
         for (let k = 0; k < chars.length; k++) {
-            const adv = this.advance(style.font, chars[k]);
+            const adv = this.advance(style, chars[k]);
             const along = offset + adv / 2;
             offset += adv;
-            const s = reversed ? mid + width / 2 - along : mid - width / 2 + along;
-            this.pointAt(n, s);
-            const angle = reversed ? this.angle + Math.PI : this.angle;
-            if (!this.grid.fits(this.sx - half, this.sy - half, this.sx + half, this.sy + half)) return false;
+            this.pointAt(n, reversed ? mid + width / 2 - along : mid - width / 2 + along);
             this.gx[k] = this.sx;
             this.gy[k] = this.sy;
-            this.ga[k] = angle;
+            this.ga[k] = reversed ? this.angle + Math.PI : this.angle;
         }
-        let inFrame = true;
-        for (let k = 0; k < chars.length; k++) {
-            const x0 = this.gx[k] - half, y0 = this.gy[k] - half, x1 = this.gx[k] + half, y1 = this.gy[k] + half;
-            this.grid.insert(x0, y0, x1, y1);
-            inFrame &&= this.grid.inFrame(x0, y0, x1, y1);
-        }
-        this.pointAt(n, mid);
-        this.remember(text, this.sx, this.sy);
-        // Cut by the frame's edge: it holds its place, as in MapLibre, but is not drawn.
-        if (!inFrame) return false;
         // All halos first, then all glyphs: a halo never covers the neighbouring glyph.
         const ctx = this.ctx;
         ctx.font = style.font;
@@ -216,39 +220,26 @@ export class Labeler {
     }
 
     /** Width in device pixels of a one-line text: the sum of its glyphs' advances, as MapLibre's shaping (no kerning). */
-    textWidth(text: string, font: string): number {
+    textWidth(text: string, style: TextStyle): number {
         let width = 0;
-        for (const ch of text) width += this.advance(font, ch);
+        for (const ch of text) width += this.advance(style, ch);
         return width;
     }
 
-    /** The box [x0, y0, x1, y1] of a label (lines split at "\n") centred at (x, y). */
-    box(x: number, y: number, text: string, style: TextStyle): [number, number, number, number] {
-        const lines = text.split('\n');
+    /** Width in device pixels of the widest line of a text (lines split at "\n"). */
+    blockWidth(text: string, style: TextStyle): number {
         let width = 0;
-        for (const line of lines) width = Math.max(width, this.textWidth(line, style.font));
-        const pad = style.padding, half = style.size * (0.6 + (lines.length - 1) * LINE_HEIGHT / 2);
-        return [x - width / 2 - pad, y - half - pad, x + width / 2 + pad, y + half + pad];
-    }
-
-    /** Whether a label centred at (x, y) would fit, and not repeat the same text too close. */
-    fits(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
-        if (repeatDistance > 0 && this.repeated(text, x, y, repeatDistance)) return false;
-        const b = this.box(x, y, text, style);
-        return this.grid.fits(b[0], b[1], b[2], b[3]);
+        for (const line of text.split('\n')) width = Math.max(width, this.textWidth(line, style));
+        return width;
     }
 
     /**
-     * A label (lines split at "\n") centred at (x, y); returns whether it was drawn. A label that fits
-     * the grid but crosses the frame's edge takes its place without being drawn (false).
+     * Draws a label (lines split at "\n") centred at (x, y), when its box (placed by the caller) lies in
+     * the frame; returns whether it was drawn.
      */
-    placeAt(x: number, y: number, text: string, style: TextStyle, repeatDistance = 0): boolean {
-        if (!this.fits(x, y, text, style, repeatDistance)) return false;
-        const b = this.box(x, y, text, style);
-        this.grid.insert(b[0], b[1], b[2], b[3]);
-        this.remember(text, x, y);
+    drawAt(x: number, y: number, text: string, style: TextStyle, box: readonly number[]): boolean {
         // Cut by the frame's edge: it holds its place, as in MapLibre, but is not drawn.
-        if (!this.grid.inFrame(b[0], b[1], b[2], b[3])) return false;
+        if (!this.grid.inFrame(box[0], box[1], box[2], box[3])) return false;
         const ctx = this.ctx;
         ctx.font = style.font;
         ctx.textAlign = 'center';
@@ -267,14 +258,16 @@ export class Labeler {
     }
 
     /** Breaks a text into lines about `maxWidth` device pixels wide, as MapLibre does (text-max-width). */
-    wrap(text: string, font: string, maxWidth: number): string {
-        if (this.textWidth(text, font) <= maxWidth) return text;
+    wrap(text: string, style: TextStyle, maxWidth: number): string {
+        if (this.textWidth(text, style) <= maxWidth) return text;
         const chars = Array.from(text);
         const advances = new Float64Array(chars.length);
-        for (let i = 0; i < chars.length; i++) advances[i] = this.advance(font, chars[i]);
+        for (let i = 0; i < chars.length; i++) advances[i] = this.advance(style, chars[i]);
         return breakLines(chars, advances, maxWidth);
     }
 }
 
 /** Line height of wrapped labels, in text sizes (MapLibre's text-line-height default). */
-const LINE_HEIGHT = 1.2;
+export const LINE_HEIGHT = 1.2;
+/** MapLibre's glyph size: its shaping measures in pixels of a 24-px font. */
+const GLYPH_SIZE = 24;

@@ -16,8 +16,10 @@ export interface AnchorRule {
     labelLength: number;
     /** symbol-spacing, device pixels. */
     spacing: number;
-    /** Text size in device pixels (0 for an icon: no angle check). */
+    /** Text size in device pixels (an icon alone: the default 16, which only sets the first anchor's offset). */
     textSize: number;
+    /** Whether the line's bends under the label are checked (a text; not an icon alone). */
+    checkAngle: boolean;
     /** text-max-angle in radians. */
     maxAngle: number;
     /** 2 ** (style zoom − tile zoom). */
@@ -44,7 +46,7 @@ function resample(line: ProjectedLine, n: number, offset: number, spacing: numbe
     // Every `spacing` from the offset (the middle's pass too, as MapLibre's resample).
     for (let marked = offset; marked < total && count < out.length; marked += spacing) {
         if (marked - half < 0 || marked + half > total) continue;
-        if (rule.textSize > 0 && !angleFits(line, n, marked, rule)) continue;
+        if (rule.checkAngle && !angleFits(line, n, marked, rule)) continue;
         out[count++] = marked;
     }
     return count;

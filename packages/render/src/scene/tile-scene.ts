@@ -8,6 +8,7 @@ import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {Region} from '@quartier/engine';
 import {MAX_TILE_ZOOM, WORLD, readVectorTile, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
+import {sliceTile} from './sliced-tile.js';
 import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 
 /** Decoded tiles kept per process (bytes of their arrays). */
@@ -27,12 +28,19 @@ export class SceneTile {
     readonly byteSize: number;
     private readonly memo = new Map<StyleLayer, {zoom: number; passes: Int8Array}>();
 
-    constructor(data: VectorTileData) {
+    /** For a tile cut from a deeper one's ancestor (sliced-tile.ts): the ancestor and each feature's index there. */
+    private readonly source: SceneTile | null;
+    private readonly origin: Uint32Array | null;
+
+    constructor(data: VectorTileData, source: SceneTile | null = null, origin: Uint32Array | null = null) {
         this.data = data;
+        this.source = source;
+        this.origin = origin;
         const n = data.featureType.length;
-        this.signature = new Int32Array(n);
+        // A cut tile's features pass the filters their ancestor's pass: it asks the ancestor (and shares its memo).
+        this.signature = new Int32Array(source ? 0 : n);
         const ids = new Map<string, number>();
-        for (let f = 0; f < n; f++) {
+        for (let f = 0; f < n && !source; f++) {
             const l = data.featureLayer[f];
             const keys = data.layerKeys[l];
             let key = `${l}|${data.featureType[f]}`;
@@ -75,6 +83,7 @@ export class SceneTile {
     /** Whether feature f passes a layer's filter at the globals' zoom (filters see the whole zoom, as MapLibre's buckets do). */
     passes(layer: StyleLayer, f: number, globals: Globals): boolean {
         if (!layer.filter) return true;
+        if (this.source) return this.source.passes(layer, this.origin![f], globals);
         const zoom = Math.floor(globals.zoom);
         if (layer.filterPerFeature) return layer.filter.filter({zoom} as never, this.feature(f) as never);
         let entry = this.memo.get(layer);
@@ -102,13 +111,18 @@ export class SceneTile {
 
     /** A feature as style expressions read it. */
     feature(f: number): StyleFeature {
+        if (this.source) return this.source.feature(this.origin![f]);
         return {type: this.data.featureType[f] as 1 | 2 | 3, properties: this.data.properties(f)};
     }
 }
 
 const cache = new WeakMap<Region, Map<number, SceneTile | null>>();
 let cachedBytes = 0;
-const lru: {region: WeakRef<Region>; key: number; bytes: number}[] = [];
+/** The cached tiles, oldest first; a tile's bytes count the tiles cut from it, which go with it. */
+const lru: CacheEntry[] = [];
+interface CacheEntry {region: WeakRef<Region>; key: number; bytes: number}
+/** The tiles cut from a cached tile (slicedSceneTile), by their zoom, position and layers; and its cache entry. */
+const slices = new WeakMap<SceneTile, {entry: CacheEntry; tiles: Map<string, SceneTile>}>();
 
 /** Bytes of the decoded tiles this thread keeps (at most MAX_CACHE_BYTES, by SceneTile's estimate). */
 export function decodedTileBytes(): number {
@@ -128,15 +142,82 @@ export function sceneTile(region: Region, z: number, x: number, y: number): Scen
     const gz = region.tile(z, x, y);
     const tile = gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
     tiles.set(key, tile);
-    const bytes = tile ? tile.byteSize : 64;
-    cachedBytes += bytes;
-    lru.push({region: new WeakRef(region), key, bytes});
+    const entry = {region: new WeakRef(region), key, bytes: tile ? tile.byteSize : 64};
+    if (tile) slices.set(tile, {entry, tiles: new Map()});
+    lru.push(entry);
+    cachedBytes += entry.bytes;
+    evict();
+    return tile;
+}
+
+/**
+ * A tile deeper than the data's deepest, cut from its ancestor for the symbols of `layers` (their
+ * source layers; `layersKey` names the set), as MapLibre lays out labels above the source's maxzoom.
+ * Kept with its ancestor in the cache (they leave it together).
+ */
+export function slicedSceneTile(region: Region, z: number, x: number, y: number, layers: ReadonlySet<string>, layersKey: string): SceneTile | null {
+    const up = z - MAX_TILE_ZOOM;
+    const parent = sceneTile(region, MAX_TILE_ZOOM, x >> up, y >> up);
+    const kept = parent && slices.get(parent);
+    if (!parent || !kept) return null;
+    const key = `${z}/${x}/${y}/${layersKey}`;
+    let tile = kept.tiles.get(key);
+    if (!tile) {
+        const slice = sliceTile(parent.data, z, x, y, layers);
+        tile = new SceneTile(slice.data, parent, slice.origin);
+        kept.tiles.set(key, tile);
+        kept.entry.bytes += tile.byteSize;
+        cachedBytes += tile.byteSize;
+        evict();
+    }
+    return tile;
+}
+
+/** Drops the oldest tiles while the cache holds more than MAX_CACHE_BYTES (the newest always stays). */
+function evict(): void {
     while (cachedBytes > MAX_CACHE_BYTES && lru.length > 1) {
         const old = lru.shift()!;
         cachedBytes -= old.bytes;
         old.region.deref() && cache.get(old.region.deref()!)?.delete(old.key);
     }
-    return tile;
+}
+
+/** Where symbols come from: the frame's world box, the wider box where they take their place, their source layers. */
+export interface SymbolSources {
+    frame: [number, number, number, number];
+    view: [number, number, number, number];
+    layers: ReadonlySet<string>;
+}
+
+/** Deepest zoom MapLibre lays symbols out at before it overscales (maxZoom 22 less zoomLevelsToOverscale 4). */
+const MAX_SYMBOL_TILE_ZOOM = 18;
+/** At most this many tiles give symbols (a wide pitched view leaves the farthest out). */
+const MAX_SYMBOL_TILES = 64;
+
+/** The tiles x0, y0, x1, y1 of zoom z under a world box. */
+function tileRange(z: number, box: [number, number, number, number]): [number, number, number, number] {
+    const size = WORLD / 2 ** z, last = 2 ** z - 1;
+    const clampT = (v: number) => Math.max(0, Math.min(last, Math.floor(v / size)));
+    return [clampT(box[0]), clampT(box[1]), clampT(box[2]), clampT(box[3])];
+}
+
+/**
+ * The tiles MapLibre lays symbols out in for a frame, in its order of placement (style.ts,
+ * TileID.isLessThan: west to east, north to south in a column): the style zoom's own tiles up to
+ * zoom 18, cut from the zoom-14 data above 14.
+ */
+function symbolTiles(region: Region, styleZoom: number, symbols: SymbolSources): SceneTile[] {
+    const z = Math.max(0, Math.min(MAX_SYMBOL_TILE_ZOOM, Math.floor(styleZoom)));
+    const [x0, y0, x1, y1] = tileRange(z, symbols.frame);
+    const key = [...symbols.layers].sort().join(',');
+    const out: SceneTile[] = [];
+    for (let x = x0; x <= x1; x++) {
+        for (let y = y0; y <= y1 && out.length < MAX_SYMBOL_TILES; y++) {
+            const tile = z > MAX_TILE_ZOOM ? slicedSceneTile(region, z, x, y, symbols.layers, key) : sceneTile(region, z, x, y);
+            if (tile) out.push(tile);
+        }
+    }
+    return out;
 }
 
 /** The tile zoom MapLibre loads for a style zoom (512-pixel tiles: the zoom itself, floored, at most 14). */
@@ -158,18 +239,20 @@ export class TileScene {
     /** The world box where symbols take their place (wider: the collision grid's margin). */
     readonly symbolView: [number, number, number, number];
 
-    /** Tiles are those under `box`; symbols come from them within `symbolBox`. */
-    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number], symbolBox = box) {
+    /**
+     * Tiles are those under `box`. Symbols come from the tiles MapLibre lays them out in for the frame
+     * (`symbols.frame`), within `symbols.view`, from their source layers `symbols.layers`.
+     */
+    constructor(region: Region, ctx: SKRSContext2D, camera: Camera, globals: Globals, ratio: number, box: [number, number, number, number],
+        symbols: SymbolSources | null = null) {
         this.view = box;
-        this.symbolView = symbolBox;
+        this.symbolView = symbols ? symbols.view : box;
         this.ctx = ctx;
         this.camera = camera;
         this.globals = globals;
         this.ratio = ratio;
         const z = tileZoomFor(globals.zoom);
-        const size = WORLD / 2 ** z, last = 2 ** z - 1;
-        const clampT = (v: number) => Math.max(0, Math.min(last, Math.floor(v / size)));
-        const x0 = clampT(box[0]), x1 = clampT(box[2]), y0 = clampT(box[1]), y1 = clampT(box[3]);
+        const [x0, y0, x1, y1] = tileRange(z, box);
         // Nearest rows first (the bottom of the image), so a capped wide view keeps what is close.
         for (let y = y1; y >= y0 && this.tiles.length < MAX_TILES; y--) {
             for (let x = x0; x <= x1 && this.tiles.length < MAX_TILES; x++) {
@@ -177,7 +260,7 @@ export class TileScene {
                 if (tile) this.tiles.push(tile);
             }
         }
-        this.symbolTiles = this.tiles.slice().sort((a, b) => a.data.x - b.data.x || a.data.y - b.data.y);
+        this.symbolTiles = symbols ? symbolTiles(region, globals.zoom, symbols) : [];
     }
 
     /** Whether feature f of a tile reaches into the view (or, with `symbols`, the symbols' wider view). */

@@ -149,14 +149,26 @@ export interface StyleFeature {type: 1 | 2 | 3; properties: Record<string, unkno
 
 /** The value of a property (paint first, then layout), or `fallback` when the layer does not set it. */
 export function propertyValue<T>(layer: StyleLayer, prop: string, globals: Globals, feature: StyleFeature | undefined, fallback: T): T {
+    return valueAt(layer, prop, prop, globals, feature, fallback);
+}
+
+/**
+ * A property's value at the next zoom up: the size MapLibre lays a symbol out at (its layoutTextSize and
+ * layoutIconSize, which its collision boxes are measured with).
+ */
+export function nextZoomValue<T>(layer: StyleLayer, prop: string, globals: Globals, feature: StyleFeature | undefined, fallback: T): T {
+    return valueAt(layer, prop, `${prop} +1`, {zoom: globals.zoom + 1}, feature, fallback);
+}
+
+function valueAt<T>(layer: StyleLayer, prop: string, key: string, globals: Globals, feature: StyleFeature | undefined, fallback: T): T {
     // A property that reads no feature has one value per zoom: evaluated once (the same object each
     // time, which also lets cssColor remember its string).
-    const known = layer.constants.get(prop);
+    const known = layer.constants.get(key);
     if (known !== undefined && known.zoom === globals.zoom) return (known.value ?? fallback) as T;
     const e = layer.paint.get(prop) ?? layer.layout.get(prop);
     if (!e) return fallback;
     const v = (e as {evaluate(g: unknown, f?: unknown): unknown}).evaluate(globals, feature);
-    if (e.kind === 'constant' || e.kind === 'camera') layer.constants.set(prop, {zoom: globals.zoom, value: v});
+    if (e.kind === 'constant' || e.kind === 'camera') layer.constants.set(key, {zoom: globals.zoom, value: v});
     return (v ?? fallback) as T;
 }
 
