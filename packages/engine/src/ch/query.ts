@@ -129,6 +129,16 @@ export class CHQuery implements ScratchUser {
     }
 
     /**
+     * table() with the lengths (m) of the paths tablePath draws, row by source (Infinity where unreachable):
+     * the targets' backward searches kept for the next call with the same targets (a transit matrix's walks,
+     * origin after origin). The lengths are sums of the same arc lengths as a path's, only grouped otherwise:
+     * the same metres (no rounding while a sum stays below 2^53 of its smallest arc's last bit).
+     */
+    tableWithKeptLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        return this.buckets.tableKeptWithLengths(this.space.toRanks(sources), this.space.toRanks(targets));
+    }
+
+    /**
      * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
      * for all pairs, row by source (INF and Infinity where unreachable).
      */

@@ -81,8 +81,9 @@ export class TransitRouter {
     private profiles: StopProfiles | null = null;
     private profileArrival = new Float64Array(0);
     private profileRead = new Int32Array(0);
-    /** measureTargets' walkMetersWithin, for the call under way. */
+    /** measureTargets' walkMetersWithin, and the metres of its direct walks known from the walk finder's table (NaN: not known), for the call under way. */
     private walkMetersWithin = Infinity;
+    private walkMetersKnown = new Float64Array(0);
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -299,7 +300,7 @@ export class TransitRouter {
         this.access.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
 
         // The direct walks known before RAPTOR (NaN: nothing to measure), and the finder's ends.
-        const walks = new Float64Array(n).fill(NaN), walkEnds = new Int32Array(2 * n);
+        const walks = new Float64Array(n).fill(NaN), walkEnds = new Int32Array(2 * n), walkMeters = this.walkMetersKnown = new Float64Array(n).fill(NaN);
         const todo: number[] = [], points: EdgePoint[] = [];
         for (let j = 0; j < n; j++) {
             const to = targets.snaps[j], tp = targets.points[j];
@@ -312,10 +313,13 @@ export class TransitRouter {
             points.push(tp);
         }
         const todoWalks = new Float64Array(todo.length), todoEnds = new Int32Array(2 * todo.length);
-        this.access.walksBefore(fp, points, todoWalks, todoEnds, targets.shared);
+        // A matrix's walks come with their metres: no path per walk-only cell.
+        const todoMeters = targets.shared ? new Float64Array(todo.length) : null;
+        this.access.walksBefore(fp, points, todoWalks, todoEnds, todoMeters);
         for (let k = 0; k < todo.length; k++) {
             const j = todo[k];
             walks[j] = todoWalks[k];
+            if (todoMeters) walkMeters[j] = todoMeters[k];
             walkEnds[2 * j] = todoEnds[2 * k];
             walkEnds[2 * j + 1] = todoEnds[2 * k + 1];
         }
@@ -463,6 +467,7 @@ export class TransitRouter {
     private walkMeasure(fp: EdgePoint, tp: EdgePoint, walk: number, walkEnds: Int32Array, j: number): TransitMeasure {
         const time = Math.round(walk);
         if (time > this.walkMetersWithin) return {time, distance: NaN, walkOnly: true};
+        if (!Number.isNaN(this.walkMetersKnown[j])) return {time, distance: this.walkMetersKnown[j], walkOnly: true};
         this.access.walkSource = walkEnds[2 * j];
         this.access.walkTarget = walkEnds[2 * j + 1];
         return {time, distance: this.access.walkMeters(fp, tp), walkOnly: true};
