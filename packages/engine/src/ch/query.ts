@@ -154,12 +154,13 @@ export class CHQuery implements ScratchUser {
      * places around it), the best seed for each, its own time and length added: one forward search
      * and one sweep down the part of the hierarchy above the targets (RPHAST, Delling et al. 2011).
      * Times are exact; where two paths take exactly the same time, the length may be the other one's.
+     * `expectMs`: the longest time the caller expects (the searches' first bound when longer than the mode's).
      */
     sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array,
-        seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null): SweepResult {
+        seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null, expectMs = 0): SweepResult {
         const tos = this.space.toRanks(targets), from = this.space.toRanks(seeds);
         this.keepLengths();
-        return this.sweep.fromSeeds(from, seedTime, seedLength, tos, seedBearing, seedTurn);
+        return this.sweep.fromSeeds(from, seedTime, seedLength, tos, seedBearing, seedTurn, expectMs);
     }
 
     /**
