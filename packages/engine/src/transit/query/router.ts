@@ -208,14 +208,20 @@ export class TransitRouter {
      * measureTargets from any number of origins (`shared`: see TransitTargets).
      */
     targets(tos: ArrayLike<number>, shared = true): TransitTargets {
-        const n = tos.length >> 1;
-        const snaps: (Snap | null)[] = [], points: (EdgePoint | null)[] = [];
+        const snaps: (Snap | null)[] = [];
+        for (let j = 0; j < tos.length >> 1; j++) snaps.push(this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT));
+        return this.targetsOf(snaps, shared);
+    }
+
+    /** targets() of destinations already snapped for FOOT (null: off the foot network). */
+    targetsOf(snaps: readonly (Snap | null)[], shared = true): TransitTargets {
+        const n = snaps.length;
+        const points: (EdgePoint | null)[] = [];
         const egressFirst = new Uint32Array(n + 1);
         const stops: number[] = [], ms: number[] = [], meters: number[] = [];
         for (let j = 0; j < n; j++) {
-            const to = this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT);
+            const to = snaps[j];
             const tp = to && edgePoint(this.graph, to.edge, to.offset);
-            snaps.push(to);
             points.push(tp);
             if (to && tp) {
                 const walks = this.egressWalks(to, tp);
@@ -290,9 +296,14 @@ export class TransitRouter {
      * not worked out, for a caller that has no use for such a walk (the neighbourhood's trips).
      */
     measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
-        this.walkMetersWithin = walkMetersWithin;
         const from = this.snapper.snap(fromLat, fromLon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        return this.measureFrom(from, targets, departure, walkMetersWithin);
+    }
+
+    /** measureTargets from an origin already snapped for FOOT. */
+    measureFrom(from: Snap, targets: TransitTargets, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
+        this.walkMetersWithin = walkMetersWithin;
         const fp = edgePoint(this.graph, from.edge, from.offset);
         const d = this.departures(departure);
         const n = targets.count;

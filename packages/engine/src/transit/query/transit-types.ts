@@ -124,7 +124,7 @@ export interface TransitTargets {
      */
     readonly shared: boolean;
     /** Per destination, where it lies on the foot network; null when too far from any path. */
-    readonly snaps: (Snap | null)[];
+    readonly snaps: readonly (Snap | null)[];
     readonly points: (EdgePoint | null)[];
     /**
      * Destination j's egress walks, i in [egressFirst[j], egressFirst[j + 1]): from stop
