@@ -4,9 +4,10 @@
 // /route requests (HTTP) for the same pairs in the same run. The single calls for 1,000 x 1,000
 // are sampled (SAMPLE pairs) and extrapolated; the 100 x 100 in-process baseline runs every pair.
 // Public transport: 100 x 100 (TransitRouter.targets + measureTargets per source) against sampled
-// single route() calls, and over HTTP.
+// single route() calls, and over HTTP; in process, the CPU per source and a hash of the cells.
 // Usage: node bench/matrix.js [regions dir = build/test-regions] [--quick]
 // (--quick: car and transit 100 x 100 only, with their baselines: what bench/check.js runs).
+import {createHash} from 'node:crypto';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, MODES, CAR, FOOT, BIKE} from '@quartier/engine';
@@ -89,9 +90,12 @@ const transit = region.transitRouter;
     transit.measureMany(sources[0][0], sources[0][1], destinations.flat());
     const t0 = performance.now(), cpu0 = process.cpuUsage();
     const targets = transit.targets(destinations.flat());
-    for (const [lat, lon] of sources) transit.measureTargets(lat, lon, targets);
+    const rows = sources.map(([lat, lon]) => transit.measureTargets(lat, lon, targets));
     const mt = ms(t0), cpu = process.cpuUsage(cpu0);
-    console.log(`transit 100 x 100 in process: ${((cpu.user + cpu.system) / 1000 / 100).toFixed(2)} ms CPU per source (wall ${fmt(mt / 100)})`);
+    // The cells as POST /matrix shows them (ms, metres to the millimetre): a change of code must leave the hash alone.
+    const hash = createHash('sha256');
+    for (const row of rows) for (const cell of row) hash.update(cell ? `${cell.time},${Math.round(cell.distance * 1000)};` : 'null;');
+    console.log(`transit 100 x 100 in process: ${((cpu.user + cpu.system) / 1000 / 100).toFixed(2)} ms CPU per source (wall ${fmt(mt / 100)}); cells ${hash.digest('hex').slice(0, 16)}`);
     const t1 = performance.now();
     for (let k = 0; k < 200; k++) {
         const a = sources[Math.floor(rnd() * 100)], b = destinations[Math.floor(rnd() * 100)];

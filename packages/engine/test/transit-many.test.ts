@@ -81,6 +81,35 @@ for (const [country, finder] of [['BE', true], ['PT', true], ['IT', true], ['BE'
     });
 }
 
+t.test('BE: a matrix (targets shared by its origins) equals route() on every cell, its long walks\' metres from the walk table', async (t) => {
+    const region = testRegion('BE');
+    const router = region.transitRouter, net = regionSections(region).transit!;
+    const rnd = random(29);
+    // Around stops, up to a few km apart: many walks longer than the access bound, by public transport or not.
+    const near = (): [number, number] => {
+        const s = Math.floor(rnd() * net.stopCount);
+        return [net.stopLat[s] / 1e7 + (rnd() - 0.5) * 0.03, net.stopLon[s] / 1e7 + (rnd() - 0.5) * 0.045];
+    };
+    const origins = Array.from({length: 4}, near), tos = Array.from({length: 25}, near).flat();
+    const targets = router.targets(tos);
+    const problems: string[] = [];
+    let longWalks = 0, rides = 0;
+    for (const [aLat, aLon] of origins) {
+        const row = router.measureTargets(aLat, aLon, targets);
+        for (let j = 0; j < row.length; j++) {
+            const expected = single(router, aLat, aLon, tos[2 * j], tos[2 * j + 1], DEFAULT_DEPARTURE_WINDOW);
+            if (row[j]?.walkOnly && row[j]!.time > 15 * 60 * 1000) longWalks++;
+            else if (row[j] && !row[j]!.walkOnly && row[j]!.time > 0) rides++;
+            if (JSON.stringify(row[j]) !== JSON.stringify(expected) && problems.length < 5) {
+                problems.push(`${aLat},${aLon} → ${tos[2 * j]},${tos[2 * j + 1]}: matrix ${JSON.stringify(row[j])}, route() ${JSON.stringify(expected)}`);
+            }
+        }
+    }
+    t.same(problems, [], 'every cell as route() has it, metres to the last bit');
+    t.ok(longWalks >= 10, `${longWalks} walks over 15 minutes answer (metres from the table, not a path per cell)`);
+    t.ok(rides >= 10, `${rides} journeys by public transport`);
+});
+
 t.test('measureMany throws like route() for a start off the network; an empty list gives an empty answer', async (t) => {
     const router = testRegion('BE').transitRouter;
     t.throws(() => router.measureMany(0, 0, [50.85, 4.35]), {code: 'from-off-network'});

@@ -129,6 +129,16 @@ export class CHQuery implements ScratchUser {
     }
 
     /**
+     * table() with the lengths (m) of the paths tablePath draws, row by source (Infinity where unreachable):
+     * the targets' backward searches kept for the next call with the same targets (a transit matrix's walks,
+     * origin after origin). The lengths are sums of the same arc lengths as a path's, only grouped otherwise:
+     * the same metres (no rounding while a sum stays below 2^53 of its smallest arc's last bit).
+     */
+    tableWithKeptLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        return this.buckets.tableKeptWithLengths(this.space.toRanks(sources), this.space.toRanks(targets));
+    }
+
+    /**
      * Times (ms) and lengths (m, from the arc lengths stored with the hierarchy) of the fastest paths
      * for all pairs, row by source (INF and Infinity where unreachable).
      */
@@ -144,12 +154,13 @@ export class CHQuery implements ScratchUser {
      * places around it), the best seed for each, its own time and length added: one forward search
      * and one sweep down the part of the hierarchy above the targets (RPHAST, Delling et al. 2011).
      * Times are exact; where two paths take exactly the same time, the length may be the other one's.
+     * `expectMs`: the longest time the caller expects (the searches' first bound when longer than the mode's).
      */
     sweepFromSeeds(seeds: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, targets: Uint32Array,
-        seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null): SweepResult {
+        seedBearing: ArrayLike<number> | null = null, seedTurn: ArrayLike<number> | null = null, expectMs = 0): SweepResult {
         const tos = this.space.toRanks(targets), from = this.space.toRanks(seeds);
         this.keepLengths();
-        return this.sweep.fromSeeds(from, seedTime, seedLength, tos, seedBearing, seedTurn);
+        return this.sweep.fromSeeds(from, seedTime, seedLength, tos, seedBearing, seedTurn, expectMs);
     }
 
     /**

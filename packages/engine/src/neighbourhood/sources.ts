@@ -14,7 +14,7 @@ import type {TransitRouter} from '../transit/query/router.js';
 export interface TripSources {
     readonly router: Pick<RoadRouter, 'snap' | 'measureMany'>;
     readonly transit: TransitNetwork | null;
-    readonly transitRouter: Pick<TransitRouter, 'measureMany'>;
+    readonly transitRouter: Pick<TransitRouter, 'targetsOf' | 'measureFrom'>;
 }
 
 /** Everything a NeighbourhoodFinder asks of a region. */

@@ -3,7 +3,6 @@
 // (a school that is preschool and elementary school) is measured once.
 import {CAR, FOOT, BIKE} from '../graph/profiles.js';
 import type {Snap} from '../graph/snap.js';
-import {TransitError} from '../transit/query/transit-types.js';
 import {WALK_STANDS_IN_MS} from '../transit/query/foot-access.js';
 import type {TripSources} from './sources.js';
 
@@ -130,21 +129,15 @@ export class TripMeter {
      * with no ride that beats it is no trip by public transport: null, and the text says nothing of it.
      */
     private transitMany(positions: readonly (readonly [number, number])[]): (Trip | null)[] {
-        if (this.region.transit === null) return positions.map(() => null);
-        const tos = new Float64Array(2 * positions.length);
-        for (let i = 0; i < positions.length; i++) {
-            tos[2 * i] = positions[i][0];
-            tos[2 * i + 1] = positions[i][1];
-        }
-        try {
-            // A walk over WALK_STANDS_IN_MS is dropped below: its metres are not worked out.
-            return this.region.transitRouter.measureMany(this.lat, this.lon, tos, undefined, WALK_STANDS_IN_MS)
-                .map((m) => (m === null || (m.walkOnly && m.time > WALK_STANDS_IN_MS) ? null
-                    : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
-        } catch (err) {
-            // The origin is off the foot network: no trip by public transport from here.
-            if (err instanceof TransitError && err.code === 'from-off-network') return positions.map(() => null);
-            throw err;
-        }
+        // The origin off the foot network: no trip by public transport from here (the router's 'from-off-network').
+        const from = this.origin[FOOT];
+        if (this.region.transit === null || from === null) return positions.map(() => null);
+        // The walking snaps of the origin and the places, the roads' own: the router snaps as they do.
+        const router = this.region.transitRouter;
+        const targets = router.targetsOf(positions.map(([lat, lon]) => this.places.snap(lat, lon, FOOT)), false);
+        // A walk over WALK_STANDS_IN_MS is dropped below: its metres are not worked out.
+        return router.measureFrom(from, targets, undefined, WALK_STANDS_IN_MS)
+            .map((m) => (m === null || (m.walkOnly && m.time > WALK_STANDS_IN_MS) ? null
+                : {tm: TM_TRANSIT, meters: Math.round(m.distance), seconds: Math.round(m.time / 1000)}));
     }
 }

@@ -34,6 +34,8 @@ export class BucketTable {
     private bucketTurn: Float64Array = new Float64Array(1024);
     private bucketBearing: Uint16Array = new Uint16Array(1024);
     private bucketBearings: Uint16Array | null = null;
+    /** Whether the buckets hold lengths (filled while the space kept them). */
+    private bucketLengths = false;
     private turnOut: Float64Array | null = null;
     private readonly sourceBearing = new Uint16Array(1);
     /** tablePath's one cell. */
@@ -78,6 +80,27 @@ export class BucketTable {
         this.prepare(tos);
         for (let i = 0; i < froms.length; i++) this.scan(froms[i], result, i * k, k);
         return result;
+    }
+
+    /**
+     * Times and lengths for all pairs (ranks), row by source, with the buckets kept for the next call with the
+     * same targets (unlike tableWithLengths: no passes, no turns; for a small table asked for source after
+     * source). The space keeps lengths for this call only.
+     */
+    tableKeptWithLengths(froms: Uint32Array, tos: Uint32Array): {times: Float64Array; lengths: Float64Array} {
+        const space = this.space, k = tos.length;
+        const times = new Float64Array(froms.length * k), lengths = new Float64Array(froms.length * k);
+        const kept = space.keepLength;
+        space.startLengths();
+        this.lengthOut = lengths;
+        try {
+            this.prepare(tos);
+            for (let i = 0; i < froms.length; i++) this.scan(froms[i], times, i * k, k);
+            return {times, lengths};
+        } finally {
+            this.lengthOut = null;
+            space.keepLength = kept;
+        }
     }
 
     /** Times, lengths and turns for all pairs (ranks), row by source, in passes; the space keeps lengths. */
@@ -153,7 +176,7 @@ export class BucketTable {
     private prepare(targets: Uint32Array, bearings: Uint16Array | null = null): void {
         const space = this.space;
         space.claim();
-        if (sameTargets(this.bucketTargets, targets) && sameBearings(this.bucketBearings, bearings)) return;
+        if (sameTargets(this.bucketTargets, targets) && sameBearings(this.bucketBearings, bearings) && (this.bucketLengths || !space.keepLength)) return;
         const bucketStart = space.bucketStart, bucketCount = space.bucketCount;
         for (let i = 0; i < this.bucketNodeCount; i++) bucketCount[this.bucketNodes[i]] = 0;
         this.bucketNodeCount = 0;
@@ -191,6 +214,7 @@ export class BucketTable {
         }
         this.bucketTargets = targets.slice();
         this.bucketBearings = bearings && bearings.slice();
+        this.bucketLengths = keepLength;
     }
 
     /** fill() for a plain table, from what the target's search put in the buckets before when it is kept. */

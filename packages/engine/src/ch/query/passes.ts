@@ -18,10 +18,14 @@ export function firstBound(mode: number): number {
     return FIRST_BOUND[mode] ?? LAST_BOUND;
 }
 
-/** Runs `pass` with the space's fills stopping past a bound that grows until every time in `times` is within it, or no fill was cut. */
-export function inPasses(space: SearchSpace, times: Float64Array, pass: (bound: number) => void): void {
+/**
+ * Runs `pass` with the space's fills stopping past a bound that grows until every time in `times` is within it, or
+ * no fill was cut; the first bound the mode's, or `expectMs` when that is longer (a caller that knows its times
+ * will be longer saves the pass that would only find so). The times found do not depend on the bounds.
+ */
+export function inPasses(space: SearchSpace, times: Float64Array, pass: (bound: number) => void, expectMs = 0): void {
     try {
-        for (let bound = firstBound(space.ch.mode); ; bound = nextBound(times, bound)) {
+        for (let bound = Math.max(firstBound(space.ch.mode), Math.min(expectMs, LAST_BOUND)); ; bound = nextBound(times, bound)) {
             space.fillBound = bound;
             space.fillCut = false;
             pass(bound);

@@ -60,9 +60,10 @@ export class TargetSweep {
      * (ranks), the best seed for each; the space keeps lengths. In passes, as the tables: the
      * selection holds only the nodes within the bound of a target, and the forward search stops
      * past it; a target whose time is within the bound has the full sweep's time, length and turns.
+     * `expectMs`: how long the caller expects the longest time to be (the first bound when longer than the mode's).
      */
     fromSeeds(from: Uint32Array, seedTime: Float64Array, seedLength: Float64Array, tos: Uint32Array,
-        seedBearing: ArrayLike<number> | null, seedTurn: ArrayLike<number> | null): SweepResult {
+        seedBearing: ArrayLike<number> | null, seedTurn: ArrayLike<number> | null, expectMs = 0): SweepResult {
         const times = new Float64Array(tos.length), lengths = new Float64Array(tos.length);
         const turning = this.space.turnCosts !== null;
         const turns = turning ? new Float64Array(tos.length) : null, bearings = turning ? new Uint16Array(tos.length) : null;
@@ -76,7 +77,7 @@ export class TargetSweep {
             this.prepare(tos, bound);
             this.space.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
             this.pass(times, lengths, 0, tos, turns, bearings);
-        });
+        }, expectMs);
         return {times, lengths, turns, bearings};
     }
 

@@ -37,6 +37,8 @@ export class FootAccess {
     /** The direct walk found by walkFinder: the two nodes it runs between (-1: found by the access search). */
     walkSource = -1;
     walkTarget = -1;
+    /** The table cell finderWalk read the best pair's time from (when given a table). */
+    private walkCell = 0;
 
     constructor(private readonly graph: RoadGraph, private readonly network: TransitNetwork,
         private readonly walkFinder: WalkFinder | null, private readonly egressMs: Float64Array) {
@@ -130,14 +132,16 @@ export class FootAccess {
      * walkBefore for many destinations at once: walks[k] and the walk's two nodes in ends[2k], ends[2k + 1]
      * (-1: found by the access search). The walks the access search does not know come from one table of the
      * walk finder, from the origin's edge ends to the destinations' (the same sums as finderWalk's, pair by pair):
-     * to those destinations only, or with `every` to all of them (the same table for every origin of a matrix,
-     * whose backward searches the finder keeps).
+     * to those destinations only, or with `meters` (a matrix's) to all of them (the same table for every origin
+     * of a matrix, whose backward searches the finder keeps), and then with the metres of those walks in
+     * meters[k] (as finderPath gives them, from the table's lengths; NaN for the walks the access search knows).
      */
-    walksBefore(fp: EdgePoint, tps: readonly EdgePoint[], walks: Float64Array, ends: Int32Array, every = false): void {
-        const g = this.graph, unknown: number[] = [];
+    walksBefore(fp: EdgePoint, tps: readonly EdgePoint[], walks: Float64Array, ends: Int32Array, meters: Float64Array | null = null): void {
+        const g = this.graph, unknown: number[] = [], every = meters !== null;
         for (let k = 0; k < tps.length; k++) {
             walks[k] = this.directWalk(fp, tps[k]);
             ends[2 * k] = ends[2 * k + 1] = -1;
+            if (meters) meters[k] = NaN;
             if (walks[k] === Infinity && this.walkFinder) unknown.push(k);
         }
         if (unknown.length === 0) return;
@@ -149,12 +153,14 @@ export class FootAccess {
             targets[2 * c] = g.edgeFrom[e];
             targets[2 * c + 1] = g.edgeTo[e];
         }
-        const table = this.walkFinder!.table(sources, targets);
+        const finder = this.walkFinder!;
+        const found = every ? finder.tableWithKeptLengths(sources, targets) : {times: finder.table(sources, targets), lengths: null};
         for (let u = 0; u < unknown.length; u++) {
             const k = unknown[u];
-            walks[k] = this.finderWalk(fp, tps[k], table, targets.length, 2 * (every ? k : u));
+            walks[k] = this.finderWalk(fp, tps[k], found.times, targets.length, 2 * (every ? k : u));
             ends[2 * k] = this.walkSource;
             ends[2 * k + 1] = this.walkTarget;
+            if (found.lengths && this.walkSource >= 0) meters![k] = this.finderMeters(fp, tps[k], found.lengths[this.walkCell]);
         }
     }
 
@@ -166,7 +172,8 @@ export class FootAccess {
     /**
      * The direct walk (ms) through the walk finder, between the points' edge ends; remembers the best pair
      * (walkSource / walkTarget, -1 when none). With `table`, the finder's times are read there instead
-     * (walksBefore's: row i from the origin's edge end i, column column + j to the destination's end j).
+     * (walksBefore's: row i from the origin's edge end i, column column + j to the destination's end j), and
+     * the best pair's cell in walkCell.
      */
     finderWalk(fp: EdgePoint, tp: EdgePoint, table: Float64Array | null = null, width = 0, column = 0): number {
         const g = this.graph, finder = this.walkFinder!;
@@ -186,6 +193,7 @@ export class FootAccess {
                     best = out + d + into;
                     this.walkSource = source;
                     this.walkTarget = target;
+                    this.walkCell = i * width + column + j;
                 }
             }
         }
@@ -231,23 +239,32 @@ export class FootAccess {
         return {points: p.points, meters: p.meters, ms: via.ms};
     }
 
-    /** Geometry (unless `points` is null) and metres of the walk finderWalk found. */
+    /** Geometry (unless `points` is null) and metres of the walk finderWalk found: the path the finder's tables measure. */
     finderPath(fp: EdgePoint, tp: EdgePoint, points: number[] | null = []): {points: number[]; meters: number} {
         const g = this.graph;
-        const found = this.walkFinder!.path(this.walkSource, this.walkTarget);
-        const startEnd = this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge];
-        if (points) appendEdgePoints(g, fp.edge, fp.offset, startEnd, points, true);
-        let meters = Math.abs(fp.offset - startEnd);
+        const found = this.walkFinder!.tablePath(this.walkSource, this.walkTarget);
+        if (points) appendEdgePoints(g, fp.edge, fp.offset, this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge], points, true);
+        let path = 0;
         for (const a of found.arcs) {
             const ref = g.arcEdge[a];
             const e = (ref & ~REVERSED) >>> 0;
             const reversed = (ref & REVERSED) !== 0;
             if (points) appendEdgePoints(g, e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], points, false);
-            meters += g.edgeLength[e];
+            path += g.edgeLength[e];
         }
+        if (points) appendEdgePoints(g, tp.edge, this.walkTarget === g.edgeFrom[tp.edge] ? 0 : g.edgeLength[tp.edge], tp.offset, points, false);
+        return {points: points ?? [], meters: this.finderMeters(fp, tp, path)};
+    }
+
+    /**
+     * Metres of the walk through the finder's nodes walkSource and walkTarget, `path` m apart: from the origin
+     * along its edge to the first, then the path, then along the destination's edge (finderPath and a
+     * matrix's table add them in this one order, so both give the same metres).
+     */
+    private finderMeters(fp: EdgePoint, tp: EdgePoint, path: number): number {
+        const g = this.graph;
+        const startEnd = this.walkSource === g.edgeFrom[fp.edge] ? 0 : g.edgeLength[fp.edge];
         const endEnd = this.walkTarget === g.edgeFrom[tp.edge] ? 0 : g.edgeLength[tp.edge];
-        if (points) appendEdgePoints(g, tp.edge, endEnd, tp.offset, points, false);
-        meters += Math.abs(tp.offset - endEnd);
-        return {points: points ?? [], meters};
+        return Math.abs(fp.offset - startEnd) + path + Math.abs(tp.offset - endEnd);
     }
 }

@@ -82,8 +82,9 @@ export class TransitRouter {
     private profiles: StopProfiles | null = null;
     private profileArrival = new Float64Array(0);
     private profileRead = new Int32Array(0);
-    /** measureTargets' walkMetersWithin, for the call under way. */
+    /** measureTargets' walkMetersWithin, and the metres of its direct walks known from the walk finder's table (NaN: not known), for the call under way. */
     private walkMetersWithin = Infinity;
+    private walkMetersKnown = new Float64Array(0);
 
     constructor(graph: RoadGraph, snapper: Snapper, network: TransitNetwork, options: TransitRouterOptions = {}) {
         if (network.meta.nodeCount !== graph.nodeCount || network.meta.edgeCount !== graph.edgeCount) {
@@ -209,14 +210,20 @@ export class TransitRouter {
      * measureTargets from any number of origins (`shared`: see TransitTargets).
      */
     targets(tos: ArrayLike<number>, shared = true): TransitTargets {
-        const n = tos.length >> 1;
-        const snaps: (Snap | null)[] = [], points: (EdgePoint | null)[] = [];
+        const snaps: (Snap | null)[] = [];
+        for (let j = 0; j < tos.length >> 1; j++) snaps.push(this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT));
+        return this.targetsOf(snaps, shared);
+    }
+
+    /** targets() of destinations already snapped for FOOT (null: off the foot network). */
+    targetsOf(snaps: readonly (Snap | null)[], shared = true): TransitTargets {
+        const n = snaps.length;
+        const points: (EdgePoint | null)[] = [];
         const egressFirst = new Uint32Array(n + 1);
         const stops: number[] = [], ms: number[] = [], meters: number[] = [];
         for (let j = 0; j < n; j++) {
-            const to = this.snapper.snap(tos[2 * j], tos[2 * j + 1], FOOT);
+            const to = snaps[j];
             const tp = to && edgePoint(this.graph, to.edge, to.offset);
-            snaps.push(to);
             points.push(tp);
             if (to && tp) {
                 const walks = this.egressWalks(to, tp);
@@ -291,9 +298,14 @@ export class TransitRouter {
      * not worked out, for a caller that has no use for such a walk (the neighbourhood's trips).
      */
     measureTargets(fromLat: number, fromLon: number, targets: TransitTargets, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
-        this.walkMetersWithin = walkMetersWithin;
         const from = this.snapper.snap(fromLat, fromLon, FOOT);
         if (!from) throw new TransitError('from-off-network', 'The start is too far from any path or street one may walk on.');
+        return this.measureFrom(from, targets, departure, walkMetersWithin);
+    }
+
+    /** measureTargets from an origin already snapped for FOOT. */
+    measureFrom(from: Snap, targets: TransitTargets, departure: Departure = this.window, walkMetersWithin = Infinity): (TransitMeasure | null)[] {
+        this.walkMetersWithin = walkMetersWithin;
         const fp = edgePoint(this.graph, from.edge, from.offset);
         const d = this.departures(departure);
         const n = targets.count;
@@ -301,7 +313,7 @@ export class TransitRouter {
         this.access.findAccess(fp, ACCESS_MAX_SECONDS * 1000);
 
         // The direct walks known before RAPTOR (NaN: nothing to measure), and the finder's ends.
-        const walks = new Float64Array(n).fill(NaN), walkEnds = new Int32Array(2 * n);
+        const walks = new Float64Array(n).fill(NaN), walkEnds = new Int32Array(2 * n), walkMeters = this.walkMetersKnown = new Float64Array(n).fill(NaN);
         const todo: number[] = [], points: EdgePoint[] = [];
         for (let j = 0; j < n; j++) {
             const to = targets.snaps[j], tp = targets.points[j];
@@ -314,10 +326,13 @@ export class TransitRouter {
             points.push(tp);
         }
         const todoWalks = new Float64Array(todo.length), todoEnds = new Int32Array(2 * todo.length);
-        this.access.walksBefore(fp, points, todoWalks, todoEnds, targets.shared);
+        // A matrix's walks come with their metres: no path per walk-only cell.
+        const todoMeters = targets.shared ? new Float64Array(todo.length) : null;
+        this.access.walksBefore(fp, points, todoWalks, todoEnds, todoMeters);
         for (let k = 0; k < todo.length; k++) {
             const j = todo[k];
             walks[j] = todoWalks[k];
+            if (todoMeters) walkMeters[j] = todoMeters[k];
             walkEnds[2 * j] = todoEnds[2 * k];
             walkEnds[2 * j + 1] = todoEnds[2 * k + 1];
         }
@@ -469,6 +484,7 @@ export class TransitRouter {
     private walkMeasure(fp: EdgePoint, tp: EdgePoint, walk: number, walkEnds: Int32Array, j: number): TransitMeasure {
         const time = Math.round(walk);
         if (time > this.walkMetersWithin) return {time, distance: NaN, walkOnly: true};
+        if (!Number.isNaN(this.walkMetersKnown[j])) return {time, distance: this.walkMetersKnown[j], walkOnly: true};
         this.access.walkSource = walkEnds[2 * j];
         this.access.walkTarget = walkEnds[2 * j + 1];
         return {time, distance: this.access.walkMeters(fp, tp), walkOnly: true};

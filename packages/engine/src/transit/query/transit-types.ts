@@ -125,7 +125,7 @@ export interface TransitTargets {
      */
     readonly shared: boolean;
     /** Per destination, where it lies on the foot network; null when too far from any path. */
-    readonly snaps: (Snap | null)[];
+    readonly snaps: readonly (Snap | null)[];
     readonly points: (EdgePoint | null)[];
     /**
      * Destination j's egress walks, i in [egressFirst[j], egressFirst[j + 1]): from stop
@@ -144,7 +144,10 @@ export interface TransitTargets {
 /** Node-to-node walking times and paths on the foot graph (a CHQuery over the foot hierarchy). */
 export interface WalkFinder {
     distance(source: number, target: number): number;
-    path(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** The path the tables measure (of paths as fast, the one tableWithKeptLengths' lengths are of): /route's walk. */
+    tablePath(source: number, target: number): {weight: number; arcs: Uint32Array};
+    /** table() and the lengths (m) of tablePath's paths, the targets' searches kept for the next call with the same targets. */
+    tableWithKeptLengths(sources: Uint32Array, targets: Uint32Array): {times: Float64Array; lengths: Float64Array};
     /** distance() for all pairs, row by source (INF where unreachable): one upward search per node instead of one per pair. */
     table(sources: Uint32Array, targets: Uint32Array): Float64Array;
 }
