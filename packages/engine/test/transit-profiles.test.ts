@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
 import {
-    DEFAULT_DEPARTURE_WINDOW, MAX_RIDES, Region, Snapper, StopProfiles, TransitRouter, regionSections, type DepartureWindow
+    CHQuery, DEFAULT_DEPARTURE_WINDOW, FOOT, MAX_RIDES, Region, Snapper, StopProfiles, TransitRouter, regionSections, type DepartureWindow
 } from '../src/internal.js';
 import {random, testBuildRoot, testRegion} from './helpers.js';
 
@@ -35,8 +35,9 @@ for (const country of ['BE', 'IT']) {
 
 t.test('BE: the region\'s router (the build\'s profiles) answers as a router making its own, over the window and another', async (t) => {
     const region = testRegion('BE');
-    const {roads, transit} = regionSections(region);
-    const fresh = new TransitRouter(roads, new Snapper(roads), transit!);
+    const {roads, transit, ch} = regionSections(region);
+    // As the region makes its router (the same walk finder), but without the section.
+    const fresh = new TransitRouter(roads, new Snapper(roads), transit!, {walk: new CHQuery(roads, ch[FOOT])});
     const served = region.transitRouter;
     const rnd = random(29);
     const box = [50.80, 50.89, 4.30, 4.42];
