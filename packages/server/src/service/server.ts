@@ -23,6 +23,7 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
+import {collectGarbage} from '../workers/collect-garbage.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -241,6 +242,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             metrics.serve(set.regions, set.pool, set.imagePool);
             retiring.set(old, old.retire().then(() => {
                 retiring.delete(old);
+                // Once this job has let go of the set: the threads have collected theirs (RegionRoster.release).
+                setImmediate(collectGarbage);
                 log('the regions swapped out have finished their requests and are freed');
             }));
         }

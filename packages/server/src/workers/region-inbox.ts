@@ -2,11 +2,10 @@
 // sets to serve, read when a task names a set this thread has not taken in yet, and when a roster task reaches it.
 // A region two sets share is one Region here too (its lazily built parts, warm, serve both); a region no set served
 // any longer is let go of, and its sections' memory goes back once no thread holds them.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import {MessageChannel, parentPort, receiveMessageOnPort, threadId, type MessagePort} from 'node:worker_threads';
 import {Region} from '@quartier/engine';
 import type {TaskError} from './task-error.js';
+import {collectGarbage} from './collect-garbage.js';
 import type {RosterCall, RosterData, RosterHello, RosterMessage, RosterRegion} from './region-roster.js';
 
 /** How long a task waits for its set to be announced (the main thread posts it before it sends the task). */
@@ -110,18 +109,4 @@ export class RegionInbox<T> {
         for (const s of this.sets.values()) for (const e of s.regions) kept.add(e.id);
         for (const id of this.regions.keys()) if (!kept.has(id)) this.regions.delete(id);
     }
-}
-
-let gc: (() => void) | null = null;
-
-/**
- * A full collection now: a dropped region's sections go back once no thread holds them, and a thread lets go of
- * its references only at its next major collection, which an idle thread never runs.
- */
-function collectGarbage(): void {
-    if (!gc) {
-        v8.setFlagsFromString('--expose-gc');
-        gc = vm.runInNewContext('gc') as () => void;
-    }
-    gc();
 }
