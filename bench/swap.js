@@ -146,13 +146,15 @@ for (let i = 1; i <= swaps; i++) {
         rssBefore, rssPeak, rssAfter, afterOverBefore: rssAfter / rssBefore
     });
     const r = rows.at(-1);
+    // The server's own account of the reload (how long opening and taking the bundle in took), when it gives one.
+    r.serverSays = /swapped in for \w+ \(([^)]*)\)/.exec(server.log().split('\n').filter((l) => l.includes('swapped in')).at(-1) ?? '')?.[1] ?? null;
     // The slowest requests started after the switch: what the new threads were slow at.
     const slowest = switchedOver.slice().sort((a, b) => (b.ended - b.started) - (a.ended - a.started)).slice(0, 5);
     r.slowestAfterSwitch = slowest.map((x) => `${(x.ended - x.started).toFixed(0)} ms ${x.path.split('?')[0]} at +${(x.started - switched).toFixed(0)} ms`);
     console.log(`swap ${i} (to ${r.to}): ${r.failed} failed, ${r.refused4xx} 4xx; p50/p99 before ${r.p50Before.toFixed(0)}/${r.p99Before.toFixed(0)} ms `
         + `(${r.requestsBefore} requests), during ${r.p50During.toFixed(0)}/${r.p99During.toFixed(0)} ms (${r.requestsDuring}; p99 ${r.p99Opening.toFixed(0)} ms while opening, ${r.p99Switched.toFixed(0)} ms after the switch); reload ${r.reloadS.toFixed(2)} s, `
         + `old freed ${r.freedS.toFixed(2)} s later; RSS ${r.rssBefore.toFixed(0)} → peak ${r.rssPeak.toFixed(0)} → ${r.rssAfter.toFixed(0)} MiB ${afterS} s after (${r.afterOverBefore.toFixed(2)}×)`);
-    console.log(`  slowest after the switch: ${r.slowestAfterSwitch.join(', ')}`);
+    console.log(`  slowest after the switch: ${r.slowestAfterSwitch.join(', ')}${r.serverSays ? `; the server: ${r.serverSays}` : ''}`);
 }
 running = false;
 await Promise.all(loops);

@@ -45,7 +45,7 @@ export class RegionSet {
      * shutdown, after its grace period (the last set dropped stops the threads).
      */
     close(): Promise<void> {
-        this.closed ??= this.pool.close().then(() => this.imagePool.close());
+        this.closed ??= Promise.all([this.pool.close(), this.imagePool.close()]).then(() => {});
         return this.closed;
     }
 }
