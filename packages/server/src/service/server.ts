@@ -24,6 +24,7 @@ import {dataAge} from '../answers/data-age.js';
 import {RegionSet} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
 import {collectGarbage} from '../workers/collect-garbage.js';
+import {openRegionInThread} from '../swap/region-opener.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -225,6 +226,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const swapper = new RegionSwapper({
         buildRoot: config.buildRoot, logger,
         current: () => current,
+        // On a routing thread (no thread started); on one of its own when they do not run.
+        open: (dir) => (current.pool.startError === null ? current.pool.openRegion(dir) : openRegionInThread(dir)),
         startSet: async (next) => {
             const set = regionSet(next, current);
             try {

@@ -1,8 +1,8 @@
 // Swapping a region's new bundle in while serving (issue 28). A build or `update-region` renames the finished
 // bundle folder into place; the server notices it (it watches the bundle folder; SIGHUP and POST /admin/reload do
-// it at once), opens the new bundle in a thread beside the old one, makes a region set over it (region-set.ts: the
-// serving threads take it in and warm its new regions up before it gets a request), hands every new request to it,
-// and drops the old set once its requests are answered. A bundle that cannot be opened or checked is refused: the
+// it at once), opens the new bundle beside the old one (on a routing thread), makes a region set over it
+// (region-set.ts: the serving threads take it in and warm its new regions up before it gets a request), hands every
+// new request to it, and drops the old set once its requests are answered. A bundle that cannot be opened or checked is refused: the
 // old one keeps serving, and the log and /health say why. Swaps run one after the other.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +35,8 @@ export interface RegionSwapOptions {
     startSet(regions: Region[]): Promise<{set: RegionSet} | {error: string}>;
     /** Hands new requests to `set`; the previous set is then retired. */
     switchTo(set: RegionSet): void;
+    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own). */
+    open?(dir: string): Promise<Region>;
 }
 
 /** Renames in the bundle folder come in pairs (old out, new in); a change is looked at once it has settled. */
@@ -89,7 +91,7 @@ export class RegionSwapper {
             if (!manifest && watched) continue;
             try {
                 const opening = performance.now();
-                const region = await openRegionInThread(dir);
+                const region = await (this.options.open ?? openRegionInThread)(dir);
                 openSeconds.set(country, (performance.now() - opening) / 1000);
                 if (region.country.code !== country) throw new Error(`${dir} holds a bundle of ${region.country.code}, not ${country}`);
                 next[index] = region;

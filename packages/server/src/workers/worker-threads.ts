@@ -15,9 +15,10 @@ import type {TaskError} from './task-error.js';
 import {until} from './until.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {RegionRoster, type RosterTask, type RosterThreads} from './region-roster.js';
+import type {OpenBundleTask} from '../swap/open-bundle.js';
 
-/** A task as the threads receive it: naming its region set (region-roster.ts). */
-export type ThreadTask = (Task & {set: number}) | RosterTask;
+/** A task as the threads receive it: naming its region set (region-roster.ts), or one of a swap's own. */
+export type ThreadTask = (Task & {set: number}) | RosterTask | OpenBundleTask;
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */
@@ -105,25 +106,25 @@ export class WorkerThreads implements RosterThreads {
         return this.startErrorMessage;
     }
 
-    /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
-    async run<T>(task: ThreadTask): Promise<T> {
+    /** Runs a task (within `timeoutMs`); its answer, or the HttpError (400, 503, ...) to send. */
+    async run<T>(task: ThreadTask, timeoutMs = this.timeoutMs): Promise<T> {
         if (this.startErrorMessage !== null) throw new HttpError(503, 'The routing engine cannot start on this server; its operator must fix it (see /health).');
         // The queue bound is ours: a full pool answers at once rather than letting waits pile up (a swap's roster
         // tasks pass: a busy moment must not refuse a new bundle).
-        if (this.inFlight >= this.size + this.maxQueue && task.type !== 'roster') {
+        if (this.inFlight >= this.size + this.maxQueue && task.type !== 'roster' && task.type !== 'open-bundle') {
             this.onTask?.(task.type, 'busy', 0);
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
         this.inFlight++;
         const abort = new TaskAbort();
-        const timer = setTimeout(() => abort.fire(), this.timeoutMs);
+        const timer = setTimeout(() => abort.fire(), timeoutMs);
         const begun = performance.now();
         let result: unknown;
         try {
             result = await this.piscina.run(task, {signal: abort});
         } catch (err) {
             this.onTask?.(task.type, abort.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
-            if (abort.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
+            if (abort.aborted) throw new HttpError(503, `The routing engine did not answer within ${timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
             // Tasks the pool's close cuts short are no failure to report.
             if (!this.closing) process.stderr.write(`task failed: ${message}\n`);
