@@ -9,6 +9,7 @@
 // time, the server's RSS (sampled every 100 ms from /proc) before, at its peak during the swap, and 30 s after
 // (target: within 1.2 × before).
 //   npx tsc -b && node bench/swap.js [--clients 8] [--swaps 3] [--before 20] [--after 30] [--dir /tmp/quartier-swap-bench]
+//        [--checkout DIR]   (another checkout's built server, to compare with: run the bench on each, one after the other)
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,7 @@ const swaps = Number(arg('swaps', 3));
 const beforeS = Number(arg('before', 20));
 const afterS = Number(arg('after', 30));
 const dir = path.resolve(arg('dir', '/tmp/quartier-swap-bench'));
+const checkout = arg('checkout', undefined);
 const TOKEN = 'swap-bench-admin-token-0123456789';
 const headers = {LicenseKey: 'quartier-dev-backend-key'};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,7 +53,9 @@ function install(bundle) {
 }
 
 install(bundles[0]);
-const server = await startBenchServer(['--regions', 'MT', '--out', served, '--no-build', '--no-watch', '--cache', 'off'], {QUARTIER_ADMIN_TOKEN: TOKEN});
+// The favourites' store in the bench's folder: a checkout compared with writes nothing into its own.
+const server = await startBenchServer(['--regions', 'MT', '--out', served, '--no-build', '--no-watch', '--cache', 'off', '--favourites', path.join(dir, 'favourites')],
+    {QUARTIER_ADMIN_TOKEN: TOKEN}, checkout && path.resolve(checkout));
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 const rss = [];
 const sampler = setInterval(() => rss.push({at: performance.now(), mib: rssMiB()}), 100);
@@ -142,13 +146,15 @@ for (let i = 1; i <= swaps; i++) {
         rssBefore, rssPeak, rssAfter, afterOverBefore: rssAfter / rssBefore
     });
     const r = rows.at(-1);
+    // The server's own account of the reload (how long opening and taking the bundle in took), when it gives one.
+    r.serverSays = /swapped in for \w+ \(([^)]*)\)/.exec(server.log().split('\n').filter((l) => l.includes('swapped in')).at(-1) ?? '')?.[1] ?? null;
     // The slowest requests started after the switch: what the new threads were slow at.
     const slowest = switchedOver.slice().sort((a, b) => (b.ended - b.started) - (a.ended - a.started)).slice(0, 5);
     r.slowestAfterSwitch = slowest.map((x) => `${(x.ended - x.started).toFixed(0)} ms ${x.path.split('?')[0]} at +${(x.started - switched).toFixed(0)} ms`);
     console.log(`swap ${i} (to ${r.to}): ${r.failed} failed, ${r.refused4xx} 4xx; p50/p99 before ${r.p50Before.toFixed(0)}/${r.p99Before.toFixed(0)} ms `
         + `(${r.requestsBefore} requests), during ${r.p50During.toFixed(0)}/${r.p99During.toFixed(0)} ms (${r.requestsDuring}; p99 ${r.p99Opening.toFixed(0)} ms while opening, ${r.p99Switched.toFixed(0)} ms after the switch); reload ${r.reloadS.toFixed(2)} s, `
         + `old freed ${r.freedS.toFixed(2)} s later; RSS ${r.rssBefore.toFixed(0)} → peak ${r.rssPeak.toFixed(0)} → ${r.rssAfter.toFixed(0)} MiB ${afterS} s after (${r.afterOverBefore.toFixed(2)}×)`);
-    console.log(`  slowest after the switch: ${r.slowestAfterSwitch.join(', ')}`);
+    console.log(`  slowest after the switch: ${r.slowestAfterSwitch.join(', ')}${r.serverSays ? `; the server: ${r.serverSays}` : ''}`);
 }
 running = false;
 await Promise.all(loops);
@@ -156,4 +162,4 @@ clearInterval(sampler);
 await server.stop();
 const failures = log.filter((r) => r.status === 0 || r.status >= 500);
 for (const f of failures.slice(0, 10)) console.log(`failed: ${f.status} ${f.path}`);
-console.log(JSON.stringify({clients, swaps, requests: log.length, failed: failures.length, rows}, null, 1));
+console.log(JSON.stringify({checkout: checkout ?? root, clients, swaps, requests: log.length, failed: failures.length, rows}, null, 1));

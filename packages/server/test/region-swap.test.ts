@@ -2,7 +2,8 @@
 // before, and after a supermarket opened. The new bundle is renamed into the served bundle folder as a build does; the
 // server sees it (its watch), keeps an /image request held in flight on the old bundle and answers it from there,
 // answers new requests from the new one, never from an answer cached from the old data, and frees the old one.
-// A damaged bundle is refused (the old one goes on serving; the answer, the log and /health say why); POST
+// A swap starts no thread: the routing and render threads serving before take the new bundle in, and a task held on
+// a routing thread (the test worker's held task) finishes on the old data. A damaged bundle is refused (the old one goes on serving; the answer, the log and /health say why); POST
 // /admin/reload needs the admin token; SIGHUP swaps a server that does not watch.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,8 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import t from 'tap';
-import {BACKEND_KEY, Gate, get, send, testServer} from './helpers.js';
+import {BACKEND_KEY, Gate, TEST_WORKER, get, send, testServer} from './helpers.js';
+import {HELD_LATITUDE, heldTask} from './held-task.js';
 import {freePort, kill, startQuartier} from './services.js';
 import {buildTinyRegion} from './tiny-region.js';
 
@@ -37,7 +39,7 @@ build(path.join(dir, 'staged'), true);
 // Every render passes the gate of the moment: open ones count renders, a closed one holds them in flight.
 let gate = new Gate();
 gate.open();
-const server = await testServer({regions: 'DE', 'regions-file': path.join(dir, 'regions-before.json'), out: served}, {beforeRender: () => gate.pass()});
+const server = await testServer({regions: 'DE', 'regions-file': path.join(dir, 'regions-before.json'), out: served}, {beforeRender: () => gate.pass(), workerFile: TEST_WORKER});
 t.teardown(() => server.close());
 const de = `${server.url}/de`;
 const POINTS = `${de}/points?bound1=50.769,6.069&bound2=50.777,6.081&language=DE`;
@@ -148,6 +150,35 @@ t.test('a damaged bundle is refused: the old one goes on serving, the answer and
     t.equal((await get(`${server.url}/health`)).body.regions[0].refused, undefined, 'the good bundle back: the refusal is over');
 });
 
+t.test('a swap starts no thread, and a task running on the old bundle finishes on it', async (t) => {
+    const before = await bundleId();
+    t.equal((await get(IMAGE)).status, 200, 'the render threads run');
+    const routing = server.pool.threadIds, render = server.imagePool.threadIds;
+    t.equal(routing.length, server.pool.size);
+    t.ok(render.length > 0);
+    t.match(await names(), 'Tauschmarkt', 'the bundle served has the supermarket');
+    const held = heldTask();
+    const heldSummary = get(`${de}/summary?latitude=${HELD_LATITUDE}&longitude=6.0705&language=DE`);
+    const release = await held;
+    build(path.join(dir, 'without'), false);
+    install(path.join(dir, 'without', 'DE'));
+    await swappedFrom(before);
+    t.notMatch(await names(), 'Tauschmarkt', 'new requests: the bundle without the supermarket');
+    t.same(server.pool.threadIds, routing, 'the same routing threads serve the new bundle');
+    t.equal((await get(IMAGE)).status, 200);
+    t.same(server.imagePool.threadIds, render, 'the same render threads');
+    let freed = false;
+    const retired = server.retired().then(() => (freed = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    t.equal(freed, false, 'the old bundle is kept while its task runs');
+    release();
+    const answer = await heldSummary;
+    t.equal(answer.status, 200);
+    t.match(answer.text, 'Tauschmarkt', 'the held task answered from the old bundle, where the supermarket is');
+    await retired;
+    t.same(server.pool.threadIds, routing, 'the threads outlive the old bundle');
+});
+
 t.test('POST /admin/reload needs the admin token and served countries', async (t) => {
     const none = await admin('', null);
     t.equal(none.status, 401);
@@ -174,7 +205,7 @@ t.test('SIGHUP swaps the new bundle in on a server that does not watch', async (
     t.teardown(() => kill(child));
     const health = async () => (await get(`http://127.0.0.1:${port}/health`)).body.regions[0].bundleId as string;
     const before = await health();
-    build(path.join(dir, 'rebuilt'), false);
+    build(path.join(dir, 'rebuilt'), true); // the supermarket again: the folder serves the bundle without it
     install(path.join(dir, 'rebuilt', 'DE'));
     child.kill('SIGHUP');
     for (let i = 0; i < 600 && await health() === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));

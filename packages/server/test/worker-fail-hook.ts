@@ -2,4 +2,5 @@
 // thread of the routing pool fails as it starts, as it would if it could not open the regions.
 import {isMainThread, workerData} from 'node:worker_threads';
 
-if (!isMainThread && (workerData as {regions?: unknown} | null)?.regions) throw new Error('test hook: this worker cannot start');
+// Routing threads are those told whether to warm up (render threads are not).
+if (!isMainThread && workerData && typeof workerData === 'object' && 'warm' in workerData) throw new Error('test hook: this worker cannot start');

@@ -1,12 +1,15 @@
-// A Piscina worker that draws /image maps: it reopens the regions over the SharedArrayBuffers the
-// main thread loaded (no copy), decodes the custom marker it is handed, renders, encodes.
+// A Piscina worker that draws /image maps: it serves the region sets the main thread announces on its port
+// (workers/region-inbox.ts), over the SharedArrayBuffers the main thread loaded (no copy), decodes the custom marker
+// it is handed, renders, encodes.
 import {workerData} from 'node:worker_threads';
-import {Region, type RegionBuffers, type RegionManifest} from '@quartier/engine';
+import type {Region} from '@quartier/engine';
 import {notServed} from '../http/errors.js';
 import {MARKER_RATIO} from './image-params.js';
 import type {TaskError} from '../workers/task-error.js';
 import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, decodedTileBytes, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
 import {ThreadMemoryBoard} from '../workers/thread-memory.js';
+import {RegionInbox} from '../workers/region-inbox.js';
+import type {RosterData, RosterTask} from '../workers/region-roster.js';
 
 export interface RenderTask {
     country: string;
@@ -17,17 +20,16 @@ export interface RenderTask {
 
 export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
-const data = workerData as {regions: {manifest: RegionManifest; buffers: RegionBuffers}[]; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
+const data = workerData as {roster: RosterData; memory?: SharedArrayBuffer};
 const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
-const regions = new Map<string, Region>();
-for (const r of data.regions) regions.set(r.manifest.country, Region.fromBuffers(r.manifest, r.buffers));
+// Per set, its regions by country.
+const inbox = new RegionInbox(data.roster, (regions) => new Map<string, Region>(regions.map((r) => [r.country.code, r])));
 registerFonts();
 for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
-// Loaded: ImagePool.start() waits for this.
-if (data.loaded) Atomics.add(new Int32Array(data.loaded), 0, 1);
 
-export default async function render(task: RenderTask): Promise<RenderAnswer> {
-    const region = regions.get(task.country);
+export default async function render(task: (RenderTask & {set: number}) | RosterTask): Promise<RenderAnswer | 'pong'> {
+    if ('call' in task) return inbox.answer(task.call);
+    const region = inbox.get(task.set).get(task.country);
     if (!region) return {error: {status: 404, message: notServed(task.country)}};
     let marker = null;
     if (task.marker) {

@@ -24,7 +24,7 @@ export class Metrics {
     private readonly taskDurations: Histogram<'type' | 'outcome'>;
     /** What the gauges read: the regions and pool serving now (serve() changes them when a region is swapped in). */
     private served: {regions: Region[]; pool?: WorkerPool; imagePool?: {memory: ThreadMemoryBoard}};
-    /** Worker restarts of the pools swapped out. */
+    /** Worker restarts of the threads no longer serving (a set swapped in on new threads: the old ones failed to start). */
     private retiredRestarts = 0;
 
     constructor(sources: MetricsSources) {
@@ -57,9 +57,9 @@ export class Metrics {
         if (cache) cacheMetrics(cache, registers);
     }
 
-    /** From now on the gauges read these regions and pools (a region swapped in); the old pool's restarts still count. */
+    /** From now on the gauges read these regions and pools (a region swapped in); the restarts of threads no longer serving still count. */
     serve(regions: Region[], pool: WorkerPool, imagePool?: {memory: ThreadMemoryBoard}): void {
-        this.retiredRestarts += this.served.pool?.restarts ?? 0;
+        if (this.served.pool && this.served.pool.threadPool !== pool.threadPool) this.retiredRestarts += this.served.pool.restarts;
         this.served = {regions, pool, imagePool};
         this.timeTasks(pool);
     }

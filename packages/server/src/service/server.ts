@@ -23,6 +23,8 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
+import {collectGarbage} from '../workers/collect-garbage.js';
+import {openRegionInThread} from '../swap/region-opener.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -166,8 +168,10 @@ function buildInChildProcess(country: string, config: ServerConfig): void {
 
 export interface RunningServer {
     server: http.Server;
-    /** The routing pool serving now (a region swapped in brings its own). */
+    /** The routing pool serving now (a region set swapped in has its own, on the same threads). */
     readonly pool: WorkerPool;
+    /** The render pool serving now (likewise). */
+    readonly imagePool: ImagePool;
     cache: AnswerCache | null;
     /** Where favourite addresses are kept (null: none could be opened). */
     favourites: FavouriteStore | null;
@@ -222,13 +226,18 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const swapper = new RegionSwapper({
         buildRoot: config.buildRoot, logger,
         current: () => current,
+        // On a routing thread (no thread started); on one of its own when they do not run.
+        open: (dir) => (current.pool.startError === null ? current.pool.openRegion(dir) : openRegionInThread(dir)),
         startSet: async (next) => {
-            const set = regionSet(next);
-            // Threads the serving set has started, the new one starts before it takes a request.
-            await Promise.all([set.pool.allStarted(), current.imagePool.started ? set.imagePool.start() : null]);
-            if (set.pool.startError === null) return {set};
-            await set.close();
-            return {error: set.pool.startError};
+            const set = regionSet(next, current);
+            try {
+                // The serving set's threads take the new regions in (and warm them up) before the set takes a request.
+                await set.pool.takenIn();
+                return {set};
+            } catch (err) {
+                await set.close();
+                return {error: (err as Error).message};
+            }
         },
         switchTo: (set) => {
             const old = current;
@@ -236,14 +245,18 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             metrics.serve(set.regions, set.pool, set.imagePool);
             retiring.set(old, old.retire().then(() => {
                 retiring.delete(old);
+                // Once this job has let go of the set: the threads have collected theirs (RegionRoster.release).
+                setImmediate(collectGarbage);
                 log('the regions swapped out have finished their requests and are freed');
             }));
         }
     });
     const countries = regions.map((r) => r.country.code);
-    const regionSet = (served: Region[]) => {
-        const pool = new WorkerPool(served, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
-        const imagePool = new ImagePool(served, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
+    // A set swapped in is served by the threads of the set before it (routing threads that could not start aside).
+    const regionSet = (served: Region[], before?: RegionSet) => {
+        const pool = before?.pool.startError === null ? before.pool.over(served)
+            : new WorkerPool(served, {size: config.workers, timeoutMs: config.taskTimeoutMs, warm: config.warmup, workerFile: hooks.workerFile});
+        const imagePool = before ? before.imagePool.over(served) : new ImagePool(served, {pixelsPerSecond: config.renderPixelsPerSecond, beforeRender: hooks.beforeRender});
         const app = createApp({regions: served, keys, defaultCountry: config.defaultCountry, accessLog: config.accessLog, logger, metrics, pool, cache, favourites,
             maxEnrichments: config.maxEnrichments, imagePool, markerFetch: hooks.markerFetch, trustedProxies: config.trustedProxies,
             swaps: {swapper, adminToken: config.adminToken, countries}});
@@ -287,6 +300,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         },
         get pool() {
             return current.pool;
+        },
+        get imagePool() {
+            return current.imagePool;
         },
         get requestsInFlight() {
             return graceful.requestsInFlight;

@@ -1,7 +1,7 @@
-// The regions served together and what serves them: their routing pool, their render pool and the app over them.
-// A region swapped in makes a new set beside the running one (region-swap.ts); the server then hands every new
-// request to the new set, while the old one finishes the requests it has and is then freed (its threads stopped,
-// its regions' buffers released with the last reference to them).
+// The regions served together and what serves them: their view of the routing and render threads and the app over
+// them. A region swapped in makes a new set beside the running one (region-swap.ts), on the same threads; the server
+// then hands every new request to the new set, while the old one finishes the requests it has and is then dropped
+// (the threads let go of its regions, whose buffers are released with the last reference to them).
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {Region} from '@quartier/engine';
 import type {WorkerPool} from '../workers/pool.js';
@@ -32,17 +32,20 @@ export class RegionSet {
 
     /**
      * Frees the set once its requests are answered: waits for them (no limit: the server's own shutdown bounds
-     * them), then for the tasks they left running (at most TASKS_AFTER_REQUESTS_MS), then stops the threads.
+     * them), then for the tasks and renders they left running (at most TASKS_AFTER_REQUESTS_MS), then drops it.
      */
     async retire(): Promise<void> {
         if (this.inFlight > 0) await new Promise<void>((resolve) => (this.drained = resolve));
-        await until(() => this.pool.tasksInFlight === 0, TASKS_AFTER_REQUESTS_MS, 50);
+        await until(() => this.pool.tasksInFlight === 0 && this.imagePool.rendersInFlight === 0, TASKS_AFTER_REQUESTS_MS, 50);
         await this.close();
     }
 
-    /** Stops the set's threads now (once, however often asked): at the server's shutdown, after its grace period. */
+    /**
+     * Drops the set from the threads now (once, however often asked): when it is retired, or at the server's
+     * shutdown, after its grace period (the last set dropped stops the threads).
+     */
     close(): Promise<void> {
-        this.closed ??= this.pool.close().then(() => this.imagePool.close());
+        this.closed ??= Promise.all([this.pool.close(), this.imagePool.close()]).then(() => {});
         return this.closed;
     }
 }

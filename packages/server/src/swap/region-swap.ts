@@ -1,9 +1,9 @@
 // Swapping a region's new bundle in while serving (issue 28). A build or `update-region` renames the finished
 // bundle folder into place; the server notices it (it watches the bundle folder; SIGHUP and POST /admin/reload do
-// it at once), opens the new bundle in a thread beside the old one, starts a region set over it (region-set.ts:
-// its threads loaded and warmed before they get a request), hands every new request to it, and frees the old set
-// once its requests are answered. A bundle that cannot be opened or checked is refused: the old one keeps serving,
-// and the log and /health say why. Swaps run one after the other.
+// it at once), opens the new bundle beside the old one (on a routing thread), makes a region set over it
+// (region-set.ts: the serving threads take it in and warm its new regions up before it gets a request), hands every
+// new request to it, and drops the old set once its requests are answered. A bundle that cannot be opened or checked is refused: the
+// old one keeps serving, and the log and /health say why. Swaps run one after the other.
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Region} from '@quartier/engine';
@@ -22,7 +22,7 @@ export interface SwapOutcome {
     /** The bundle found and refused, or swapped out. */
     otherBundleId?: string;
     reason?: string;
-    /** From the start of the reload to the switch (a swapped region's new threads started meanwhile). */
+    /** From the start of the reload to the switch (a swapped region's bundle opened and taken in by the threads meanwhile). */
     seconds: number;
 }
 
@@ -31,10 +31,12 @@ export interface RegionSwapOptions {
     logger: Logger;
     /** The set serving now. */
     current(): RegionSet;
-    /** A set over these regions, its threads started; the reason when they cannot start. */
+    /** A set over these regions, taken in by the serving threads; the reason when they cannot take it in. */
     startSet(regions: Region[]): Promise<{set: RegionSet} | {error: string}>;
     /** Hands new requests to `set`; the previous set is then retired. */
     switchTo(set: RegionSet): void;
+    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own). */
+    open?(dir: string): Promise<Region>;
 }
 
 /** Renames in the bundle folder come in pairs (old out, new in); a change is looked at once it has settled. */
@@ -66,6 +68,7 @@ export class RegionSwapper {
         const served = this.options.current().regions;
         const wanted = countries ?? served.map((r) => r.country.code);
         const outcomes: SwapOutcome[] = [];
+        const openSeconds = new Map<string, number>();
         const next = [...served];
         const begun = performance.now();
         const seconds = () => (performance.now() - begun) / 1000;
@@ -87,7 +90,9 @@ export class RegionSwapper {
             }
             if (!manifest && watched) continue;
             try {
-                const region = await openRegionInThread(dir);
+                const opening = performance.now();
+                const region = await (this.options.open ?? openRegionInThread)(dir);
+                openSeconds.set(country, (performance.now() - opening) / 1000);
                 if (region.country.code !== country) throw new Error(`${dir} holds a bundle of ${region.country.code}, not ${country}`);
                 next[index] = region;
                 outcomes.push({country, outcome: 'swapped', bundleId: bundleIdOf(region.manifest.inputHash), otherBundleId: bundleIdOf(old.manifest.inputHash), seconds: 0});
@@ -97,7 +102,9 @@ export class RegionSwapper {
         }
         const swapped = outcomes.filter((o) => o.outcome === 'swapped');
         if (swapped.length === 0) return outcomes;
+        const takingIn = performance.now();
         const started = await this.options.startSet(next);
+        const takeInSeconds = (performance.now() - takingIn) / 1000;
         if ('error' in started) {
             return outcomes.map((o) => (o.outcome === 'swapped'
                 ? this.refuse(o.country, served.find((r) => r.country.code === o.country)!, o.bundleId, `its worker threads cannot start: ${started.error}`, o.seconds)
@@ -108,7 +115,8 @@ export class RegionSwapper {
         for (const o of swapped) {
             o.seconds = seconds();
             this.notes.set(o.country, {swappedAt: at});
-            this.options.logger.info(`${o.country}: bundle ${o.bundleId} swapped in for ${o.otherBundleId}; new requests go to it, the old one finishes its requests and is freed`);
+            this.options.logger.info(`${o.country}: bundle ${o.bundleId} swapped in for ${o.otherBundleId} (opened and checked in ${openSeconds.get(o.country)!.toFixed(2)} s, `
+                + `taken in by the serving threads in ${takeInSeconds.toFixed(2)} s); new requests go to it, the old one finishes its requests and is freed`);
         }
         this.notesVersion++;
         return outcomes;

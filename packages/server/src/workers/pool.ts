@@ -1,199 +1,131 @@
-// The worker pool (Piscina): every worker shares the regions' SharedArrayBuffers, so the data
-// lives once in memory whatever the pool size. A task past its time limit is abandoned (its
-// worker is stopped and replaced) and answered 503; so is a task whose worker crashed, or one
-// that finds the queue full. Workers that cannot start (they die MAX_START_FAILURES times before one of them has
-// answered) stop the pool rather than restart for ever: every task then gets 503 at once, and `startError` (shown
-// by /health) says why.
-import {EventEmitter} from 'node:events';
-import os from 'node:os';
-import {fileURLToPath} from 'node:url';
-import {Piscina} from 'piscina';
-import type {Region} from '@quartier/engine';
-import {regionSections} from '@quartier/engine/internal';
-import {HttpError} from '../http/errors.js';
-import type {Task} from './tasks.js';
-import type {TaskError} from './task-error.js';
-import {until} from './until.js';
-import {ThreadMemoryBoard} from './thread-memory.js';
+// A region set's routing pool: the routing threads (worker-threads.ts), started once and shared by every set of
+// regions the server swaps in, as one set sees them. Its tasks name the set (the threads take its regions in through
+// the region roster), and it counts its own tasks in flight, so that a set swapped out is dropped once it has none.
+import {Region} from '@quartier/engine';
+import type {RegionHandle, Task} from './tasks.js';
+import {OPEN_BUNDLE_LIMIT_MS} from '../swap/open-bundle.js';
+import type {ThreadMemoryBoard} from './thread-memory.js';
+import {WorkerThreads, type PoolOptions} from './worker-threads.js';
 
-export interface PoolOptions {
-    /** Worker threads; default the core count. */
-    size?: number;
-    /** Milliseconds a task may run before it is abandoned. */
-    timeoutMs?: number;
-    /** Tasks that may wait for a worker; beyond, 503. */
-    maxQueue?: number;
-    /**
-     * Each worker warms up when it starts (TaskRunner.warm): true, on what a server answers; 'enrichment', on the
-     * neighbourhood searches alone (quartier enrich runs nothing else).
-     */
-    warm?: boolean | 'enrichment';
-    /** The module the workers run (default worker.js; tests add test-only tasks with their own). */
-    workerFile?: URL;
-}
-
-export const DEFAULT_TASK_TIMEOUT_MS = 10000;
-export const DEFAULT_MAX_QUEUE = 256;
-const MAX_START_FAILURES = 3;
-/** The routing threads' young generation (MiB), see the pool's options. */
-export const WORKER_YOUNG_GENERATION_MB = 8;
+export {DEFAULT_MAX_QUEUE, DEFAULT_TASK_TIMEOUT_MS, WORKER_YOUNG_GENERATION_MB, type PoolOptions} from './worker-threads.js';
 
 export class WorkerPool {
-    private readonly piscina: Piscina;
-    readonly size: number;
-    readonly timeoutMs: number;
-    readonly maxQueue: number;
-    /** Tasks submitted and not finished (running or waiting). */
+    /** The set's number, which its tasks carry. */
+    private readonly set: number;
+    /** This set's tasks submitted and not finished. */
     private inFlight = 0;
-    /** Whether a worker has started and answered. */
-    private started = false;
-    private startFailures = 0;
-    private startErrorMessage: string | null = null;
-    /** Resolves when a worker has started and answered (never rejects; see startError for the other outcome). */
-    readonly ready: Promise<void>;
-    /** Workers created, the first `size` included. */
-    private created = 0;
-    /** Workers that have loaded their modules (each adds 1 once worker.ts has been loaded and run, see there). */
-    private readonly loaded = new Int32Array(new SharedArrayBuffer(4));
-    /** What the threads hold (their heaps), as they report it (the metrics read it). */
-    readonly memory = new ThreadMemoryBoard();
-    /** Told of every task when it ends (the metrics' task durations). */
-    onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
+    private closed: Promise<void> | null = null;
 
-    constructor(regions: Region[], options: PoolOptions = {}) {
-        this.size = Math.max(1, options.size ?? os.availableParallelism());
-        this.timeoutMs = options.timeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
-        this.maxQueue = options.maxQueue ?? DEFAULT_MAX_QUEUE;
-        this.piscina = new Piscina({
-            filename: fileURLToPath(options.workerFile ?? new URL('./worker.js', import.meta.url)),
-            minThreads: this.size,
-            maxThreads: this.size,
-            idleTimeout: Infinity,
-            // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
-            recordTiming: false,
-            // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
-            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges and bounds the threads' heaps
-            // however the server is started (npm start gives every thread 2 MiB semi-spaces: docs/operations.md#memory).
-            resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
-            workerData: {regions: regions.map((r) => ({manifest: r.manifest, buffers: regionSections(r).buffers})), warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
-        });
-        // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
-        this.piscina.on('error', (err) => {
-            const message = (err as Error).message ?? String(err);
-            process.stderr.write(`worker error: ${message}\n`);
-            if (this.started || this.startErrorMessage !== null || ++this.startFailures < MAX_START_FAILURES) return;
-            this.startErrorMessage = `the worker threads cannot start (${this.startFailures} failed): ${message}`;
-            process.stderr.write(`${this.startErrorMessage}; not starting more: fix the cause and restart the server\n`);
-            this.piscina.destroy().catch(() => {});
-        });
-        this.piscina.on('workerCreate', () => this.created++);
-        this.piscina.on('workerDestroy', (worker: {id: number}) => this.memory.release(worker.id));
-        this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
-            this.started = true;
-        }, () => {});
+    /** A pool over `regions`, on threads of its own unless given those of another set (a region swapped in: over()). */
+    constructor(readonly regions: Region[], options: PoolOptions = {}, readonly threadPool: WorkerThreads = new WorkerThreads(options)) {
+        this.set = threadPool.roster.add(regions);
     }
 
-    /** Why the worker threads cannot start, or null (they run, or are starting). */
-    get startError(): string | null {
-        return this.startErrorMessage;
-    }
-
-    /** Runs a task; its answer, or the HttpError (400, 503, ...) to send. */
-    async run<T>(task: Task): Promise<T> {
-        if (this.startErrorMessage !== null) throw new HttpError(503, 'The routing engine cannot start on this server; its operator must fix it (see /health).');
-        // The queue bound is ours: a full pool answers at once rather than letting waits pile up.
-        if (this.inFlight >= this.size + this.maxQueue) {
-            this.onTask?.(task.type, 'busy', 0);
-            throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
-        }
-        this.inFlight++;
-        const abort = new TaskAbort();
-        const timer = setTimeout(() => abort.fire(), this.timeoutMs);
-        const begun = performance.now();
-        let result: unknown;
-        try {
-            result = await this.piscina.run(task, {signal: abort});
-        } catch (err) {
-            this.onTask?.(task.type, abort.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
-            if (abort.aborted) throw new HttpError(503, `The routing engine did not answer within ${this.timeoutMs / 1000} s; retry later.`);
-            const message = (err as Error).message ?? String(err);
-            process.stderr.write(`task failed: ${message}\n`);
-            throw new HttpError(503, 'The routing engine failed on this request; retry later.');
-        } finally {
-            clearTimeout(timer);
-            this.inFlight--;
-        }
-        const error = (result as TaskError | null)?.error;
-        this.onTask?.(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
-        if (error) throw new HttpError(error.status, error.message);
-        return result as T;
+    /** A pool over `regions` on the same threads (no thread started): the set a swap brings. */
+    over(regions: Region[]): WorkerPool {
+        return new WorkerPool(regions, {}, this.threadPool);
     }
 
     /**
-     * Resolves once every worker has loaded its modules (and warmed up, when asked), or once the pool has given up
-     * starting them: a pool made to take over from another (a region swapped in) takes no request before.
+     * Resolves once every thread has taken the set in (and, when the pool warms up, warmed up the regions new to it),
+     * or a few seconds at most (RegionRoster.takeIn): a set swapped in takes no request before. Rejects with the
+     * reason a thread could not.
      */
-    async allStarted(): Promise<void> {
-        await this.ready;
-        await until(() => this.startErrorMessage !== null || Atomics.load(this.loaded, 0) >= this.size);
+    takenIn(): Promise<void> {
+        return this.threadPool.roster.takeIn(this.set, this.threadPool);
     }
 
-    /** Tasks submitted and not finished. */
+    /** The bundle in `dir`, opened and checked on a routing thread (swap/open-bundle.ts); rejects with the reason it cannot be served. */
+    async openRegion(dir: string): Promise<Region> {
+        const handle = await this.threadPool.run<RegionHandle>({type: 'open-bundle', dir}, OPEN_BUNDLE_LIMIT_MS);
+        return Region.fromBuffers(handle.manifest, handle.buffers);
+    }
+
+    /** Runs a task of this set; its answer, or the HttpError (400, 503, ...) to send. */
+    async run<T>(task: Task): Promise<T> {
+        this.inFlight++;
+        try {
+            return await this.threadPool.run<T>({...task, set: this.set});
+        } finally {
+            this.inFlight--;
+        }
+    }
+
+    /** This set's tasks submitted and not finished. */
     get tasksInFlight(): number {
         return this.inFlight;
     }
 
-    /** Resolves when the next worker is ready: one started to replace a crashed or abandoned one. */
-    nextWorkerReady(): Promise<void> {
-        return new Promise((resolve) => this.piscina.once('workerCreate', () => resolve()));
-    }
-
-    /** Tasks waiting for a worker. */
-    get waiting(): number {
-        return this.piscina.queueSize;
-    }
-
-    /** Tasks running on a worker. */
-    get running(): number {
-        return Math.max(0, this.inFlight - this.piscina.queueSize);
-    }
-
-    /** Workers started again after one crashed or was stopped at a task's time limit. */
-    get restarts(): number {
-        return Math.max(0, this.created - this.size);
-    }
-
-    /** Workers created that have not finished loading their modules (failed starts aside): close() waits for them. */
-    get loadingWorkers(): number {
-        return Math.max(0, this.created - this.startFailures - Atomics.load(this.loaded, 0));
-    }
-
-    get threads(): number {
-        return this.piscina.threads.length;
-    }
-
     /**
-     * Stops the workers. A worker terminated while it is still loading its modules can abort the whole
-     * process (a V8 fatal error, "IsGraphAsync must be used on an instantiated module", seen when a server
-     * was stopped right after it started, and right after a worker was replaced at a task's time limit):
-     * every worker created is let finish loading first (those that failed to start aside), at most 5 s.
+     * Drops the set (once, however often asked): the threads let go of its regions, those no other set serves, and
+     * collect them at once. The last set's close stops the threads.
      */
-    async close(): Promise<void> {
-        if (this.startErrorMessage !== null) return;
-        await until(() => this.loadingWorkers === 0, 5000);
-        await this.piscina.destroy();
+    close(): Promise<void> {
+        this.closed ??= this.threadPool.roster.release(this.set, this.threadPool);
+        return this.closed;
     }
-}
 
-/**
- * Abandons a task at its time limit: Piscina takes an EventEmitter as well as an AbortSignal, and an
- * EventEmitter costs a fifteenth of an AbortController and its listener (0.5 µs against 8 µs a task).
- */
-class TaskAbort extends EventEmitter {
-    aborted = false;
+    get size(): number {
+        return this.threadPool.size;
+    }
 
-    fire(): void {
-        this.aborted = true;
-        this.emit('abort');
+    get timeoutMs(): number {
+        return this.threadPool.timeoutMs;
+    }
+
+    get maxQueue(): number {
+        return this.threadPool.maxQueue;
+    }
+
+    get memory(): ThreadMemoryBoard {
+        return this.threadPool.memory;
+    }
+
+    get ready(): Promise<void> {
+        return this.threadPool.ready;
+    }
+
+    get startError(): string | null {
+        return this.threadPool.startError;
+    }
+
+    allStarted(): Promise<void> {
+        return this.threadPool.allStarted();
+    }
+
+    nextWorkerReady(): Promise<void> {
+        return this.threadPool.nextWorkerReady();
+    }
+
+    /** Tasks of every set waiting for a thread. */
+    get waiting(): number {
+        return this.threadPool.waiting;
+    }
+
+    /** Tasks of every set running on a thread. */
+    get running(): number {
+        return this.threadPool.running;
+    }
+
+    get restarts(): number {
+        return this.threadPool.restarts;
+    }
+
+    get loadingWorkers(): number {
+        return this.threadPool.loadingWorkers;
+    }
+
+    /** The threads (the same for every set). */
+    get threads(): number {
+        return this.threadPool.threads;
+    }
+
+    /** The threads' ids, as Piscina numbers them (a swap changes none). */
+    get threadIds(): number[] {
+        return this.threadPool.threadIds;
+    }
+
+    set onTask(observe: WorkerThreads['onTask']) {
+        this.threadPool.onTask = observe;
     }
 }

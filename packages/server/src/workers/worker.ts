@@ -1,25 +1,46 @@
-// A Piscina worker: reopens the regions over the SharedArrayBuffers the main thread loaded
-// (no copy) and runs tasks. An answer already in bytes (json-answer.ts) is moved to the main
-// thread, not copied.
+// A Piscina worker: serves the region sets the main thread announces on its port (region-inbox.ts), over the
+// SharedArrayBuffers the main thread loaded (no copy), and runs tasks. An answer already in bytes (json-answer.ts) is
+// moved to the main thread, not copied.
 import {workerData} from 'node:worker_threads';
 import {move} from 'piscina';
 import {keptBytes} from '@quartier/engine/internal';
 import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
+import type {TaskError} from './task-error.js';
+import {openBundle} from '../swap/open-bundle.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
+import {RegionInbox} from './region-inbox.js';
+import type {RosterData} from './region-roster.js';
+import type {ThreadTask} from './worker-threads.js';
 
-const data = workerData as {regions: RegionHandle[]; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
-const runner = new TaskRunner(data.regions);
+const data = workerData as {roster: RosterData; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
 const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
 memory?.write(0, true);
-if (data.warm) {
-    runner.warm(data.warm === 'enrichment');
-    memory?.write(keptBytes(), true);
-}
+// A set's runner; the regions new to this thread warm up as it takes them in (at its start, or before a swap's switch).
+const inbox = new RegionInbox(data.roster, (regions, fresh) => {
+    if (data.warm && fresh.length > 0) {
+        new TaskRunner(fresh).warm(data.warm === 'enrichment');
+        memory?.write(keptBytes(), true);
+    }
+    return new TaskRunner(regions);
+});
+if (data.warm) inbox.takeAll();
 
-export function run(task: Task): unknown {
-    const answer = runner.run(task);
+export function run(task: ThreadTask | Task): unknown {
+    if (task.type === 'roster') return inbox.answer(task.call);
+    if (task.type === 'open-bundle') return openBundleTask(task.dir);
+    if (task.type === 'ping') return 'pong';
+    const answer = inbox.get((task as {set: number}).set).run(task);
     memory?.write(keptBytes());
     return answer instanceof Uint8Array ? move(answer) : answer;
+}
+
+/** A bundle opened for a swap (open-bundle.ts), or the reason it is refused. */
+function openBundleTask(dir: string): RegionHandle | TaskError {
+    try {
+        return openBundle(dir);
+    } catch (err) {
+        return {error: {status: 409, message: (err as Error).message}};
+    }
 }
 
 /**

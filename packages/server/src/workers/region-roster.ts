@@ -1,0 +1,165 @@
+// The region sets a pool's threads serve (issue 28: a swap without new threads). A pool's threads start once and
+// serve every set of regions the server swaps in. Each thread, as it starts, hands the pool a MessagePort of its own
+// (region-inbox.ts); the roster posts there every set it holds, then each set it adds or drops, with the regions'
+// sections as SharedArrayBuffers (shared, never copied). A task names its set; a thread that has not taken that set
+// in reads its port then. An idle thread waits in Atomics.wait and handles no message event, so the roster reaches
+// every thread with roster tasks (reachEvery) when each must act now: take a new set in (and warm it up) before the
+// switch, or let go of a dropped set's memory.
+import {setTimeout as delay} from 'node:timers/promises';
+import type {MessagePort} from 'node:worker_threads';
+import type {Piscina} from 'piscina';
+import type {Region, RegionBuffers} from '@quartier/engine';
+import {regionSections, type RegionManifest} from '@quartier/engine/internal';
+
+/** A region as a thread receives it; `id` names the main thread's Region, which two sets may share. */
+export interface RosterRegion {
+    id: number;
+    manifest: RegionManifest;
+    buffers: RegionBuffers;
+}
+
+/** What the roster posts to a thread: sets to serve (`last`: the highest set number given so far), or a set dropped. */
+export type RosterMessage = {sets: {set: number; regions: RosterRegion[]}[]; last: number} | {drop: number};
+
+/** A thread's first message to the pool (through Piscina's worker messages): its port. */
+export interface RosterHello {
+    rosterPort: MessagePort;
+    threadId: number;
+}
+
+/** Given to every thread of the pool (workerData.roster): bumped and notified after every message posted. */
+export interface RosterData {
+    posted: SharedArrayBuffer;
+}
+
+/** What each thread does once when reached: take `set` in, and/or collect the garbage a dropped set left. */
+export interface RosterCall {
+    reach: number;
+    /** Counts the threads that have answered this call (each once). */
+    acks: SharedArrayBuffer;
+    set?: number;
+    collect?: boolean;
+}
+
+/** The task that carries a roster call to a thread. */
+export interface RosterTask {
+    type: 'roster';
+    call: RosterCall;
+}
+
+/** The threads a roster reaches (a routing or a render pool). */
+export interface RosterThreads {
+    /** Threads the pool keeps. */
+    readonly size: number;
+    /** Whether threads run (render threads start with the first image; routing threads that cannot start do not). */
+    readonly hasThreads: boolean;
+    /** Runs a roster task on a thread. */
+    runRoster(task: RosterTask): Promise<unknown>;
+    /** Stops the threads. */
+    close(): Promise<void>;
+}
+
+/** How long a swap waits for every thread to take the new set in, at most. */
+const TAKE_IN_WAIT_MS = 5000;
+/** How long a set's release waits for every thread to let go of it, at most. */
+const RELEASE_WAIT_MS = 60_000;
+/** A pause between rounds whose tasks all reached threads that had answered already (one thread busy on a long task). */
+const ROUND_PAUSE_MS = 20;
+
+/** Per Region of the main thread, its id (a region unchanged by a swap is the same object in both sets). */
+const regionIds = new WeakMap<Region, number>();
+let nextRegionId = 1;
+
+function rosterRegion(region: Region): RosterRegion {
+    let id = regionIds.get(region);
+    if (id === undefined) regionIds.set(region, id = nextRegionId++);
+    return {id, manifest: region.manifest, buffers: regionSections(region).buffers};
+}
+
+export class RegionRoster {
+    /** Per thread id, its port. */
+    private readonly ports = new Map<number, MessagePort>();
+    /** The sets served (not yet dropped). */
+    private readonly sets = new Map<number, RosterRegion[]>();
+    private last = 0;
+    private reaches = 0;
+    private readonly posted = new Int32Array(new SharedArrayBuffer(4));
+
+    get data(): RosterData {
+        return {posted: this.posted.buffer as SharedArrayBuffer};
+    }
+
+    /** Follows the pool's threads: each announces its port as it starts, and a thread stopped takes its port along. */
+    attach(piscina: Piscina): void {
+        piscina.on('message', (m: Partial<RosterHello> | null) => {
+            if (m?.rosterPort) this.welcome(m as RosterHello);
+        });
+        piscina.on('workerDestroy', (worker: {id: number}) => {
+            this.ports.get(worker.id)?.close();
+            this.ports.delete(worker.id);
+        });
+    }
+
+    /** A new set of regions for the threads; its number, which its tasks carry. */
+    add(regions: Region[]): number {
+        const set = ++this.last;
+        const entries = regions.map(rosterRegion);
+        this.sets.set(set, entries);
+        for (const port of this.ports.values()) this.post(port, {sets: [{set, regions: entries}], last: set});
+        return set;
+    }
+
+    private drop(set: number): void {
+        if (!this.sets.delete(set)) return;
+        for (const port of this.ports.values()) this.post(port, {drop: set});
+    }
+
+    /**
+     * Resolves once every thread has taken `set` in (the routing threads warm up the regions new to them), or after
+     * TAKE_IN_WAIT_MS (a thread busy longer, on a long task, takes it in on its first task of the set): before the
+     * switch to a set swapped in. Rejects with the reason a thread could not.
+     */
+    async takeIn(set: number, threads: RosterThreads): Promise<void> {
+        if (threads.hasThreads) await this.reachEvery(threads, {set}, TAKE_IN_WAIT_MS);
+    }
+
+    /**
+     * Drops `set` (its tasks are over): the threads let go of its regions (those no other set serves) and collect
+     * them at once (resolves once they have, or after RELEASE_WAIT_MS); the last set's release stops the threads.
+     */
+    async release(set: number, threads: RosterThreads): Promise<void> {
+        this.drop(set);
+        if (this.sets.size === 0) return threads.close();
+        if (threads.hasThreads) await this.reachEvery(threads, {collect: true}, RELEASE_WAIT_MS).catch(() => {});
+    }
+
+    /**
+     * Sends `call` (a task per thread not reached yet, in rounds) until every thread has answered it, or for
+     * `limitMs` (the tasks still queued then run later); rejects with the reason a thread failed.
+     */
+    private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean}, limitMs: number): Promise<void> {
+        const acks = new Int32Array(new SharedArrayBuffer(4));
+        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer}};
+        const deadline = performance.now() + limitMs;
+        // Until every thread has answered, or the threads are stopped (the server's shutdown).
+        while (threads.hasThreads && Atomics.load(acks, 0) < threads.size && performance.now() < deadline) {
+            const before = Atomics.load(acks, 0);
+            const round = Promise.all(Array.from({length: threads.size - before}, () => threads.runRoster(task)));
+            round.catch(() => {}); // when left to run past the deadline
+            const late = await Promise.race([round.then(() => false), delay(deadline - performance.now(), true, {ref: false})]);
+            if (!late && Atomics.load(acks, 0) === before) await delay(ROUND_PAUSE_MS);
+        }
+    }
+
+    /** A thread started: it gets every set served. */
+    private welcome(hello: RosterHello): void {
+        this.ports.set(hello.threadId, hello.rosterPort);
+        this.post(hello.rosterPort, {sets: [...this.sets].map(([set, regions]) => ({set, regions})), last: this.last});
+    }
+
+    private post(port: MessagePort, message: RosterMessage): void {
+        port.postMessage(message);
+        Atomics.add(this.posted, 0, 1);
+        Atomics.notify(this.posted, 0);
+    }
+}
