@@ -4,7 +4,8 @@
 // a temporary folder (paths in it relative to the data root), updated, and compared with a fresh build of the
 // extract the changes lead to: every section the same, by content. Then what a failed update leaves (nothing
 // changed), a second update, new feeds, and the server serving the updated region with its data's age in /health;
-// then the sections reused (hard links) and the vector tiles patched (tiles/tile-patch.ts), each against a fresh build.
+// then the sections reused (hard links; the map data unless a drawn object changed) and the vector tiles patched
+// (tiles/tile-patch.ts), each against a fresh build.
 // The same comparison on real data (Malta, Rutland) is bench/update-region.js and tools/answer-corpus.js.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -209,7 +210,7 @@ function sameAsFresh(t: Test, regions: string, out: string): {updated: any; buil
     return {updated, built};
 }
 
-let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [], fifthObjects: Obj[] = [];
+let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [], fifthObjects: Obj[] = [], sixthObjects: Obj[] = [];
 const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
 const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
 
@@ -344,6 +345,21 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
         .sort(byTypeAndId);
     writePbf(path.join(data, 'sixth.osm.pbf'), objs);
     sameAsFresh(t, regionsFile('regions-sixth.json', 'sixth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-sixth');
+    sixthObjects = objs;
+});
+
+t.test('a named peak is drawn: the map data is built again, not reused', async (t) => {
+    // A peak is a landmark of the map data (map-data/landmarks.ts), unlike the pharmacy and the address above.
+    const peak = node(43, 50.7790, 6.0720, {natural: 'peak', name: 'Ringberg', ele: '264'});
+    writeOsc(path.join(cwd, 'peak.osc.gz'), [['create', [peak]]], 7);
+    const map = bytesOf('map.bin');
+    const r = update('--changes', 'peak.osc.gz');
+    t.equal(r.status, 0, r.err);
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the map data rebuilt (and the tiles patched)');
+    t.notOk(bytesOf('map.bin').equals(map), 'the map data holds the peak');
+    writePbf(path.join(data, 'seventh.osm.pbf'), [...sixthObjects, peak].sort(byTypeAndId));
+    sameAsFresh(t, regionsFile('regions-seventh.json', 'seventh.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-seventh');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */
