@@ -4,7 +4,8 @@
 // a temporary folder (paths in it relative to the data root), updated, and compared with a fresh build of the
 // extract the changes lead to: every section the same, by content. Then what a failed update leaves (nothing
 // changed), a second update, new feeds, and the server serving the updated region with its data's age in /health;
-// then the sections reused (hard links) and the vector tiles patched (tiles/tile-patch.ts), each against a fresh build.
+// then the sections reused (hard links; the map data unless a drawn object changed) and the vector tiles patched
+// (tiles/tile-patch.ts), each against a fresh build.
 // The same comparison on real data (Malta, Rutland) is bench/update-region.js and tools/answer-corpus.js.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
@@ -209,7 +210,7 @@ function sameAsFresh(t: Test, regions: string, out: string): {updated: any; buil
     return {updated, built};
 }
 
-let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [], fifthObjects: Obj[] = [];
+let thirdObjects: Obj[] = [], fourthObjects: Obj[] = [], fifthObjects: Obj[] = [], sixthObjects: Obj[] = [];
 const bytesOf = (file: string) => fs.readFileSync(path.join(cwd, 'updated', 'DE', file));
 const pharmacy = node(40, 50.7801, 6.0800, {amenity: 'pharmacy', name: 'Ring-Apotheke'});
 
@@ -226,7 +227,7 @@ t.test('a second update and new feeds', async (t) => {
     // A pharmacy leaves the road graph as it was: the graph (not built again), its hierarchies and coverage are the
     // previous bundle's, byte for byte.
     const reused = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8')).reused;
-    t.same(reused, ['roads', 'chCar', 'chFoot', 'chBike', 'coverage'], 'reused: the road graph, the hierarchies and coverage; transit is new (a new feed)');
+    t.same(reused, ['roads', 'chCar', 'chFoot', 'chBike', 'coverage', 'map'], 'reused: the road graph, the hierarchies, coverage and the map data (a pharmacy is not drawn); transit is new (a new feed)');
     t.same(['roads.bin', 'ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf), hierarchies, 'byte for byte');
     const withFeed = regionsFile('regions-second.json', 'second.osm.pbf', {gtfs: [path.join(cwd, 'feed')]});
     writePbf(path.join(data, 'second.osm.pbf'), [...apply(before), pharmacy].sort(byTypeAndId));
@@ -305,7 +306,7 @@ t.test('a damaged section is built again, not reused', async (t) => {
     const r = update('--changes', 'kiosk.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the damaged foot hierarchy built again; the graph and transit reused (the same ways and feed)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'stopProfiles', 'coverage', 'map'], 'the damaged foot hierarchy built again; the graph, transit and map data reused (the same ways, feed and no landmark)');
     fourthObjects = [...thirdObjects, kiosk].sort(byTypeAndId);
     writePbf(path.join(data, 'fourth.osm.pbf'), fourthObjects);
     sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');
@@ -318,7 +319,7 @@ t.test('a maxspeed change rebuilds the car\'s hierarchy only', async (t) => {
     const r = update('--changes', 'maxspeed.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['chFoot', 'chBike', 'tiles'], 'the foot and bike hierarchies reused, and the tiles (the map, places and coverage are the same)');
+    t.same(manifest.reused, ['chFoot', 'chBike', 'map', 'tiles'], 'the foot and bike hierarchies reused, the map data (a speed is not drawn) and the tiles (the map, places and coverage are the same)');
     t.ok(bytesOf('ch-foot.bin').equals(foot) && bytesOf('ch-bike.bin').equals(bike), 'byte for byte');
     t.notOk(bytesOf('ch-car.bin').equals(car), 'the car\'s rebuilt, with the new speed');
     fifthObjects = fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o));
@@ -336,7 +337,7 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
     t.equal(r.status, 0, r.err);
     t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the road graph and what is built from it reused');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage', 'map'], 'the road graph and what is built from it reused, and the map data (no landmark changed)');
     const tiles = manifest.stats.tiles;
     const lookedAt = tiles.zooms.reduce((n: number, z: {tiles: number}) => n + z.tiles, 0);
     t.ok(tiles.changes >= 3 && tiles.cut > 0 && tiles.cut < lookedAt / 2, `patched: ${tiles.cut} of ${lookedAt} tiles cut again, for ${tiles.changes} changed objects`);
@@ -344,6 +345,21 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
         .sort(byTypeAndId);
     writePbf(path.join(data, 'sixth.osm.pbf'), objs);
     sameAsFresh(t, regionsFile('regions-sixth.json', 'sixth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-sixth');
+    sixthObjects = objs;
+});
+
+t.test('a named peak is drawn: the map data is built again, not reused', async (t) => {
+    // A peak is a landmark of the map data (map-data/landmarks.ts), unlike the pharmacy and the address above.
+    const peak = node(43, 50.7790, 6.0720, {natural: 'peak', name: 'Ringberg', ele: '264'});
+    writeOsc(path.join(cwd, 'peak.osc.gz'), [['create', [peak]]], 7);
+    const map = bytesOf('map.bin');
+    const r = update('--changes', 'peak.osc.gz');
+    t.equal(r.status, 0, r.err);
+    const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the map data rebuilt (and the tiles patched)');
+    t.notOk(bytesOf('map.bin').equals(map), 'the map data holds the peak');
+    writePbf(path.join(data, 'seventh.osm.pbf'), [...sixthObjects, peak].sort(byTypeAndId));
+    sameAsFresh(t, regionsFile('regions-seventh.json', 'seventh.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-seventh');
 });
 
 /** A tiny feed on the ring: one bus line of two stops, in January 2020 only (long ended). */

@@ -4,6 +4,7 @@
 // its own simplified copy with a Flatbush index over feature boxes (map-data.ts reads it back).
 import Flatbush from 'flatbush';
 import {Growable} from '../format/growable.js';
+import {InputDigest} from '../format/input-digest.js';
 import {encodeSection, type TypedArray} from '../format/section.js';
 import {StringTableBuilder} from '../format/strings.js';
 import {hilbert16} from '../geo/hilbert.js';
@@ -165,6 +166,42 @@ export class MapDataBuilder {
         const name = node.tags.get('name');
         if (cls === undefined || !name) return;
         this.places.push({cls, name, lat: node.lat, lon: node.lon});
+    }
+
+    /**
+     * SHA-256 of everything build() reads: the ways, multipolygons, member ways, coastline, places and landmarks kept,
+     * and the node store (a superset of the map's own nodes: its extent is the map's box). The same digest (and code)
+     * gives the same section: a change of POIs and addresses leaves it, and the build reuses the previous bundle's.
+     */
+    inputDigest(): string {
+        const digest = new InputDigest('map').array('refs', this.refs.data, this.refs.length);
+        // The ways in chunks: a country keeps millions.
+        const CHUNK = 1 << 16;
+        for (let start = 0; start < this.ways.length; start += CHUNK) {
+            const end = Math.min(this.ways.length, start + CHUNK);
+            const numbers = new Float64Array((end - start) * 6);
+            const texts: string[] = [];
+            for (let i = start, o = 0; i < end; i++, o += 6) {
+                const w = this.ways[i];
+                numbers[o] = w.packed;
+                numbers[o + 1] = w.height;
+                numbers[o + 2] = w.minHeight;
+                numbers[o + 3] = w.attr;
+                numbers[o + 4] = w.refStart;
+                numbers[o + 5] = w.refCount;
+                texts.push(w.name, w.ref);
+            }
+            digest.array('ways', numbers).json('way texts', texts);
+        }
+        digest.json('relations', this.relations).json('members', [...this.memberRefs]).json('coastline', this.coastline).json('places', this.places);
+        // The landmarks as build() stores them (positions of aerodrome areas from the store), their strings apart.
+        const names = new StringTableBuilder();
+        const landmarks = this.landmarks.arrays(names, (id) => {
+            const k = this.nodes.indexOf(id);
+            return k < 0 ? null : [mercatorX(this.nodes.lon[k] / 1e7), mercatorY(this.nodes.lat[k] / 1e7)];
+        });
+        for (const [name, a] of Object.entries({...landmarks, ...names.arrays('name')})) digest.array(name, a);
+        return digest.store(this.nodes).hex();
     }
 
     build(): {section: Uint8Array; stats: MapStats} {

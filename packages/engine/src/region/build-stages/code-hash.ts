@@ -24,6 +24,8 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
     transit: ['transit/build/compile.js', 'graph/road-graph.js'],
     stopProfiles: ['transit/build/stop-profiles-build.js'],
     coverage: ['coverage/coverage-builder.js', 'coverage/coverage.js', 'graph/road-graph.js'],
+    // As the roads: the reader, the store and the builder (reuse by MapDataBuilder.inputDigest).
+    map: ['osm/pbf.js', 'osm/node-store.js', 'map-data/map-builder.js'],
     // The cutter and what chooses, walks and stores the tiles (tile-archive-layout.ts, tile-archive-cut.ts), not the
     // patching around them.
     tiles: ['tiles/tile-builder.js', 'tiles/tile-archive-layout.js', 'tiles/tile-archive-cut.js', 'tiles/natural-earth.js', 'map-data/map-data.js', 'geocode/places.js', 'coverage/coverage.js']

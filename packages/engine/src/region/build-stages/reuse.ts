@@ -5,9 +5,10 @@
 // sections it reads, the settings it reads and the engine's code. A build (not forced) whose previous bundle holds
 // the section with the same inputs copies it instead of building it: an OSM change that leaves the road graph as
 // it was reuses the three hierarchies, transit and coverage byte for byte, and one that changes only a mode's
-// weights (a maxspeed: the car's) reuses the other modes' hierarchies (modeDigest). The road graph is reused when what
-// its builder kept from the read is the same (RoadGraphBuilder.inputDigest); the other sections read straight from
-// OSM (POIs, places, map data) are still built every time. Their content is what the others' inputs hash.
+// weights (a maxspeed: the car's) reuses the other modes' hierarchies (modeDigest). The road graph and the map data
+// are reused when what their builder kept from the read is the same (RoadGraphBuilder.inputDigest,
+// MapDataBuilder.inputDigest); the other sections read straight from OSM (POIs, places) are still built every time.
+// Their content is what the others' inputs hash.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -154,13 +154,20 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
         coverageStats = coverageOut.stats;
     }
     progress.update('map data', 1);
-    const mapOut = b.map!.build();
+    // The same ways, multipolygons, places, landmarks and nodes kept (and code) as the previous bundle's: its map data.
+    let mapStats = previousStats(b, 'map');
+    let mapSection: Uint8Array | null = null;
+    if (!reuseSection(b, 'map', inputsOf(b, 'map', [b.map!.inputDigest()]))) {
+        const mapOut = b.map!.build();
+        write(tmp, 'map', mapOut.section);
+        mapSection = mapOut.section;
+        mapStats = mapOut.stats;
+    }
     b.map = null;
-    write(tmp, 'map', mapOut.section);
-    const tilesStats = buildTiles(b, mapOut.section, placesOut.section);
+    const tilesStats = buildTiles(b, mapSection, placesOut.section);
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
-    return {pois: poisOut.stats, places: placesOut.stats, map: mapOut.stats, tiles: tilesStats, coverage: coverageStats,
+    return {pois: poisOut.stats, places: placesOut.stats, map: mapStats, tiles: tilesStats, coverage: coverageStats,
         poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
 }
 

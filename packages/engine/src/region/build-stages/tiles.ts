@@ -13,10 +13,13 @@ import {patchTileArchive, type PreviousTiles} from '../../tiles/tile-patch.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 import {builtSectionDigest, inputsOf, previousStats, readBuiltSection, readSectionFile, reuseSection, sectionDigest, unchangedSection} from './reuse.js';
 
-/** The vector tiles of the sections just built, read back as the server reads them; their stats. */
-export function buildTiles(b: RegionBuild, map: Uint8Array, places: Uint8Array): unknown {
-    const mapDigest = sectionDigest(map), placesDigest = sectionDigest(places);
-    b.sectionFacts.map = {sha256: mapDigest};
+/**
+ * The vector tiles of the sections just built, read back as the server reads them; their stats. `map`: the map data
+ * built, or null when the previous bundle's was reused (its digest recorded; read only when tiles are cut).
+ */
+export function buildTiles(b: RegionBuild, map: Uint8Array | null, places: Uint8Array): unknown {
+    const mapDigest = map ? sectionDigest(map) : builtSectionDigest(b, 'map'), placesDigest = sectionDigest(places);
+    if (map) b.sectionFacts.map = {sha256: mapDigest};
     b.sectionFacts.places = {sha256: placesDigest};
     const coverageDigest = builtSectionDigest(b, 'coverage');
     const inputs = inputsOf(b, 'tiles', [mapDigest, placesDigest, coverageDigest, NaturalEarth.version()]);
@@ -24,7 +27,7 @@ export function buildTiles(b: RegionBuild, map: Uint8Array, places: Uint8Array):
     const own = (bytes: Uint8Array) => new Uint8Array(bytes).buffer;
     const coverageBytes = readBuiltSection(b, 'coverage');
     const coverage = new Coverage(Section.from(coverageBytes.buffer, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, coverageBytes.byteOffset, coverageBytes.byteLength));
-    const mapData = MapData.from(own(map)), placesData = Places.from(own(places));
+    const mapData = MapData.from(map ? own(map) : readBuiltSection(b, 'map').buffer), placesData = Places.from(own(places));
     const onZoom = (zoom: number) => b.progress.update(`vector tiles, zoom ${zoom}`, 1);
     const previous = previousTiles(b, coverageDigest);
     const out = (previous && patchTileArchive(previous, mapData, placesData, coverage, onZoom))
