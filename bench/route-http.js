@@ -20,7 +20,6 @@
 // drifts between rounds, the two servers of one round see nearly the same machine.
 // Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL [--osrm-pid PID]]
 //        [--osrm-foot URL [--osrm-foot-pid PID]] [--wrk] [--only MODES]
-import {execFileSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -28,6 +27,7 @@ import autocannon from 'autocannon';
 import {dataRoot} from '@quartier/engine/internal';
 import {printFigure} from './lib/figure.js';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
+import {cpuSeconds} from './lib/process-cpu.js';
 import {hasWrk, wrkNewConnections} from './lib/wrk.js';
 import {startBenchServer} from './lib/server.js';
 
@@ -55,14 +55,6 @@ const osrmPaths = reference.queries.slice(0, 500).map((q) =>
 /** An osrm-routed per profile: asked our endpoint `endpoint` alone. */
 for (const [url, pid, endpoint, name] of [[flags.osrm, flags['osrm-pid'], '/route Driving', 'OSRM car'], [flags['osrm-foot'], flags['osrm-foot-pid'], '/route Walking', 'OSRM foot']]) {
     if (url) servers.push({name, osrm: endpoint, server: {url: url.replace(/\/$/, ''), pid: 0, osrmPid: Number(pid ?? 0), stop() {}}});
-}
-
-const ticks = fs.existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 0;
-/** CPU seconds so far of a process's main thread (or of the whole process), or NaN where /proc is missing. */
-function cpuSeconds(pid, wholeProcess = false) {
-    if (!ticks || !pid) return NaN;
-    const fields = fs.readFileSync(wholeProcess ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
 }
 
 async function keptAlive(url, list) {
