@@ -9,15 +9,17 @@
 // Also prints the server's main-thread CPU time per request (Linux: /proc/<pid>/task/<pid>/stat), which
 // the other processes on the machine disturb less than the wall-clock figures.
 // With --osrm URL, an OSRM server already running with the car profile on the same Brussels extract
-// (osrm-routed; how it was built is said in bench/RESULTS.md, never in this repository) is measured in
-// the same rounds on the car pairs, as /route/v1/driving/…?overview=full&steps=true.
-// With --osrm-pid PID (osrm-routed's process), its CPU time is measured as ours is.
+// (osrm-routed; how it was built is said in docs/osrm-side-by-side.md, never in this repository) is measured in
+// the same rounds on the car pairs, as /route/v1/driving/…?overview=full&steps=true; --osrm-foot URL, a
+// second osrm-routed with the foot profile, on the foot pairs (osrm-routed serves one profile each).
+// With --osrm-pid PID (--osrm-foot-pid PID: the foot one's), its CPU time is measured as ours is.
+// With --wrk, the new-connection client is wrk (bench/lib/wrk.js: issue 29's client) instead of Node's.
 // Besides the main thread's CPU time, the whole server process's (all threads: for us the workers too)
 // per request: a figure the machine's other load disturbs far less than requests per second.
 // With OSRM, each round's throughput ratio (ours / OSRM's, car) is printed too: the machine's speed
 // drifts between rounds, the two servers of one round see nearly the same machine.
-// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL [--osrm-pid PID]] [--only MODES]
-import {execFileSync} from 'node:child_process';
+// Usage: node bench/route-http.js [seconds=5] [connections=20] [--rounds 3] [--base DIR] [--out BUNDLES] [--osrm URL [--osrm-pid PID]]
+//        [--osrm-foot URL [--osrm-foot-pid PID]] [--wrk] [--only MODES]
 import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -25,9 +27,12 @@ import autocannon from 'autocannon';
 import {dataRoot} from '@quartier/engine/internal';
 import {printFigure} from './lib/figure.js';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
+import {cpuSeconds} from './lib/process-cpu.js';
+import {hasWrk, wrkNewConnections} from './lib/wrk.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, 'osrm-pid': {type: 'string'}, only: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, 'osrm-pid': {type: 'string'}, 'osrm-foot': {type: 'string'}, 'osrm-foot-pid': {type: 'string'}, wrk: {type: 'boolean'}, only: {type: 'string'}}});
+if (flags.wrk && !hasWrk()) throw new Error('--wrk: wrk is not installed (Debian: apt-get install wrk)');
 const seconds = Number(positionals[0] ?? 5);
 const connections = Number(positionals[1] ?? 20);
 const rounds = Number(flags.rounds ?? 3);
@@ -44,17 +49,12 @@ for (const mode of MODES) {
 const serverArgs = ['--regions', 'BE', '--default-country', 'BE', '--cache', 'off', ...(flags.out ? ['--out', path.resolve(flags.out), '--no-build'] : [])];
 const servers = [{name: 'this checkout', server: await startBenchServer(serverArgs)}];
 if (flags.base) servers.push({name: `base (${path.basename(flags.base)})`, server: await startBenchServer(serverArgs, {}, path.resolve(flags.base))});
-/** OSRM's path for each of our car pairs; other endpoints are not asked of it. */
-const osrmPaths = {'/route Driving': reference.queries.slice(0, 500).map((q) =>
-    `/route/v1/driving/${q.from[1]},${q.from[0]};${q.to[1]},${q.to[0]}?overview=full&steps=true`)};
-if (flags.osrm) servers.push({name: 'OSRM', osrm: true, server: {url: flags.osrm.replace(/\/$/, ''), pid: 0, osrmPid: Number(flags['osrm-pid'] ?? 0), stop() {}}});
-
-const ticks = fs.existsSync('/proc/self/stat') ? Number(execFileSync('getconf', ['CLK_TCK']).toString()) : 0;
-/** CPU seconds so far of a process's main thread (or of the whole process), or NaN where /proc is missing. */
-function cpuSeconds(pid, wholeProcess = false) {
-    if (!ticks || !pid) return NaN;
-    const fields = fs.readFileSync(wholeProcess ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / ticks;
+/** OSRM's path for each of our pairs (osrm-routed answers with the profile it was started on, whatever the URL says). */
+const osrmPaths = reference.queries.slice(0, 500).map((q) =>
+    `/route/v1/driving/${q.from[1]},${q.from[0]};${q.to[1]},${q.to[0]}?overview=full&steps=true`);
+/** An osrm-routed per profile: asked our endpoint `endpoint` alone. */
+for (const [url, pid, endpoint, name] of [[flags.osrm, flags['osrm-pid'], '/route Driving', 'OSRM car'], [flags['osrm-foot'], flags['osrm-foot-pid'], '/route Walking', 'OSRM foot']]) {
+    if (url) servers.push({name, osrm: endpoint, server: {url: url.replace(/\/$/, ''), pid: 0, osrmPid: Number(pid ?? 0), stop() {}}});
 }
 
 async function keptAlive(url, list) {
@@ -66,7 +66,7 @@ async function keptAlive(url, list) {
 }
 
 function newConnections(url, list) {
-    return newConnectionsClient(url, list, {connections, seconds, headers: {LicenseKey: KEY}});
+    return (flags.wrk ? wrkNewConnections : newConnectionsClient)(url, list, {connections, seconds, headers: {LicenseKey: KEY}});
 }
 
 const clients = {'kept-alive': keptAlive, 'new connection per request': newConnections};
@@ -78,8 +78,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const cell = (x) => (Number.isNaN(x) ? '–' : x.toFixed(0));
 
 try {
-    const pathsOf = (i, endpoint) => (servers[i].osrm ? osrmPaths[endpoint] : paths[endpoint]);
-    for (const [i, {server}] of servers.entries()) await keptAlive(server.url, pathsOf(i, '/route Driving')); // warm every worker
+    const pathsOf = (i, endpoint) => (!servers[i].osrm ? paths[endpoint] : servers[i].osrm === endpoint ? osrmPaths : null);
+    for (const [i, {server, osrm}] of servers.entries()) await keptAlive(server.url, pathsOf(i, osrm ?? `/route ${MODES[0]}`)); // warm every worker
     for (let round = 0; round < rounds; round++) {
         for (const [client, run] of Object.entries(clients)) {
             for (const [e, endpoint] of Object.keys(paths).entries()) {
@@ -99,14 +99,15 @@ try {
             }
         }
     }
-    const osrmAt = servers.findIndex((s) => s.osrm);
     for (const client of Object.keys(clients)) {
-        if (osrmAt >= 0) {
-            const ours = results[0][client]['/route Driving'], theirs = results[osrmAt][client]['/route Driving'];
-            const ratios = ours.map((m, r) => m.rps / theirs[r].rps);
-            const p50s = ours.map((m, r) => m.p50 / theirs[r].p50);
-            const range = (xs) => `median ${median(xs).toFixed(2)}×, ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}× over the rounds`;
-            console.log(`\n${client}: car throughput against OSRM round by round ${ratios.map((x) => x.toFixed(2)).join(', ')} (${range(ratios)}); p50 ${range(p50s)}`);
+        for (const [osrmAt, {name, osrm}] of servers.entries()) {
+            if (!osrm || results[0][client][osrm].length === 0) continue;
+            const ours = results[0][client][osrm], theirs = results[osrmAt][client][osrm];
+            const range = (f) => {
+                const xs = ours.map((m, r) => f(m) / f(theirs[r]));
+                return `${xs.map((x) => x.toFixed(2)).join(', ')} (median ${median(xs).toFixed(2)}×, ${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}×)`;
+            };
+            console.log(`\n${client}, ${osrm} against ${name}, ours / theirs round by round: throughput ${range((m) => m.rps)}; p50 ${range((m) => m.p50)}; p99 ${range((m) => m.p99)}`);
         }
         console.log(`\n${client}, ${connections} connections, ${seconds} s × ${rounds} rounds (medians)\n`);
         console.log(`| server | endpoint | req/s | ratio to /health | p50 ms | p99 ms | main-thread CPU µs/request | server CPU µs/request (all threads) | failed |`);
