@@ -319,7 +319,7 @@ t.test('a maxspeed change rebuilds the car\'s hierarchy only', async (t) => {
     const r = update('--changes', 'maxspeed.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['chFoot', 'chBike', 'map', 'tiles'], 'the foot and bike hierarchies reused, the map data (a speed is not drawn) and the tiles (the map, places and coverage are the same)');
+    t.same(manifest.reused, ['chFoot', 'chBike', 'stopProfiles', 'map', 'tiles'], 'the foot and bike hierarchies reused, the stop profiles (transit built again, the same bytes), the map data (a speed is not drawn) and the tiles (the map, places and coverage are the same)');
     t.ok(bytesOf('ch-foot.bin').equals(foot) && bytesOf('ch-bike.bin').equals(bike), 'byte for byte');
     t.notOk(bytesOf('ch-car.bin').equals(car), 'the car\'s rebuilt, with the new speed');
     fifthObjects = fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o));
@@ -356,7 +356,7 @@ t.test('a named peak is drawn: the map data is built again, not reused', async (
     const r = update('--changes', 'peak.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'coverage'], 'the map data rebuilt (and the tiles patched)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the map data rebuilt (and the tiles patched)');
     t.notOk(bytesOf('map.bin').equals(map), 'the map data holds the peak');
     writePbf(path.join(data, 'seventh.osm.pbf'), [...sixthObjects, peak].sort(byTypeAndId));
     sameAsFresh(t, regionsFile('regions-seventh.json', 'seventh.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-seventh');
