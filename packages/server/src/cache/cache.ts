@@ -73,8 +73,8 @@ export interface CacheStats {
     skippedWrites: number;
     /** writes of this instance that failed */
     failedWrites: number;
-    /** times this instance mapped its file afresh to let go of the pages it had read (mapped-pages.ts) */
-    remaps: number;
+    /** times this instance mapped its file afresh to let go of the pages it had read (mapped-pages.ts; LMDB only) */
+    remaps?: number;
 }
 
 const FORMAT = 1;

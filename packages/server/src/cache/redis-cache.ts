@@ -110,7 +110,7 @@ export class RedisCache {
 
     /** Counts of this process since it started (entries and bytes: Redis's, not known here: -1). */
     stats(): CacheStats {
-        return {entries: -1, bytes: -1, hits: this.hits, misses: this.misses, evictions: 0, skippedWrites: this.skippedWrites, failedWrites: this.failedWrites, remaps: 0};
+        return {entries: -1, bytes: -1, hits: this.hits, misses: this.misses, evictions: 0, skippedWrites: this.skippedWrites, failedWrites: this.failedWrites};
     }
 
     /** Counts a hit served from a body whose write is still under way. */
