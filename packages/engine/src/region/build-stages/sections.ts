@@ -109,10 +109,12 @@ export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: strin
  * bundle's with the same transit section and window; no section when they would not fit. Seconds taken, or 'reused'.
  */
 function buildStopProfiles(b: RegionBuild, network: TransitNetwork, transit: Uint8Array, window: DepartureWindow): number | 'reused' {
-    if (reuseSection(b, 'stopProfiles', inputsOf(b, 'stopProfiles', [builtSectionDigest(b, 'transit'), window]))) return 'reused';
+    // The transit section's header checksum (of all its bytes) stands for it: the section is in memory, not read again.
+    const transitChecksum = sectionChecksum(transit.buffer, transit.byteOffset);
+    if (reuseSection(b, 'stopProfiles', inputsOf(b, 'stopProfiles', [transitChecksum, window]))) return 'reused';
     b.progress.update('transit: stop profiles', 1);
     const started = performance.now();
-    const section = buildStopProfilesSection(network, window, sectionChecksum(transit.buffer, transit.byteOffset));
+    const section = buildStopProfilesSection(network, window, transitChecksum);
     if (section) write(b.tmp, 'stopProfiles', section);
     return Math.round((performance.now() - started) / 10) / 100;
 }
