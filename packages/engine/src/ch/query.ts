@@ -17,7 +17,7 @@ import type {TurnCosts} from '../graph/turn-costs.js';
 import {CHScratch, type ScratchUser} from './scratch.js';
 import {ContractionHierarchy, type CHGraph} from './hierarchy.js';
 import {BucketTable} from './query/buckets.js';
-import {PointToPoint, type CHPath} from './query/point-to-point.js';
+import {LABELS, PointToPoint, type CHPath} from './query/point-to-point.js';
 import {SearchSpace} from './query/search-space.js';
 import {TargetSweep, type SweepResult} from './query/sweep.js';
 
@@ -109,6 +109,27 @@ export class CHQuery implements ScratchUser {
         if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
         const time = this.buckets.singlePair(s, t, best);
         return this.pointToPoint.unpack(s, t, time === INF ? Infinity : time);
+    }
+
+    /**
+     * The best path from any of several sources to any of several targets (road-graph nodes), each with
+     * the time (ms) it adds at its end (a position's ways out and in), when it beats `bound`: the seeds'
+     * indices, the pair's own time and its path as tablePath draws it; null when none beats the bound.
+     * Of pairs as fast, the first source, then the first target: as a table's cells combine. One search
+     * instead of one per pair (at most LABELS seeds each way). `tied`: another pair may be as fast.
+     */
+    bestPairPath(sources: Uint32Array, sourceTimes: ArrayLike<number>, targets: Uint32Array, targetTimes: ArrayLike<number>, bound: number):
+        {source: number; target: number; path: CHPath; tied: boolean} | null {
+        if (sources.length > LABELS || targets.length > LABELS) throw new RangeError(`at most ${LABELS} sources and targets, not ${sources.length} and ${targets.length}`);
+        const p2p = this.pointToPoint;
+        const froms = this.space.toRanks(sources), tos = this.space.toRanks(targets);
+        const total = p2p.searchSeeded(froms, sourceTimes, tos, targetTimes, bound);
+        const i = p2p.meetSource, j = p2p.meetTarget;
+        if (i < 0) return null;
+        // The pair's time is a sum of whole arc weights: rounding undoes the seeds' fractions.
+        const pairTime = Math.round(total - sourceTimes[i] - targetTimes[j]);
+        const time = this.buckets.singlePair(froms[i], tos[j], pairTime);
+        return {source: i, target: j, path: p2p.unpack(froms[i], tos[j], time === INF ? Infinity : time), tied: p2p.tied};
     }
 
     /**

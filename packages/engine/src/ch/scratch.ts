@@ -32,6 +32,7 @@ export class CHScratch {
     // Allocated on first use: path lengths, and turns for modes with turn costs.
     private lengths: [Float64Array, Float64Array] | null = null;
     private turns: [Float64Array, Uint16Array, Float64Array, Uint16Array] | null = null;
+    private seedLabels: [Uint8Array, Uint8Array] | null = null;
 
     constructor(nodeCount: number) {
         const n = this.nodeCount = nodeCount;
@@ -52,6 +53,11 @@ export class CHScratch {
     /** Path lengths forward and backward (m). */
     lengthArrays(): [Float64Array, Float64Array] {
         return (this.lengths ??= [new Float64Array(this.nodeCount), new Float64Array(this.nodeCount)]);
+    }
+
+    /** Which seed each node was reached from, forward and backward (searches from several seeds at once). */
+    labelArrays(): [Uint8Array, Uint8Array] {
+        return (this.seedLabels ??= [new Uint8Array(this.nodeCount), new Uint8Array(this.nodeCount)]);
     }
 
     /** Turn costs and bearings, forward then backward. */

@@ -25,6 +25,9 @@ export interface PathFinder {
         {times: Float64Array; lengths: Float64Array; turns?: Float64Array | null; bearings?: Uint16Array | null};
     /** Lets a big table's scratch memory go. */
     releaseScratch?(): void;
+    /** The best pair of several sources and targets, each seed with its own time, in one search (a CHQuery); its path tablePath's. */
+    bestPairPath?(sources: Uint32Array, sourceTimes: ArrayLike<number>, targets: Uint32Array, targetTimes: ArrayLike<number>, bound: number):
+        {source: number; target: number; path: {weight: number; arcs: Uint32Array}; tied: boolean} | null;
 }
 
 export type RouteErrorCode = 'from-off-network' | 'to-off-network' | 'unreachable' | 'same-position';
@@ -71,6 +74,9 @@ const TABLE_BLOCK_CELLS = 1 << 20;
  * from its farthest destination, so that one pass usually does where the mode's first bound would take two.
  */
 const EXPECT_MS_PER_METER = [165, 900, 360];
+
+/** Ways out of (or into) a position one search tells apart (CHQuery's seed labels); more, and each pair is searched alone. */
+const SEED_LIMIT = 256;
 
 /** Below this straight-line distance (m) start and end are the same place. */
 export const SAME_POSITION_METERS = 1;
@@ -333,22 +339,36 @@ export class RoadRouter {
         let local = this.offNetwork(reach, to, mode);
         if (local !== null && local.weight < best) best = local.weight;
         else local = null;
-        for (let s = 0; s < starts.length; s++) {
-            for (let t = 0; t < ends.length; t++) {
-                const base = starts[s].weight + ends[t].weight;
-                if (base > best || (base === best && bestStart < 0)) continue;
-                const found = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
-                if (found.weight === INF) continue;
-                const total = base + found.weight;
-                // Of two ways as fast, the one with fewer turns (as the tables and one-to-many choose).
-                const better = total < best || (total === best && bestStart >= 0 &&
-                    this.wayTurns(mode, starts[s], found.arcs, ends[t]) < this.wayTurns(mode, starts[bestStart], bestArcs!, ends[bestEnd]));
-                if (better) {
-                    best = total;
-                    bestStart = s;
-                    bestEnd = t;
-                    bestArcs = found.arcs.slice();
-                    local = null;
+        // One search from all ways out to all ways in. Of pairs exactly as fast, the one with fewer turns
+        // (as the tables and one-to-many choose): where turns count and another pair may tie, each pair alone.
+        const found = finder.bestPairPath && starts.length <= SEED_LIMIT && ends.length <= SEED_LIMIT ?
+            finder.bestPairPath(Uint32Array.from(starts, (a) => a.node), starts.map((a) => a.weight),
+                Uint32Array.from(ends, (a) => a.node), ends.map((a) => a.weight), best) : undefined;
+        if (found !== undefined && !(found?.tied && this.turnsCount(mode))) {
+            if (found !== null && found.path.weight !== INF) {
+                best = starts[found.source].weight + ends[found.target].weight + found.path.weight;
+                bestStart = found.source;
+                bestEnd = found.target;
+                bestArcs = found.path.arcs;
+                local = null;
+            }
+        } else {
+            for (let s = 0; s < starts.length; s++) {
+                for (let t = 0; t < ends.length; t++) {
+                    const base = starts[s].weight + ends[t].weight;
+                    if (base > best || (base === best && bestStart < 0)) continue;
+                    const pair = finder.tablePath ? finder.tablePath(starts[s].node, ends[t].node) : finder.path(starts[s].node, ends[t].node);
+                    if (pair.weight === INF) continue;
+                    const total = base + pair.weight;
+                    const better = total < best || (total === best && bestStart >= 0 &&
+                        this.wayTurns(mode, starts[s], pair.arcs, ends[t]) < this.wayTurns(mode, starts[bestStart], bestArcs!, ends[bestEnd]));
+                    if (better) {
+                        best = total;
+                        bestStart = s;
+                        bestEnd = t;
+                        bestArcs = pair.arcs.slice();
+                        local = null;
+                    }
                 }
             }
         }
@@ -364,6 +384,11 @@ export class RoadRouter {
         if (found.local !== null) return this.localTurns(mode, from, to, found.local);
         if (found.bestStart < 0) return 0;
         return this.wayTurns(mode, found.starts[found.bestStart], found.bestArcs!, found.ends[found.bestEnd]);
+    }
+
+    /** Whether the turns of a path count in this mode's times (not for walkers, nor when turned off). */
+    private turnsCount(mode: number): boolean {
+        return this.turns && turnCosts(this.graph, mode).any;
     }
 
     /** ms of the turns of a way out, a path of arcs and a way in (the position's own edges counted through the ways' bearings). */

@@ -1,9 +1,38 @@
 // Point-to-point contraction-hierarchy queries: the bidirectional upward search, pruned by
 // stall-on-demand and by the best meeting so far, and the unpacking of its up-down path (shortcuts
-// expanded over their middle nodes) into road-graph arcs.
+// expanded over their middle nodes) into road-graph arcs. A route's positions lie on edges, with a
+// way out (or in) at each end: the search starts from all of them at once, each seed with its own
+// time and a label, and meets at the best pair (one search where there were up to four).
 import {INF} from '../../graph/road-graph.js';
 import {ORIGINAL} from '../hierarchy.js';
+import type {NodeHeap} from '../../search/heap.js';
 import {grow, type SearchSpace} from './search-space.js';
+
+/** Seeds a search can tell apart: a label is a byte (a position has a handful of ways out). */
+export const LABELS = 256;
+const ZERO_TIME = [0];
+// The running search's numbers: touched counts forward and backward, and whether two seeds tied (1).
+const FORWARD_COUNT = 0, BACKWARD_COUNT = 1, TIED = 2;
+
+/**
+ * Puts a search's seeds in its arrays and heap, each labelled with its index (the first of equal ones on a
+ * node); returns the touched count, and notes in `state` two seeds on one node at the same time.
+ */
+function seed(nodes: Uint32Array, times: ArrayLike<number>, dist: Float64Array, label: Uint8Array, touched: Uint32Array, heap: NodeHeap, state: Uint32Array): number {
+    let count = 0;
+    for (let i = 0; i < nodes.length; i++) {
+        const x = nodes[i], time = times[i];
+        if (dist[x] === Infinity) touched[count++] = x;
+        else if (dist[x] <= time) {
+            if (dist[x] === time) state[TIED] = 1;
+            continue;
+        }
+        dist[x] = time;
+        label[x] = i;
+        heap.push(x, time);
+    }
+    return count;
+}
 
 export interface CHPath {
     /** ms; INF when the target cannot be reached. */
@@ -18,6 +47,10 @@ export class PointToPoint {
     private stackFrom: Uint32Array = new Uint32Array(256);
     private stackTo: Uint32Array = new Uint32Array(256);
     private pathArcs: Uint32Array = new Uint32Array(256);
+    private readonly oneSource = new Uint32Array(1);
+    private readonly oneTarget = new Uint32Array(1);
+    /** The touched counts of the running search, forward and backward. */
+    private readonly state = new Uint32Array(3);
 
     constructor(space: SearchSpace) {
         this.space = space;
@@ -25,6 +58,20 @@ export class PointToPoint {
 
     /** Bidirectional upward search; returns the best distance (Infinity if none) and sets the space's `meet`. */
     search(source: number, target: number): number {
+        this.oneSource[0] = source;
+        this.oneTarget[0] = target;
+        return this.searchSeeded(this.oneSource, ZERO_TIME, this.oneTarget, ZERO_TIME, Infinity);
+    }
+
+    /**
+     * search() from several sources to several targets (ranks) at once, each seed starting at its own time
+     * (a position's ways out and in): the best total below `bound`, or `bound` itself when no pair does
+     * better (a way that needs no search, which wins ties). Sets the space's `meet`, and `meetSource` and
+     * `meetTarget` to the seeds' indices (-1 when no pair beat the bound). Of pairs taking exactly the same
+     * time, the first source, then the first target, in the order given: as tables combine the ways'
+     * cells. Each node's label is the first seed among those reaching it fastest.
+     */
+    searchSeeded(sources: Uint32Array, sourceTimes: ArrayLike<number>, targets: Uint32Array, targetTimes: ArrayLike<number>, bound: number): number {
         const space = this.space;
         space.claim();
         space.resetForward();
@@ -36,85 +83,87 @@ export class PointToPoint {
         const fParent = space.forwardParent, bParent = space.backwardParent;
         const fTouched = space.forwardTouched, bTouched = space.backwardTouched;
         const fHeap = space.forwardHeap, bHeap = space.backwardHeap;
-        fDist[source] = 0;
-        fTouched[0] = source;
-        let fCount = 1;
-        fHeap.push(source, 0);
-        bDist[target] = 0;
-        bTouched[0] = target;
-        let bCount = 1;
-        bHeap.push(target, 0);
-        let best = source === target ? 0 : Infinity;
-        let meet = source;
+        const [fLabel, bLabel] = space.labels();
+        const state = this.state;
+        state[TIED] = 0;
+        const fCount = seed(sources, sourceTimes, fDist, fLabel, fTouched, fHeap, state);
+        const bCount = seed(targets, targetTimes, bDist, bLabel, bTouched, bHeap, state);
+        state[FORWARD_COUNT] = fCount;
+        state[BACKWARD_COUNT] = bCount;
+        // The best so far, and its pair as source * LABELS + target (-1: the bound, no pair).
+        let best = bound, bestPair = -1, meet = sources[0];
         let settled = 0;
 
         for (;;) {
             const fKey = fHeap.peekKey(), bKey = bHeap.peekKey();
-            if (fKey >= best && bKey >= best) break;
+            // Past the best, not at it: a node at the best time may still tie it with an earlier pair.
+            if ((fKey > best && bKey > best) || (fHeap.length === 0 && bHeap.length === 0)) break;
             settled++;
-            if (fKey <= bKey) {
-                const x = fHeap.pop();
-                const d = fDist[x];
-                const through = d + bDist[x];
-                if (through < best) {
+            const forward = fKey <= bKey;
+            const x = forward ? fHeap.pop() : bHeap.pop();
+            const through = fDist[x] + bDist[x];
+            if (through <= best) {
+                const pair = fLabel[x] * LABELS + bLabel[x];
+                if (through === best && bestPair >= 0 && pair !== bestPair) state[TIED] = 1;
+                if (through < best || (bestPair >= 0 && pair < bestPair)) {
                     best = through;
+                    bestPair = pair;
                     meet = x;
-                }
-                // Stall: a higher node y reaches x cheaper over its down arc y → x.
-                let stalled = false;
-                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-                    if (fDist[downHead[i]] + downWeight[i] < d) {
-                        stalled = true;
-                        break;
-                    }
-                }
-                if (stalled) continue;
-                for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
-                    const v = upHead[i];
-                    const nd = d + upWeight[i];
-                    const old = fDist[v];
-                    // Not past the best meeting so far: nothing there can improve it.
-                    if (nd < old && nd < best) {
-                        if (old === Infinity) fTouched[fCount++] = v;
-                        fDist[v] = nd;
-                        fParent[v] = x;
-                        fHeap.push(v, nd);
-                    }
-                }
-            } else {
-                const x = bHeap.pop();
-                const d = bDist[x];
-                const through = d + fDist[x];
-                if (through < best) {
-                    best = through;
-                    meet = x;
-                }
-                let stalled = false;
-                for (let i = upFirst[x], end = upFirst[x + 1]; i < end; i++) {
-                    if (bDist[upHead[i]] + upWeight[i] < d) {
-                        stalled = true;
-                        break;
-                    }
-                }
-                if (stalled) continue;
-                for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
-                    const v = downHead[i];
-                    const nd = d + downWeight[i];
-                    const old = bDist[v];
-                    if (nd < old && nd < best) {
-                        if (old === Infinity) bTouched[bCount++] = v;
-                        bDist[v] = nd;
-                        bParent[v] = x;
-                        bHeap.push(v, nd);
-                    }
                 }
             }
+            if (forward) this.relax(x, fDist, fLabel, fParent, fTouched, fHeap, downFirst, downHead, downWeight, upFirst, upHead, upWeight, best, FORWARD_COUNT);
+            else this.relax(x, bDist, bLabel, bParent, bTouched, bHeap, upFirst, upHead, upWeight, downFirst, downHead, downWeight, best, BACKWARD_COUNT);
         }
-        space.forwardTouchedCount = fCount;
-        space.backwardTouchedCount = bCount;
+        space.forwardTouchedCount = state[FORWARD_COUNT];
+        space.backwardTouchedCount = state[BACKWARD_COUNT];
         space.meet = meet;
         space.settledCount = settled;
+        this.meetSource = bestPair < 0 ? -1 : Math.floor(bestPair / LABELS);
+        this.meetTarget = bestPair < 0 ? -1 : bestPair % LABELS;
+        this.tied = state[TIED] === 1;
         return best;
+    }
+
+    /** Index of the source seed (and target seed) of the last searchSeeded's best pair, -1 when none. */
+    meetSource = -1;
+    meetTarget = -1;
+    /**
+     * Whether, in the last searchSeeded, two seeds reached a node at the same time or two pairs met at the
+     * best time: only then may another pair be exactly as fast as the one chosen (false for one seed each way).
+     */
+    tied = false;
+
+    /**
+     * One settled node's step in either direction: stalled when a higher node reaches it cheaper over an
+     * arc of the other kind (stall-on-demand), else its arcs relaxed up to the best so far (ties too,
+     * for an earlier seed's label). The touched count lives in `state` (one number per direction).
+     */
+    private relax(x: number, dist: Float64Array, label: Uint8Array, parent: Uint32Array, touched: Uint32Array, heap: NodeHeap,
+        stallFirst: Uint32Array, stallHead: Uint32Array, stallWeight: Uint32Array,
+        first: Uint32Array, head: Uint32Array, weight: Uint32Array, best: number, countAt: number): void {
+        const d = dist[x], l = label[x];
+        for (let i = stallFirst[x], end = stallFirst[x + 1]; i < end; i++) {
+            if (dist[stallHead[i]] + stallWeight[i] < d) return;
+        }
+        let count = this.state[countAt];
+        for (let i = first[x], end = first[x + 1]; i < end; i++) {
+            const v = head[i];
+            const nd = d + weight[i];
+            const old = dist[v];
+            // Not past the best meeting so far: nothing there can improve it.
+            if (nd > best || nd > old) continue;
+            if (nd === old) {
+                if (l === label[v]) continue;
+                this.state[TIED] = 1;
+                if (l > label[v]) continue;
+            }
+            if (old === Infinity) touched[count++] = v;
+            dist[v] = nd;
+            label[v] = l;
+            parent[v] = x;
+            heap.push(v, nd);
+        }
+        this.state[countAt] = count;
     }
 
     /** The path of the last search (meeting at the space's `meet`, parents both ways), as road-graph arcs. */

@@ -95,6 +95,11 @@ export class SearchSpace {
         return true;
     }
 
+    /** The seed labels of a search from several seeds (point-to-point.ts), forward and backward; set wherever a distance is. */
+    labels(): [Uint8Array, Uint8Array] {
+        return this.scratch.labelArrays();
+    }
+
     resetForward(): void {
         const dist = this.forwardDist, touched = this.forwardTouched;
         for (let i = 0; i < this.forwardTouchedCount; i++) dist[touched[i]] = Infinity;
