@@ -6,9 +6,12 @@
 // load moves far less), and stale when a commit after the figure's own changed its code (the commits of
 // figures.json's sameAnswers apart). Quick sizes differ from the recorded runs' (fewer requests, shorter
 // runs): read a ratio within ±25% as the same figure, and a loaded machine (see the load printed) as slower.
-//   node bench/check.js [--only route-http,matrix] [--no-run] [--rows]   (each bench's output: build/bench-check/)
+//   node bench/check.js [--only route-http,matrix] [--no-run] [--rows] [--record]   (each bench's output: build/bench-check/)
 //   --no-run: staleness only, nothing measured; --rows: every row of bench/RESULTS.md in a section that
-//   figures.json maps to code, with its commit and what the rule says of it (stale or current).
+//   figures.json maps to code, with its commit and what the rule says of it (stale or current);
+//   --record: writes the figures measured into figures.json as recorded at HEAD (its commit and date, the
+//   ratio to the baseline), refused when tracked files differ from HEAD or a bench failed: the figures
+//   recorded are then bench:check's own, at its quick sizes, and stay current until their code changes.
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +21,7 @@ import {parseArgs} from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const registry = JSON.parse(fs.readFileSync(path.join(root, 'bench', 'figures.json'), 'utf8'));
-const {values: flags} = parseArgs({options: {only: {type: 'string'}, 'no-run': {type: 'boolean'}, rows: {type: 'boolean'}}});
+const {values: flags} = parseArgs({options: {only: {type: 'string'}, 'no-run': {type: 'boolean'}, rows: {type: 'boolean'}, record: {type: 'boolean'}}});
 const BUDGET_S = 300;
 /** A bench that takes longer than this is stopped (its process group: the servers it started too). */
 const BENCH_TIMEOUT_S = 150;
@@ -163,6 +166,43 @@ function printRows() {
     }
 }
 
+/** The section of bench/RESULTS.md where a run with --record lists its figures. */
+const RECORDED_SECTION = "The registry's figures (bench:check --record)";
+
+/** Figures.json's text as it is kept: a top-level list or object one entry per line. */
+function registryText(value) {
+    const entries = Object.entries(value).map(([key, v]) => {
+        const inner = Array.isArray(v) ? v.map((x) => `    ${JSON.stringify(x)}`)
+            : v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => `    ${JSON.stringify(k)}: ${JSON.stringify(x)}`) : null;
+        if (!inner) return `  ${JSON.stringify(key)}: ${JSON.stringify(v)}`;
+        const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
+        return `  ${JSON.stringify(key)}: ${open}\n${inner.join(',\n')}\n  ${close}`;
+    });
+    return `{\n${entries.join(',\n')}\n}\n`;
+}
+
+/** Figures.json with the measured figures recorded at HEAD (written under a temporary name, then renamed); the ids recorded. */
+function record(measured, head) {
+    if (git('status', '--porcelain', '--untracked-files=no') !== '') throw new Error('--record: tracked files differ from HEAD; commit first, so that the figures name the code they measured');
+    const date = git('log', '-1', '--format=%cs', 'HEAD');
+    const recorded = [];
+    for (const f of registry.figures) {
+        const now = measured.get(f.id);
+        if (!now) continue;
+        f.value = Number(now.value.toPrecision(4));
+        if (now.baseline) f.baselineRatio = Number((now.value / now.baseline).toPrecision(3));
+        else delete f.baselineRatio;
+        f.commit = head;
+        f.date = date;
+        f.results = RECORDED_SECTION;
+        recorded.push(f.id);
+    }
+    const file = path.join(root, 'bench', 'figures.json');
+    fs.writeFileSync(`${file}.tmp`, registryText(registry));
+    fs.renameSync(`${file}.tmp`, file);
+    return recorded;
+}
+
 const started = performance.now();
 const head = git('rev-parse', '--short=7', 'HEAD');
 console.log(`bench:check at ${head} (${git('log', '-1', '--format=%cs', 'HEAD')}), ${os.availableParallelism()} cores, load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}\n`);
@@ -180,6 +220,11 @@ if (flags.rows) {
     }
     printFigures(measured);
     checkDates();
+    if (flags.record) {
+        if (failed) throw new Error(`--record: ${failed} bench(es) failed; nothing recorded`);
+        const ids = record(measured, head);
+        console.log(`\nrecorded ${ids.length} of ${registry.figures.length} figures at ${head} in bench/figures.json`);
+    }
     for (const [name, bench] of Object.entries(registry.benches)) if (bench.baseline) console.log(`baseline of ${name}: ${bench.baseline}`);
     const total = (performance.now() - started) / 1000;
     console.log(`\ntotal ${total.toFixed(0)} s${total > BUDGET_S ? ` (over the ${BUDGET_S} s budget)` : ''}; load at the end ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
