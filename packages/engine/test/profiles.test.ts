@@ -10,19 +10,8 @@ import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, barrierDelay, evaluateWay} f
 import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
 import {readOsmPbf} from '../src/osm/pbf.js';
-import type {OsmTags} from '../src/osm/objects.js';
 import {NodeStore} from '../src/osm/node-store.js';
-
-function tagsOf(obj: Tags): OsmTags {
-    const keys = Object.keys(obj);
-    return {
-        count: keys.length,
-        key: (i) => keys[i],
-        value: (i) => obj[keys[i]],
-        get: (k) => obj[k],
-        has: (k) => k in obj
-    };
-}
+import {tagsOf} from './helpers.js';
 
 function speeds(obj: Tags): number[] {
     const p = new WayProfile();

@@ -1,0 +1,291 @@
+// Partial re-contraction (issue 28): a road update contracts the new graph in the previous hierarchy's order, and
+// searches again only where the graph changed; every other node replays the shortcuts it added last time.
+//
+// Order: the previous hierarchy's ranks mapped onto the new graph (nodes matched by position, in node order among
+// nodes of one position: a junction and its copies), nodes the previous graph did not have first. With the order
+// fixed, what contracting x adds depends only on its arcs when contracted and on the arcs out of the nodes its
+// witness searches relaxed the arcs of (witness.ts), all within `witnessReach[x]` of it (recorded by every contraction).
+//
+// A node x is replayed when (1) its arcs when contracted are those of the previous hierarchy (its up and down arcs:
+// the same heads and weights), and (2) no position marked "worse" lies within its reach. Worse: a node whose arcs out
+// may be missing or heavier than in the previous contraction at the same moment: the tails of the road arcs the
+// update made heavier or took away, and the tail of a shortcut some re-contracted node no longer adds as light as
+// before. Then x's witness paths of last time are all still there, no heavier, and the shortcuts it added then are
+// again enough; arcs added or made lighter elsewhere can only shorten witnesses. Every other node is contracted
+// again (its witness searches run), and what it adds compared with what it added before marks the worse positions.
+//
+// What x added last time is read from the previous hierarchy: the arc u → v of weight a + b through x exists there
+// with x as its middle; or a later node z lowered it (a shortcut with middle z above x, lighter, recorded as lowered:
+// upLowered, downLowered): then x may or may not have added it first, and replaying adds it (an arc standing for a
+// real path is never wrong; z lowers it again). An arc z made and nobody lowered was not there before z.
+import {DirtyGrid} from './dirty-grid.js';
+import {ORIGINAL, type CHGraph, type ContractionHierarchy} from './hierarchy.js';
+import {INF, type RoadGraph} from '../graph/road-graph.js';
+import type {DynamicGraph} from './dynamic-graph.js';
+import {IN, OUT} from './dynamic-graph.js';
+
+/** What a partial re-contraction reads of the previous build: its hierarchy (with witnessReach) and its road graph. */
+export interface PreviousContraction {
+    hierarchy: ContractionHierarchy;
+    graph: Pick<RoadGraph, 'nodeCount' | 'nodeLat' | 'nodeLon' | 'arcFirst' | 'arcHead' | 'arcOut'>;
+}
+
+/** A road graph with its nodes' positions (what a partial re-contraction and the reach need). */
+export type PlacedGraph = CHGraph & Pick<RoadGraph, 'nodeLat' | 'nodeLon'>;
+
+/** Above this share of the nodes changed, the hierarchy is built afresh (its own order): see contract.ts. */
+export const DEFAULT_MAX_CHANGED_SHARE = 0.01;
+
+export class Recontraction {
+    readonly mode: number;
+    /** New node → previous node, -1 when new; previous node → new node, -1 when gone. */
+    readonly oldOf: Int32Array;
+    readonly newOf: Int32Array;
+    /** The new nodes in contraction order. */
+    readonly order: Uint32Array;
+    /** Nodes whose road arcs for the mode changed, and new nodes. */
+    changedNodes = 0;
+    readonly grid: DirtyGrid;
+    private readonly graph: PlacedGraph;
+    private readonly prev: ContractionHierarchy;
+    private readonly prevReach: Uint32Array;
+    /** Per previous up / down arc, 1 where a shortcut lowered it (every arc, when the hierarchy did not record it). */
+    private readonly upLowered: Uint8Array;
+    private readonly downLowered: Uint8Array;
+    // Stamps of the previous hierarchy's ranks (arc lookups in a list), and the slot of each stamped arc.
+    private readonly stampOf: Uint32Array;
+    private readonly slotOf: Uint32Array;
+    private stamp = 0;
+    /** What the node last loaded added in the previous contraction: u → v (new nodes) of weight. */
+    candidateFrom = new Uint32Array(256);
+    candidateTo = new Uint32Array(256);
+    candidateWeight = new Float64Array(256);
+    candidateCount = 0;
+
+    constructor(graph: PlacedGraph, mode: number, previous: PreviousContraction) {
+        const prev = this.prev = previous.hierarchy;
+        if (!prev.section.has('witnessReach')) throw new Error('the previous hierarchy has no witness reach');
+        this.graph = graph;
+        this.mode = mode;
+        this.prevReach = prev.section.array('witnessReach', Uint32Array);
+        this.upLowered = arcFlags(prev, 'upLowered', prev.upHead.length);
+        this.downLowered = arcFlags(prev, 'downLowered', prev.downHead.length);
+        this.oldOf = matchNodes(previous.graph.nodeLat, previous.graph.nodeLon, graph.nodeLat, graph.nodeLon);
+        const newOf = this.newOf = new Int32Array(previous.graph.nodeCount).fill(-1);
+        for (let x = 0; x < graph.nodeCount; x++) if (this.oldOf[x] >= 0) newOf[this.oldOf[x]] = x;
+        this.order = new Uint32Array(graph.nodeCount);
+        let r = 0;
+        for (let x = 0; x < graph.nodeCount; x++) if (this.oldOf[x] < 0) this.order[r++] = x;
+        for (let rank = 0; rank < prev.nodeCount; rank++) {
+            const x = newOf[prev.node[rank]];
+            if (x >= 0) this.order[r++] = x;
+        }
+        this.stampOf = new Uint32Array(prev.nodeCount);
+        this.slotOf = new Uint32Array(prev.nodeCount);
+        this.grid = new DirtyGrid(graph.nodeLat, graph.nodeLon);
+        this.markChangedArcs(previous.graph);
+    }
+
+    /**
+     * Compares each node's arcs for the mode with the previous graph's (parallel arcs: the lightest): counts the
+     * nodes changed, and marks worse the tail of an arc missing or heavier now (a search reads the arcs out of a node).
+     */
+    private markChangedArcs(old: PreviousContraction['graph']): void {
+        const g = this.graph, weights = g.arcOut[this.mode], oldWeights = old.arcOut[this.mode];
+        for (let x = 0; x < g.nodeCount; x++) {
+            const o = this.oldOf[x];
+            if (o < 0) {
+                this.changedNodes++;
+                continue;
+            }
+            let changed = false;
+            for (let a = old.arcFirst[o]; a < old.arcFirst[o + 1]; a++) {
+                const h = old.arcHead[a];
+                if (oldWeights[a] === INF || h === o) continue;
+                const was = lightest(old.arcFirst, old.arcHead, oldWeights, o, h);
+                const v = this.newOf[h];
+                const now = v < 0 ? INF : lightest(g.arcFirst, g.arcHead, weights, x, v);
+                if (now !== was) changed = true;
+                if (now > was) this.markWorse(x);
+            }
+            // Arcs new, or to new nodes.
+            for (let a = g.arcFirst[x]; a < g.arcFirst[x + 1] && !changed; a++) {
+                const v = g.arcHead[a];
+                if (weights[a] === INF || v === x) continue;
+                const h = this.oldOf[v];
+                if (h < 0 || lightest(old.arcFirst, old.arcHead, oldWeights, o, h) === INF) changed = true;
+            }
+            if (changed) this.changedNodes++;
+        }
+    }
+
+    markWorse(x: number): void {
+        this.grid.mark(this.graph.nodeLat[x], this.graph.nodeLon[x]);
+    }
+
+    /** The previous reach of x (a node the previous graph had). */
+    previousReach(x: number): number {
+        return this.prevReach[this.prev.rank[this.oldOf[x]]];
+    }
+
+    /** Whether x's shortcuts of last time are enough now: its arcs as then, and nothing worse within its reach. */
+    replayable(dyn: DynamicGraph, x: number): boolean {
+        const o = this.oldOf[x];
+        if (o < 0) return false;
+        const prev = this.prev, r = prev.rank[o];
+        if (!this.sameList(dyn, x * 2 + OUT, prev.upFirst, prev.upHead, prev.upWeight, r)) return false;
+        if (!this.sameList(dyn, x * 2 + IN, prev.downFirst, prev.downHead, prev.downWeight, r)) return false;
+        return !this.grid.hits(this.graph.nodeLat[x], this.graph.nodeLon[x], this.prevReach[r]);
+    }
+
+    private sameList(dyn: DynamicGraph, list: number, first: Uint32Array, head: Uint32Array, weight: Uint32Array, r: number): boolean {
+        const start = dyn.first[list], end = start + dyn.count[list];
+        if (end - start !== first[r + 1] - first[r]) return false;
+        const node = this.prev.node;
+        for (let i = first[r]; i < first[r + 1]; i++) {
+            const v = this.newOf[node[head[i]]];
+            let found = false;
+            for (let j = start; j < end; j++) {
+                if (dyn.head[j] === v) {
+                    found = dyn.weight[j] === weight[i];
+                    break;
+                }
+            }
+            if (!found) return false;
+        }
+        return true;
+    }
+
+    /** Loads into the candidate buffer what x added in the previous contraction (nothing for a new node). */
+    loadCandidates(x: number): void {
+        this.candidateCount = 0;
+        const o = this.oldOf[x];
+        if (o < 0) return;
+        const p = this.prev, r = p.rank[o];
+        // Pairs u → x → v with u below v: the arc u → v is in u's up list; with u above v: in v's down list.
+        for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
+            const u = p.downHead[i];
+            this.stampList(p.upFirst, p.upHead, u);
+            for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) {
+                const v = p.upHead[j];
+                if (v > u) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.upWeight, p.upMiddle, this.upLowered);
+            }
+        }
+        for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) {
+            const v = p.upHead[j];
+            this.stampList(p.downFirst, p.downHead, v);
+            for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
+                const u = p.downHead[i];
+                if (u > v) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.downWeight, p.downMiddle, this.downLowered);
+            }
+        }
+    }
+
+    /** Stamps the heads of list `r` (ranks), remembering each one's slot. */
+    private stampList(first: Uint32Array, head: Uint32Array, r: number): void {
+        if (++this.stamp === 0xffffffff) {
+            this.stampOf.fill(0);
+            this.stamp = 1;
+        }
+        for (let i = first[r]; i < first[r + 1]; i++) {
+            this.stampOf[head[i]] = this.stamp;
+            this.slotOf[head[i]] = i;
+        }
+    }
+
+    /** u → x → v (ranks) of weight `via`: a candidate when the stamped list's arc to the other end says x added it. */
+    private consider(u: number, v: number, via: number, x: number, weight: Uint32Array, middle: Uint32Array, lowered: Uint8Array): void {
+        const other = u < v ? v : u;
+        if (this.stampOf[other] !== this.stamp) return;
+        const slot = this.slotOf[other], m = middle[slot];
+        if (m !== x && (m >= ORIGINAL || m < x || weight[slot] >= via || !lowered[slot])) return;
+        const from = this.newOf[this.prev.node[u]], to = this.newOf[this.prev.node[v]];
+        if (from < 0 || to < 0) return;
+        this.pushCandidate(from, to, via);
+    }
+
+    private pushCandidate(u: number, v: number, weight: number): void {
+        const k = this.candidateCount++;
+        if (k === this.candidateFrom.length) {
+            const from = new Uint32Array(k * 2), to = new Uint32Array(k * 2), w = new Float64Array(k * 2);
+            from.set(this.candidateFrom);
+            to.set(this.candidateTo);
+            w.set(this.candidateWeight);
+            this.candidateFrom = from;
+            this.candidateTo = to;
+            this.candidateWeight = w;
+        }
+        this.candidateFrom[k] = u;
+        this.candidateTo[k] = v;
+        this.candidateWeight[k] = weight;
+    }
+
+    /**
+     * After x was contracted again (its shortcuts in from/to/weight): marks worse the tail of each shortcut x added
+     * last time and does not add now as light.
+     */
+    markLost(x: number, from: Uint32Array, to: Uint32Array, weight: Float64Array, count: number): void {
+        this.loadCandidates(x);
+        if (this.candidateCount === 0) return;
+        // Small sets compared pair by pair; large ones (the top of the hierarchy) through a map.
+        let added: Map<number, number> | null = null;
+        if (count * this.candidateCount > 4096) {
+            added = new Map();
+            for (let k = 0; k < count; k++) added.set(from[k] * this.graph.nodeCount + to[k], weight[k]);
+        }
+        for (let c = 0; c < this.candidateCount; c++) {
+            const u = this.candidateFrom[c], v = this.candidateTo[c];
+            let now = Infinity;
+            if (added) {
+                now = added.get(u * this.graph.nodeCount + v) ?? Infinity;
+            } else {
+                for (let k = 0; k < count; k++) if (from[k] === u && to[k] === v) now = weight[k];
+            }
+            if (now > this.candidateWeight[c]) this.markWorse(u);
+        }
+    }
+}
+
+/** A flag per arc from the list of arcs flagged (all set when the hierarchy has no such list). */
+function arcFlags(h: ContractionHierarchy, name: string, arcCount: number): Uint8Array {
+    if (!h.section.has(name)) return new Uint8Array(arcCount).fill(1);
+    const flags = new Uint8Array(arcCount);
+    for (const a of h.section.array(name, Uint32Array)) flags[a] = 1;
+    return flags;
+}
+
+/** The lightest arc u → v among u's arcs (INF when none). */
+function lightest(arcFirst: Uint32Array, arcHead: Uint32Array, weights: Uint32Array, u: number, v: number): number {
+    let best = INF;
+    for (let a = arcFirst[u]; a < arcFirst[u + 1]; a++) if (arcHead[a] === v && weights[a] < best) best = weights[a];
+    return best;
+}
+
+/**
+ * New node → previous node at the same position (-1: none), nodes of one position matched in node order (a
+ * junction, then its copies). An open-addressing table of the previous nodes, probed in insertion order.
+ */
+export function matchNodes(oldLat: Int32Array, oldLon: Int32Array, lat: Int32Array, lon: Int32Array): Int32Array {
+    let size = 1;
+    while (size < oldLat.length * 2) size *= 2;
+    const mask = size - 1;
+    const table = new Int32Array(size).fill(-1);
+    const hash = (a: number, b: number) => (Math.imul(a ^ (a >>> 15), 0x2c1b3c6d) ^ Math.imul(b ^ (b >>> 13), 0x297a2d39)) >>> 0;
+    for (let i = 0; i < oldLat.length; i++) {
+        let h = hash(oldLat[i], oldLon[i]) & mask;
+        while (table[h] >= 0) h = (h + 1) & mask;
+        table[h] = i;
+    }
+    const used = new Uint8Array(oldLat.length);
+    const oldOf = new Int32Array(lat.length).fill(-1);
+    for (let x = 0; x < lat.length; x++) {
+        for (let h = hash(lat[x], lon[x]) & mask; table[h] >= 0; h = (h + 1) & mask) {
+            const i = table[h];
+            if (used[i] || oldLat[i] !== lat[x] || oldLon[i] !== lon[x]) continue;
+            used[i] = 1;
+            oldOf[x] = i;
+            break;
+        }
+    }
+    return oldOf;
+}
