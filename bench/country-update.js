@@ -146,7 +146,25 @@ function sections(bundle) {
     // The vector tiles patched (tiles/tile-patch.ts): tiles cut again of those looked at, for how many changed objects.
     const tiles = manifest.stats.tiles;
     const patched = tiles?.cut === undefined ? null : {cut: tiles.cut, of: tiles.zooms.reduce((n, z) => n + z.tiles, 0), changes: tiles.changes, diffMs: tiles.diffMs};
-    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched};
+    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched,
+        hierarchies: hierarchies(bundle, manifest)};
+}
+
+/** Per mode, what its hierarchy's header says: nodes, shortcuts, seconds, and the nodes searched again (ch/recontract.ts). */
+function hierarchies(bundle, manifest) {
+    const out = {};
+    for (const [name, {file}] of Object.entries(manifest.sections)) {
+        if (!name.startsWith('ch')) continue;
+        const fd = fs.openSync(path.join(bundle, file), 'r');
+        const head = Buffer.alloc(24);
+        fs.readSync(fd, head, 0, 24, 0);
+        const json = Buffer.alloc(head.readUInt32LE(8));
+        fs.readSync(fd, json, 0, json.length, 24);
+        fs.closeSync(fd);
+        const {meta} = JSON.parse(json.toString('utf8'));
+        out[meta.modeName] = {nodes: meta.nodeCount, shortcuts: meta.shortcuts, seconds: meta.seconds, recontracted: meta.recontracted ?? null};
+    }
+    return out;
 }
 
 const summary = (r) => `${r.seconds.toFixed(0)} s (${r.cpuSeconds.toFixed(0)} CPU s), peak ${(r.peakRssMB / 1024).toFixed(1)} GiB`;
@@ -179,7 +197,7 @@ for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.s
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
     save();
-    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`
+    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}; hierarchies ${JSON.stringify(update.hierarchies)}`
         + (update.tilesPatched ? `; tiles patched: ${update.tilesPatched.cut} of ${update.tilesPatched.of} cut again for ${update.tilesPatched.changes} changed objects` : ''));
 }
 
