@@ -48,7 +48,8 @@ for (const m of modes) {
     const turns = turnCosts(newGraph, m);
     const [freshCpu, freshBytes] = measured(() => contract(newGraph, m, {turns}));
     const [orderCpu] = measured(() => contract(newGraph, m, {turns, previous, replay: false}));
-    const [partialCpu, partialBytes] = measured(() => contract(newGraph, m, {turns, previous}));
+    const stats = {};
+    const [partialCpu, partialBytes] = measured(() => contract(newGraph, m, {turns, previous, stats}));
     const fresh = ContractionHierarchy.from(freshBytes.buffer, m, freshBytes.byteOffset, freshBytes.byteLength);
     const partial = ContractionHierarchy.from(partialBytes.buffer, m, partialBytes.byteOffset, partialBytes.byteLength);
     const main = [];
@@ -69,7 +70,7 @@ for (const m of modes) {
     }
     for (const [s, t] of pairs) if (queries.fresh.distance(s, t) !== queries.partial.distance(s, t)) differ++;
     const row = {
-        mode: MODES[m], nodes: newGraph.nodeCount, recontracted: partial.section.meta.recontracted ?? 'all (over the share)',
+        mode: MODES[m], nodes: newGraph.nodeCount, recontracted: stats.recontracted ?? 'all (over the share)',
         freshCpuS: +freshCpu.toFixed(1), orderOnlyCpuS: +orderCpu.toFixed(1), partialCpuS: +partialCpu.toFixed(1),
         partialRatio: +(partialCpu / freshCpu).toFixed(3), orderOnlyRatio: +(orderCpu / freshCpu).toFixed(3),
         freshShortcuts: fresh.section.meta.shortcuts, partialShortcuts: partial.section.meta.shortcuts,

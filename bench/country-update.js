@@ -147,10 +147,10 @@ function sections(bundle) {
     const tiles = manifest.stats.tiles;
     const patched = tiles?.cut === undefined ? null : {cut: tiles.cut, of: tiles.zooms.reduce((n, z) => n + z.tiles, 0), changes: tiles.changes, diffMs: tiles.diffMs};
     return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched,
-        hierarchies: hierarchies(bundle, manifest)};
+        hierarchies: hierarchies(bundle, manifest), recontracted: manifest.stats.recontracted ?? null};
 }
 
-/** Per mode, what its hierarchy's header says: nodes, shortcuts, seconds, and the nodes searched again (ch/recontract.ts). */
+/** Per mode, what its hierarchy's header says: nodes, shortcuts, seconds. */
 function hierarchies(bundle, manifest) {
     const out = {};
     for (const [name, {file}] of Object.entries(manifest.sections)) {
@@ -162,7 +162,7 @@ function hierarchies(bundle, manifest) {
         fs.readSync(fd, json, 0, json.length, 24);
         fs.closeSync(fd);
         const {meta} = JSON.parse(json.toString('utf8'));
-        out[meta.modeName] = {nodes: meta.nodeCount, shortcuts: meta.shortcuts, seconds: meta.seconds, recontracted: meta.recontracted ?? null};
+        out[meta.modeName] = {nodes: meta.nodeCount, shortcuts: meta.shortcuts, seconds: meta.seconds};
     }
     return out;
 }
@@ -197,7 +197,7 @@ for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.s
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
     save();
-    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}; hierarchies ${JSON.stringify(update.hierarchies)}`
+    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}; hierarchies ${JSON.stringify(update.hierarchies)}, nodes searched again ${JSON.stringify(update.recontracted)}`
         + (update.tilesPatched ? `; tiles patched: ${update.tilesPatched.cut} of ${update.tilesPatched.of} cut again for ${update.tilesPatched.changes} changed objects` : ''));
 }
 

@@ -31,8 +31,9 @@
 //   witnessReach                     Uint32 [rank]        how far the node's witness searches reached (raw units of
 //                                                         lat and lon; only with the graph's positions): recontract.ts
 // meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
-//        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds,
-//        and after a partial re-contraction (recontract.ts) recontracted: the nodes searched again}
+//        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds}: the same after a partial re-contraction
+//        (how many nodes it searched again is in ContractOptions.stats, not here: with nothing changed for the
+//        mode, the section is a fresh build's)
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
@@ -77,6 +78,8 @@ export interface ContractOptions {
     maxChangedShare?: number;
     /** With `previous`: false contracts every node again in the previous order (to measure what the order alone saves). */
     replay?: boolean;
+    /** Filled in: the nodes searched again by a partial re-contraction (left unset by a fresh one). */
+    stats?: {recontracted?: number};
 }
 
 // Defaults measured on Brussels and Porto (all modes). Contraction bounds: looser ones changed
@@ -101,6 +104,7 @@ export function contract(graph: CHGraph, mode: number, options: ContractOptions 
     const plan = options.previous && hasPositions(graph) ? new Recontraction(graph, mode, options.previous) : null;
     if (plan && plan.changedNodes <= (options.maxChangedShare ?? DEFAULT_MAX_CHANGED_SHARE) * graph.nodeCount) {
         contractor.runInOrder(plan, options.replay ?? true, options.onProgress);
+        if (options.stats) options.stats.recontracted = contractor.recontracted ?? undefined;
     } else {
         contractor.run(options.onProgress);
     }
@@ -391,8 +395,7 @@ class Contractor {
         const meta = {
             mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
             upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
-            settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds,
-            ...(this.recontracted === null ? {} : {recontracted: this.recontracted})
+            settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds
         };
         let witnessReach: Uint32Array | null = null;
         if (this.reach) {

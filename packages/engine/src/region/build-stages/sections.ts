@@ -30,7 +30,8 @@ export type GraphSource = () => RoadGraph;
  * the same), and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same
  * for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built from it hash as their input.
  */
-export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
+export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>;
+    recontracted: Record<string, number>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
     // The same ways, nodes and restrictions read (and code) as the previous bundle's: its graph, not built again.
@@ -59,6 +60,8 @@ export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; 
     // Contraction hierarchies, one per mode, from the graph just written.
     const chSeconds: Record<string, number | 'reused'> = {};
     const previousGraph: {graph?: RoadGraph | null} = {};
+    // Per mode contracted again in part (ch/recontract.ts), the nodes searched again.
+    const recontracted: Record<string, number> = {};
     for (let m = 0; m < MODES.length; m++) {
         if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modes[m]]))) {
             chSeconds[MODES[m]] = 'reused';
@@ -66,15 +69,18 @@ export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; 
         }
         const started = performance.now();
         const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
+        const stats: {recontracted?: number} = {};
         const bytes = contract(graphOf(), m, {
+            stats,
             turns: turnCosts(graphOf(), m),
             previous: previousContraction(b, m, previousGraph) ?? undefined,
             onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
         });
         write(tmp, CH_SECTIONS[m], bytes);
         chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
+        if (stats.recontracted !== undefined) recontracted[MODES[m]] = stats.recontracted;
     }
-    return {graph: graphOf, roads, roadStats, chSeconds};
+    return {graph: graphOf, roads, roadStats, chSeconds, recontracted};
 }
 
 /**
