@@ -44,6 +44,7 @@ import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
 import {arcFacts} from './lengths.js';
 import type {TurnCosts} from '../graph/turn-costs.js';
 import {WitnessSearch} from './witness.js';
+import {ArcBuffer} from './arc-buffer.js';
 import {DEFAULT_MAX_CHANGED_SHARE, Recontraction, type PlacedGraph, type PreviousContraction} from './recontract.js';
 
 export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
@@ -135,11 +136,8 @@ class Contractor {
     /** Shortcuts minus arcs at the node's last evaluation. */
     private readonly edgeDifference: Int32Array;
     readonly rank: Uint32Array;
-    // Shortcuts found by the last evaluate(x, true): u → v with its weight.
-    private shortcutFrom = new Uint32Array(256);
-    private shortcutTo = new Uint32Array(256);
-    private shortcutWeight = new Float64Array(256);
-    private shortcutCount = 0;
+    /** Shortcuts found by the last evaluate(x, true): u → v with its weight. */
+    private readonly found = new ArcBuffer();
     shortcuts = 0;
     // Upward arcs as each node is contracted; `upAt[x]`/`upCount[x]` locate x's run (same for down).
     private up = arcRuns(1 << 16);
@@ -266,16 +264,14 @@ class Contractor {
             const x = order[r];
             this.rank[x] = r;
             if (replay && plan.replayable(dyn, x)) {
-                plan.loadCandidates(x);
-                for (let k = 0; k < plan.candidateCount; k++) {
-                    this.shortcuts += dyn.setArc(plan.candidateFrom[k], plan.candidateTo[k], plan.candidateWeight[k], x);
-                }
+                const added = plan.loadCandidates(x);
+                for (let k = 0; k < added.count; k++) this.shortcuts += dyn.setArc(added.from[k], added.to[k], added.weight[k], x);
                 if (this.reach) this.reach[x] = plan.previousReach(x);
             } else {
                 recontracted++;
                 this.evaluate(x, true);
                 if (this.reach) this.reach[x] = this.lastReach;
-                plan.markLost(x, this.shortcutFrom, this.shortcutTo, this.shortcutWeight, this.shortcutCount);
+                plan.markLost(x, this.found);
                 this.addShortcuts(x);
             }
             this.emit(x);
@@ -313,7 +309,7 @@ class Contractor {
         const head = dyn.head, weight = dyn.weight;
         const inStart = dyn.first[x * 2 + IN], inEnd = inStart + dyn.count[x * 2 + IN];
         const outStart = dyn.first[x * 2 + OUT], outEnd = outStart + dyn.count[x * 2 + OUT];
-        this.shortcutCount = 0;
+        this.found.count = 0;
         if (inStart === inEnd || outStart === outEnd) return 0;
         let maxOut = 0;
         witness.clearTargets();
@@ -346,25 +342,12 @@ class Contractor {
 
     private recordShortcut(u: number, v: number, weight: number): void {
         if (weight >= INF) throw new Error(`contraction: shortcut weight ${weight} ms does not fit in 32 bits`);
-        const k = this.shortcutCount++;
-        if (k === this.shortcutFrom.length) {
-            const from = new Uint32Array(k * 2), to = new Uint32Array(k * 2), w = new Float64Array(k * 2);
-            from.set(this.shortcutFrom);
-            to.set(this.shortcutTo);
-            w.set(this.shortcutWeight);
-            this.shortcutFrom = from;
-            this.shortcutTo = to;
-            this.shortcutWeight = w;
-        }
-        this.shortcutFrom[k] = u;
-        this.shortcutTo[k] = v;
-        this.shortcutWeight[k] = weight;
+        this.found.push(u, v, weight);
     }
 
     private addShortcuts(x: number): void {
-        for (let k = 0; k < this.shortcutCount; k++) {
-            this.shortcuts += this.dyn.setArc(this.shortcutFrom[k], this.shortcutTo[k], this.shortcutWeight[k], x);
-        }
+        const found = this.found;
+        for (let k = 0; k < found.count; k++) this.shortcuts += this.dyn.setArc(found.from[k], found.to[k], found.weight[k], x);
     }
 
     /** Copies x's remaining arcs (all to uncontracted, so higher-ranked, nodes) to the output. */

@@ -18,6 +18,7 @@
 // with x as its middle; or a later node z lowered it (a shortcut with middle z above x, lighter, recorded as lowered:
 // upLowered, downLowered): then x may or may not have added it first, and replaying adds it (an arc standing for a
 // real path is never wrong; z lowers it again). An arc z made and nobody lowered was not there before z.
+import {ArcBuffer} from './arc-buffer.js';
 import {DirtyGrid} from './dirty-grid.js';
 import {ORIGINAL, type CHGraph, type ContractionHierarchy} from './hierarchy.js';
 import {INF, type RoadGraph} from '../graph/road-graph.js';
@@ -57,10 +58,7 @@ export class Recontraction {
     private readonly slotOf: Uint32Array;
     private stamp = 0;
     /** What the node last loaded added in the previous contraction: u → v (new nodes) of weight. */
-    candidateFrom = new Uint32Array(256);
-    candidateTo = new Uint32Array(256);
-    candidateWeight = new Float64Array(256);
-    candidateCount = 0;
+    private readonly candidates = new ArcBuffer();
 
     constructor(graph: PlacedGraph, mode: number, previous: PreviousContraction) {
         const prev = this.prev = previous.hierarchy;
@@ -156,11 +154,12 @@ export class Recontraction {
         return true;
     }
 
-    /** Loads into the candidate buffer what x added in the previous contraction (nothing for a new node). */
-    loadCandidates(x: number): void {
-        this.candidateCount = 0;
+    /** What x added in the previous contraction (nothing for a new node): a buffer reused by the next call. */
+    loadCandidates(x: number): ArcBuffer {
+        const candidates = this.candidates;
+        candidates.count = 0;
         const o = this.oldOf[x];
-        if (o < 0) return;
+        if (o < 0) return candidates;
         const p = this.prev, r = p.rank[o];
         // Pairs u → x → v with u below v: the arc u → v is in u's up list; with u above v: in v's down list.
         for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
@@ -179,6 +178,7 @@ export class Recontraction {
                 if (u > v) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.downWeight, p.downMiddle, this.downLowered);
             }
         }
+        return candidates;
     }
 
     /** Stamps the heads of list `r` (ranks), remembering each one's slot. */
@@ -201,47 +201,32 @@ export class Recontraction {
         if (m !== x && (m >= ORIGINAL || m < x || weight[slot] >= via || !lowered[slot])) return;
         const from = this.newOf[this.prev.node[u]], to = this.newOf[this.prev.node[v]];
         if (from < 0 || to < 0) return;
-        this.pushCandidate(from, to, via);
-    }
-
-    private pushCandidate(u: number, v: number, weight: number): void {
-        const k = this.candidateCount++;
-        if (k === this.candidateFrom.length) {
-            const from = new Uint32Array(k * 2), to = new Uint32Array(k * 2), w = new Float64Array(k * 2);
-            from.set(this.candidateFrom);
-            to.set(this.candidateTo);
-            w.set(this.candidateWeight);
-            this.candidateFrom = from;
-            this.candidateTo = to;
-            this.candidateWeight = w;
-        }
-        this.candidateFrom[k] = u;
-        this.candidateTo[k] = v;
-        this.candidateWeight[k] = weight;
+        this.candidates.push(from, to, via);
     }
 
     /**
-     * After x was contracted again (its shortcuts in from/to/weight): marks worse the tail of each shortcut x added
-     * last time and does not add now as light.
+     * After x was contracted again (`found`: its shortcuts now): marks worse the tail of each shortcut x added last
+     * time and does not add now as light.
      */
-    markLost(x: number, from: Uint32Array, to: Uint32Array, weight: Float64Array, count: number): void {
-        this.loadCandidates(x);
-        if (this.candidateCount === 0) return;
+    markLost(x: number, found: ArcBuffer): void {
+        const before = this.loadCandidates(x);
+        if (before.count === 0) return;
+        const {from, to, weight, count} = found;
         // Small sets compared pair by pair; large ones (the top of the hierarchy) through a map.
         let added: Map<number, number> | null = null;
-        if (count * this.candidateCount > 4096) {
+        if (count * before.count > 4096) {
             added = new Map();
             for (let k = 0; k < count; k++) added.set(from[k] * this.graph.nodeCount + to[k], weight[k]);
         }
-        for (let c = 0; c < this.candidateCount; c++) {
-            const u = this.candidateFrom[c], v = this.candidateTo[c];
+        for (let c = 0; c < before.count; c++) {
+            const u = before.from[c], v = before.to[c];
             let now = Infinity;
             if (added) {
                 now = added.get(u * this.graph.nodeCount + v) ?? Infinity;
             } else {
                 for (let k = 0; k < count; k++) if (from[k] === u && to[k] === v) now = weight[k];
             }
-            if (now > this.candidateWeight[c]) this.markWorse(u);
+            if (now > before.weight[c]) this.markWorse(u);
         }
     }
 }
