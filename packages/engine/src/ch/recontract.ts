@@ -53,6 +53,10 @@ export class Recontraction {
     /** Per previous up / down arc, 1 where a shortcut lowered it (every arc, when the hierarchy did not record it). */
     private readonly upLowered: Uint8Array;
     private readonly downLowered: Uint8Array;
+    /** Per previous rank, 1 when it holds a lowered arc (as the arc's lower end, in its up or down list). */
+    private readonly holdsLowered: Uint8Array;
+    /** The previous shortcuts by middle (rank x: midFirst[x] .. midFirst[x + 1]): u → v (ranks) and weight. */
+    private readonly byMiddle: {midFirst: Uint32Array; midFrom: Uint32Array; midTo: Uint32Array; midWeight: Uint32Array};
     // Stamps of the previous hierarchy's ranks (arc lookups in a list), and the slot of each stamped arc.
     private readonly stampOf: Uint32Array;
     private readonly slotOf: Uint32Array;
@@ -68,6 +72,12 @@ export class Recontraction {
         this.prevReach = prev.section.array('witnessReach', Uint32Array);
         this.upLowered = arcFlags(prev, 'upLowered', prev.upHead.length);
         this.downLowered = arcFlags(prev, 'downLowered', prev.downHead.length);
+        this.holdsLowered = new Uint8Array(prev.nodeCount);
+        for (let r = 0; r < prev.nodeCount; r++) {
+            for (let i = prev.upFirst[r]; i < prev.upFirst[r + 1]; i++) this.holdsLowered[r] |= this.upLowered[i];
+            for (let i = prev.downFirst[r]; i < prev.downFirst[r + 1]; i++) this.holdsLowered[r] |= this.downLowered[i];
+        }
+        this.byMiddle = shortcutsByMiddle(prev);
         this.oldOf = matchNodes(previous.graph.nodeLat, previous.graph.nodeLon, graph.nodeLat, graph.nodeLon);
         const newOf = this.newOf = new Int32Array(previous.graph.nodeCount).fill(-1);
         for (let x = 0; x < graph.nodeCount; x++) if (this.oldOf[x] >= 0) newOf[this.oldOf[x]] = x;
@@ -161,6 +171,18 @@ export class Recontraction {
         const o = this.oldOf[x];
         if (o < 0) return candidates;
         const p = this.prev, r = p.rank[o];
+        // Nothing lowered among x's neighbours (nearly always): what x added is the shortcuts whose middle is x.
+        let lowered = 0;
+        for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) lowered |= this.holdsLowered[p.downHead[i]];
+        for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) lowered |= this.holdsLowered[p.upHead[j]];
+        if (!lowered) {
+            const {midFirst, midFrom, midTo, midWeight} = this.byMiddle;
+            for (let k = midFirst[r]; k < midFirst[r + 1]; k++) {
+                const from = this.newOf[p.node[midFrom[k]]], to = this.newOf[p.node[midTo[k]]];
+                if (from >= 0 && to >= 0) candidates.push(from, to, midWeight[k]);
+            }
+            return candidates;
+        }
         // Pairs u → x → v with u below v: the arc u → v is in u's up list; with u above v: in v's down list.
         for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
             const u = p.downHead[i];
@@ -229,6 +251,35 @@ export class Recontraction {
             if (now > before.weight[c]) this.markWorse(u);
         }
     }
+}
+
+/** The shortcuts of a hierarchy grouped by their middle (ranks). */
+function shortcutsByMiddle(h: ContractionHierarchy): Recontraction['byMiddle'] {
+    const n = h.nodeCount;
+    const midFirst = new Uint32Array(n + 1);
+    for (const middle of [h.upMiddle, h.downMiddle]) for (let i = 0; i < middle.length; i++) if (middle[i] < ORIGINAL) midFirst[middle[i] + 1]++;
+    for (let r = 0; r < n; r++) midFirst[r + 1] += midFirst[r];
+    const fill = midFirst.slice(0, n);
+    const count = midFirst[n];
+    const midFrom = new Uint32Array(count), midTo = new Uint32Array(count), midWeight = new Uint32Array(count);
+    for (let r = 0; r < n; r++) {
+        // Up arcs r → head, down arcs head → r.
+        for (let i = h.upFirst[r]; i < h.upFirst[r + 1]; i++) {
+            if (h.upMiddle[i] >= ORIGINAL) continue;
+            const k = fill[h.upMiddle[i]]++;
+            midFrom[k] = r;
+            midTo[k] = h.upHead[i];
+            midWeight[k] = h.upWeight[i];
+        }
+        for (let i = h.downFirst[r]; i < h.downFirst[r + 1]; i++) {
+            if (h.downMiddle[i] >= ORIGINAL) continue;
+            const k = fill[h.downMiddle[i]]++;
+            midFrom[k] = h.downHead[i];
+            midTo[k] = r;
+            midWeight[k] = h.downWeight[i];
+        }
+    }
+    return {midFirst, midFrom, midTo, midWeight};
 }
 
 /** A flag per arc from the list of arcs flagged (all set when the hierarchy has no such list). */
