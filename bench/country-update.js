@@ -11,12 +11,13 @@
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
 //   npx tsc -b && node bench/country-update.js [--junctions 7900000] [--dir /tmp/quartier-country-update]
-//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--verify]
+//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--roads-only] [--verify]
 // --heap: node's --max-old-space-size (MB) for the build and the updates (at e85f898 the country's map data stage
 // outgrew node's default 4 GB heap).
 // --skip-build reuses the full build of an earlier run: the bundle as built, kept beside it (DIR/...-base, hard
 // links: a build never writes into a section file) and put back before the updates, so each run updates the same
-// base. --build-only stops after the full build; --pois-only applies the POI change alone.
+// base. --build-only stops after the full build; --pois-only applies the POI change alone, --roads-only the road change
+// alone (straight after the full build).
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -188,7 +189,8 @@ console.error(`full build: ${summary(results.build)}`);
 if (process.argv.includes('--build-only')) process.exit(0);
 results.updates = [];
 const changeKinds = [['POIs and addresses', writePoiChanges], [`${roadCount} roads`, writeRoadChanges]];
-for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.slice(0, 1) : changeKinds) {
+const kinds = process.argv.includes('--pois-only') ? changeKinds.slice(0, 1) : process.argv.includes('--roads-only') ? changeKinds.slice(1) : changeKinds;
+for (const [name, write] of kinds) {
     const file = path.join(dir, `${name.replace(/\W+/g, '-')}.osc.gz`);
     const change = await write(file);
     console.error(`${name}: ${JSON.stringify(change)}, ${(fs.statSync(file).size / 1024).toFixed(0)} KB; update-region ...`);
