@@ -40,7 +40,7 @@ import {MODES} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
 import {NodeHeap} from '../search/heap.js';
-import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
+import {CH_VERSION, ORIGINAL, chKind, type CHGraph, type HierarchyArrays} from './hierarchy.js';
 import {arcFacts} from './lengths.js';
 import type {TurnCosts} from '../graph/turn-costs.js';
 import {WitnessSearch} from './witness.js';
@@ -101,8 +101,16 @@ export const DEFAULT_UPDATE_DEGREE_LIMIT = 20;
 /** Builds the contraction hierarchy of `graph` for one mode; returns its section. */
 export function contract(graph: CHGraph, mode: number, options: ContractOptions = {}): Uint8Array {
     const start = performance.now();
-    const contractor = new Contractor(graph, mode, options);
     const plan = options.previous && hasPositions(graph) ? new Recontraction(graph, mode, options.previous) : null;
+    // Nothing changed for the mode: the previous hierarchy, its road arcs renumbered.
+    const same = plan && (options.replay ?? true) ? plan.sameHierarchy() : null;
+    if (same) {
+        if (options.stats) options.stats.recontracted = 0;
+        const meta = plan!.previousMeta();
+        return encodeHierarchy(graph, mode, options.turns ?? null, same,
+            {shortcuts: meta.shortcuts, settledLimit: meta.settledLimit, hopLimit: meta.hopLimit, seconds: (performance.now() - start) / 1000});
+    }
+    const contractor = new Contractor(graph, mode, options);
     if (plan && plan.changedNodes <= (options.maxChangedShare ?? DEFAULT_MAX_CHANGED_SHARE) * graph.nodeCount) {
         contractor.runInOrder(plan, options.replay ?? true, options.onProgress);
         if (options.stats) options.stats.recontracted = contractor.recontracted ?? undefined;
@@ -371,25 +379,34 @@ class Contractor {
         this.up = arcRuns(1);
         const [downFirst, downHead, downWeight, downMiddle, downLowered] = toCsr(node, rank, this.downAt, this.downCount, this.down);
         this.down = arcRuns(1);
-        // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
-        const facts = arcFacts({nodeCount: n, node, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
-            this.graph.arcEdge, this.graph.edgeLength, this.turns);
-        const lengths = facts.lengths;
-        const meta = {
-            mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
-            upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
-            settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds
-        };
         let witnessReach: Uint32Array | null = null;
         if (this.reach) {
             witnessReach = new Uint32Array(n);
             for (let r = 0; r < n; r++) witnessReach[r] = this.reach[node[r]];
         }
-        return encodeSection(chKind(this.mode), CH_VERSION, meta, {
-            rank, node, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
-            upLength: lengths.up, downLength: lengths.down, ...(facts.turns ?? {}), upLowered, downLowered, ...(witnessReach ? {witnessReach} : {})
-        });
+        return encodeHierarchy(this.graph, this.mode, this.turns, {
+            rank, node, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle, upLowered, downLowered, witnessReach
+        }, {shortcuts: this.shortcuts, settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds});
     }
+}
+
+/** The section of a hierarchy: its arrays, and the arcs' lengths and turns from the road graph. */
+function encodeHierarchy(graph: CHGraph, mode: number, turns: TurnCosts | null, a: HierarchyArrays,
+    facts: {shortcuts: number; settledLimit: number; hopLimit: number; seconds: number}): Uint8Array {
+    // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
+    const made = arcFacts({nodeCount: a.node.length, node: a.node, upFirst: a.upFirst, upHead: a.upHead, upMiddle: a.upMiddle,
+        downFirst: a.downFirst, downHead: a.downHead, downMiddle: a.downMiddle}, graph.arcEdge, graph.edgeLength, turns);
+    const meta = {
+        mode, modeName: MODES[mode], nodeCount: a.node.length, arcCount: graph.arcCount,
+        upArcs: a.upHead.length, downArcs: a.downHead.length, shortcuts: facts.shortcuts,
+        settledLimit: facts.settledLimit, hopLimit: facts.hopLimit, seconds: facts.seconds
+    };
+    return encodeSection(chKind(mode), CH_VERSION, meta, {
+        rank: a.rank, node: a.node, upFirst: a.upFirst, upHead: a.upHead, upWeight: a.upWeight, upMiddle: a.upMiddle,
+        downFirst: a.downFirst, downHead: a.downHead, downWeight: a.downWeight, downMiddle: a.downMiddle,
+        upLength: made.lengths.up, downLength: made.lengths.down, ...(made.turns ?? {}), upLowered: a.upLowered, downLowered: a.downLowered,
+        ...(a.witnessReach ? {witnessReach: a.witnessReach} : {})
+    });
 }
 
 type ArcRuns = {head: Growable<Uint32Array>; weight: Growable<Uint32Array>; middle: Growable<Uint32Array>; lowered: Growable<Uint8Array>};

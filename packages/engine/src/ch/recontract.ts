@@ -20,7 +20,7 @@
 // real path is never wrong; z lowers it again). An arc z made and nobody lowered was not there before z.
 import {ArcBuffer} from './arc-buffer.js';
 import {DirtyGrid} from './dirty-grid.js';
-import {ORIGINAL, type CHGraph, type ContractionHierarchy} from './hierarchy.js';
+import {ORIGINAL, type CHGraph, type ContractionHierarchy, type HierarchyArrays} from './hierarchy.js';
 import {INF, type RoadGraph} from '../graph/road-graph.js';
 import type {DynamicGraph} from './dynamic-graph.js';
 import {IN, OUT} from './dynamic-graph.js';
@@ -162,6 +162,50 @@ export class Recontraction {
             if (!found) return false;
         }
         return true;
+    }
+
+    /** The previous hierarchy's meta. */
+    previousMeta(): {shortcuts: number; settledLimit: number; hopLimit: number} {
+        return this.prev.section.meta;
+    }
+
+    /**
+     * With no node changed, new or gone: the previous hierarchy as the new graph's, its road arcs' numbers (the
+     * middles of original arcs) those of the new graph (the first lightest arc tail → head, as contraction picks
+     * it); null otherwise. What replaying every node gives, without the replay.
+     */
+    sameHierarchy(): HierarchyArrays | null {
+        const p = this.prev, n = this.graph.nodeCount;
+        if (this.changedNodes !== 0 || n !== p.nodeCount || !p.section.has('upLowered')) return null;
+        for (let x = 0; x < n; x++) if (this.oldOf[x] < 0) return null;
+        const node = new Uint32Array(n), rank = new Uint32Array(n);
+        for (let r = 0; r < n; r++) {
+            node[r] = this.newOf[p.node[r]];
+            rank[node[r]] = r;
+        }
+        const upMiddle = p.upMiddle.slice(), downMiddle = p.downMiddle.slice();
+        for (let r = 0; r < n; r++) {
+            for (let i = p.upFirst[r]; i < p.upFirst[r + 1]; i++) {
+                if (upMiddle[i] >= ORIGINAL) upMiddle[i] = this.roadArc(node[r], node[p.upHead[i]]);
+            }
+            for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
+                if (downMiddle[i] >= ORIGINAL) downMiddle[i] = this.roadArc(node[p.downHead[i]], node[r]);
+            }
+        }
+        return {rank, node, upFirst: p.upFirst, upHead: p.upHead, upWeight: p.upWeight, upMiddle, downFirst: p.downFirst,
+            downHead: p.downHead, downWeight: p.downWeight, downMiddle, upLowered: p.section.array('upLowered', Uint32Array),
+            downLowered: p.section.array('downLowered', Uint32Array), witnessReach: this.prevReach};
+    }
+
+    /** ORIGINAL | the first of u's lightest arcs to v for the mode (the one contraction's setArc keeps). */
+    private roadArc(u: number, v: number): number {
+        const g = this.graph, weights = g.arcOut[this.mode];
+        let best = -1;
+        for (let a = g.arcFirst[u]; a < g.arcFirst[u + 1]; a++) {
+            if (g.arcHead[a] === v && weights[a] !== INF && (best < 0 || weights[a] < weights[best])) best = a;
+        }
+        if (best < 0) throw new Error(`recontraction: no road arc ${u} → ${v}`);
+        return (ORIGINAL | best) >>> 0;
     }
 
     /** What x added in the previous contraction (nothing for a new node): a buffer reused by the next call. */
