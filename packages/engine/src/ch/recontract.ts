@@ -50,16 +50,8 @@ export class Recontraction {
     private readonly graph: PlacedGraph;
     private readonly prev: ContractionHierarchy;
     private readonly prevReach: Uint32Array;
-    /** Per previous up / down arc, 1 where a shortcut lowered it (every arc, when the hierarchy did not record it). */
-    private readonly upLowered: Uint8Array;
-    private readonly downLowered: Uint8Array;
-    /** Per previous rank, 1 when it holds a lowered arc (as the arc's lower end, in its up or down list). */
-    private readonly holdsLowered: Uint8Array;
-    /** The previous shortcuts by middle (rank x: midFirst[x] .. midFirst[x + 1]): u → v (ranks) and weight. */
-    private readonly byMiddle: {midFirst: Uint32Array; midFrom: Uint32Array; midTo: Uint32Array; midWeight: Uint32Array};
-    // Stamps of the previous hierarchy's ranks (arc lookups in a list), and the slot of each stamped arc.
-    private readonly stampOf: Uint32Array;
-    private readonly slotOf: Uint32Array;
+    /** What replaying reads of the previous hierarchy, made on first use (not when nothing changed: sameHierarchy). */
+    private index: ReplayIndex | null = null;
     private stamp = 0;
     /** What the node last loaded added in the previous contraction: u → v (new nodes) of weight. */
     private readonly candidates = new ArcBuffer();
@@ -70,14 +62,6 @@ export class Recontraction {
         this.graph = graph;
         this.mode = mode;
         this.prevReach = prev.section.array('witnessReach', Uint32Array);
-        this.upLowered = arcFlags(prev, 'upLowered', prev.upHead.length);
-        this.downLowered = arcFlags(prev, 'downLowered', prev.downHead.length);
-        this.holdsLowered = new Uint8Array(prev.nodeCount);
-        for (let r = 0; r < prev.nodeCount; r++) {
-            for (let i = prev.upFirst[r]; i < prev.upFirst[r + 1]; i++) this.holdsLowered[r] |= this.upLowered[i];
-            for (let i = prev.downFirst[r]; i < prev.downFirst[r + 1]; i++) this.holdsLowered[r] |= this.downLowered[i];
-        }
-        this.byMiddle = shortcutsByMiddle(prev);
         this.oldOf = matchNodes(previous.graph.nodeLat, previous.graph.nodeLon, graph.nodeLat, graph.nodeLon);
         const newOf = this.newOf = new Int32Array(previous.graph.nodeCount).fill(-1);
         for (let x = 0; x < graph.nodeCount; x++) if (this.oldOf[x] >= 0) newOf[this.oldOf[x]] = x;
@@ -88,8 +72,6 @@ export class Recontraction {
             const x = newOf[prev.node[rank]];
             if (x >= 0) this.order[r++] = x;
         }
-        this.stampOf = new Uint32Array(prev.nodeCount);
-        this.slotOf = new Uint32Array(prev.nodeCount);
         this.grid = new DirtyGrid(graph.nodeLat, graph.nodeLon);
         this.markChangedArcs(previous.graph);
     }
@@ -215,12 +197,13 @@ export class Recontraction {
         const o = this.oldOf[x];
         if (o < 0) return candidates;
         const p = this.prev, r = p.rank[o];
+        const index = this.index ??= replayIndex(p);
         // Nothing lowered among x's neighbours (nearly always): what x added is the shortcuts whose middle is x.
         let lowered = 0;
-        for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) lowered |= this.holdsLowered[p.downHead[i]];
-        for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) lowered |= this.holdsLowered[p.upHead[j]];
+        for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) lowered |= index.holdsLowered[p.downHead[i]];
+        for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) lowered |= index.holdsLowered[p.upHead[j]];
         if (!lowered) {
-            const {midFirst, midFrom, midTo, midWeight} = this.byMiddle;
+            const {midFirst, midFrom, midTo, midWeight} = index;
             for (let k = midFirst[r]; k < midFirst[r + 1]; k++) {
                 const from = this.newOf[p.node[midFrom[k]]], to = this.newOf[p.node[midTo[k]]];
                 if (from >= 0 && to >= 0) candidates.push(from, to, midWeight[k]);
@@ -233,7 +216,7 @@ export class Recontraction {
             this.stampList(p.upFirst, p.upHead, u);
             for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) {
                 const v = p.upHead[j];
-                if (v > u) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.upWeight, p.upMiddle, this.upLowered);
+                if (v > u) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.upWeight, p.upMiddle, index.upLowered);
             }
         }
         for (let j = p.upFirst[r]; j < p.upFirst[r + 1]; j++) {
@@ -241,7 +224,7 @@ export class Recontraction {
             this.stampList(p.downFirst, p.downHead, v);
             for (let i = p.downFirst[r]; i < p.downFirst[r + 1]; i++) {
                 const u = p.downHead[i];
-                if (u > v) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.downWeight, p.downMiddle, this.downLowered);
+                if (u > v) this.consider(u, v, p.downWeight[i] + p.upWeight[j], r, p.downWeight, p.downMiddle, index.downLowered);
             }
         }
         return candidates;
@@ -249,21 +232,23 @@ export class Recontraction {
 
     /** Stamps the heads of list `r` (ranks), remembering each one's slot. */
     private stampList(first: Uint32Array, head: Uint32Array, r: number): void {
+        const {stampOf, slotOf} = this.index!;
         if (++this.stamp === 0xffffffff) {
-            this.stampOf.fill(0);
+            stampOf.fill(0);
             this.stamp = 1;
         }
         for (let i = first[r]; i < first[r + 1]; i++) {
-            this.stampOf[head[i]] = this.stamp;
-            this.slotOf[head[i]] = i;
+            stampOf[head[i]] = this.stamp;
+            slotOf[head[i]] = i;
         }
     }
 
     /** u → x → v (ranks) of weight `via`: a candidate when the stamped list's arc to the other end says x added it. */
     private consider(u: number, v: number, via: number, x: number, weight: Uint32Array, middle: Uint32Array, lowered: Uint8Array): void {
         const other = u < v ? v : u;
-        if (this.stampOf[other] !== this.stamp) return;
-        const slot = this.slotOf[other], m = middle[slot];
+        const {stampOf, slotOf} = this.index!;
+        if (stampOf[other] !== this.stamp) return;
+        const slot = slotOf[other], m = middle[slot];
         if (m !== x && (m >= ORIGINAL || m < x || weight[slot] >= via || !lowered[slot])) return;
         const from = this.newOf[this.prev.node[u]], to = this.newOf[this.prev.node[v]];
         if (from < 0 || to < 0) return;
@@ -297,8 +282,34 @@ export class Recontraction {
     }
 }
 
+interface ReplayIndex {
+    /** Per previous up / down arc, 1 where a shortcut lowered it (every arc, when the hierarchy did not record it). */
+    upLowered: Uint8Array;
+    downLowered: Uint8Array;
+    /** Per previous rank, 1 when it holds a lowered arc (as the arc's lower end, in its up or down list). */
+    holdsLowered: Uint8Array;
+    /** The previous shortcuts by middle (rank x: midFirst[x] .. midFirst[x + 1]): u → v (ranks) and weight. */
+    midFirst: Uint32Array;
+    midFrom: Uint32Array;
+    midTo: Uint32Array;
+    midWeight: Uint32Array;
+    /** Stamps of the previous ranks (arc lookups in a list), and the slot of each stamped arc. */
+    stampOf: Uint32Array;
+    slotOf: Uint32Array;
+}
+
+function replayIndex(h: ContractionHierarchy): ReplayIndex {
+    const upLowered = arcFlags(h, 'upLowered', h.upHead.length), downLowered = arcFlags(h, 'downLowered', h.downHead.length);
+    const holdsLowered = new Uint8Array(h.nodeCount);
+    for (let r = 0; r < h.nodeCount; r++) {
+        for (let i = h.upFirst[r]; i < h.upFirst[r + 1]; i++) holdsLowered[r] |= upLowered[i];
+        for (let i = h.downFirst[r]; i < h.downFirst[r + 1]; i++) holdsLowered[r] |= downLowered[i];
+    }
+    return {upLowered, downLowered, holdsLowered, ...shortcutsByMiddle(h), stampOf: new Uint32Array(h.nodeCount), slotOf: new Uint32Array(h.nodeCount)};
+}
+
 /** The shortcuts of a hierarchy grouped by their middle (ranks). */
-function shortcutsByMiddle(h: ContractionHierarchy): Recontraction['byMiddle'] {
+function shortcutsByMiddle(h: ContractionHierarchy): Pick<ReplayIndex, 'midFirst' | 'midFrom' | 'midTo' | 'midWeight'> {
     const n = h.nodeCount;
     const midFirst = new Uint32Array(n + 1);
     for (const middle of [h.upMiddle, h.downMiddle]) for (let i = 0; i < middle.length; i++) if (middle[i] < ORIGINAL) midFirst[middle[i] + 1]++;
