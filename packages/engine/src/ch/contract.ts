@@ -106,6 +106,7 @@ export function contract(graph: CHGraph, mode: number, options: ContractOptions 
     const same = plan && (options.replay ?? true) ? plan.sameHierarchy() : null;
     if (same) {
         if (options.stats) options.stats.recontracted = 0;
+        options.onProgress?.(1);
         const meta = plan!.previousMeta();
         return encodeHierarchy(graph, mode, options.turns ?? null, same,
             {shortcuts: meta.shortcuts, settledLimit: meta.settledLimit, hopLimit: meta.hopLimit, seconds: (performance.now() - start) / 1000});
