@@ -11,12 +11,13 @@
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
 //   npx tsc -b && node bench/country-update.js [--junctions 7900000] [--dir /tmp/quartier-country-update]
-//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--verify]
+//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--roads-only] [--verify]
 // --heap: node's --max-old-space-size (MB) for the build and the updates (at e85f898 the country's map data stage
 // outgrew node's default 4 GB heap).
 // --skip-build reuses the full build of an earlier run: the bundle as built, kept beside it (DIR/...-base, hard
 // links: a build never writes into a section file) and put back before the updates, so each run updates the same
-// base. --build-only stops after the full build; --pois-only applies the POI change alone.
+// base. --build-only stops after the full build; --pois-only applies the POI change alone, --roads-only the road change
+// alone (straight after the full build).
 import {spawn, spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -146,7 +147,25 @@ function sections(bundle) {
     // The vector tiles patched (tiles/tile-patch.ts): tiles cut again of those looked at, for how many changed objects.
     const tiles = manifest.stats.tiles;
     const patched = tiles?.cut === undefined ? null : {cut: tiles.cut, of: tiles.zooms.reduce((n, z) => n + z.tiles, 0), changes: tiles.changes, diffMs: tiles.diffMs};
-    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched};
+    return {reused, rebuilt: Object.keys(manifest.sections).filter((k) => !reused.includes(k)), nodes: manifest.stats.roads.nodes, tilesPatched: patched,
+        hierarchies: hierarchies(bundle, manifest), recontracted: manifest.stats.recontracted ?? null};
+}
+
+/** Per mode, what its hierarchy's header says: nodes, shortcuts, seconds. */
+function hierarchies(bundle, manifest) {
+    const out = {};
+    for (const [name, {file}] of Object.entries(manifest.sections)) {
+        if (!name.startsWith('ch')) continue;
+        const fd = fs.openSync(path.join(bundle, file), 'r');
+        const head = Buffer.alloc(24);
+        fs.readSync(fd, head, 0, 24, 0);
+        const json = Buffer.alloc(head.readUInt32LE(8));
+        fs.readSync(fd, json, 0, json.length, 24);
+        fs.closeSync(fd);
+        const {meta} = JSON.parse(json.toString('utf8'));
+        out[meta.modeName] = {nodes: meta.nodeCount, shortcuts: meta.shortcuts, seconds: meta.seconds};
+    }
+    return out;
 }
 
 const summary = (r) => `${r.seconds.toFixed(0)} s (${r.cpuSeconds.toFixed(0)} CPU s), peak ${(r.peakRssMB / 1024).toFixed(1)} GiB`;
@@ -170,7 +189,8 @@ console.error(`full build: ${summary(results.build)}`);
 if (process.argv.includes('--build-only')) process.exit(0);
 results.updates = [];
 const changeKinds = [['POIs and addresses', writePoiChanges], [`${roadCount} roads`, writeRoadChanges]];
-for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.slice(0, 1) : changeKinds) {
+const kinds = process.argv.includes('--pois-only') ? changeKinds.slice(0, 1) : process.argv.includes('--roads-only') ? changeKinds.slice(1) : changeKinds;
+for (const [name, write] of kinds) {
     const file = path.join(dir, `${name.replace(/\W+/g, '-')}.osc.gz`);
     const change = await write(file);
     console.error(`${name}: ${JSON.stringify(change)}, ${(fs.statSync(file).size / 1024).toFixed(0)} KB; update-region ...`);
@@ -179,7 +199,7 @@ for (const [name, write] of process.argv.includes('--pois-only') ? changeKinds.s
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);
     save();
-    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}`
+    console.error(`${name}: ${summary(run)}, ${(update.ratio * 100).toFixed(0)}% of the full build; reused ${update.reused.join(', ') || 'nothing'}; hierarchies ${JSON.stringify(update.hierarchies)}, nodes searched again ${JSON.stringify(update.recontracted)}`
         + (update.tilesPatched ? `; tiles patched: ${update.tilesPatched.cut} of ${update.tilesPatched.of} cut again for ${update.tilesPatched.changes} changed objects` : ''));
 }
 

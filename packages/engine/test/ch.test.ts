@@ -8,30 +8,13 @@ import {BidirectionalDijkstra, Dijkstra} from '../src/search/dijkstra.js';
 import {ContractionHierarchy} from '../src/ch/hierarchy.js';
 import {CHQuery, roadArcTail} from '../src/ch/query.js';
 import {Section} from '../src/format/section.js';
-import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {MODES, MODE_COUNT} from '../src/graph/profiles.js';
-import {INF, REVERSED, RoadGraph} from '../src/graph/road-graph.js';
-import {readOsmPbf} from '../src/osm/pbf.js';
-import {NodeStore} from '../src/osm/node-store.js';
-import {dataRoot, random as mulberry32} from './helpers.js';
+import {INF, REVERSED} from '../src/graph/road-graph.js';
+import {dataRoot, graphFromPbf, random as mulberry32} from './helpers.js';
 
 // About 30 s on a quiet 2-core machine (6 contractions, ~4,000 Dijkstra oracle queries); the
 // default 30 s when run directly with node is too tight on a busy one.
 t.setTimeout(300_000);
-
-function graphFromPbf(file: string): RoadGraph {
-    const store = new NodeStore();
-    const builder = new RoadGraphBuilder(store);
-    readOsmPbf(file, {relation: (r) => builder.addRelation(r)});
-    readOsmPbf(file, {way: (w) => builder.addWay(w)});
-    store.seal();
-    readOsmPbf(file, {node: (n) => {
-        store.visit(n);
-        builder.addNode(n);
-    }});
-    const {section} = builder.build();
-    return RoadGraph.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
-}
 
 /**
  * The arcs of a road graph straight from edges [from, to, forward ms, backward ms] (INF: not

@@ -3,6 +3,12 @@ import {spawn} from 'node:child_process';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Test} from 'tap';
+import {RoadGraphBuilder} from '../src/graph/builder.js';
+import {RoadGraph} from '../src/graph/road-graph.js';
+import {NodeStore} from '../src/osm/node-store.js';
+import type {OsmTags, OsmWay} from '../src/osm/objects.js';
+import type {Tags} from '../src/osm/pbf-writer.js';
+import {readOsmPbf} from '../src/osm/pbf.js';
 import {Region} from '../src/region/region.js';
 
 /** The repository root (tests run from packages/engine/dist/test). */
@@ -24,6 +30,36 @@ export function testRegion(country: string): Region {
         opened.set(country, r);
     }
     return r;
+}
+
+/** A road graph built straight from a PBF file; `way` may hand the builder each way changed (or null: left out). */
+export function graphFromPbf(file: string, way: (w: OsmWay) => OsmWay | null = (w) => w): RoadGraph {
+    const store = new NodeStore();
+    const builder = new RoadGraphBuilder(store);
+    readOsmPbf(file, {relation: (r) => builder.addRelation(r)});
+    readOsmPbf(file, {way: (w) => {
+        const changed = way(w);
+        if (changed) builder.addWay(changed);
+    }});
+    store.seal();
+    readOsmPbf(file, {node: (n) => {
+        store.visit(n);
+        builder.addNode(n);
+    }});
+    const {section} = builder.build();
+    return RoadGraph.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+}
+
+/** OSM tags (the readers' view) over a plain object. */
+export function tagsOf(obj: Tags): OsmTags {
+    const keys = Object.keys(obj);
+    return {
+        count: keys.length,
+        key: (i) => keys[i],
+        value: (i) => obj[keys[i]],
+        get: (k) => obj[k],
+        has: (k) => k in obj
+    };
 }
 
 /** Small deterministic PRNG (mulberry32) so a failure can be replayed. */

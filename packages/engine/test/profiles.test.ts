@@ -4,25 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {RoadGraphBuilder} from '../src/graph/builder.js';
 import {parseMaxspeed} from '../src/graph/maxspeed.js';
 import {BIKE, CAR, FOOT, WayProfile, barrierBlocks, barrierDelay, evaluateWay} from '../src/graph/profiles.js';
 import {INF, RoadGraph, mainComponentBit} from '../src/graph/road-graph.js';
 import {OsmPbfWriter, type Tags} from '../src/osm/pbf-writer.js';
-import {readOsmPbf} from '../src/osm/pbf.js';
-import type {OsmTags} from '../src/osm/objects.js';
-import {NodeStore} from '../src/osm/node-store.js';
-
-function tagsOf(obj: Tags): OsmTags {
-    const keys = Object.keys(obj);
-    return {
-        count: keys.length,
-        key: (i) => keys[i],
-        value: (i) => obj[keys[i]],
-        get: (k) => obj[k],
-        has: (k) => k in obj
-    };
-}
+import {graphFromPbf, tagsOf} from './helpers.js';
 
 function speeds(obj: Tags): number[] {
     const p = new WayProfile();
@@ -154,16 +140,7 @@ function graphOf(t: {teardown(fn: () => void): void}, nodes: [number, number, nu
     for (const [id, lat, lon, tags] of nodes) w.node(id, lat, lon, tags);
     for (const [id, refs, tags] of ways) w.way(id, refs, tags);
     w.close();
-    const store = new NodeStore();
-    const builder = new RoadGraphBuilder(store);
-    readOsmPbf(file, {way: (x) => builder.addWay(x)});
-    store.seal();
-    readOsmPbf(file, {node: (n) => {
-        store.visit(n);
-        builder.addNode(n);
-    }});
-    const {section} = builder.build();
-    return RoadGraph.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
+    return graphFromPbf(file);
 }
 
 /** Plain Dijkstra over the graph's arcs for one mode: ms from node a to node b (INF if unreachable). */

@@ -26,18 +26,26 @@
 //   upTurn / downTurn                Uint32 [arc]         ms of the turns inside it (when built with turn costs)
 // middle: for a shortcut, the rank of the contracted node it bypasses (< ORIGINAL); for an original arc,
 // ORIGINAL | the road-graph arc index, always the arc owned by the tail and traversed forwards (arcOut).
+//   upLowered / downLowered          Uint32 [k]           the up / down arcs (indices, rising) whose weight a
+//                                                         shortcut lowered: the arc was there first (recontract.ts)
+//   witnessReach                     Uint32 [rank]        how far the node's witness searches reached (raw units of
+//                                                         lat and lon; only with the graph's positions): recontract.ts
 // meta: {mode, modeName, nodeCount, arcCount (of the road graph, to catch a mismatch),
-//        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds}
+//        upArcs, downArcs, shortcuts, settledLimit, hopLimit, seconds}: the same after a partial re-contraction
+//        (how many nodes it searched again is in ContractOptions.stats, not here: with nothing changed for the
+//        mode, the section is a fresh build's)
 import {Growable} from '../format/growable.js';
 import {encodeSection} from '../format/section.js';
 import {MODES} from '../graph/profiles.js';
 import {INF} from '../graph/road-graph.js';
 import {DynamicGraph, IN, OUT} from './dynamic-graph.js';
 import {NodeHeap} from '../search/heap.js';
-import {CH_VERSION, ORIGINAL, chKind, type CHGraph} from './hierarchy.js';
+import {CH_VERSION, ORIGINAL, chKind, type CHGraph, type HierarchyArrays} from './hierarchy.js';
 import {arcFacts} from './lengths.js';
 import type {TurnCosts} from '../graph/turn-costs.js';
 import {WitnessSearch} from './witness.js';
+import {ArcBuffer} from './arc-buffer.js';
+import {DEFAULT_MAX_CHANGED_SHARE, Recontraction, type PlacedGraph, type PreviousContraction} from './recontract.js';
 
 export {CH_VERSION, ORIGINAL, chKind, type CHGraph};
 
@@ -62,6 +70,17 @@ export interface ContractOptions {
     edgeDifferenceWeight?: number;
     contractedNeighbourWeight?: number;
     levelWeight?: number;
+    /**
+     * The previous build's hierarchy and road graph (the graph's positions needed): when at most `maxChangedShare`
+     * of the nodes changed for the mode, the previous order is kept and only what the change reaches is contracted
+     * again (recontract.ts); else the hierarchy is built afresh, byte for byte a fresh build's.
+     */
+    previous?: PreviousContraction;
+    maxChangedShare?: number;
+    /** With `previous`: false contracts every node again in the previous order (to measure what the order alone saves). */
+    replay?: boolean;
+    /** Filled in: the nodes searched again by a partial re-contraction (left unset by a fresh one). */
+    stats?: {recontracted?: number};
 }
 
 // Defaults measured on Brussels and Porto (all modes). Contraction bounds: looser ones changed
@@ -82,9 +101,28 @@ export const DEFAULT_UPDATE_DEGREE_LIMIT = 20;
 /** Builds the contraction hierarchy of `graph` for one mode; returns its section. */
 export function contract(graph: CHGraph, mode: number, options: ContractOptions = {}): Uint8Array {
     const start = performance.now();
+    const plan = options.previous && hasPositions(graph) ? new Recontraction(graph, mode, options.previous) : null;
+    // Nothing changed for the mode: the previous hierarchy, its road arcs renumbered.
+    const same = plan && (options.replay ?? true) ? plan.sameHierarchy() : null;
+    if (same) {
+        if (options.stats) options.stats.recontracted = 0;
+        options.onProgress?.(1);
+        const meta = plan!.previousMeta();
+        return encodeHierarchy(graph, mode, options.turns ?? null, same,
+            {shortcuts: meta.shortcuts, settledLimit: meta.settledLimit, hopLimit: meta.hopLimit, seconds: (performance.now() - start) / 1000});
+    }
     const contractor = new Contractor(graph, mode, options);
-    contractor.run(options.onProgress);
+    if (plan && plan.changedNodes <= (options.maxChangedShare ?? DEFAULT_MAX_CHANGED_SHARE) * graph.nodeCount) {
+        contractor.runInOrder(plan, options.replay ?? true, options.onProgress);
+        if (options.stats) options.stats.recontracted = contractor.recontracted ?? undefined;
+    } else {
+        contractor.run(options.onProgress);
+    }
     return contractor.encode((performance.now() - start) / 1000);
+}
+
+function hasPositions(graph: CHGraph): graph is PlacedGraph {
+    return 'nodeLat' in graph && 'nodeLon' in graph;
 }
 
 class Contractor {
@@ -107,11 +145,8 @@ class Contractor {
     /** Shortcuts minus arcs at the node's last evaluation. */
     private readonly edgeDifference: Int32Array;
     readonly rank: Uint32Array;
-    // Shortcuts found by the last evaluate(x, true): u → v with its weight.
-    private shortcutFrom = new Uint32Array(256);
-    private shortcutTo = new Uint32Array(256);
-    private shortcutWeight = new Float64Array(256);
-    private shortcutCount = 0;
+    /** Shortcuts found by the last evaluate(x, true): u → v with its weight. */
+    private readonly found = new ArcBuffer();
     shortcuts = 0;
     // Upward arcs as each node is contracted; `upAt[x]`/`upCount[x]` locate x's run (same for down).
     private up = arcRuns(1 << 16);
@@ -120,6 +155,13 @@ class Contractor {
     private readonly upCount: Uint32Array;
     private readonly downAt: Uint32Array;
     private readonly downCount: Uint32Array;
+    /** Per node, its witness searches' reach when contracted (null: the graph has no positions); the last evaluation's. */
+    private readonly reach: Uint32Array | null;
+    private readonly nodeLat: Int32Array | null;
+    private readonly nodeLon: Int32Array | null;
+    private lastReach = 0;
+    /** Nodes contracted again by runInOrder (null: a fresh build). */
+    recontracted: number | null = null;
 
     constructor(graph: CHGraph, mode: number, options: ContractOptions) {
         this.graph = graph;
@@ -145,6 +187,9 @@ class Contractor {
         this.upCount = new Uint32Array(n);
         this.downAt = new Uint32Array(n);
         this.downCount = new Uint32Array(n);
+        this.nodeLat = hasPositions(graph) ? graph.nodeLat : null;
+        this.nodeLon = hasPositions(graph) ? graph.nodeLon : null;
+        this.reach = this.nodeLat ? new Uint32Array(n) : null;
 
         // The mode's arcs: arc a of owner u is u → arcHead[a] when arcOut allows it. Each directed
         // road edge shows up once this way (its twin at the head is the same edge seen from there).
@@ -188,6 +233,7 @@ class Contractor {
                 continue;
             }
             this.rank[x] = next++;
+            if (this.reach) this.reach[x] = this.lastReach;
             this.addShortcuts(x);
             this.emit(x);
             dyn.detach(x);
@@ -211,6 +257,38 @@ class Contractor {
             dyn.release(x);
             if (onProgress && next % progressStep === 0) onProgress(next / n);
         }
+        if (onProgress) onProgress(1);
+    }
+
+    /**
+     * Contracts in the order of `plan` (a previous hierarchy's): no priorities. A node the change cannot reach adds
+     * again the shortcuts it added then (replay); the others are searched again, and what they no longer add marks
+     * the positions where later nodes must be searched again too (recontract.ts).
+     */
+    runInOrder(plan: Recontraction, replay: boolean, onProgress?: (share: number) => void): void {
+        const n = this.nodeCount, dyn = this.dyn, order = plan.order;
+        const progressStep = Math.max(1, Math.floor(n / 100));
+        let recontracted = 0;
+        for (let r = 0; r < n; r++) {
+            const x = order[r];
+            this.rank[x] = r;
+            if (replay && plan.replayable(dyn, x)) {
+                const added = plan.loadCandidates(x);
+                for (let k = 0; k < added.count; k++) this.shortcuts += dyn.setArc(added.from[k], added.to[k], added.weight[k], x);
+                if (this.reach) this.reach[x] = plan.previousReach(x);
+            } else {
+                recontracted++;
+                this.evaluate(x, true);
+                if (this.reach) this.reach[x] = this.lastReach;
+                plan.markLost(x, this.found);
+                this.addShortcuts(x);
+            }
+            this.emit(x);
+            dyn.detach(x);
+            dyn.release(x);
+            if (onProgress && (r + 1) % progressStep === 0) onProgress((r + 1) / n);
+        }
+        this.recontracted = recontracted;
         if (onProgress) onProgress(1);
     }
 
@@ -240,7 +318,7 @@ class Contractor {
         const head = dyn.head, weight = dyn.weight;
         const inStart = dyn.first[x * 2 + IN], inEnd = inStart + dyn.count[x * 2 + IN];
         const outStart = dyn.first[x * 2 + OUT], outEnd = outStart + dyn.count[x * 2 + OUT];
-        this.shortcutCount = 0;
+        this.found.count = 0;
         if (inStart === inEnd || outStart === outEnd) return 0;
         let maxOut = 0;
         witness.clearTargets();
@@ -250,11 +328,15 @@ class Contractor {
         }
         const dist = witness.dist;
         let added = 0;
+        // The reach of the searches (recorded for the node's contraction: recontract.ts).
+        const lat = this.nodeLat, lon = this.nodeLon, trackReach = record && lat !== null && lon !== null;
+        this.lastReach = 0;
         for (let i = inStart; i < inEnd; i++) {
             const u = head[i], toX = weight[i];
             // Only u itself as target (u → x → u): no search needed.
             if (outEnd - outStart === 1 && head[outStart] === u) continue;
             witness.run(dyn, u, x, toX + maxOut);
+            if (trackReach) this.lastReach = Math.max(this.lastReach, witness.reachFrom(lat[x], lon[x], lat, lon));
             for (let j = outStart; j < outEnd; j++) {
                 const v = head[j];
                 if (v === u) continue;
@@ -269,25 +351,12 @@ class Contractor {
 
     private recordShortcut(u: number, v: number, weight: number): void {
         if (weight >= INF) throw new Error(`contraction: shortcut weight ${weight} ms does not fit in 32 bits`);
-        const k = this.shortcutCount++;
-        if (k === this.shortcutFrom.length) {
-            const from = new Uint32Array(k * 2), to = new Uint32Array(k * 2), w = new Float64Array(k * 2);
-            from.set(this.shortcutFrom);
-            to.set(this.shortcutTo);
-            w.set(this.shortcutWeight);
-            this.shortcutFrom = from;
-            this.shortcutTo = to;
-            this.shortcutWeight = w;
-        }
-        this.shortcutFrom[k] = u;
-        this.shortcutTo[k] = v;
-        this.shortcutWeight[k] = weight;
+        this.found.push(u, v, weight);
     }
 
     private addShortcuts(x: number): void {
-        for (let k = 0; k < this.shortcutCount; k++) {
-            this.shortcuts += this.dyn.setArc(this.shortcutFrom[k], this.shortcutTo[k], this.shortcutWeight[k], x);
-        }
+        const found = this.found;
+        for (let k = 0; k < found.count; k++) this.shortcuts += this.dyn.setArc(found.from[k], found.to[k], found.weight[k], x);
     }
 
     /** Copies x's remaining arcs (all to uncontracted, so higher-ranked, nodes) to the output. */
@@ -307,30 +376,45 @@ class Contractor {
         this.witness = new WitnessSearch(0);
         const rank = this.rank, node = new Uint32Array(n);
         for (let x = 0; x < n; x++) node[rank[x]] = x;
-        const [upFirst, upHead, upWeight, upMiddle] = toCsr(node, rank, this.upAt, this.upCount, this.up);
+        const [upFirst, upHead, upWeight, upMiddle, upLowered] = toCsr(node, rank, this.upAt, this.upCount, this.up);
         this.up = arcRuns(1);
-        const [downFirst, downHead, downWeight, downMiddle] = toCsr(node, rank, this.downAt, this.downCount, this.down);
+        const [downFirst, downHead, downWeight, downMiddle, downLowered] = toCsr(node, rank, this.downAt, this.downCount, this.down);
         this.down = arcRuns(1);
-        // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
-        const facts = arcFacts({nodeCount: n, node, upFirst, upHead, upMiddle, downFirst, downHead, downMiddle},
-            this.graph.arcEdge, this.graph.edgeLength, this.turns);
-        const lengths = facts.lengths;
-        const meta = {
-            mode: this.mode, modeName: MODES[this.mode], nodeCount: n, arcCount: this.graph.arcCount,
-            upArcs: upHead.length, downArcs: downHead.length, shortcuts: this.shortcuts,
-            settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds
-        };
-        return encodeSection(chKind(this.mode), CH_VERSION, meta, {
-            rank, node, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle,
-            upLength: lengths.up, downLength: lengths.down, ...(facts.turns ?? {})
-        });
+        let witnessReach: Uint32Array | null = null;
+        if (this.reach) {
+            witnessReach = new Uint32Array(n);
+            for (let r = 0; r < n; r++) witnessReach[r] = this.reach[node[r]];
+        }
+        return encodeHierarchy(this.graph, this.mode, this.turns, {
+            rank, node, upFirst, upHead, upWeight, upMiddle, downFirst, downHead, downWeight, downMiddle, upLowered, downLowered, witnessReach
+        }, {shortcuts: this.shortcuts, settledLimit: this.settledLimit, hopLimit: this.hopLimit, seconds});
     }
 }
 
-type ArcRuns = {head: Growable<Uint32Array>; weight: Growable<Uint32Array>; middle: Growable<Uint32Array>};
+/** The section of a hierarchy: its arrays, and the arcs' lengths and turns from the road graph. */
+function encodeHierarchy(graph: CHGraph, mode: number, turns: TurnCosts | null, a: HierarchyArrays,
+    facts: {shortcuts: number; settledLimit: number; hopLimit: number; seconds: number}): Uint8Array {
+    // Lengths here rather than on a worker's first one-to-many (tens of ms per mode and worker, every start).
+    const made = arcFacts({nodeCount: a.node.length, node: a.node, upFirst: a.upFirst, upHead: a.upHead, upMiddle: a.upMiddle,
+        downFirst: a.downFirst, downHead: a.downHead, downMiddle: a.downMiddle}, graph.arcEdge, graph.edgeLength, turns);
+    const meta = {
+        mode, modeName: MODES[mode], nodeCount: a.node.length, arcCount: graph.arcCount,
+        upArcs: a.upHead.length, downArcs: a.downHead.length, shortcuts: facts.shortcuts,
+        settledLimit: facts.settledLimit, hopLimit: facts.hopLimit, seconds: facts.seconds
+    };
+    return encodeSection(chKind(mode), CH_VERSION, meta, {
+        rank: a.rank, node: a.node, upFirst: a.upFirst, upHead: a.upHead, upWeight: a.upWeight, upMiddle: a.upMiddle,
+        downFirst: a.downFirst, downHead: a.downHead, downWeight: a.downWeight, downMiddle: a.downMiddle,
+        upLength: made.lengths.up, downLength: made.lengths.down, ...(made.turns ?? {}), upLowered: a.upLowered, downLowered: a.downLowered,
+        ...(a.witnessReach ? {witnessReach: a.witnessReach} : {})
+    });
+}
+
+type ArcRuns = {head: Growable<Uint32Array>; weight: Growable<Uint32Array>; middle: Growable<Uint32Array>; lowered: Growable<Uint8Array>};
 
 function arcRuns(capacity: number): ArcRuns {
-    return {head: new Growable(Uint32Array, capacity), weight: new Growable(Uint32Array, capacity), middle: new Growable(Uint32Array, capacity)};
+    return {head: new Growable(Uint32Array, capacity), weight: new Growable(Uint32Array, capacity), middle: new Growable(Uint32Array, capacity),
+        lowered: new Growable(Uint8Array, capacity)};
 }
 
 /** Appends one list of the dynamic graph to `arcs`; returns where it starts. */
@@ -339,11 +423,13 @@ function copyList(dyn: DynamicGraph, list: number, arcs: ArcRuns): number {
     const at = arcs.head.reserve(count);
     arcs.weight.reserve(count);
     arcs.middle.reserve(count);
-    const head = arcs.head.data, weight = arcs.weight.data, middle = arcs.middle.data;
+    arcs.lowered.reserve(count);
+    const head = arcs.head.data, weight = arcs.weight.data, middle = arcs.middle.data, lowered = arcs.lowered.data;
     for (let i = 0; i < count; i++) {
         head[at + i] = dyn.head[from + i];
         weight[at + i] = dyn.weight[from + i];
         middle[at + i] = dyn.middle[from + i];
+        lowered[at + i] = dyn.lowered[from + i];
     }
     return at;
 }
@@ -355,7 +441,8 @@ function toCsr(node: Uint32Array, rank: Uint32Array, at: Uint32Array, count: Uin
     for (let r = 0; r < n; r++) first[r + 1] = first[r] + count[node[r]];
     const total = first[n];
     const head = new Uint32Array(total), weight = new Uint32Array(total), middle = new Uint32Array(total);
-    const h = arcs.head.data, w = arcs.weight.data, m = arcs.middle.data;
+    const h = arcs.head.data, w = arcs.weight.data, m = arcs.middle.data, l = arcs.lowered.data;
+    const lowered = new Growable(Uint32Array, 1024);
     for (let r = 0; r < n; r++) {
         const x = node[r];
         const from = at[x], to = first[r];
@@ -364,7 +451,8 @@ function toCsr(node: Uint32Array, rank: Uint32Array, at: Uint32Array, count: Uin
             weight[to + i] = w[from + i];
             const mid = m[from + i];
             middle[to + i] = mid >= ORIGINAL ? mid : rank[mid];
+            if (l[from + i]) lowered.push(to + i);
         }
     }
-    return [first, head, weight, middle];
+    return [first, head, weight, middle, lowered.data.slice(0, lowered.length)];
 }

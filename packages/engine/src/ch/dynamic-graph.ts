@@ -15,10 +15,14 @@ export class DynamicGraph {
     readonly first: Uint32Array;
     readonly count: Uint32Array;
     readonly capacity: Uint32Array;
-    /** Pools: the other end of the arc, its weight (ms), and its middle (see contract.ts). */
+    /**
+     * Pools: the other end of the arc, its weight (ms), its middle (see contract.ts), and 1 where the arc was
+     * lowered (setArc found it there, heavier): what recontract.ts needs to tell which node added a shortcut first.
+     */
     head: Uint32Array;
     weight: Uint32Array;
     middle: Uint32Array;
+    lowered: Uint8Array;
     /** Slots handed out so far (live or not). */
     used = 0;
     /** Arcs in all lists (each arc counts twice: at its tail and at its head). */
@@ -41,6 +45,7 @@ export class DynamicGraph {
         this.head = new Uint32Array(size);
         this.weight = new Uint32Array(size);
         this.middle = new Uint32Array(size);
+        this.lowered = new Uint8Array(size);
         this.used = total;
     }
 
@@ -57,9 +62,11 @@ export class DynamicGraph {
             if (weight < this.weight[i]) {
                 this.weight[i] = weight;
                 this.middle[i] = middle;
+                this.lowered[i] = 1;
                 const j = this.find(v * 2 + IN, u);
                 this.weight[j] = weight;
                 this.middle[j] = middle;
+                this.lowered[j] = 1;
             }
             return 0;
         }
@@ -102,6 +109,7 @@ export class DynamicGraph {
         this.head[i] = this.head[last];
         this.weight[i] = this.weight[last];
         this.middle[i] = this.middle[last];
+        this.lowered[i] = this.lowered[last];
         this.live--;
     }
 
@@ -111,6 +119,7 @@ export class DynamicGraph {
         this.head[i] = to;
         this.weight[i] = weight;
         this.middle[i] = middle;
+        this.lowered[i] = 0;
         this.live++;
     }
 
@@ -123,6 +132,7 @@ export class DynamicGraph {
         this.head.copyWithin(to, from, from + count);
         this.weight.copyWithin(to, from, from + count);
         this.middle.copyWithin(to, from, from + count);
+        this.lowered.copyWithin(to, from, from + count);
         this.first[list] = to;
         this.capacity[list] = room;
         this.used += room;
@@ -136,7 +146,7 @@ export class DynamicGraph {
         const size = reserved * 2 <= this.head.length && reserved + room <= this.head.length
             ? this.head.length
             : Math.ceil((this.head.length + room) * 1.5);
-        const head = new Uint32Array(size), weight = new Uint32Array(size), middle = new Uint32Array(size);
+        const head = new Uint32Array(size), weight = new Uint32Array(size), middle = new Uint32Array(size), lowered = new Uint8Array(size);
         let at = 0;
         for (let l = 0; l < lists; l++) {
             const from = this.first[l], count = this.count[l];
@@ -144,6 +154,7 @@ export class DynamicGraph {
                 head[at + i] = this.head[from + i];
                 weight[at + i] = this.weight[from + i];
                 middle[at + i] = this.middle[from + i];
+                lowered[at + i] = this.lowered[from + i];
             }
             this.first[l] = at;
             at += this.capacity[l];
@@ -151,6 +162,7 @@ export class DynamicGraph {
         this.head = head;
         this.weight = weight;
         this.middle = middle;
+        this.lowered = lowered;
         this.used = at;
     }
 }

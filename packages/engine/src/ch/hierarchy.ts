@@ -21,6 +21,14 @@ export function chKind(mode: number): string {
 /** What contraction and queries read of a road graph (a RoadGraph is one). */
 export type CHGraph = Pick<RoadGraph, 'nodeCount' | 'arcCount' | 'arcFirst' | 'arcHead' | 'arcEdge' | 'arcOut' | 'arcIn' | 'edgeFrom' | 'edgeTo' | 'edgeLength'>;
 
+/** A hierarchy's arrays by rank (the section's, less the lengths and turns contract.ts's encodeHierarchy computes from the road graph). */
+export interface HierarchyArrays {
+    rank: Uint32Array; node: Uint32Array;
+    upFirst: Uint32Array; upHead: Uint32Array; upWeight: Uint32Array; upMiddle: Uint32Array;
+    downFirst: Uint32Array; downHead: Uint32Array; downWeight: Uint32Array; downMiddle: Uint32Array;
+    upLowered: Uint32Array; downLowered: Uint32Array; witnessReach: Uint32Array | null;
+}
+
 export class ContractionHierarchy {
     readonly section: Section;
     readonly mode: number;

@@ -19,6 +19,9 @@ export class WitnessSearch {
     private readonly heap: NodeHeap;
     private readonly touched: Uint32Array;
     private touchedCount = 0;
+    /** The nodes whose arcs the last search relaxed. */
+    private readonly expanded: Uint32Array;
+    private expandedCount = 0;
     private readonly targetStamp: Uint32Array;
     private stamp = 0;
     private targetCount = 0;
@@ -28,6 +31,7 @@ export class WitnessSearch {
         this.hops = new Uint8Array(nodeCount);
         this.heap = new NodeHeap(nodeCount);
         this.touched = new Uint32Array(nodeCount);
+        this.expanded = new Uint32Array(nodeCount);
         this.targetStamp = new Uint32Array(nodeCount);
     }
 
@@ -58,7 +62,8 @@ export class WitnessSearch {
         heap.push(source, 0);
         const first = graph.first, count = graph.count, head = graph.head, weight = graph.weight;
         const targetStamp = this.targetStamp, stamp = this.stamp, hopLimit = Math.min(this.hopLimit, 255);
-        let targetsLeft = this.targetCount, settled = 0;
+        let targetsLeft = this.targetCount, settled = 0, expandedCount = 0;
+        const expanded = this.expanded;
         const settledLimit = this.settledLimit;
         while (heap.length > 0) {
             if (heap.peekKey() > maxWeight) break;
@@ -67,6 +72,7 @@ export class WitnessSearch {
             if (++settled >= settledLimit) break;
             const h = hops[x];
             if (h >= hopLimit) continue;
+            expanded[expandedCount++] = x;
             const d = dist[x];
             const list = x * 2;
             const start = first[list], end = start + count[list];
@@ -85,5 +91,23 @@ export class WitnessSearch {
             }
         }
         this.touchedCount = touchedCount;
+        this.expandedCount = expandedCount;
+    }
+
+    /**
+     * How far the last search reached from a position: the largest of |Δlat| and |Δlon| (raw units) between it and
+     * any node whose arcs the search relaxed. What it found depends on no other arcs, so on nothing outside that
+     * square (recontract.ts).
+     */
+    reachFrom(lat: number, lon: number, nodeLat: Int32Array, nodeLon: Int32Array): number {
+        const expanded = this.expanded;
+        let reach = 0;
+        for (let i = 0; i < this.expandedCount; i++) {
+            const v = expanded[i];
+            const dLat = Math.abs(nodeLat[v] - lat), dLon = Math.abs(nodeLon[v] - lon);
+            if (dLat > reach) reach = dLat;
+            if (dLon > reach) reach = dLon;
+        }
+        return reach;
     }
 }

@@ -110,7 +110,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
             sectionInputs: {}, sectionFacts: {}, reused: []
         };
         const headers = readOsm(b);
-        const {graph, roads, roadStats, chSeconds} = buildRoads(b);
+        const {graph, roads, roadStats, chSeconds, recontracted} = buildRoads(b);
         const transitStats = buildTransit(b, inputs.gtfsInfo, graph, roads, inputs.transitWindow, log, options.quiet);
         // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
         const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
@@ -118,7 +118,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
 
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {
-            roads: roadStats, contractionSeconds: chSeconds, transit: transitStats, pois: lookups.pois, places: lookups.places, map: lookups.map,
+            roads: roadStats, contractionSeconds: chSeconds, ...(Object.keys(recontracted).length > 0 ? {recontracted} : {}), transit: transitStats, pois: lookups.pois, places: lookups.places, map: lookups.map,
             tiles: lookups.tiles, coverage: lookups.coverage, nodesRead: nodes.ids.length
         });
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));

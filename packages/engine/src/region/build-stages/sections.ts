@@ -2,7 +2,10 @@
 // transit network, then POIs, places, coverage, map data, vector tiles and the border.
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../../geo/border.js';
 import {Section, sectionChecksum} from '../../format/section.js';
+import path from 'node:path';
 import {contract} from '../../ch/contract.js';
+import {ContractionHierarchy} from '../../ch/hierarchy.js';
+import type {PreviousContraction} from '../../ch/recontract.js';
 import type {RoadGraphStats} from '../../graph/builder.js';
 import {MODES} from '../../graph/profiles.js';
 import {RoadGraph} from '../../graph/road-graph.js';
@@ -16,7 +19,7 @@ import {buildStopProfilesSection} from '../../transit/build/stop-profiles-build.
 import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
-import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, reuseSection, sectionDigest} from './reuse.js';
+import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, readSectionFile, reuseSection, sectionDigest, unchangedSection} from './reuse.js';
 import {buildTiles} from './tiles.js';
 
 /** The road graph of the build, read from its section on first use (a graph reused and used by nothing rebuilt is never read). */
@@ -27,7 +30,8 @@ export type GraphSource = () => RoadGraph;
  * the same), and one contraction hierarchy per mode from it (or the previous bundle's, when the graph is the same
  * for that mode: reuse.ts). `roads`: the graph section's SHA-256, what the sections built from it hash as their input.
  */
-export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>} {
+export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; roadStats: RoadGraphStats; chSeconds: Record<string, number | 'reused'>;
+    recontracted: Record<string, number>} {
     const {tmp, progress, readBytes, totalBytes} = b;
     progress.update('road graph', readBytes / totalBytes);
     // The same ways, nodes and restrictions read (and code) as the previous bundle's: its graph, not built again.
@@ -55,6 +59,9 @@ export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; 
     b.sectionFacts.roads = {sha256: roads, modes};
     // Contraction hierarchies, one per mode, from the graph just written.
     const chSeconds: Record<string, number | 'reused'> = {};
+    const previousGraph: {graph?: RoadGraph | null} = {};
+    // Per mode contracted again in part (ch/recontract.ts), the nodes searched again.
+    const recontracted: Record<string, number> = {};
     for (let m = 0; m < MODES.length; m++) {
         if (reuseSection(b, CH_SECTIONS[m], inputsOf(b, CH_SECTIONS[m], [modes[m]]))) {
             chSeconds[MODES[m]] = 'reused';
@@ -62,14 +69,43 @@ export function buildRoads(b: RegionBuild): {graph: GraphSource; roads: string; 
         }
         const started = performance.now();
         const share = (readBytes + (m / MODES.length) * (totalBytes - readBytes)) / totalBytes;
+        const stats: {recontracted?: number} = {};
         const bytes = contract(graphOf(), m, {
+            stats,
             turns: turnCosts(graphOf(), m),
+            previous: previousContraction(b, m, previousGraph) ?? undefined,
             onProgress: (done) => progress.update(`contracting ${MODES[m]}`, share + done * (totalBytes - readBytes) / totalBytes / MODES.length)
         });
         write(tmp, CH_SECTIONS[m], bytes);
         chSeconds[MODES[m]] = Math.round((performance.now() - started) / 10) / 100;
+        if (stats.recontracted !== undefined) recontracted[MODES[m]] = stats.recontracted;
     }
-    return {graph: graphOf, roads, roadStats, chSeconds};
+    return {graph: graphOf, roads, roadStats, chSeconds, recontracted};
+}
+
+/**
+ * The previous bundle's hierarchy of mode m and road graph (read once for the modes, in `cache`), from which a small
+ * road change contracts again only what it reaches (ch/recontract.ts); null when there is none to start from (a
+ * forced build, a first build, a hierarchy recorded without witness reach, a file not as its manifest says).
+ */
+function previousContraction(b: RegionBuild, m: number, cache: {graph?: RoadGraph | null}): PreviousContraction | null {
+    const sections = b.previous?.manifest.sections;
+    const chEntry = sections?.[CH_SECTIONS[m]], roadsEntry = sections?.roads;
+    if (!b.previous || !chEntry || !roadsEntry) return null;
+    const chFile = path.join(b.previous.dir, chEntry.file), roadsFile = path.join(b.previous.dir, roadsEntry.file);
+    try {
+        if (!unchangedSection(chFile, chEntry)) return null;
+        const bytes = readSectionFile(chFile);
+        const hierarchy = ContractionHierarchy.from(bytes.buffer, m, bytes.byteOffset, bytes.byteLength);
+        if (!hierarchy.section.has('witnessReach')) return null;
+        if (cache.graph === undefined) {
+            const roads = unchangedSection(roadsFile, roadsEntry) ? readSectionFile(roadsFile) : null;
+            cache.graph = roads && RoadGraph.from(roads.buffer as ArrayBuffer, roads.byteOffset, roads.byteLength);
+        }
+        return cache.graph ? {hierarchy, graph: cache.graph} : null;
+    } catch {
+        return null;
+    }
 }
 
 /**
