@@ -34,7 +34,11 @@ export interface AddressColumns {
 export function addressColumns(rows: AddressRows, order: Uint32Array, localities: AddressLocalities, streets: StreetRec[], lines: StreetLineCoords,
     proj: FlatProjection, termId: Map<string, number>, out: SectionStrings): AddressColumns {
     const A = rows.count, S = streets.length, pool = rows.pool.values, strings = out.strings;
-    const toFixed = (values: ArrayLike<number>) => Int32Array.from(values, (x) => Math.round(x * 1e7));
+    const toFixed = (values: Float64Array) => {
+        const fixed = new Int32Array(values.length);
+        for (let i = 0; i < values.length; i++) fixed[i] = Math.round(values[i] * 1e7);
+        return fixed;
+    };
     const c: AddressColumns = {
         aLat: new Int32Array(A), aLon: new Int32Array(A), aStreet: new Uint32Array(A), aNumber: new Uint32Array(A), aKey: new Uint32Array(A),
         aPostcode: new Uint32Array(A), aCity: new Uint32Array(A), aDistrict: new Uint32Array(A), aFlags: new Uint8Array(A),

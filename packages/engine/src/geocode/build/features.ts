@@ -20,6 +20,8 @@ export class SectionStrings {
     /** Postcodes in display form, by index (a column holds index + 1, 0: none). */
     readonly postcodeList: string[] = [];
     private readonly postcodes = new Map<string, number>();
+    /** postcodeOf's answer by the tag's text: a country's millions of addresses share a few thousand postcodes. */
+    private readonly byRaw = new Map<string, number>();
 
     constructor() {
         this.strings.intern('');
@@ -28,6 +30,12 @@ export class SectionStrings {
 
     /** Index + 1 of a tagged postcode, 0 when it holds no digit. */
     postcodeOf(raw: string): number {
+        let known = this.byRaw.get(raw);
+        if (known === undefined) this.byRaw.set(raw, known = this.postcodeIndex(raw));
+        return known;
+    }
+
+    private postcodeIndex(raw: string): number {
         const code = cleanPostcode(raw);
         const key = postcodeKey(code);
         if (!/\d/.test(key)) return 0;

@@ -40,6 +40,8 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
     const type = new Growable(Uint8Array), main = new Growable(Uint8Array), key = new Growable(Uint32Array);
     const names: NameSet[] = [];
     const keys = new StringPool();
+    // Ways of one name are many (each piece of a long street, the same names in every town): folded once.
+    const foldedNames = new Map<string, string>();
     /** Adds the vertices from `from` of coords as a piece, unless outside the country. */
     const addPiece = (pieceNames: NameSet, pieceType: number, isMain: boolean, from: number) => {
         const c = coords.data;
@@ -56,7 +58,9 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
             if (c[i + 1] > lo1) lo1 = c[i + 1];
         }
         // A street crossing into the next town is two streets, each with its own city (as addresses say).
-        key.push(keys.id(`${tokenize(pieceNames.name).join(' ')}|${cityAt(c[mid], c[mid + 1])}`));
+        let folded = foldedNames.get(pieceNames.name);
+        if (folded === undefined) foldedNames.set(pieceNames.name, folded = tokenize(pieceNames.name).join(' '));
+        key.push(keys.id(`${folded}|${cityAt(c[mid], c[mid + 1])}`));
         start.push(coords.length);
         minLat.push(la0);
         minLon.push(lo0);

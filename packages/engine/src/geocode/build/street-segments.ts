@@ -5,6 +5,7 @@ import Flatbush from 'flatbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import {segmentDistance2} from '../../geo/planar.js';
 import type {FlatProjection} from '../interpolation.js';
+import type {StreetNames} from './addresses.js';
 import type {PlaceRec, StreetLineCoords, StreetRec} from './records.js';
 
 export class StreetSegments {
@@ -51,22 +52,22 @@ export class StreetSegments {
         }
     }
 
-    /**
-     * The street filed under name `key` (streetKeys: the name keys of each street) with a line
-     * nearest the point within maxMeters, or -1.
-     */
-    nearestLineOf(streetKeys: string[][], key: string, lat: number, lon: number, maxMeters: number): number {
+    /** The street filed under name key `keyId` (of `names`) with a line nearest the point within maxMeters, or -1. */
+    nearestLineOf(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
         const segIndex = this.segIndex;
         if (!segIndex) return -1;
         const {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon} = this.proj;
         const {lineStreet, lineStart, lat: coordLat, lon: coordLon} = this.lines;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
         const found = segIndex.search(x - maxMeters, y - maxMeters, x + maxMeters, y + maxMeters);
+        const {keyStart, keyIds} = names;
         let best = -1, bestD = maxMeters * maxMeters;
-        for (const s of found) {
-            const l = this.segLine[s];
+        for (let f = 0; f < found.length; f++) {
+            const s = found[f], l = this.segLine[s], street = lineStreet[l];
             // By the street's own few names, not a search of every street of that name (a country has thousands of Rue de la Gare).
-            if (!streetKeys[lineStreet[l]].includes(key)) continue;
+            let named = false;
+            for (let k = keyStart[street]; k < keyStart[street + 1]; k++) if (keyIds[k] === keyId) named = true;
+            if (!named) continue;
             const i = this.segCoord[s], j = lineStart[l + 1] - lineStart[l] === 1 ? i : i + 1;
             const dd = segmentDistance2(x, y, (coordLon[i] - lon0) * mLon, (coordLat[i] - lat0) * mLat,
                 (coordLon[j] - lon0) * mLon, (coordLat[j] - lat0) * mLat);
