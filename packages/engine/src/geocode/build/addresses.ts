@@ -98,12 +98,14 @@ export function interpolateAddresses(d: PlacesDrafts): void {
 export interface StreetNames {
     byName: Map<string, number[]>;
     keyId: Map<string, number>;
+    /** byName's lists by key id. */
+    streetsOfKey: number[][];
     keyStart: Uint32Array;
     keyIds: Uint32Array;
 }
 
 export function streetNames(streets: StreetRec[]): StreetNames {
-    const byName = new Map<string, number[]>(), keyId = new Map<string, number>();
+    const byName = new Map<string, number[]>(), keyId = new Map<string, number>(), streetsOfKey: number[][] = [];
     const keyStart = new Uint32Array(streets.length + 1), keyIds = new Growable(Uint32Array);
     for (let s = 0; s < streets.length; s++) {
         for (const name of nameStrings(streets[s].names)) {
@@ -115,12 +117,14 @@ export function streetNames(streets: StreetRec[]): StreetNames {
             for (let k = keyStart[s]; k < keyIds.length; k++) if (keyIds.data[k] === id) known = true;
             if (!known) keyIds.push(id);
             const list = byName.get(key);
-            if (!list) byName.set(key, [s]);
-            else if (list[list.length - 1] !== s) list.push(s);
+            if (!list) {
+                byName.set(key, [s]);
+                streetsOfKey.push(byName.get(key)!);
+            } else if (list[list.length - 1] !== s) list.push(s);
         }
         keyStart[s + 1] = keyIds.length;
     }
-    return {byName, keyId, keyStart, keyIds: keyIds.toArray()};
+    return {byName, keyId, streetsOfKey, keyStart, keyIds: keyIds.toArray()};
 }
 
 /** What linkAddresses works out once per addr:street value (by its id among the drafts' strings), not once per address. */

@@ -16,7 +16,7 @@ export class StreetSegments {
     readonly segCoord: Uint32Array;
     readonly segIndex: Flatbush | null;
 
-    constructor(private readonly lines: StreetLineCoords, streets: StreetRec[], places: PlaceRec[]) {
+    constructor(private readonly lines: StreetLineCoords, private readonly streets: StreetRec[], places: PlaceRec[]) {
         const center = dataCenter(streets, places);
         const lat0 = center[0], lon0 = center[1];
         const mLat = METERS_PER_DEGREE_LAT, mLon = metersPerDegreeLon(lat0);
@@ -54,8 +54,56 @@ export class StreetSegments {
 
     /** The street filed under name key `keyId` (of `names`) with a line nearest the point within maxMeters, or -1. */
     nearestLineOf(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
-        const segIndex = this.segIndex;
-        if (!segIndex) return -1;
+        if (!this.segIndex) return -1;
+        const streets = names.streetsOfKey[keyId];
+        if (streets.length <= FEW_STREETS) {
+            const street = this.nearestOfStreets(streets, lat, lon, maxMeters);
+            if (street !== TIED) return street;
+        }
+        return this.nearestLineOfSearched(names, keyId, lat, lon, maxMeters);
+    }
+
+    /**
+     * What nearestLineOfSearched finds, from the segments of these few streets rather than a search of all segments
+     * near: those whose box (as the index holds it, Float32) meets the search's. TIED when segments of two streets are
+     * nearest at the same distance (which of them the search's order gives: ask it).
+     */
+    private nearestOfStreets(list: number[], lat: number, lon: number, maxMeters: number): number {
+        const {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon} = this.proj;
+        const {lineStart, lat: coordLat, lon: coordLon} = this.lines;
+        const fround = Math.fround;
+        const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
+        const minX = x - maxMeters, minY = y - maxMeters, maxX = x + maxMeters, maxY = y + maxMeters;
+        let best = -1, bestD = maxMeters * maxMeters, tied = false;
+        for (const s of list) {
+            const st = this.streets[s];
+            // The street's box holds its segments' (the projection and fround keep the order).
+            if (maxX < fround((st.minLon - lon0) * mLon) || maxY < fround((st.minLat - lat0) * mLat) ||
+                minX > fround((st.maxLon - lon0) * mLon) || minY > fround((st.maxLat - lat0) * mLat)) continue;
+            for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
+                const a = lineStart[l], b = lineStart[l + 1], last = b - a === 1 ? a : b - 2;
+                for (let i = a; i <= last; i++) {
+                    const j = b - a === 1 ? i : i + 1;
+                    const x1 = (coordLon[i] - lon0) * mLon, y1 = (coordLat[i] - lat0) * mLat;
+                    const x2 = (coordLon[j] - lon0) * mLon, y2 = (coordLat[j] - lat0) * mLat;
+                    if (maxX < fround(Math.min(x1, x2)) || maxY < fround(Math.min(y1, y2)) || minX > fround(Math.max(x1, x2)) || minY > fround(Math.max(y1, y2))) continue;
+                    const dd = segmentDistance2(x, y, x1, y1, x2, y2);
+                    if (dd < bestD || (dd === bestD && best < 0)) {
+                        bestD = dd;
+                        best = s;
+                        tied = false;
+                    } else if (dd === bestD && s !== best) {
+                        tied = true;
+                    }
+                }
+            }
+        }
+        return tied ? TIED : best;
+    }
+
+    /** nearestLineOf by a search of the index: the nearest of the segments found whose street has the key, the last found of equals. */
+    private nearestLineOfSearched(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
+        const segIndex = this.segIndex!;
         const {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon} = this.proj;
         const {lineStreet, lineStart, lat: coordLat, lon: coordLon} = this.lines;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
@@ -100,6 +148,10 @@ export class StreetSegments {
         return best;
     }
 }
+
+/** Streets of one name looked at one by one (more: the index searched). */
+const FEW_STREETS = 128;
+const TIED = -2;
 
 /** Middle of the data's streets and places (the origin of the projected spatial indexes). */
 function dataCenter(streets: StreetRec[], places: PlaceRec[]): [number, number] {
