@@ -15,6 +15,8 @@ export class StreetSegments {
     readonly segLine: Uint32Array;
     readonly segCoord: Uint32Array;
     readonly segIndex: Flatbush | null;
+    /** The streets' boxes (made of lines: those linkAddresses adds later are not in it), when there are segments. */
+    private readonly streetIndex: Flatbush | null = null;
 
     constructor(private readonly lines: StreetLineCoords, private readonly streets: StreetRec[], places: PlaceRec[]) {
         const center = dataCenter(streets, places);
@@ -49,37 +51,41 @@ export class StreetSegments {
                 segIndex.add(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
             }
             segIndex.finish();
+            // The streets' boxes: each the union of its segments' (the projection and Float32 keep the order of coordinates).
+            const streetIndex = this.streetIndex = new Flatbush(streets.length, 16, Float32Array);
+            for (const st of streets) {
+                streetIndex.add((st.minLon - lon0) * mLon, (st.minLat - lat0) * mLat, (st.maxLon - lon0) * mLon, (st.maxLat - lat0) * mLat);
+            }
+            streetIndex.finish();
         }
     }
 
     /** The street filed under name key `keyId` (of `names`) with a line nearest the point within maxMeters, or -1. */
     nearestLineOf(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
         if (!this.segIndex) return -1;
-        const streets = names.streetsOfKey[keyId];
-        if (streets.length <= FEW_STREETS) {
-            const street = this.nearestOfStreets(streets, lat, lon, maxMeters);
-            if (street !== TIED) return street;
-        }
-        return this.nearestLineOfSearched(names, keyId, lat, lon, maxMeters);
+        const street = this.nearestOfNamed(names, keyId, lat, lon, maxMeters);
+        return street !== TIED ? street : this.nearestLineOfSearched(names, keyId, lat, lon, maxMeters);
     }
 
     /**
-     * What nearestLineOfSearched finds, from the segments of these few streets rather than a search of all segments
-     * near: those whose box (as the index holds it, Float32) meets the search's. TIED when segments of two streets are
-     * nearest at the same distance (which of them the search's order gives: ask it).
+     * What nearestLineOfSearched finds, from the segments of the streets of that name near (a search of the streets'
+     * boxes, far fewer than the segments): those whose box as the segments' index holds it (Float32) meets the search's.
+     * TIED when segments of two streets are nearest at the same distance (which of them the search's order gives: ask it).
      */
-    private nearestOfStreets(list: number[], lat: number, lon: number, maxMeters: number): number {
+    private nearestOfNamed(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
         const {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon} = this.proj;
         const {lineStart, lat: coordLat, lon: coordLon} = this.lines;
+        const {keyStart, keyIds} = names;
         const fround = Math.fround;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
         const minX = x - maxMeters, minY = y - maxMeters, maxX = x + maxMeters, maxY = y + maxMeters;
+        const found = this.streetIndex!.search(minX, minY, maxX, maxY);
         let best = -1, bestD = maxMeters * maxMeters, tied = false;
-        for (const s of list) {
-            const st = this.streets[s];
-            // The street's box holds its segments' (the projection and fround keep the order).
-            if (maxX < fround((st.minLon - lon0) * mLon) || maxY < fround((st.minLat - lat0) * mLat) ||
-                minX > fround((st.maxLon - lon0) * mLon) || minY > fround((st.maxLat - lat0) * mLat)) continue;
+        for (let f = 0; f < found.length; f++) {
+            const s = found[f], st = this.streets[s];
+            let named = false;
+            for (let k = keyStart[s]; k < keyStart[s + 1]; k++) if (keyIds[k] === keyId) named = true;
+            if (!named) continue;
             for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
                 const a = lineStart[l], b = lineStart[l + 1], last = b - a === 1 ? a : b - 2;
                 for (let i = a; i <= last; i++) {
@@ -149,8 +155,6 @@ export class StreetSegments {
     }
 }
 
-/** Streets of one name looked at one by one (more: the index searched). */
-const FEW_STREETS = 128;
 const TIED = -2;
 
 /** Middle of the data's streets and places (the origin of the projected spatial indexes). */
