@@ -3,6 +3,7 @@
 // place each boundary names, and then, for any point, its city, district and postcode area.
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import type {CountryBorder} from '../../geo/border.js';
+import {BorderCells} from '../../geo/border-cells.js';
 import type {NodeStore} from '../../osm/node-store.js';
 import {fold} from '../fold.js';
 import {flatMeters} from '../../geo/distance.js';
@@ -33,8 +34,11 @@ export class CountryFilter {
     private readonly foreignNames = new Map<string, number>();
     private anyForeign = false;
     private readonly hits: number[] = [];
+    /** The border's answers by cell (inside() asks for every address and street piece). */
+    private readonly borderCells: BorderCells | null;
 
-    constructor(private readonly d: PlacesDrafts, private readonly border: CountryBorder | null) {
+    constructor(private readonly d: PlacesDrafts, border: CountryBorder | null) {
+        this.borderCells = border && new BorderCells(border);
         const nodes = d.nodes;
         const placeByName = new Map<string, PlaceDraft>();
         for (const p of d.places) if (p.nodeId >= 0 && !placeByName.has(fold(p.names.name))) placeByName.set(fold(p.names.name), p);
@@ -65,7 +69,7 @@ export class CountryFilter {
 
     /** Whether a point lies in the country (counts it in `outside` when not). */
     inside(lat: number, lon: number): boolean {
-        let ok = this.border === null || this.border.contains(lat, lon);
+        let ok = this.borderCells === null || this.borderCells.contains(lat, lon);
         if (ok && this.anyForeign) {
             for (const a of this.areaIndex.containing(lat, lon, this.hits)) if (this.foreign[a]) ok = false;
         }
