@@ -12,7 +12,7 @@ import {ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, STREET_FROM_ADDRESSES} fr
 import {DRAFT_INTERPOLATED} from './address-drafts.js';
 import {nameStrings, type PlacesDrafts} from './drafts.js';
 import type {CountryFilter} from './localities.js';
-import {LINK_LINE_METERS, type StreetLineCoords, type StreetRec} from './records.js';
+import {LINK_LINE_METERS, type StreetLineCoords, type StreetNames, type StreetRec} from './records.js';
 import type {StreetSegments} from './street-segments.js';
 
 /** An address links to a street of its addr:street name at most this far (m); else the street is made from addresses. */
@@ -89,19 +89,6 @@ export function interpolateAddresses(d: PlacesDrafts): void {
             ad.push(la, lo, adStrings.id(String(number)), streetId, postcodeId, cityId, DRAFT_INTERPOLATED, -1, -1, -1);
         });
     }
-}
-
-/**
- * Streets by folded name (any language, either half of a bilingual name), and the keys each street is filed under:
- * street s's are keyIds[keyStart[s] .. keyStart[s + 1]), numbers of keyId (compared as numbers, not strings, per segment).
- */
-export interface StreetNames {
-    byName: Map<string, number[]>;
-    keyId: Map<string, number>;
-    /** byName's lists by key id. */
-    streetsOfKey: number[][];
-    keyStart: Uint32Array;
-    keyIds: Uint32Array;
 }
 
 export function streetNames(streets: StreetRec[]): StreetNames {

@@ -5,8 +5,7 @@ import Flatbush from 'flatbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import {segmentDistance2} from '../../geo/planar.js';
 import type {FlatProjection} from '../interpolation.js';
-import type {StreetNames} from './addresses.js';
-import type {PlaceRec, StreetLineCoords, StreetRec} from './records.js';
+import type {PlaceRec, StreetLineCoords, StreetNames, StreetRec} from './records.js';
 
 export class StreetSegments {
     /** Metres east and north of the data's middle. */
