@@ -78,6 +78,8 @@ export function featureColumns(streets: StreetRec[], places: PlaceRec[], pois: P
         fCity: new Uint32Array(F), fDistrict: new Uint32Array(F), fPostcode: new Uint32Array(F), fImportance: new Float32Array(F), fType: new Uint8Array(F),
         poiKey: new Uint32Array(I), poiHousenumber: new Uint32Array(I), poiStreet: new Uint32Array(I), variants: []
     };
+    // The same names over and over (a street name in every town): their tokens once, the lists shared (read only).
+    const tokensOf = new Map<string, string[]>();
     const setFeature = (f: number, lat: number, lon: number, names: NameSet, city: number, district: number, postcode: string, extra: string[]) => {
         c.fLat[f] = Math.round(lat * 1e7);
         c.fLon[f] = Math.round(lon * 1e7);
@@ -86,7 +88,7 @@ export function featureColumns(streets: StreetRec[], places: PlaceRec[], pois: P
         c.fCity[f] = city >= 0 ? S + city + 1 : 0;
         c.fDistrict[f] = district >= 0 ? S + district + 1 : 0;
         c.fPostcode[f] = out.postcodeOf(postcode);
-        c.variants[f] = variantsOf(names, extra, f < S + P);
+        c.variants[f] = variantsOf(names, extra, f < S + P, tokensOf);
     };
     for (let s = 0; s < S; s++) {
         const st = streets[s];
@@ -146,11 +148,12 @@ function cleanPostcode(raw: string): string {
 }
 
 /** Distinct token lists of a feature's names. */
-function variantsOf(names: NameSet, extra: string[], split: boolean): string[][] {
+function variantsOf(names: NameSet, extra: string[], split: boolean, tokensOf: Map<string, string[]>): string[][] {
     const out: string[][] = [];
     const seen = new Set<string>();
     for (const s of nameStrings(names, extra, split)) {
-        const tokens = tokenize(s);
+        let tokens = tokensOf.get(s);
+        if (tokens === undefined) tokensOf.set(s, tokens = tokenize(s));
         const key = tokens.join(' ');
         if (tokens.length === 0 || seen.has(key)) continue;
         seen.add(key);

@@ -323,18 +323,19 @@ class NearPlaces {
         const dLon = kept.length ? maxMeters / metersPerDegreeLon(Math.min(89.9, Math.max(Math.abs(minLat), Math.abs(maxLat)) + 2 * dLat)) : 0;
         this.lat0 = minLat - 2 * dLat;
         this.lon0 = minLon - 2 * dLon;
-        // Cells of the box's size, fewer (larger) when the places spread over a continent.
-        const spread = kept.length ? Math.max(1, ((maxLat - minLat) / dLat + 5) * ((maxLon - minLon) / dLon + 5) / MAX_NEAR_CELLS) : 1;
-        this.cellLat = dLat * Math.sqrt(spread);
-        this.cellLon = dLon * Math.sqrt(spread);
+        // Cells of a quarter of the box, fewer (larger) when the places spread over a continent.
+        const spread = kept.length ? Math.max(1, ((maxLat - minLat) / dLat + 5) * ((maxLon - minLon) / dLon + 5) * 16 / MAX_NEAR_CELLS) : 1;
+        this.cellLat = dLat / 4 * Math.sqrt(spread);
+        this.cellLon = dLon / 4 * Math.sqrt(spread);
         this.rows = kept.length ? this.row(maxLat + 2 * dLat) + 1 : 0;
         this.cols = kept.length ? this.col(maxLon + 2 * dLon) + 1 : 0;
-        // Each place in the cells its box (one cell more each way, for rounding) meets: counted, then filled.
+        // Each place in the cells its box (a little more each way, for rounding) meets: counted, then filled.
         const counts = new Uint32Array(this.rows * this.cols + 1);
+        const eLat = dLat * 1e-6, eLon = dLon * 1e-6;
         const cellsOf = (p: number, visit: (cell: number) => void) => {
-            const r1 = Math.min(this.rows - 1, this.row(this.lat[p] + dLat) + 1), c1 = Math.min(this.cols - 1, this.col(this.lon[p] + dLon) + 1);
-            for (let r = Math.max(0, this.row(this.lat[p] - dLat) - 1); r <= r1; r++) {
-                for (let c = Math.max(0, this.col(this.lon[p] - dLon) - 1); c <= c1; c++) visit(r * this.cols + c);
+            const r1 = Math.min(this.rows - 1, this.row(this.lat[p] + dLat + eLat)), c1 = Math.min(this.cols - 1, this.col(this.lon[p] + dLon + eLon));
+            for (let r = Math.max(0, this.row(this.lat[p] - dLat - eLat)); r <= r1; r++) {
+                for (let c = Math.max(0, this.col(this.lon[p] - dLon - eLon)); c <= c1; c++) visit(r * this.cols + c);
             }
         };
         for (const p of kept) cellsOf(p, (cell) => counts[cell + 1]++);

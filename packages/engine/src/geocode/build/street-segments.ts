@@ -14,6 +14,7 @@ export class StreetSegments {
     readonly segLine: Uint32Array;
     readonly segCoord: Uint32Array;
     readonly segIndex: Flatbush | null;
+    private readonly lineBox: Float32Array;
     /** The streets' boxes (made of lines: those linkAddresses adds later are not in it), when there are segments. */
     private readonly streetIndex: Flatbush | null = null;
 
@@ -42,12 +43,20 @@ export class StreetSegments {
         }
         // Boxes in metres from the data's middle: Float32 is precise to millimetres there, half the size of Float64.
         const segIndex = this.segIndex = segLine.length ? new Flatbush(segLine.length, 16, Float32Array) : null;
+        // Each line's box, the union of its segments' as the index holds them (Float32).
+        const lineBox = this.lineBox = new Float32Array(4 * lineStreet.length);
+        for (let l = 0; l < lineStreet.length; l++) lineBox.set(EMPTY_BOX, 4 * l);
         if (segIndex) {
             for (let s = 0; s < segLine.length; s++) {
-                const i = segCoord[s], j = lineStart[segLine[s] + 1] - lineStart[segLine[s]] === 1 ? i : i + 1;
+                const l = segLine[s], i = segCoord[s], j = lineStart[l + 1] - lineStart[l] === 1 ? i : i + 1;
                 const x1 = (coordLon[i] - lon0) * mLon, y1 = (coordLat[i] - lat0) * mLat;
                 const x2 = (coordLon[j] - lon0) * mLon, y2 = (coordLat[j] - lat0) * mLat;
-                segIndex.add(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2));
+                const bx0 = Math.min(x1, x2), by0 = Math.min(y1, y2), bx1 = Math.max(x1, x2), by1 = Math.max(y1, y2);
+                segIndex.add(bx0, by0, bx1, by1);
+                if (bx0 < lineBox[4 * l]) lineBox[4 * l] = bx0;
+                if (by0 < lineBox[4 * l + 1]) lineBox[4 * l + 1] = by0;
+                if (bx1 > lineBox[4 * l + 2]) lineBox[4 * l + 2] = bx1;
+                if (by1 > lineBox[4 * l + 3]) lineBox[4 * l + 3] = by1;
             }
             segIndex.finish();
             // The streets' boxes: each the union of its segments' (the projection and Float32 keep the order of coordinates).
@@ -75,7 +84,7 @@ export class StreetSegments {
         const {lat0, lon0, metersPerLat: mLat, metersPerLon: mLon} = this.proj;
         const {lineStart, lat: coordLat, lon: coordLon} = this.lines;
         const {keyStart, keyIds} = names;
-        const fround = Math.fround;
+        const fround = Math.fround, lineBox = this.lineBox;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
         const minX = x - maxMeters, minY = y - maxMeters, maxX = x + maxMeters, maxY = y + maxMeters;
         const found = this.streetIndex!.search(minX, minY, maxX, maxY);
@@ -86,6 +95,7 @@ export class StreetSegments {
             for (let k = keyStart[s]; k < keyStart[s + 1]; k++) if (keyIds[k] === keyId) named = true;
             if (!named) continue;
             for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
+                if (maxX < lineBox[4 * l] || maxY < lineBox[4 * l + 1] || minX > lineBox[4 * l + 2] || minY > lineBox[4 * l + 3]) continue;
                 const a = lineStart[l], b = lineStart[l + 1], last = b - a === 1 ? a : b - 2;
                 for (let i = a; i <= last; i++) {
                     const j = b - a === 1 ? i : i + 1;
@@ -155,6 +165,7 @@ export class StreetSegments {
 }
 
 const TIED = -2;
+const EMPTY_BOX = [Infinity, Infinity, -Infinity, -Infinity];
 
 /** Middle of the data's streets and places (the origin of the projected spatial indexes). */
 function dataCenter(streets: StreetRec[], places: PlaceRec[]): [number, number] {
