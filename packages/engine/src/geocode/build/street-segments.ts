@@ -3,6 +3,7 @@
 // (addresses without one, reverse geocoding).
 import Flatbush from 'flatbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
+import {BoxGrid} from '../../geo/box-grid.js';
 import {segmentDistance2} from '../../geo/planar.js';
 import type {FlatProjection} from '../interpolation.js';
 import type {PlaceRec, StreetLineCoords, StreetNames, StreetRec} from './records.js';
@@ -16,7 +17,8 @@ export class StreetSegments {
     readonly segIndex: Flatbush | null;
     private readonly lineBox: Float32Array;
     /** The streets' boxes (made of lines: those linkAddresses adds later are not in it), when there are segments. */
-    private readonly streetIndex: Flatbush | null = null;
+    private readonly streetCells: BoxGrid | null = null;
+    private readonly found: number[] = [];
 
     constructor(private readonly lines: StreetLineCoords, private readonly streets: StreetRec[], places: PlaceRec[]) {
         const center = dataCenter(streets, places);
@@ -59,12 +61,17 @@ export class StreetSegments {
                 if (by1 > lineBox[4 * l + 3]) lineBox[4 * l + 3] = by1;
             }
             segIndex.finish();
-            // The streets' boxes: each the union of its segments' (the projection and Float32 keep the order of coordinates).
-            const streetIndex = this.streetIndex = new Flatbush(streets.length, 16, Float32Array);
-            for (const st of streets) {
-                streetIndex.add((st.minLon - lon0) * mLon, (st.minLat - lat0) * mLat, (st.maxLon - lon0) * mLon, (st.maxLat - lat0) * mLat);
+            // The streets' boxes, each holding its segments' (the projection keeps the order of coordinates; the margin
+            // covers Float32's rounding of the segments' boxes, at most 4 m at 30,000 km).
+            const S = streets.length, x0 = new Float64Array(S), y0 = new Float64Array(S), x1 = new Float64Array(S), y1 = new Float64Array(S);
+            for (let k = 0; k < S; k++) {
+                const st = streets[k];
+                x0[k] = (st.minLon - lon0) * mLon;
+                y0[k] = (st.minLat - lat0) * mLat;
+                x1[k] = (st.maxLon - lon0) * mLon;
+                y1[k] = (st.maxLat - lat0) * mLat;
             }
-            streetIndex.finish();
+            this.streetCells = new BoxGrid(x0, y0, x1, y1, STREET_CELL_METERS, 8);
         }
     }
 
@@ -76,8 +83,8 @@ export class StreetSegments {
     }
 
     /**
-     * What nearestLineOfSearched finds, from the segments of the streets of that name near (a search of the streets'
-     * boxes, far fewer than the segments): those whose box as the segments' index holds it (Float32) meets the search's.
+     * What nearestLineOfSearched finds, from the segments of the streets of that name near (the streets' grid cells,
+     * no tree of all segments walked): those whose box as the segments' index holds it (Float32) meets the search's.
      * TIED when segments of two streets are nearest at the same distance (which of them the search's order gives: ask it).
      */
     private nearestOfNamed(names: StreetNames, keyId: number, lat: number, lon: number, maxMeters: number): number {
@@ -87,7 +94,7 @@ export class StreetSegments {
         const fround = Math.fround, lineBox = this.lineBox;
         const x = (lon - lon0) * mLon, y = (lat - lat0) * mLat;
         const minX = x - maxMeters, minY = y - maxMeters, maxX = x + maxMeters, maxY = y + maxMeters;
-        const found = this.streetIndex!.search(minX, minY, maxX, maxY);
+        const found = this.streetCells!.search(minX, minY, maxX, maxY, this.found);
         let best = -1, bestD = maxMeters * maxMeters, tied = false;
         for (let f = 0; f < found.length; f++) {
             const s = found[f], st = this.streets[s];
@@ -165,6 +172,8 @@ export class StreetSegments {
 }
 
 const TIED = -2;
+/** The streets' grid: about the size of the box an address looks for its street in (LINK_LINE_METERS each way). */
+const STREET_CELL_METERS = 500;
 const EMPTY_BOX = [Infinity, Infinity, -Infinity, -Infinity];
 
 /** Middle of the data's streets and places (the origin of the projected spatial indexes). */
