@@ -94,9 +94,12 @@ export function interpolateAddresses(d: PlacesDrafts): void {
 export function streetNames(streets: StreetRec[]): StreetNames {
     const byName = new Map<string, number[]>(), keyId = new Map<string, number>(), streetsOfKey: number[][] = [];
     const keyStart = new Uint32Array(streets.length + 1), keyIds = new Growable(Uint32Array);
+    // A name is folded once: the same street names come back in every town.
+    const keyOf = new Map<string, string>();
     for (let s = 0; s < streets.length; s++) {
         for (const name of nameStrings(streets[s].names)) {
-            const key = tokenize(name).join(' ');
+            let key = keyOf.get(name);
+            if (key === undefined) keyOf.set(name, key = tokenize(name).join(' '));
             if (key === '') continue;
             let id = keyId.get(key);
             if (id === undefined) keyId.set(key, id = keyId.size);

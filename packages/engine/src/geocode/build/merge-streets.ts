@@ -123,10 +123,12 @@ export function mergeStreets(pieces: StreetPieces): {streets: StreetRec[]; lines
         const byKey = Uint32Array.from(keys.values.keys()).sort((x, y) => (keys.values[x] < keys.values[y] ? -1 : keys.values[x] > keys.values[y] ? 1 : 0));
         for (let r = 0; r < byKey.length; r++) keyRank[byKey[r]] = r;
     }
+    // By counting: the order of a sort by rank, then by piece.
     const pKey = pieces.key;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((x, y) => keyRank[pKey[x]] - keyRank[pKey[y]] || x - y);
+    const order = new Uint32Array(n), rankStart = new Uint32Array(keyRank.length + 1);
+    for (let i = 0; i < n; i++) rankStart[keyRank[pKey[i]] + 1]++;
+    for (let r = 0; r < keyRank.length; r++) rankStart[r + 1] += rankStart[r];
+    for (let i = 0; i < n; i++) order[rankStart[keyRank[pKey[i]]]++] = i;
 
     const streets: StreetRec[] = [];
     const lines = new LineWriter();
