@@ -21,13 +21,7 @@ export class BoxGrid {
     /** Box i: minX[i], minY[i], maxX[i], maxY[i]; margin: how much each is grown (more than any rounding of the boxes asked about). */
     constructor(minX: Float64Array, minY: Float64Array, maxX: Float64Array, maxY: Float64Array, cellSize: number, private readonly margin: number) {
         const n = minX.length;
-        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-        for (let i = 0; i < n; i++) {
-            x0 = Math.min(x0, minX[i]);
-            y0 = Math.min(y0, minY[i]);
-            x1 = Math.max(x1, maxX[i]);
-            y1 = Math.max(y1, maxY[i]);
-        }
+        const [x0, x1] = span(minX, maxX), [y0, y1] = span(minY, maxY);
         const empty = !(x0 <= x1 && y0 <= y1);
         this.x0 = empty ? 0 : x0 - margin;
         this.y0 = empty ? 0 : y0 - margin;
@@ -84,4 +78,14 @@ export class BoxGrid {
         }
         return out;
     }
+}
+
+/** The least of `low` and the greatest of `high` (Infinity, -Infinity when empty). */
+function span(low: Float64Array, high: Float64Array): [number, number] {
+    let least = Infinity, greatest = -Infinity;
+    for (let i = 0; i < low.length; i++) {
+        if (low[i] < least) least = low[i];
+        if (high[i] > greatest) greatest = high[i];
+    }
+    return [least, greatest];
 }
