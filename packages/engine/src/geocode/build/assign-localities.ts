@@ -8,6 +8,7 @@ import {ADDRESS_INTERPOLATED} from '../places.js';
 import type {AddressRows} from './addresses.js';
 import {nameStrings, type PlacesDrafts} from './drafts.js';
 import type {CountryFilter, LocalityFinder} from './localities.js';
+import type {PieceLocalities} from './merge-streets.js';
 import type {Locality, PlaceRec, PoiRec, StreetLineCoords, StreetRec} from './records.js';
 
 /** A postcode is borrowed from a tagged address of the same street within this distance (m). */
@@ -87,7 +88,7 @@ class PostcodeSources {
 }
 
 /** Stage 5 for addresses, street lines and streets (sets the streets' city, district and postcode). */
-export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines: StreetLineCoords, places: PlaceRec[],
+export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines: StreetLineCoords, pieces: PieceLocalities, places: PlaceRec[],
     localities: LocalityFinder): {addresses: AddressLocalities; lines: LineLocalities} {
     const A = rows.count, here: Locality = {city: -1, district: -1, postal: ''};
     const postcodes = new PostcodeSources(rows, places);
@@ -104,8 +105,11 @@ export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines:
     for (let s = 0; s < streets.length; s++) {
         const st = streets[s];
         for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
-            const mid = lineStart[l] + ((2 * (lineStart[l + 1] - lineStart[l])) >> 2);
-            localities.localityOf(coordLat[mid], coordLon[mid], here);
+            // Where its piece's middle lies, already found when the pieces were keyed by town (the same vertex).
+            const mid = lineStart[l] + ((2 * (lineStart[l + 1] - lineStart[l])) >> 2), p = lines.linePiece[l];
+            here.city = pieces.city[p];
+            here.district = pieces.district[p];
+            here.postal = pieces.postal[p];
             lineCity[l] = here.city;
             linePostcode[l] = here.postal || postcodes.neighbour(s, coordLat[mid], coordLon[mid]) || postcodes.locality(here);
         }

@@ -50,6 +50,8 @@ export interface StreetRec {
 export interface StreetLineCoords {
     lineStart: Uint32Array;
     lineStreet: Uint32Array;
+    /** The street piece each line was (merge-streets.ts). */
+    linePiece: Uint32Array;
     /** Degrees. */
     lat: Float64Array;
     lon: Float64Array;
