@@ -1,5 +1,6 @@
 import t from 'tap';
 import {buildBorderSection, CountryBorder, loadBorderFeature} from '../src/geo/border.js';
+import {BorderCells} from '../src/geo/border-cells.js';
 import {encodeSection, Section} from '../src/format/section.js';
 import {equirectangularSquaredMeters, haversineMeters, metersPerDegreeLon, METERS_PER_DEGREE_LAT} from '../src/geo/distance.js';
 import {random} from './helpers.js';
@@ -114,6 +115,35 @@ t.test('rays through vertices count once', async t => {
         }
         t.equal(mismatches, 0, `${iso2}: 2000 points on vertex latitudes agree`);
     }
+});
+
+t.test('BorderCells answers as contains, point for point (cells no edge comes near answered once)', async t => {
+    // Anywhere in the box, on vertex latitudes and within metres of the vertices (where cells are mixed), and on the
+    // grid's own lines: the cell answers must be contains()'s bit for bit, an enclave (Baarle-Hertog) and holes included.
+    for (const iso2 of ['BE', 'NL', 'IT', 'MT', 'PT']) {
+        const b = border(iso2), cells = new BorderCells(b);
+        const [minLon, minLat, maxLon, maxLat] = b.bbox;
+        const next = random(11 + iso2.charCodeAt(0));
+        const numPoints = b.coords.length / 2;
+        let mismatches = 0, inside = 0;
+        for (let i = 0; i < 60000; i++) {
+            let lat: number, lon: number;
+            if (i % 3 === 0) {
+                lat = minLat + next() * (maxLat - minLat);
+                lon = minLon + next() * (maxLon - minLon);
+            } else {
+                const p = Math.floor(next() * numPoints);
+                lat = b.coords[2 * p + 1] + (i % 3 === 1 ? 0 : (next() - 0.5) * 0.001);
+                lon = b.coords[2 * p] + (next() - 0.5) * (i % 3 === 1 ? 0.2 : 0.001);
+            }
+            if (i % 7 === 0) lat = minLat + Math.round((lat - minLat) / 0.01) * 0.01;
+            const expected = b.contains(lat, lon);
+            if (cells.contains(lat, lon) !== expected && mismatches++ < 5) t.fail(`${iso2} (${lat}, ${lon}): expected ${expected}`);
+            if (expected) inside++;
+        }
+        t.equal(mismatches, 0, `${iso2}: 60,000 points agree (${inside} inside)`);
+    }
+    t.notOk(new BorderCells(border('BE')).contains(NaN, 4.35), 'NaN is outside, as contains() says');
 });
 
 t.test('wrong kind or version throws', async t => {

@@ -214,10 +214,10 @@ function lineLength(lines: StreetLines, proj: FlatProjection, l: number): number
     return length;
 }
 
-function flatX(proj: FlatProjection, lon1e7: number): number {
+export function flatX(proj: FlatProjection, lon1e7: number): number {
     return (lon1e7 / 1e7 - proj.lon0) * proj.metersPerLon;
 }
 
-function flatY(proj: FlatProjection, lat1e7: number): number {
+export function flatY(proj: FlatProjection, lat1e7: number): number {
     return (lat1e7 / 1e7 - proj.lat0) * proj.metersPerLat;
 }

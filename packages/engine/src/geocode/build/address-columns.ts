@@ -3,7 +3,7 @@
 // addresses' spatial index; the postcode and street line columns.
 import Flatbush from 'flatbush';
 import {postcodeKey} from '../fold.js';
-import {projectOnLine, type FlatProjection, type LinePosition} from '../interpolation.js';
+import {flatX, flatY, projectOnLine, type FlatProjection, type LinePosition, type StreetLines} from '../interpolation.js';
 import {ADDRESS_INTERPOLATED} from '../places.js';
 import type {AddressRows} from './addresses.js';
 import type {AddressLocalities, LineLocalities} from './assign-localities.js';
@@ -34,7 +34,11 @@ export interface AddressColumns {
 export function addressColumns(rows: AddressRows, order: Uint32Array, localities: AddressLocalities, streets: StreetRec[], lines: StreetLineCoords,
     proj: FlatProjection, termId: Map<string, number>, out: SectionStrings): AddressColumns {
     const A = rows.count, S = streets.length, pool = rows.pool.values, strings = out.strings;
-    const toFixed = (values: ArrayLike<number>) => Int32Array.from(values, (x) => Math.round(x * 1e7));
+    const toFixed = (values: Float64Array) => {
+        const fixed = new Int32Array(values.length);
+        for (let i = 0; i < values.length; i++) fixed[i] = Math.round(values[i] * 1e7);
+        return fixed;
+    };
     const c: AddressColumns = {
         aLat: new Int32Array(A), aLon: new Int32Array(A), aStreet: new Uint32Array(A), aNumber: new Uint32Array(A), aKey: new Uint32Array(A),
         aPostcode: new Uint32Array(A), aCity: new Uint32Array(A), aDistrict: new Uint32Array(A), aFlags: new Uint8Array(A),
@@ -46,6 +50,7 @@ export function addressColumns(rows: AddressRows, order: Uint32Array, localities
     const streetFirstLine = new Uint32Array(S + 1);
     for (let s = 0; s < S; s++) streetFirstLine[s + 1] = streetFirstLine[s] + streets[s].lineCount;
     const onLine: LinePosition = {line: 0, along: 0, offset: 0};
+    const boxes = lineBoxes(fixedLines, proj, lines.lineStreet.length);
     for (let i = 0; i < A; i++) {
         const r = order[i];
         const street = rows.street[r], flags = rows.flags[r], numberText = pool[rows.number[r]];
@@ -65,7 +70,12 @@ export function addressColumns(rows: AddressRows, order: Uint32Array, localities
             c.aNum[i] = Number(number[0]);
             onLine.line = 0;
             let best = LINK_LINE_METERS;
-            for (let l = streetFirstLine[street]; l < streetFirstLine[street + 1]; l++) best = projectOnLine(fixedLines, proj, l, x, y, onLine, best);
+            for (let l = streetFirstLine[street]; l < streetFirstLine[street + 1]; l++) {
+                // A line whose box is further than the nearest so far cannot be nearer (the margin: rounding).
+                const dx = Math.max(boxes[4 * l] - x, 0, x - boxes[4 * l + 2]), dy = Math.max(boxes[4 * l + 1] - y, 0, y - boxes[4 * l + 3]);
+                if (Math.sqrt(dx * dx + dy * dy) > best + BOX_MARGIN_METERS) continue;
+                best = projectOnLine(fixedLines, proj, l, x, y, onLine, best);
+            }
             c.aLine[i] = onLine.line;
             c.aAlong[i] = onLine.along;
             c.aOffset[i] = onLine.offset;
@@ -73,6 +83,29 @@ export function addressColumns(rows: AddressRows, order: Uint32Array, localities
     }
     c.addrIndex?.finish();
     return c;
+}
+
+/** Far more than the rounding of flat metres a country wide (about 1e-9 m), far less than anything measured. */
+const BOX_MARGIN_METERS = 1e-3;
+
+/** Each line's box in flat metres (as projectOnLine projects its vertices): minX, minY, maxX, maxY. */
+function lineBoxes(lines: StreetLines, proj: FlatProjection, lineCount: number): Float64Array {
+    const boxes = new Float64Array(4 * lineCount);
+    for (let l = 0; l < lineCount; l++) {
+        let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+        for (let i = lines.lineStart[l]; i < lines.lineStart[l + 1]; i++) {
+            const x = flatX(proj, lines.coordLon[i]), y = flatY(proj, lines.coordLat[i]);
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+        }
+        boxes[4 * l] = x0;
+        boxes[4 * l + 1] = y0;
+        boxes[4 * l + 2] = x1;
+        boxes[4 * l + 3] = y1;
+    }
+    return boxes;
 }
 
 /** The postcodes' display strings and terms (pc_*), then each street line's town and postcode (line_city, line_postcode). */

@@ -12,7 +12,7 @@ import {ADDRESS_INTERPOLATED, ADDRESS_STREET_INFERRED, STREET_FROM_ADDRESSES} fr
 import {DRAFT_INTERPOLATED} from './address-drafts.js';
 import {nameStrings, type PlacesDrafts} from './drafts.js';
 import type {CountryFilter} from './localities.js';
-import {LINK_LINE_METERS, type StreetLineCoords, type StreetRec} from './records.js';
+import {LINK_LINE_METERS, type StreetLineCoords, type StreetNames, type StreetRec} from './records.js';
 import type {StreetSegments} from './street-segments.js';
 
 /** An address links to a street of its addr:street name at most this far (m); else the street is made from addresses. */
@@ -91,26 +91,61 @@ export function interpolateAddresses(d: PlacesDrafts): void {
     }
 }
 
-/** Streets by folded name (any language, either half of a bilingual name), and the keys each street is filed under. */
-export interface StreetNames {
-    byName: Map<string, number[]>;
-    keys: string[][];
-}
-
 export function streetNames(streets: StreetRec[]): StreetNames {
-    const byName = new Map<string, number[]>();
-    const keys: string[][] = streets.map(() => []);
+    const byName = new Map<string, number[]>(), keyId = new Map<string, number>(), streetsOfKey: number[][] = [];
+    const keyStart = new Uint32Array(streets.length + 1), keyIds = new Growable(Uint32Array);
+    // A name is folded once: the same street names come back in every town.
+    const keyOf = new Map<string, string>();
     for (let s = 0; s < streets.length; s++) {
         for (const name of nameStrings(streets[s].names)) {
-            const key = tokenize(name).join(' ');
+            let key = keyOf.get(name);
+            if (key === undefined) keyOf.set(name, key = tokenize(name).join(' '));
             if (key === '') continue;
-            if (!keys[s].includes(key)) keys[s].push(key);
+            let id = keyId.get(key);
+            if (id === undefined) keyId.set(key, id = keyId.size);
+            let known = false;
+            for (let k = keyStart[s]; k < keyIds.length; k++) if (keyIds.data[k] === id) known = true;
+            if (!known) keyIds.push(id);
             const list = byName.get(key);
-            if (!list) byName.set(key, [s]);
-            else if (list[list.length - 1] !== s) list.push(s);
+            if (!list) {
+                byName.set(key, [s]);
+                streetsOfKey.push(byName.get(key)!);
+            } else if (list[list.length - 1] !== s) list.push(s);
         }
+        keyStart[s + 1] = keyIds.length;
     }
-    return {byName, keys};
+    return {byName, keyId, streetsOfKey, keyStart, keyIds: keyIds.toArray()};
+}
+
+/** What linkAddresses works out once per addr:street value (by its id among the drafts' strings), not once per address. */
+class StreetNameForms {
+    /** The folded name, then each half of a bilingual name ("Rue X - Y straat"). */
+    private readonly forms: (string[] | undefined)[] = [];
+    /** The key of names.byName the value is filed under (-1: none), by id + 1 (0: not worked out yet). */
+    private readonly known: Int32Array;
+
+    constructor(private readonly ad: PlacesDrafts['addresses'], private readonly names: StreetNames) {
+        this.known = new Int32Array(ad.strings.values.length);
+    }
+
+    of(id: number): string[] {
+        let f = this.forms[id];
+        if (f === undefined) {
+            const name = this.ad.string(id);
+            f = this.forms[id] = [tokenize(name).join(' ')];
+            for (const part of name.split(/\s+[-–/]\s+/)) f.push(tokenize(part).join(' '));
+        }
+        return f;
+    }
+
+    /** The key id of the value among the street names (streetKeyNamed), or -1. */
+    keyId(id: number): number {
+        if (id < this.known.length && this.known[id] !== 0) return this.known[id] - 1;
+        const key = streetKeyNamed(this.names.byName, this.of(id));
+        const k = key === undefined ? -1 : this.names.keyId.get(key)!;
+        if (id < this.known.length) this.known[id] = k + 1;
+        return k;
+    }
 }
 
 /**
@@ -127,22 +162,24 @@ export function linkAddresses(d: PlacesDrafts, country: CountryFilter, streets: 
     let withoutStreet = 0, interpolated = 0;
     // Address-only streets: addr:street names with no highway of that name nearby.
     const virtualByName = new Map<string, number[]>();
+    const forms = new StreetNameForms(ad, names);
+    const numberKeys: (string[] | undefined)[] = [];
     for (let r = 0; r < ad.length; r++) {
         const lat = ad.lat.data[r], lon = ad.lon.data[r];
         if (Number.isNaN(lat) || !country.inside(lat, lon)) continue;
-        const streetName = ad.string(ad.street.data[r]);
+        const streetNameId = ad.street.data[r], streetName = ad.string(streetNameId);
         const rowInterpolated = (ad.flags.data[r] & DRAFT_INTERPOLATED) !== 0;
         let street = -1, flags = rowInterpolated ? ADDRESS_INTERPOLATED : 0;
         if (streetName !== '') {
             // The nearest piece of a street of that name: by distance to its lines when one is close
             // (long streets' boxes overlap), else by distance to its box.
-            const key = streetKeyNamed(names.byName, streetName);
-            street = key !== undefined ? segments.nearestLineOf(names.keys, key, lat, lon, LINK_LINE_METERS) : -1;
-            if (street < 0) street = nearestNamedStreet(streets, names.byName, streetName, lat, lon, ADDRESS_STREET_METERS);
+            const keyId = forms.keyId(streetNameId), nameForms = forms.of(streetNameId);
+            street = keyId >= 0 ? segments.nearestLineOf(names, keyId, lat, lon, LINK_LINE_METERS) : -1;
+            if (street < 0) street = nearestNamedStreet(streets, streetsNamed(names.byName, nameForms), lat, lon, ADDRESS_STREET_METERS);
             if (street < 0) {
-                const key = tokenize(streetName).join(' ');
+                const key = nameForms[0];
                 if (key === '') continue;
-                street = nearestNamedStreet(streets, virtualByName, streetName, lat, lon, ADDRESS_STREET_METERS);
+                street = nearestNamedStreet(streets, streetsNamed(virtualByName, nameForms), lat, lon, ADDRESS_STREET_METERS);
                 if (street < 0) {
                     street = streets.length;
                     streets.push(addressStreet(streetName, lat, lon, lineStreet.length));
@@ -164,7 +201,8 @@ export function linkAddresses(d: PlacesDrafts, country: CountryFilter, streets: 
         }
         const number = ad.string(ad.number.data[r]);
         const numberId = pool.id(number.trim()), postcodeId = pool.id(ad.string(ad.postcode.data[r]).trim());
-        for (const key of addressKeys(number)) {
+        const keys = numberKeys[ad.number.data[r]] ??= addressKeys(number);
+        for (const key of keys) {
             adLat.push(lat);
             adLon.push(lon);
             adNumber.push(numberId);
@@ -224,27 +262,20 @@ function growStreet(s: StreetRec, lat: number, lon: number): void {
     s.maxLon = Math.max(s.maxLon, lon);
 }
 
-/** Streets having this name (any of their names; else either half of a bilingual name), or undefined. */
-function streetsNamed(byName: Map<string, number[]>, name: string): number[] | undefined {
-    const key = streetKeyNamed(byName, name);
+/** Streets having this name (any of their names; else either half of a bilingual name: StreetNameForms), or undefined. */
+function streetsNamed(byName: Map<string, number[]>, forms: string[]): number[] | undefined {
+    const key = streetKeyNamed(byName, forms);
     return key === undefined ? undefined : byName.get(key);
 }
 
 /** The key of byName that streetsNamed's list is filed under, or undefined. */
-function streetKeyNamed(byName: Map<string, number[]>, name: string): string | undefined {
-    const key = tokenize(name).join(' ');
-    if (byName.has(key)) return key;
-    // "Rue X - Y straat" when the street is only "Rue X": try each half.
-    for (const part of name.split(/\s+[-–/]\s+/)) {
-        const k = tokenize(part).join(' ');
-        if (byName.has(k)) return k;
-    }
+function streetKeyNamed(byName: Map<string, number[]>, forms: string[]): string | undefined {
+    for (const key of forms) if (byName.has(key)) return key;
     return undefined;
 }
 
-/** The street of this name (any of its names) whose box is nearest the point, within maxMeters; else -1. */
-function nearestNamedStreet(streets: StreetRec[], byName: Map<string, number[]>, name: string, lat: number, lon: number, maxMeters: number): number {
-    const list = streetsNamed(byName, name);
+/** The street of the list whose box is nearest the point, within maxMeters; else -1. */
+function nearestNamedStreet(streets: StreetRec[], list: number[] | undefined, lat: number, lon: number, maxMeters: number): number {
     if (!list) return -1;
     let best = -1, bestD = maxMeters;
     const k = metersPerDegreeLon(lat);

@@ -8,6 +8,7 @@ import {ADDRESS_INTERPOLATED} from '../places.js';
 import type {AddressRows} from './addresses.js';
 import {nameStrings, type PlacesDrafts} from './drafts.js';
 import type {CountryFilter, LocalityFinder} from './localities.js';
+import type {PieceLocalities} from './merge-streets.js';
 import type {Locality, PlaceRec, PoiRec, StreetLineCoords, StreetRec} from './records.js';
 
 /** A postcode is borrowed from a tagged address of the same street within this distance (m). */
@@ -87,7 +88,7 @@ class PostcodeSources {
 }
 
 /** Stage 5 for addresses, street lines and streets (sets the streets' city, district and postcode). */
-export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines: StreetLineCoords, places: PlaceRec[],
+export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines: StreetLineCoords, pieces: PieceLocalities, places: PlaceRec[],
     localities: LocalityFinder): {addresses: AddressLocalities; lines: LineLocalities} {
     const A = rows.count, here: Locality = {city: -1, district: -1, postal: ''};
     const postcodes = new PostcodeSources(rows, places);
@@ -104,8 +105,11 @@ export function assignLocalities(rows: AddressRows, streets: StreetRec[], lines:
     for (let s = 0; s < streets.length; s++) {
         const st = streets[s];
         for (let l = st.firstLine; l < st.firstLine + st.lineCount; l++) {
-            const mid = lineStart[l] + ((2 * (lineStart[l + 1] - lineStart[l])) >> 2);
-            localities.localityOf(coordLat[mid], coordLon[mid], here);
+            // Where its piece's middle lies, already found when the pieces were keyed by town (the same vertex).
+            const mid = lineStart[l] + ((2 * (lineStart[l + 1] - lineStart[l])) >> 2), p = lines.linePiece[l];
+            here.city = pieces.city[p];
+            here.district = pieces.district[p];
+            here.postal = pieces.postal[p];
             lineCity[l] = here.city;
             linePostcode[l] = here.postal || postcodes.neighbour(s, coordLat[mid], coordLon[mid]) || postcodes.locality(here);
         }
@@ -125,23 +129,30 @@ export function collectPois(d: PlacesDrafts, country: CountryFilter, places: Pla
     const poiByKey = new Map<string, number[]>();
     const poiByName = new Map<string, number[]>();
     const drafts = d.pois.concat(d.stations);
+    // Names come back (chains, "Pharmacie" in every town): folded once each.
+    const folded = new Map<string, string>();
+    const foldOnce = (name: string) => {
+        let f = folded.get(name);
+        if (f === undefined) folded.set(name, f = fold(name));
+        return f;
+    };
     let osmPois = 0;
     for (let j = 0; j < drafts.length; j++) {
         const p = drafts[j];
         if (j === d.pois.length) osmPois = pois.length;
         const at = country.pointOf(p.lat, p.lon, p.refs, p.wayIds);
         if (!at || !country.inside(at[0], at[1])) continue;
-        const key = `${fold(p.names.name)}|${p.key}`;
+        const key = `${foldOnce(p.names.name)}|${p.key}`;
         const same = poiByKey.get(key);
         if (same?.some((i) => flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < POI_DUPLICATE_METERS)) continue;
         // A feed's station the OSM data already has under one of its names (a station, its building).
-        const named = poiByName.get(fold(p.names.name));
+        const named = poiByName.get(foldOnce(p.names.name));
         if (j >= d.pois.length && named?.some((i) => i < osmPois && flatMeters(pois[i].lat, pois[i].lon, at[0], at[1]) < STATION_DUPLICATE_METERS)) continue;
         // Only what can stand for a station: a café called "Trindade" does not hide the Trindade station.
         if (j < d.pois.length && STATION_LIKE.test(p.key)) {
             for (const n of nameStrings(p.names)) {
-                const list = poiByName.get(fold(n));
-                if (!list) poiByName.set(fold(n), [pois.length]);
+                const list = poiByName.get(foldOnce(n));
+                if (!list) poiByName.set(foldOnce(n), [pois.length]);
                 else if (list[list.length - 1] !== pois.length) list.push(pois.length);
             }
         }

@@ -37,13 +37,15 @@ export const CITY_ADMIN_LEVEL = 8;
 export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, cityLevel = CITY_ADMIN_LEVEL): {section: Uint8Array; stats: PlacesStats} {
     const {country, places, localities} = placeLocalities(d, border, cityLevel);
     const here: Locality = {city: -1, district: -1, postal: ''};
-    const merged = mergeStreets(streetPieces(d, (lat, lon) => country.inside(lat, lon), (lat, lon) => localities.localityOf(lat, lon, here).city));
+    const pieces = streetPieces(d, (lat, lon) => country.inside(lat, lon), (lat, lon) => localities.localityOf(lat, lon, here));
+    const pieceLocalities = pieces.localities;
+    const merged = mergeStreets(pieces);
     const streets = merged.streets, lines = merged.lines;
     const segments = new StreetSegments(lines, streets, places);
     resolveAddressPositions(d, country);
     interpolateAddresses(d);
     const rows = linkAddresses(d, country, streets, streetNames(streets), lines, segments);
-    const assigned = assignLocalities(rows, streets, lines, places, localities);
+    const assigned = assignLocalities(rows, streets, lines, pieceLocalities, places, localities);
     const pois = collectPois(d, country, places, localities);
 
     const out = new SectionStrings();

@@ -20,6 +20,8 @@ export class SectionStrings {
     /** Postcodes in display form, by index (a column holds index + 1, 0: none). */
     readonly postcodeList: string[] = [];
     private readonly postcodes = new Map<string, number>();
+    /** postcodeOf's answer by the tag's text: a country's millions of addresses share a few thousand postcodes. */
+    private readonly byRaw = new Map<string, number>();
 
     constructor() {
         this.strings.intern('');
@@ -28,6 +30,12 @@ export class SectionStrings {
 
     /** Index + 1 of a tagged postcode, 0 when it holds no digit. */
     postcodeOf(raw: string): number {
+        let known = this.byRaw.get(raw);
+        if (known === undefined) this.byRaw.set(raw, known = this.postcodeIndex(raw));
+        return known;
+    }
+
+    private postcodeIndex(raw: string): number {
         const code = cleanPostcode(raw);
         const key = postcodeKey(code);
         if (!/\d/.test(key)) return 0;
@@ -70,6 +78,8 @@ export function featureColumns(streets: StreetRec[], places: PlaceRec[], pois: P
         fCity: new Uint32Array(F), fDistrict: new Uint32Array(F), fPostcode: new Uint32Array(F), fImportance: new Float32Array(F), fType: new Uint8Array(F),
         poiKey: new Uint32Array(I), poiHousenumber: new Uint32Array(I), poiStreet: new Uint32Array(I), variants: []
     };
+    // The same names over and over (a street name in every town): their tokens once, the lists shared (read only).
+    const tokensOf = new Map<string, string[]>();
     const setFeature = (f: number, lat: number, lon: number, names: NameSet, city: number, district: number, postcode: string, extra: string[]) => {
         c.fLat[f] = Math.round(lat * 1e7);
         c.fLon[f] = Math.round(lon * 1e7);
@@ -78,7 +88,7 @@ export function featureColumns(streets: StreetRec[], places: PlaceRec[], pois: P
         c.fCity[f] = city >= 0 ? S + city + 1 : 0;
         c.fDistrict[f] = district >= 0 ? S + district + 1 : 0;
         c.fPostcode[f] = out.postcodeOf(postcode);
-        c.variants[f] = variantsOf(names, extra, f < S + P);
+        c.variants[f] = variantsOf(names, extra, f < S + P, tokensOf);
     };
     for (let s = 0; s < S; s++) {
         const st = streets[s];
@@ -138,11 +148,12 @@ function cleanPostcode(raw: string): string {
 }
 
 /** Distinct token lists of a feature's names. */
-function variantsOf(names: NameSet, extra: string[], split: boolean): string[][] {
+function variantsOf(names: NameSet, extra: string[], split: boolean, tokensOf: Map<string, string[]>): string[][] {
     const out: string[][] = [];
     const seen = new Set<string>();
     for (const s of nameStrings(names, extra, split)) {
-        const tokens = tokenize(s);
+        let tokens = tokensOf.get(s);
+        if (tokens === undefined) tokensOf.set(s, tokens = tokenize(s));
         const key = tokens.join(' ');
         if (tokens.length === 0 || seen.has(key)) continue;
         seen.add(key);

@@ -1,9 +1,9 @@
 // Stage 1 of build-index.ts: boundaries first. They say which municipalities belong to a neighbour
 // (the country border is a 1:10m generalisation, so a town just across it can fall inside), which
 // place each boundary names, and then, for any point, its city, district and postcode area.
-import KDBush from 'kdbush';
 import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import type {CountryBorder} from '../../geo/border.js';
+import {BorderCells} from '../../geo/border-cells.js';
 import type {NodeStore} from '../../osm/node-store.js';
 import {fold} from '../fold.js';
 import {flatMeters} from '../../geo/distance.js';
@@ -34,8 +34,11 @@ export class CountryFilter {
     private readonly foreignNames = new Map<string, number>();
     private anyForeign = false;
     private readonly hits: number[] = [];
+    /** The border's answers by cell (inside() asks for every address and street piece). */
+    private readonly borderCells: BorderCells | null;
 
-    constructor(private readonly d: PlacesDrafts, private readonly border: CountryBorder | null) {
+    constructor(private readonly d: PlacesDrafts, border: CountryBorder | null) {
+        this.borderCells = border && new BorderCells(border);
         const nodes = d.nodes;
         const placeByName = new Map<string, PlaceDraft>();
         for (const p of d.places) if (p.nodeId >= 0 && !placeByName.has(fold(p.names.name))) placeByName.set(fold(p.names.name), p);
@@ -66,7 +69,7 @@ export class CountryFilter {
 
     /** Whether a point lies in the country (counts it in `outside` when not). */
     inside(lat: number, lon: number): boolean {
-        let ok = this.border === null || this.border.contains(lat, lon);
+        let ok = this.borderCells === null || this.borderCells.contains(lat, lon);
         if (ok && this.anyForeign) {
             for (const a of this.areaIndex.containing(lat, lon, this.hits)) if (this.foreign[a]) ok = false;
         }
@@ -175,8 +178,9 @@ export function boundaryPlaces(nodes: NodeStore, country: CountryFilter, places:
 /** The city, district and postcode area of any point: the boundaries around it, else the nearest town within its reach. */
 export class LocalityFinder {
     private readonly areaIndex: AreaIndex;
-    /** Places by position, for the nearest town of every address and street (a scan of all places each time grows with addresses × places: hours for a country). */
-    private readonly placeIndex: KDBush;
+    /** The towns and the districts near each cell, for the nearest of every address and street (a scan of all places each time grows with addresses × places: hours for a country). */
+    private readonly nearCities: NearPlaces;
+    private readonly nearDistricts: NearPlaces;
     /** Places whose own municipal boundary the data has. */
     private readonly bounded: Uint8Array;
     private readonly hits: number[] = [];
@@ -190,10 +194,8 @@ export class LocalityFinder {
             const area = areaIndex.areas[a];
             if (boundaries.areaPlace[a] >= 0 && area.kind === AREA_ADMIN && this.municipal(area.level)) this.bounded[boundaries.areaPlace[a]] = 1;
         }
-        this.placeIndex = new KDBush(Math.max(1, places.length));
-        for (const p of places) this.placeIndex.add(p.lon, p.lat);
-        if (places.length === 0) this.placeIndex.add(NaN, NaN);
-        this.placeIndex.finish();
+        this.nearCities = new NearPlaces(places, NEAREST_CITY_METERS, CITY_TYPES, this.bounded);
+        this.nearDistricts = new NearPlaces(places, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
     }
 
     private municipal(level: number): boolean {
@@ -234,9 +236,9 @@ export class LocalityFinder {
         }
         // Outside every municipality boundary of the data: the nearest town, but never one whose own
         // boundary the data has (the point is not in it), and only within its reach.
-        if (out.city < 0) out.city = nearestPlace(places, this.placeIndex, lat, lon, NEAREST_CITY_METERS, CITY_TYPES, this.bounded, CITY_REACH_METERS);
+        if (out.city < 0) out.city = nearestPlace(places, this.nearCities, lat, lon, CITY_REACH_METERS);
         if (out.district < 0) {
-            const p = nearestPlace(places, this.placeIndex, lat, lon, NEAREST_DISTRICT_METERS, DISTRICT_TYPES);
+            const p = nearestPlace(places, this.nearDistricts, lat, lon);
             if (p !== out.city) out.district = p;
         }
         return out;
@@ -284,20 +286,113 @@ function duplicatePlace(places: PlaceRec[], p: PlaceDraft, at: [number, number])
 }
 
 /**
- * The nearest place of these types within maxMeters (and its type's reach), skipping those marked in `skip`; -1 when none.
- * Of places equally near, the first. `index` holds the places' (lon, lat).
+ * The places of some types (those marked in `skip` left out) that a box of maxMeters around any point of a
+ * grid cell can hold: nearestPlace looks at a cell's few instead of searching a tree for every point.
  */
-function nearestPlace(places: PlaceRec[], index: KDBush, lat: number, lon: number, maxMeters: number, types: Set<string>, skip?: Uint8Array,
-    reach?: Record<string, number>): number {
+class NearPlaces {
+    readonly lat: Float64Array;
+    readonly lon: Float64Array;
+    /** Cell r * cols + c holds items[start[cell] .. start[cell + 1]), places in ascending order. */
+    private readonly start: Uint32Array;
+    private readonly items: Uint32Array;
+    private readonly rows: number;
+    private readonly cols: number;
+    private readonly lat0: number;
+    private readonly lon0: number;
+    private readonly cellLat: number;
+    private readonly cellLon: number;
+
+    constructor(places: PlaceRec[], readonly maxMeters: number, types: Set<string>, skip?: Uint8Array) {
+        const n = places.length;
+        this.lat = Float64Array.from(places, (p) => p.lat);
+        this.lon = Float64Array.from(places, (p) => p.lon);
+        const kept: number[] = [];
+        let minLat = Infinity, minLon = Infinity, maxLat = -Infinity, maxLon = -Infinity;
+        for (let p = 0; p < n; p++) {
+            const la = this.lat[p], lo = this.lon[p];
+            if (!types.has(PLACE_TYPES[places[p].type]) || (skip !== undefined && skip[p]) || !Number.isFinite(la) || !Number.isFinite(lo)) continue;
+            kept.push(p);
+            minLat = Math.min(minLat, la);
+            maxLat = Math.max(maxLat, la);
+            minLon = Math.min(minLon, lo);
+            maxLon = Math.max(maxLon, lo);
+        }
+        // nearestPlace's box: dLat, and dLon growing with the latitude; a point can only reach places within dLat of its own.
+        // The grid reaches twice as far, for the rounding of a point just at the box's edge.
+        const dLat = maxMeters / METERS_PER_DEGREE_LAT;
+        const dLon = kept.length ? maxMeters / metersPerDegreeLon(Math.min(89.9, Math.max(Math.abs(minLat), Math.abs(maxLat)) + 2 * dLat)) : 0;
+        this.lat0 = minLat - 2 * dLat;
+        this.lon0 = minLon - 2 * dLon;
+        // Cells of a quarter of the box, fewer (larger) when the places spread over a continent.
+        const spread = kept.length ? Math.max(1, ((maxLat - minLat) / dLat + 5) * ((maxLon - minLon) / dLon + 5) * 16 / MAX_NEAR_CELLS) : 1;
+        this.cellLat = dLat / 4 * Math.sqrt(spread);
+        this.cellLon = dLon / 4 * Math.sqrt(spread);
+        this.rows = kept.length ? this.row(maxLat + 2 * dLat) + 1 : 0;
+        this.cols = kept.length ? this.col(maxLon + 2 * dLon) + 1 : 0;
+        // Each place in the cells its box (a little more each way, for rounding) meets: counted, then filled.
+        const counts = new Uint32Array(this.rows * this.cols + 1);
+        const eLat = dLat * 1e-6, eLon = dLon * 1e-6;
+        const cellsOf = (p: number, visit: (cell: number) => void) => {
+            const r1 = Math.min(this.rows - 1, this.row(this.lat[p] + dLat + eLat)), c1 = Math.min(this.cols - 1, this.col(this.lon[p] + dLon + eLon));
+            for (let r = Math.max(0, this.row(this.lat[p] - dLat - eLat)); r <= r1; r++) {
+                for (let c = Math.max(0, this.col(this.lon[p] - dLon - eLon)); c <= c1; c++) visit(r * this.cols + c);
+            }
+        };
+        for (const p of kept) cellsOf(p, (cell) => counts[cell + 1]++);
+        for (let i = 0; i + 1 < counts.length; i++) counts[i + 1] += counts[i];
+        this.start = counts.slice();
+        const items = this.items = new Uint32Array(counts[counts.length - 1]);
+        for (const p of kept) cellsOf(p, (cell) => items[counts[cell]++] = p);
+    }
+
+    private row(lat: number): number {
+        return Math.floor((lat - this.lat0) / this.cellLat);
+    }
+
+    private col(lon: number): number {
+        return Math.floor((lon - this.lon0) / this.cellLon);
+    }
+
+    /** The cell of a point (its candidates from start[cell] to start[cell + 1]), or -1 outside the grid. */
+    cellOf(lat: number, lon: number): number {
+        const r = this.row(lat), c = this.col(lon);
+        return r >= 0 && r < this.rows && c >= 0 && c < this.cols ? r * this.cols + c : -1;
+    }
+
+    first(cell: number): number {
+        return this.start[cell];
+    }
+
+    end(cell: number): number {
+        return this.start[cell + 1];
+    }
+
+    item(i: number): number {
+        return this.items[i];
+    }
+}
+
+/** NearPlaces' grid at most this many cells. */
+const MAX_NEAR_CELLS = 1 << 22;
+
+/**
+ * The nearest place of `near` within its maxMeters (and its type's reach); -1 when none. Of places equally near,
+ * the first. What the box search of a tree found, the same places: the box test is the tree's.
+ */
+function nearestPlace(places: PlaceRec[], near: NearPlaces, lat: number, lon: number, reach?: Record<string, number>): number {
+    const maxMeters = near.maxMeters;
     // A box holding the circle: flatMeters measures longitude at the mean latitude, never further from the equator than this.
     const dLat = maxMeters / METERS_PER_DEGREE_LAT;
     const dLon = maxMeters / metersPerDegreeLon(Math.min(89.9, Math.abs(lat) + dLat));
+    const minX = lon - dLon, minY = lat - dLat, maxX = lon + dLon, maxY = lat + dLat;
+    const cell = near.cellOf(lat, lon);
+    if (cell < 0) return -1;
     let best = -1, bestD = maxMeters;
-    for (const p of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
-        const type = PLACE_TYPES[places[p].type];
-        if (!types.has(type) || (skip !== undefined && skip[p])) continue;
-        const dd = flatMeters(lat, lon, places[p].lat, places[p].lon);
-        if ((dd < bestD || (dd === bestD && best >= 0 && p < best)) && (reach === undefined || dd <= reach[type])) {
+    for (let i = near.first(cell), end = near.end(cell); i < end; i++) {
+        const p = near.item(i), x = near.lon[p], y = near.lat[p];
+        if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) continue;
+        const dd = flatMeters(lat, lon, y, x);
+        if ((dd < bestD || (dd === bestD && best >= 0 && p < best)) && (reach === undefined || dd <= reach[PLACE_TYPES[places[p].type]])) {
             bestD = dd;
             best = p;
         }

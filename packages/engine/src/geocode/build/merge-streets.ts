@@ -7,7 +7,7 @@ import {METERS_PER_DEGREE_LAT, metersPerDegreeLon} from '../../geo/distance.js';
 import {tokenize} from '../fold.js';
 import {STREET_SQUARE, STREET_WAY} from '../places.js';
 import type {NameSet, PlacesDrafts} from './drafts.js';
-import type {StreetLineCoords, StreetRec} from './records.js';
+import type {Locality, StreetLineCoords, StreetRec} from './records.js';
 
 /** Street ways of one name closer than this (m, between bounding boxes) are one street. */
 const STREET_MERGE_METERS = 100;
@@ -27,11 +27,20 @@ export interface StreetPieces {
     key: Uint32Array;
     names: NameSet[];
     keys: StringPool;
+    /** Where each piece's middle vertex lies (its line's, which assignLocalities asks for again). */
+    localities: PieceLocalities;
+}
+
+/** City and district (place index, -1: none) and postcode area of each piece's middle vertex. */
+export interface PieceLocalities {
+    city: Int32Array;
+    district: Int32Array;
+    postal: string[];
 }
 
 /** The pieces of streets inside the country: the named street ways, then the squares. */
 export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number) => boolean,
-    cityAt: (lat: number, lon: number) => number): StreetPieces {
+    localityAt: (lat: number, lon: number) => Locality): StreetPieces {
     const nodes = d.nodes, ways = d.streetWays, squares = d.squares;
     const coords = new Growable(Float64Array, 1 << 16);
     const start = new Growable(Uint32Array);
@@ -40,6 +49,9 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
     const type = new Growable(Uint8Array), main = new Growable(Uint8Array), key = new Growable(Uint32Array);
     const names: NameSet[] = [];
     const keys = new StringPool();
+    const city = new Growable(Int32Array), district = new Growable(Int32Array), postal: string[] = [];
+    // Ways of one name are many (each piece of a long street, the same names in every town): folded once.
+    const foldedNames = new Map<string, string>();
     /** Adds the vertices from `from` of coords as a piece, unless outside the country. */
     const addPiece = (pieceNames: NameSet, pieceType: number, isMain: boolean, from: number) => {
         const c = coords.data;
@@ -56,7 +68,13 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
             if (c[i + 1] > lo1) lo1 = c[i + 1];
         }
         // A street crossing into the next town is two streets, each with its own city (as addresses say).
-        key.push(keys.id(`${tokenize(pieceNames.name).join(' ')}|${cityAt(c[mid], c[mid + 1])}`));
+        let folded = foldedNames.get(pieceNames.name);
+        if (folded === undefined) foldedNames.set(pieceNames.name, folded = tokenize(pieceNames.name).join(' '));
+        const here = localityAt(c[mid], c[mid + 1]);
+        key.push(keys.id(`${folded}|${here.city}`));
+        city.push(here.city);
+        district.push(here.district);
+        postal.push(here.postal);
         start.push(coords.length);
         minLat.push(la0);
         minLon.push(lo0);
@@ -66,11 +84,25 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
         main.push(isMain ? 1 : 0);
         names.push(pieceNames);
     };
+    // A way's nodes mostly have ids one after the other (in the store's order too): the next or previous index of the
+    // last is tried before a binary search.
+    const storeIds = nodes.ids, found = nodes.found;
+    let last = 0;
+    const nodeIndex = (id: number): number => {
+        if (last + 1 < storeIds.length && storeIds[last + 1] === id) last++;
+        else if (last > 0 && storeIds[last - 1] === id) last--;
+        else if (storeIds[last] !== id) {
+            const k = nodes.indexOf(id);
+            if (k >= 0) last = k;
+            return k;
+        }
+        return found[last] ? last : -1;
+    };
     /** Appends the known vertices of these node ids to coords; false when none is known. */
     const addVertices = (ids: ArrayLike<number>, from: number, to: number): boolean => {
         const before = coords.length;
         for (let i = from; i < to; i++) {
-            const k = nodes.indexOf(ids[i]);
+            const k = nodeIndex(ids[i]);
             if (k < 0) continue;
             const at = coords.reserve(2);
             coords.data[at] = nodes.lat[k] / 1e7;
@@ -95,7 +127,7 @@ export function streetPieces(d: PlacesDrafts, inside: (lat: number, lon: number)
         addPiece(q.names, STREET_SQUARE, false, from);
     }
     return {count: key.length, coords: coords.data, start: start.data, minLat: minLat.data, minLon: minLon.data, maxLat: maxLat.data, maxLon: maxLon.data,
-        type: type.data, main: main.data, key: key.data, names, keys};
+        type: type.data, main: main.data, key: key.data, names, keys, localities: {city: city.data, district: district.data, postal}};
 }
 
 /** The merged streets' lines as they are written, street after street. */
@@ -104,6 +136,7 @@ class LineWriter {
     readonly lon = new Growable(Float64Array, 1 << 16);
     readonly start = new Growable(Uint32Array);
     readonly street = new Growable(Uint32Array);
+    readonly piece = new Growable(Uint32Array);
 
     constructor() {
         this.start.push(0);
@@ -119,10 +152,12 @@ export function mergeStreets(pieces: StreetPieces): {streets: StreetRec[]; lines
         const byKey = Uint32Array.from(keys.values.keys()).sort((x, y) => (keys.values[x] < keys.values[y] ? -1 : keys.values[x] > keys.values[y] ? 1 : 0));
         for (let r = 0; r < byKey.length; r++) keyRank[byKey[r]] = r;
     }
+    // By counting: the order of a sort by rank, then by piece.
     const pKey = pieces.key;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((x, y) => keyRank[pKey[x]] - keyRank[pKey[y]] || x - y);
+    const order = new Uint32Array(n), rankStart = new Uint32Array(keyRank.length + 1);
+    for (let i = 0; i < n; i++) rankStart[keyRank[pKey[i]] + 1]++;
+    for (let r = 0; r < keyRank.length; r++) rankStart[r + 1] += rankStart[r];
+    for (let i = 0; i < n; i++) order[rankStart[keyRank[pKey[i]]]++] = i;
 
     const streets: StreetRec[] = [];
     const lines = new LineWriter();
@@ -161,7 +196,8 @@ export function mergeStreets(pieces: StreetPieces): {streets: StreetRec[]; lines
         for (const members of groups.values()) streets.push(mergedStreet(pieces, members, streets.length, lines));
         first = end;
     }
-    return {streets, lines: {lineStart: lines.start.toArray(), lineStreet: lines.street.toArray(), lat: lines.lat.toArray(), lon: lines.lon.toArray()}};
+    return {streets, lines: {lineStart: lines.start.toArray(), lineStreet: lines.street.toArray(), linePiece: lines.piece.toArray(), lat: lines.lat.toArray(),
+        lon: lines.lon.toArray()}};
 }
 
 /** Street `index`, made of these pieces; their vertices become its lines. */
@@ -206,6 +242,7 @@ function mergedStreet(pieces: StreetPieces, group: number[], index: number, line
         }
         lines.start.push(lines.lat.length);
         lines.street.push(index);
+        lines.piece.push(p);
     }
     return {names: merged, type: streetType, main: isMain, firstLine, lineCount: group.length, minLat: la0, minLon: lo0, maxLat: la1, maxLon: lo1,
         lat, lon, city: -1, district: -1, postcode: ''};

@@ -50,6 +50,8 @@ export interface StreetRec {
 export interface StreetLineCoords {
     lineStart: Uint32Array;
     lineStreet: Uint32Array;
+    /** The street piece each line was (merge-streets.ts). */
+    linePiece: Uint32Array;
     /** Degrees. */
     lat: Float64Array;
     lon: Float64Array;
@@ -65,6 +67,19 @@ export interface PoiRec {
     postcode: string;
     city: number;
     district: number;
+}
+
+/**
+ * Streets by folded name (any language, either half of a bilingual name), and the keys each street is filed under:
+ * street s's are keyIds[keyStart[s] .. keyStart[s + 1]), numbers of keyId (compared as numbers, not strings, per segment).
+ */
+export interface StreetNames {
+    byName: Map<string, number[]>;
+    keyId: Map<string, number>;
+    /** byName's lists by key id. */
+    streetsOfKey: number[][];
+    keyStart: Uint32Array;
+    keyIds: Uint32Array;
 }
 
 /** Where a point lies: city and district (place indices or -1) and the postcode area's code. */
