@@ -35,8 +35,10 @@ export interface RosterData {
 /** What each thread does once when reached: take `set` in, and/or collect the garbage a dropped set left. */
 export interface RosterCall {
     reach: number;
-    /** Counts the threads that have answered this call (each once). */
+    /** Two counters: the threads that have answered this call (each once), and those at work on it now. */
     acks: SharedArrayBuffer;
+    /** Threads at work on the call at once, at most: one that finds them all busy leaves it to a later round. */
+    atOnce: number;
     set?: number;
     collect?: boolean;
 }
@@ -65,6 +67,9 @@ const TAKE_IN_WAIT_MS = 5000;
 const RELEASE_WAIT_MS = 60_000;
 /** A pause between rounds whose tasks all reached threads that had answered already (one thread busy on a long task). */
 const ROUND_PAUSE_MS = 20;
+
+/** Threads of a pool of `size` at work on a roster call at once: half of them at most (one of two), the others serve. */
+const atOnce = (size: number) => Math.max(1, size >> 1);
 
 /** Per Region of the main thread, its id (a region unchanged by a swap is the same object in both sets). */
 const regionIds = new WeakMap<Region, number>();
@@ -134,17 +139,20 @@ export class RegionRoster {
     }
 
     /**
-     * Sends `call` (a task per thread not reached yet, in rounds) until every thread has answered it, or for
-     * `limitMs` (the tasks still queued then run later); rejects with the reason a thread failed.
+     * Sends `call` (a task per thread, in rounds) until every thread has answered it, or for `limitMs` (the tasks
+     * still queued then run later); rejects with the reason a thread failed. Half the threads at most act on it at
+     * once (RosterCall.atOnce), so that the others go on serving: taking a set in and collecting hold a thread for
+     * milliseconds to tens.
      */
     private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean}, limitMs: number): Promise<void> {
-        const acks = new Int32Array(new SharedArrayBuffer(4));
-        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer}};
+        const acks = new Int32Array(new SharedArrayBuffer(8));
+        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer, atOnce: atOnce(threads.size)}};
         const deadline = performance.now() + limitMs;
         // Until every thread has answered, or the threads are stopped (the server's shutdown).
         while (threads.hasThreads && Atomics.load(acks, 0) < threads.size && performance.now() < deadline) {
             const before = Atomics.load(acks, 0);
-            const round = Promise.all(Array.from({length: threads.size - before}, () => threads.runRoster(task)));
+            // A task per thread (Piscina hands an idle pool's tasks to its first threads): those that answered pass.
+            const round = Promise.all(Array.from({length: threads.size}, () => threads.runRoster(task)));
             round.catch(() => {}); // when left to run past the deadline
             const late = await Promise.race([round.then(() => false), delay(deadline - performance.now(), true, {ref: false})]);
             if (!late && Atomics.load(acks, 0) === before) await delay(ROUND_PAUSE_MS);
