@@ -1,5 +1,5 @@
-// A region swapped in (issue 28) takes over the decoded tiles its predecessor shares with it byte for byte: its first
-// images decode only the tiles that changed.
+// A region swapped in (issue 28) takes over the decoded tiles its predecessor shares with it byte for byte, and
+// decodes anew as many of those that changed as asked: its first images decode only the tiles that changed, if any.
 import path from 'node:path';
 import t from 'tap';
 import {Region} from '@quartier/engine';
@@ -17,13 +17,16 @@ t.test('the tiles the same in the new bundle are handed over, not decoded again;
     t.ok(decoded > 0, 'the first image decoded tiles');
     // The same bundle opened again: a Region of its own, every tile the same.
     const next = Region.open(path.join(testBuildRoot, 'MT'));
-    const carried = carryDecodedTiles(old, next);
+    const {carried, decoded: none} = carryDecodedTiles(old, next, 64);
     t.ok(carried > 0, `${carried} tiles handed over`);
+    t.equal(none, 0, 'none decoded: none changed');
     const again = await renderJpeg(next, options);
     t.equal(decodedTileBytes(), decoded, 'the new region drew its first image without decoding a tile');
     t.same(again, first, 'the same image');
-    t.equal(carryDecodedTiles(old, next), 0, 'handed over once: the old region keeps none of them');
+    t.same(carryDecodedTiles(old, next), {carried: 0, decoded: 0}, 'handed over once: the old region keeps none of them');
     // Portugal has none of Malta's tiles: of those cached, only the places both lack (the sea) are the same.
-    const toPortugal = carryDecodedTiles(next, testRegion('PT'));
-    t.ok(toPortugal < carried, `${toPortugal} of ${carried}: the tiles that differ are not handed over`);
+    const portugal = testRegion('PT');
+    const toPortugal = carryDecodedTiles(next, portugal, 2);
+    t.ok(toPortugal.carried < carried, `${toPortugal.carried} of ${carried}: the tiles that differ are not handed over`);
+    t.equal(toPortugal.decoded, 2, 'two of those that differ decoded anew, as asked');
 });

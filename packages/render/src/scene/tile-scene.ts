@@ -173,27 +173,41 @@ export function slicedSceneTile(region: Region, z: number, x: number, y: number,
     return tile;
 }
 
+/** What carryDecodedTiles did: tiles handed over (the same in both), and tiles decoded anew (changed). */
+export interface CarriedTiles {
+    carried: number;
+    decoded: number;
+}
+
 /**
  * Hands the decoded tiles this thread keeps of `from` to `to`, the region swapped in for it, where `to` has the same
- * tile byte for byte (an update cuts again only the tiles its changes reach): its first images decode only what
- * changed. The tiles stay in the cache's order; `from`, being swapped out, decodes them again if it draws once more.
- * Returns the number of tiles handed over.
+ * tile byte for byte (an update cuts again only the tiles its changes reach), and decodes `to`'s own of the newest
+ * `decodeChanged` that changed: the first images after the switch find the tiles most drawn decoded already. The
+ * tiles handed over keep their place in the cache's order; `from`, being swapped out, decodes them again if it
+ * draws once more.
  */
-export function carryDecodedTiles(from: Region, to: Region): number {
+export function carryDecodedTiles(from: Region, to: Region, decodeChanged = 0): CarriedTiles {
     const kept = cache.get(from);
-    if (!kept || from === to) return 0;
+    if (!kept || from === to) return {carried: 0, decoded: 0};
     let tiles = cache.get(to);
     if (!tiles) cache.set(to, tiles = new Map());
     let carried = 0;
-    for (const entry of lru) {
+    const changed: CacheEntry[] = [];
+    for (let i = lru.length - 1; i >= 0; i--) {
+        const entry = lru[i];
         if (entry.region.deref() !== from || !kept.has(entry.key) || tiles.has(entry.key)) continue;
-        if (!sameBytes(from.tile(entry.z, entry.x, entry.y), to.tile(entry.z, entry.x, entry.y))) continue;
-        tiles.set(entry.key, kept.get(entry.key)!);
-        kept.delete(entry.key);
-        entry.region = new WeakRef(to);
-        carried++;
+        if (sameBytes(from.tile(entry.z, entry.x, entry.y), to.tile(entry.z, entry.x, entry.y))) {
+            tiles.set(entry.key, kept.get(entry.key)!);
+            kept.delete(entry.key);
+            entry.region = new WeakRef(to);
+            carried++;
+        } else if (changed.length < decodeChanged) {
+            changed.push(entry);
+        }
     }
-    return carried;
+    // Oldest first, so that the newest end newest in the cache's order.
+    for (let i = changed.length - 1; i >= 0; i--) sceneTile(to, changed[i].z, changed[i].x, changed[i].y);
+    return {carried, decoded: changed.length};
 }
 
 function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {

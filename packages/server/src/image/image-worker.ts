@@ -22,11 +22,14 @@ export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
 const data = workerData as {roster: RosterData; memory?: SharedArrayBuffer};
 const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
-// Per set, its regions by country; a region swapped in takes over the decoded tiles it shares with the one it replaces.
+/** Tiles changed by a swap that a render thread decodes before the switch, at most (the newest it drew: an image's worth). */
+const DECODED_BEFORE_SWITCH = 64;
+// Per set, its regions by country. A region swapped in takes over the decoded tiles it shares with the one it
+// replaces, and decodes its own of those most drawn that changed (taken in before the switch: image-pool.ts).
 const inbox = new RegionInbox(data.roster, (regions, fresh, held) => {
     for (const region of fresh) {
         const replaced = held.filter((r) => r.country.code === region.country.code).at(-1);
-        if (replaced) carryDecodedTiles(replaced, region);
+        if (replaced) carryDecodedTiles(replaced, region, DECODED_BEFORE_SWITCH);
     }
     return new Map<string, Region>(regions.map((r) => [r.country.code, r]));
 });

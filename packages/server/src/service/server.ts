@@ -231,8 +231,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         startSet: async (next) => {
             const set = regionSet(next, current);
             try {
-                // The serving set's threads take the new regions in (and warm them up) before the set takes a request.
+                // The serving set's threads take the new regions in (and prepare them) before the set takes a request:
+                // the routing threads, then the render threads.
                 await set.pool.takenIn();
+                await set.imagePool.takenIn();
                 return {set};
             } catch (err) {
                 await set.close();

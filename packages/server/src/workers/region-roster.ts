@@ -3,8 +3,8 @@
 // (region-inbox.ts); the roster posts there every set it holds, then each set it adds or drops, with the regions'
 // sections as SharedArrayBuffers (shared, never copied). A task names its set; a thread that has not taken that set
 // in reads its port then. An idle thread waits in Atomics.wait and handles no message event, so the roster reaches
-// every thread with roster tasks (reachEvery) when each must act now: take a new set in (and warm it up) before the
-// switch, or let go of a dropped set's memory.
+// every thread with roster tasks (reachEvery) when each must act now: take a new set in (and prepare it) before the
+// switch, or let go of a dropped set's memory; half of a pool's threads at most at once, the others serving.
 import {setTimeout as delay} from 'node:timers/promises';
 import type {MessagePort} from 'node:worker_threads';
 import type {Piscina} from 'piscina';
@@ -120,7 +120,7 @@ export class RegionRoster {
     }
 
     /**
-     * Resolves once every thread has taken `set` in (the routing threads warm up the regions new to them), or after
+     * Resolves once every thread has taken `set` in (the routing threads prepare the regions new to them), or after
      * TAKE_IN_WAIT_MS (a thread busy longer, on a long task, takes it in on its first task of the set): before the
      * switch to a set swapped in. Rejects with the reason a thread could not.
      */

@@ -103,8 +103,8 @@ export class TaskRunner {
 
     /**
      * Runs one neighbourhood search per region, and an isochrone of each road mode, so that the first requests do not
-     * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise; a region swapped
-     * in brings new threads, whose first requests would pay it while the server serves). Not routes of every mode: the
+     * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise): a thread's start.
+     * A region swapped in later needs only prepare(). Not routes of every mode: the
      * route code compiled on all three at once stays 20% slower on a stream of car routes (bench/route-http.js).
      * `neighbourhoodOnly`: the neighbourhood searches alone (quartier enrich runs nothing else).
      */
