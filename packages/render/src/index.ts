@@ -5,7 +5,7 @@ export type {PlacedSymbol} from './draw/symbols.js';
 export {STYLE_NAMES, styleByIndex, loadStyle, compileStyle} from './style/map-style.js';
 export type {MapStyle, StyleLayer, ImageLook} from './style/map-style.js';
 export {Camera} from './scene/camera.js';
-export {decodedTileBytes} from './scene/tile-scene.js';
+export {decodedTileBytes, carryDecodedTiles, type CarriedTiles} from './scene/tile-scene.js';
 export {CollisionGrid} from './labels/collision.js';
 export {markerImage, markerPng, badgeImage, badgePng, isKnownIcon, iconPriority} from './assets/icons.js';
 export {registerFonts, fontString} from './assets/fonts.js';

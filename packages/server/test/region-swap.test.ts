@@ -3,8 +3,10 @@
 // server sees it (its watch), keeps an /image request held in flight on the old bundle and answers it from there,
 // answers new requests from the new one, never from an answer cached from the old data, and frees the old one.
 // A swap starts no thread: the routing and render threads serving before take the new bundle in, and a task held on
-// a routing thread (the test worker's held task) finishes on the old data. A damaged bundle is refused (the old one goes on serving; the answer, the log and /health say why); POST
-// /admin/reload needs the admin token; SIGHUP swaps a server that does not watch.
+// a routing thread (the test worker's held task) finishes on the old data; each routing thread has prepared the new
+// bundle's regions (what their first requests would make) before the switch. A damaged bundle is refused (the old
+// one goes on serving; the answer, the log and /health say why); POST /admin/reload needs the admin token; SIGHUP
+// swaps a server that does not watch.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,8 @@ import {BACKEND_KEY, Gate, TEST_WORKER, get, send, testServer} from './helpers.j
 import {HELD_LATITUDE, heldTask} from './held-task.js';
 import {freePort, kill, startQuartier} from './services.js';
 import {buildTinyRegion} from './tiny-region.js';
+import type {PartsAnswer} from './test-worker.js';
+import type {Task} from '../src/workers/tasks.js';
 
 const ADMIN_TOKEN = 'swap-test-admin-token-0123456789';
 process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
@@ -211,4 +215,20 @@ t.test('SIGHUP swaps the new bundle in on a server that does not watch', async (
     for (let i = 0; i < 600 && await health() === before; i++) await new Promise((resolve) => setTimeout(resolve, 100));
     t.not(await health(), before, 'swapped in on SIGHUP');
     t.equal(child.exitCode, null, 'still running');
+});
+
+t.test('every routing thread has made what the new bundle\'s first requests would make before the switch', async (t) => {
+    t.equal((await admin()).status, 200, 'the server serves the bundle in its folder (the SIGHUP test put one there)');
+    const before = await bundleId();
+    build(path.join(dir, 'prepared'), false);
+    install(path.join(dir, 'prepared', 'DE'));
+    await swappedFrom(before);
+    // Straight after the switch, before any request: one parts task per thread, held at a barrier until all have come.
+    const threads = server.pool.size;
+    const barrier = new SharedArrayBuffer(4);
+    const answers = await Promise.all(Array.from({length: threads}, () => server.pool.run<PartsAnswer>({type: 'parts', barrier, threads} as unknown as Task)));
+    t.equal(new Set(answers.map((a) => a.thread)).size, threads, 'an answer from each routing thread');
+    for (const a of answers) {
+        t.same(a.parts, {DE: ['router', 'roadIsochrones', 'lifestyleAreas', 'geocoder', 'neighbourhood']}, `thread ${a.thread} took the new bundle in and prepared it`);
+    }
 });

@@ -2,10 +2,10 @@
 // 'hang' never finishes (a runaway task, to exercise the time limit) and 'crash' ends the thread; a
 // route task starting at latitude FAILING_LATITUDE throws inside the worker (an engine bug, as the
 // main thread sees it); a neighbourhood task from HELD_LATITUDE waits on its thread until the test releases it
-// (held-task.ts).
+// (held-task.ts); 'parts' tells what each thread has made for its set's regions.
 // Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
-import {BroadcastChannel, receiveMessageOnPort} from 'node:worker_threads';
-import {piscinaHandler, run} from '../src/workers/worker.js';
+import {BroadcastChannel, receiveMessageOnPort, threadId} from 'node:worker_threads';
+import {piscinaHandler, preparedParts, run} from '../src/workers/worker.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 import {HELD_LATITUDE, HOLD_CHANNEL} from './held-task.js';
 
@@ -13,8 +13,41 @@ export interface TestTask {
     type: 'hang' | 'crash' | 'echo';
 }
 
-function runTest(task: TestTask | Parameters<typeof run>[0]): unknown {
+/**
+ * Asks a routing thread what it has made for its set's regions (worker.ts preparedParts), once `threads` such tasks
+ * have reached threads at once: each waits for the others (a barrier), so `threads` of them answer from as many threads.
+ */
+export interface PartsTask {
+    type: 'parts';
+    barrier: SharedArrayBuffer;
+    threads: number;
+}
+
+/** A thread's answer to a PartsTask. */
+export interface PartsAnswer {
+    thread: number;
+    parts: Record<string, string[]> | null;
+}
+
+/** How long a parts task waits for the others, at most. */
+const BARRIER_WAIT_MS = 10_000;
+
+function parts(task: PartsTask & {set: number}): PartsAnswer | {error: {status: number; message: string}} {
+    const barrier = new Int32Array(task.barrier);
+    Atomics.add(barrier, 0, 1);
+    Atomics.notify(barrier, 0);
+    const deadline = performance.now() + BARRIER_WAIT_MS;
+    for (let seen = Atomics.load(barrier, 0); seen < task.threads; seen = Atomics.load(barrier, 0)) {
+        if (performance.now() > deadline) return {error: {status: 500, message: `${seen} of ${task.threads} parts tasks reached threads`}};
+        Atomics.wait(barrier, 0, seen, 100);
+    }
+    return {thread: threadId, parts: preparedParts(task.set)};
+}
+
+function runTest(task: TestTask | (PartsTask & {set: number}) | Parameters<typeof run>[0]): unknown {
     switch (task.type) {
+        case 'parts':
+            return parts(task);
         case 'hang':
             for (;;) { /* busy on purpose: only the pool's time limit ends it */ }
         case 'crash':

@@ -231,6 +231,13 @@ export class Region {
         return this.finder;
     }
 
+    /** The per-thread query parts made so far on this Region (what a first request makes): a swap prepares them before its switch. */
+    get threadParts(): string[] {
+        const parts: [string, unknown][] = [['router', this.roadRouter], ['roadIsochrones', this.roadIsochronesInstance], ['lifestyleAreas', this.lifestyleInstance],
+            ['geocoder', this.geocoderInstance], ['neighbourhood', this.finder], ['transitRouter', this.transitRouterInstance], ['transitIsochrones', this.transitIsochronesInstance]];
+        return parts.filter(([, part]) => part !== null).map(([name]) => name);
+    }
+
     /** The category tree of the region's POIs, without the sub-types it has no place of (/simplifiedcategories, /points). */
     get catalog(): Catalog {
         if (this.catalogInstance === null) {

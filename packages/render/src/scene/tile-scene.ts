@@ -120,7 +120,7 @@ const cache = new WeakMap<Region, Map<number, SceneTile | null>>();
 let cachedBytes = 0;
 /** The cached tiles, oldest first; a tile's bytes count the tiles cut from it, which go with it. */
 const lru: CacheEntry[] = [];
-interface CacheEntry {region: WeakRef<Region>; key: number; bytes: number}
+interface CacheEntry {region: WeakRef<Region>; key: number; z: number; x: number; y: number; bytes: number}
 /** The tiles cut from a cached tile (slicedSceneTile), by their zoom, position and layers; and its cache entry. */
 const slices = new WeakMap<SceneTile, {entry: CacheEntry; tiles: Map<string, SceneTile>}>();
 
@@ -142,7 +142,7 @@ export function sceneTile(region: Region, z: number, x: number, y: number): Scen
     const gz = region.tile(z, x, y);
     const tile = gz ? new SceneTile(readVectorTile(zlib.gunzipSync(gz), z, x, y)) : null;
     tiles.set(key, tile);
-    const entry = {region: new WeakRef(region), key, bytes: tile ? tile.byteSize : 64};
+    const entry = {region: new WeakRef(region), key, z, x, y, bytes: tile ? tile.byteSize : 64};
     if (tile) slices.set(tile, {entry, tiles: new Map()});
     lru.push(entry);
     cachedBytes += entry.bytes;
@@ -171,6 +171,48 @@ export function slicedSceneTile(region: Region, z: number, x: number, y: number,
         evict();
     }
     return tile;
+}
+
+/** What carryDecodedTiles did: tiles handed over (the same in both), and tiles decoded anew (changed). */
+export interface CarriedTiles {
+    carried: number;
+    decoded: number;
+}
+
+/**
+ * Hands the decoded tiles this thread keeps of `from` to `to`, the region swapped in for it, where `to` has the same
+ * tile byte for byte (an update cuts again only the tiles its changes reach), and decodes `to`'s own of the newest
+ * `decodeChanged` that changed: the first images after the switch find the tiles most drawn decoded already. The
+ * tiles handed over keep their place in the cache's order; `from`, being swapped out, decodes them again if it
+ * draws once more.
+ */
+export function carryDecodedTiles(from: Region, to: Region, decodeChanged = 0): CarriedTiles {
+    const kept = cache.get(from);
+    if (!kept || from === to) return {carried: 0, decoded: 0};
+    let tiles = cache.get(to);
+    if (!tiles) cache.set(to, tiles = new Map());
+    let carried = 0;
+    const changed: CacheEntry[] = [];
+    for (let i = lru.length - 1; i >= 0; i--) {
+        const entry = lru[i];
+        if (entry.region.deref() !== from || !kept.has(entry.key) || tiles.has(entry.key)) continue;
+        if (sameBytes(from.tile(entry.z, entry.x, entry.y), to.tile(entry.z, entry.x, entry.y))) {
+            tiles.set(entry.key, kept.get(entry.key)!);
+            kept.delete(entry.key);
+            entry.region = new WeakRef(to);
+            carried++;
+        } else if (changed.length < decodeChanged) {
+            changed.push(entry);
+        }
+    }
+    // Oldest first, so that the newest end newest in the cache's order.
+    for (let i = changed.length - 1; i >= 0; i--) sceneTile(to, changed[i].z, changed[i].x, changed[i].y);
+    return {carried, decoded: changed.length};
+}
+
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+    if (a === null || b === null) return a === b;
+    return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 /** Drops the oldest tiles while the cache holds more than MAX_CACHE_BYTES (the newest always stays). */

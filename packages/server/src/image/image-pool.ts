@@ -25,6 +25,15 @@ export class ImagePool {
         return new ImagePool(regions, {}, this.pool);
     }
 
+    /**
+     * Resolves once every render thread has taken the set in (a region swapped in: the tiles it shares with the one
+     * it replaces handed over, those most drawn that changed decoded), or a few seconds at most (RegionRoster.takeIn);
+     * at once when no thread runs yet (no image drawn). Rejects with the reason a thread could not.
+     */
+    takenIn(): Promise<void> {
+        return this.pool.roster.takeIn(this.set, this.pool);
+    }
+
     async render(task: RenderTask): Promise<Buffer> {
         this.inFlight++;
         try {

@@ -6,7 +6,7 @@ import type {Region} from '@quartier/engine';
 import {notServed} from '../http/errors.js';
 import {MARKER_RATIO} from './image-params.js';
 import type {TaskError} from '../workers/task-error.js';
-import {MarkerImageError, STYLE_NAMES, decodeMarkerImage, decodedTileBytes, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
+import {MarkerImageError, STYLE_NAMES, carryDecodedTiles, decodeMarkerImage, decodedTileBytes, registerFonts, renderJpeg, styleByIndex, type MapImageOptions} from '@quartier/render';
 import {ThreadMemoryBoard} from '../workers/thread-memory.js';
 import {RegionInbox} from '../workers/region-inbox.js';
 import type {RosterData, RosterTask} from '../workers/region-roster.js';
@@ -22,8 +22,17 @@ export type RenderAnswer = {jpeg: Uint8Array} | TaskError;
 
 const data = workerData as {roster: RosterData; memory?: SharedArrayBuffer};
 const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
-// Per set, its regions by country.
-const inbox = new RegionInbox(data.roster, (regions) => new Map<string, Region>(regions.map((r) => [r.country.code, r])));
+/** Tiles changed by a swap that a render thread decodes before the switch, at most (the newest it drew: an image's worth). */
+const DECODED_BEFORE_SWITCH = 64;
+// Per set, its regions by country. A region swapped in takes over the decoded tiles it shares with the one it
+// replaces, and decodes its own of those most drawn that changed (taken in before the switch: image-pool.ts).
+const inbox = new RegionInbox(data.roster, (regions, fresh, held) => {
+    for (const region of fresh) {
+        const replaced = held.filter((r) => r.country.code === region.country.code).at(-1);
+        if (replaced) carryDecodedTiles(replaced, region, DECODED_BEFORE_SWITCH);
+    }
+    return new Map<string, Region>(regions.map((r) => [r.country.code, r]));
+});
 registerFonts();
 for (let s = 1; s <= STYLE_NAMES.length; s++) styleByIndex(s);
 

@@ -24,6 +24,7 @@ import {dataAge} from '../answers/data-age.js';
 import {RegionSet} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
 import {collectGarbage} from '../workers/collect-garbage.js';
+import {COLLECT_PAUSE_MS} from '../workers/region-roster.js';
 import {openRegionInThread} from '../swap/region-opener.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -231,8 +232,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         startSet: async (next) => {
             const set = regionSet(next, current);
             try {
-                // The serving set's threads take the new regions in (and warm them up) before the set takes a request.
+                // The serving set's threads take the new regions in (and prepare them) before the set takes a request:
+                // the routing threads, then the render threads.
                 await set.pool.takenIn();
+                await set.imagePool.takenIn();
                 return {set};
             } catch (err) {
                 await set.close();
@@ -245,8 +248,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             metrics.serve(set.regions, set.pool, set.imagePool);
             retiring.set(old, old.retire().then(() => {
                 retiring.delete(old);
-                // Once this job has let go of the set: the threads have collected theirs (RegionRoster.release).
-                setImmediate(collectGarbage);
+                // Once this job has let go of the set, and apart from the threads' collections (RegionRoster.release).
+                setTimeout(collectGarbage, COLLECT_PAUSE_MS).unref();
                 log('the regions swapped out have finished their requests and are freed');
             }));
         }

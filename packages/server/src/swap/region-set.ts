@@ -42,10 +42,12 @@ export class RegionSet {
 
     /**
      * Drops the set from the threads now (once, however often asked): when it is retired, or at the server's
-     * shutdown, after its grace period (the last set dropped stops the threads).
+     * shutdown, after its grace period (the last set dropped stops the threads). The routing threads first, then
+     * the render threads: each collects its garbage as it lets go, and fewer collections at once leave more of the
+     * cores to the requests.
      */
     close(): Promise<void> {
-        this.closed ??= Promise.all([this.pool.close(), this.imagePool.close()]).then(() => {});
+        this.closed ??= this.pool.close().finally(() => this.imagePool.close());
         return this.closed;
     }
 }

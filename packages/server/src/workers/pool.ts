@@ -27,7 +27,7 @@ export class WorkerPool {
     }
 
     /**
-     * Resolves once every thread has taken the set in (and, when the pool warms up, warmed up the regions new to it),
+     * Resolves once every thread has taken the set in (and prepared the regions new to it: worker.ts),
      * or a few seconds at most (RegionRoster.takeIn): a set swapped in takes no request before. Rejects with the
      * reason a thread could not.
      */

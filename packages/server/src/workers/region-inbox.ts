@@ -24,8 +24,11 @@ export class RegionInbox<T> {
     private last = 0;
     private readonly answered = new Set<number>();
 
-    /** `make`: what the thread serves a set with, from its regions (`fresh`: those the thread had not held before). */
-    constructor(data: RosterData, private readonly make: (regions: Region[], fresh: Region[]) => T) {
+    /**
+     * `make`: what the thread serves a set with, from its regions (`fresh`: those the thread had not held before;
+     * `held`: the regions it held then, oldest first, among them those the fresh ones replace).
+     */
+    constructor(data: RosterData, private readonly make: (regions: Region[], fresh: Region[], held: Region[]) => T) {
         const {port1, port2} = new MessageChannel();
         this.port = port1;
         this.posted = new Int32Array(data.posted);
@@ -38,26 +41,41 @@ export class RegionInbox<T> {
         return entry.value ??= this.takeIn(entry.regions);
     }
 
+    /** What serves `set` when this thread has taken it in already, else null (nothing is taken in). */
+    takenIn(set: number): T | null {
+        this.read();
+        return this.sets.get(set)?.value ?? null;
+    }
+
     /** Takes in every set served (waits for the first message: a thread warming up as it starts). */
     takeAll(): void {
         this.announced(0);
         for (const set of this.sets.keys()) this.get(set);
     }
 
-    /** Answers a roster task; the reason when the set cannot be taken in. */
+    /**
+     * Answers a roster task: acts on its call once (takes its set in, collects), unless as many threads as the call
+     * allows are at it already (a later round comes back); the reason when the set cannot be taken in.
+     */
     answer(call: RosterCall): 'pong' | TaskError {
         this.read();
+        if (this.answered.has(call.reach)) return 'pong';
+        const counters = new Int32Array(call.acks);
+        if (Atomics.add(counters, 1, 1) >= call.atOnce) {
+            Atomics.sub(counters, 1, 1);
+            return 'pong';
+        }
         try {
             if (call.set !== undefined) this.get(call.set);
+            if (call.collect) collectGarbage();
         } catch (err) {
             return {error: {status: 500, message: `a thread cannot take the regions in: ${(err as Error).message}`}};
+        } finally {
+            Atomics.sub(counters, 1, 1);
         }
-        if (call.collect) collectGarbage();
-        if (!this.answered.has(call.reach)) {
-            this.answered.add(call.reach);
-            if (this.answered.size > CALLS_REMEMBERED) this.answered.delete(this.answered.values().next().value!);
-            Atomics.add(new Int32Array(call.acks), 0, 1);
-        }
+        this.answered.add(call.reach);
+        if (this.answered.size > CALLS_REMEMBERED) this.answered.delete(this.answered.values().next().value!);
+        Atomics.add(counters, 0, 1);
         return 'pong';
     }
 
@@ -89,7 +107,7 @@ export class RegionInbox<T> {
     }
 
     private takeIn(entries: RosterRegion[]): T {
-        const regions: Region[] = [], fresh: Region[] = [];
+        const regions: Region[] = [], fresh: Region[] = [], held = [...this.regions.values()];
         for (const e of entries) {
             let region = this.regions.get(e.id);
             if (!region) {
@@ -99,7 +117,7 @@ export class RegionInbox<T> {
             }
             regions.push(region);
         }
-        return this.make(regions, fresh);
+        return this.make(regions, fresh, held);
     }
 
     /** Forgets the set, and the regions no other set serves. */

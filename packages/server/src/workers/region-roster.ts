@@ -3,8 +3,8 @@
 // (region-inbox.ts); the roster posts there every set it holds, then each set it adds or drops, with the regions'
 // sections as SharedArrayBuffers (shared, never copied). A task names its set; a thread that has not taken that set
 // in reads its port then. An idle thread waits in Atomics.wait and handles no message event, so the roster reaches
-// every thread with roster tasks (reachEvery) when each must act now: take a new set in (and warm it up) before the
-// switch, or let go of a dropped set's memory.
+// every thread with roster tasks (reachEvery) when each must act now: take a new set in (and prepare it) before the
+// switch, or let go of a dropped set's memory; half of a pool's threads at most at once, the others serving.
 import {setTimeout as delay} from 'node:timers/promises';
 import type {MessagePort} from 'node:worker_threads';
 import type {Piscina} from 'piscina';
@@ -35,8 +35,10 @@ export interface RosterData {
 /** What each thread does once when reached: take `set` in, and/or collect the garbage a dropped set left. */
 export interface RosterCall {
     reach: number;
-    /** Counts the threads that have answered this call (each once). */
+    /** Two counters: the threads that have answered this call (each once), and those at work on it now. */
     acks: SharedArrayBuffer;
+    /** Threads at work on the call at once, at most: one that finds them all busy leaves it to a later round. */
+    atOnce: number;
     set?: number;
     collect?: boolean;
 }
@@ -65,6 +67,15 @@ const TAKE_IN_WAIT_MS = 5000;
 const RELEASE_WAIT_MS = 60_000;
 /** A pause between rounds whose tasks all reached threads that had answered already (one thread busy on a long task). */
 const ROUND_PAUSE_MS = 20;
+/**
+ * Between one thread's collection of a dropped set and the next (exported: the main thread's collection comes as long
+ * after the threads'): a full collection holds its thread for tens of milliseconds, and the serving threads' requests
+ * wait for the cores less when they come one by one than all in the second after the switch.
+ */
+export const COLLECT_PAUSE_MS = 250;
+
+/** Threads of a pool of `size` at work on a roster call at once: half of them at most (one of two), the others serve. */
+const atOnce = (size: number) => Math.max(1, size >> 1);
 
 /** Per Region of the main thread, its id (a region unchanged by a swap is the same object in both sets). */
 const regionIds = new WeakMap<Region, number>();
@@ -115,7 +126,7 @@ export class RegionRoster {
     }
 
     /**
-     * Resolves once every thread has taken `set` in (the routing threads warm up the regions new to them), or after
+     * Resolves once every thread has taken `set` in (the routing threads prepare the regions new to them), or after
      * TAKE_IN_WAIT_MS (a thread busy longer, on a long task, takes it in on its first task of the set): before the
      * switch to a set swapped in. Rejects with the reason a thread could not.
      */
@@ -125,29 +136,35 @@ export class RegionRoster {
 
     /**
      * Drops `set` (its tasks are over): the threads let go of its regions (those no other set serves) and collect
-     * them at once (resolves once they have, or after RELEASE_WAIT_MS); the last set's release stops the threads.
+     * them, one round of threads after the other, COLLECT_PAUSE_MS apart (resolves once they have, or after
+     * RELEASE_WAIT_MS); the last set's release stops the threads.
      */
     async release(set: number, threads: RosterThreads): Promise<void> {
         this.drop(set);
         if (this.sets.size === 0) return threads.close();
-        if (threads.hasThreads) await this.reachEvery(threads, {collect: true}, RELEASE_WAIT_MS).catch(() => {});
+        if (threads.hasThreads) await this.reachEvery(threads, {collect: true}, RELEASE_WAIT_MS, COLLECT_PAUSE_MS).catch(() => {});
     }
 
     /**
-     * Sends `call` (a task per thread not reached yet, in rounds) until every thread has answered it, or for
-     * `limitMs` (the tasks still queued then run later); rejects with the reason a thread failed.
+     * Sends `call` (a task per thread, in rounds) until every thread has answered it, or for `limitMs` (the tasks
+     * still queued then run later); rejects with the reason a thread failed. Half the threads at most act on it at
+     * once (RosterCall.atOnce), so that the others go on serving: taking a set in and collecting hold a thread for
+     * milliseconds to tens.
      */
-    private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean}, limitMs: number): Promise<void> {
-        const acks = new Int32Array(new SharedArrayBuffer(4));
-        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer}};
+    private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean}, limitMs: number, pauseMs = 0): Promise<void> {
+        const acks = new Int32Array(new SharedArrayBuffer(8));
+        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer, atOnce: atOnce(threads.size)}};
         const deadline = performance.now() + limitMs;
         // Until every thread has answered, or the threads are stopped (the server's shutdown).
         while (threads.hasThreads && Atomics.load(acks, 0) < threads.size && performance.now() < deadline) {
             const before = Atomics.load(acks, 0);
-            const round = Promise.all(Array.from({length: threads.size - before}, () => threads.runRoster(task)));
+            // A task per thread (Piscina hands an idle pool's tasks to its first threads): those that answered pass.
+            const round = Promise.all(Array.from({length: threads.size}, () => threads.runRoster(task)));
             round.catch(() => {}); // when left to run past the deadline
             const late = await Promise.race([round.then(() => false), delay(deadline - performance.now(), true, {ref: false})]);
-            if (!late && Atomics.load(acks, 0) === before) await delay(ROUND_PAUSE_MS);
+            const after = Atomics.load(acks, 0);
+            if (!late && after === before) await delay(ROUND_PAUSE_MS);
+            else if (pauseMs > 0 && after < threads.size) await delay(pauseMs);
         }
     }
 

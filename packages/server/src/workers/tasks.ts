@@ -103,8 +103,8 @@ export class TaskRunner {
 
     /**
      * Runs one neighbourhood search per region, and an isochrone of each road mode, so that the first requests do not
-     * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise; a region swapped
-     * in brings new threads, whose first requests would pay it while the server serves). Not routes of every mode: the
+     * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise): a thread's start.
+     * A region swapped in later needs only prepare(). Not routes of every mode: the
      * route code compiled on all three at once stays 20% slower on a stream of car routes (bench/route-http.js).
      * `neighbourhoodOnly`: the neighbourhood searches alone (quartier enrich runs nothing else).
      */
@@ -122,6 +122,35 @@ export class TaskRunner {
             if (neighbourhoodOnly) continue;
             for (let mode = 0; mode < TRANSIT; mode++) this.run({type: 'isochrone', country, mode, lat: P.lat[i], lon: P.lon[i], limits: [600]});
         }
+    }
+
+    /**
+     * What a first request on each region would build, without the searches of warm(): for a thread whose code is
+     * already compiled (it served before) taking in a region swapped in. The routers, isochrones, geocoder and
+     * neighbourhood finder over the new sections (the thread's node-sized scratch arrays grown if need be), public
+     * transport's departure window, and one neighbourhood search (the finder's own lazy parts): a few milliseconds
+     * per region, where warm()'s isochrones take tens.
+     */
+    prepare(): void {
+        for (const region of this.regions.values()) {
+            void region.router;
+            void region.roadIsochrones;
+            void region.lifestyleAreas;
+            void region.geocoder;
+            if (region.hasTransit) {
+                region.transitRouter.prepareWindow();
+                void region.transitIsochrones;
+            }
+            const P = regionSections(region).pois, finder = region.neighbourhood;
+            if (P.count > 0) finder.find(P.lat[P.count >> 1], P.lon[P.count >> 1]);
+        }
+    }
+
+    /** Per country, the per-thread parts its Region has made (Region.threadParts). */
+    threadParts(): Record<string, string[]> {
+        const parts: Record<string, string[]> = {};
+        for (const [country, region] of this.regions) parts[country] = region.threadParts;
+        return parts;
     }
 
     run(task: Task): unknown {

@@ -15,10 +15,14 @@ import type {ThreadTask} from './worker-threads.js';
 const data = workerData as {roster: RosterData; warm?: boolean | 'enrichment'; loaded?: SharedArrayBuffer; memory?: SharedArrayBuffer};
 const memory = data.memory ? new ThreadMemoryBoard(data.memory) : null;
 memory?.write(0, true);
-// A set's runner; the regions new to this thread warm up as it takes them in (at its start, or before a swap's switch).
-const inbox = new RegionInbox(data.roster, (regions, fresh) => {
-    if (data.warm && fresh.length > 0) {
-        new TaskRunner(fresh).warm(data.warm === 'enrichment');
+// A set's runner. The regions new to this thread warm up as it takes them in at its start (when the pool warms up);
+// a region swapped in is prepared instead (what its first request would make): the thread, serving before, has its
+// code compiled and its scratch arrays made, and serves requests meanwhile, so the less it does the better.
+const inbox = new RegionInbox(data.roster, (regions, fresh, held) => {
+    if (fresh.length > 0 && (data.warm || held.length > 0)) {
+        const runner = new TaskRunner(fresh);
+        if (held.length > 0) runner.prepare();
+        else runner.warm(data.warm === 'enrichment');
         memory?.write(keptBytes(), true);
     }
     return new TaskRunner(regions);
@@ -32,6 +36,11 @@ export function run(task: ThreadTask | Task): unknown {
     const answer = inbox.get((task as {set: number}).set).run(task);
     memory?.write(keptBytes());
     return answer instanceof Uint8Array ? move(answer) : answer;
+}
+
+/** Per country, the parts this thread has made for `set`'s regions; null when it has not taken the set in (tests: test-worker.ts). */
+export function preparedParts(set: number): Record<string, string[]> | null {
+    return inbox.takenIn(set)?.threadParts() ?? null;
 }
 
 /** A bundle opened for a swap (open-bundle.ts), or the reason it is refused. */
