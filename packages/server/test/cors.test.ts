@@ -74,6 +74,8 @@ t.test('errors carry the CORS headers, so the page can read them', async (t) => 
         t.equal(r.status, status, `${path} ${JSON.stringify(headers)}: ${status}`);
         t.equal(r.headers.get('access-control-allow-origin'), PAGE, `${status}: Allow-Origin`);
         t.match(r.headers.get('access-control-expose-headers') ?? '', /Retry-After/, `${status}: Retry-After exposed`);
+        t.same(['access-control-allow-methods', 'access-control-allow-headers', 'access-control-max-age'].map((h) => r.headers.get(h)), [null, null, null],
+            `${status}: what only a preflight's answer is read for, on the preflight alone`);
         if (status !== 200) t.type(r.body.Error, 'string', `${status}: {"Error"}`);
     }
 });

@@ -41,22 +41,26 @@ const exposeHeaders = EXPOSED_HEADERS.join(', ');
 const preflightMaxAge = String(PREFLIGHT_MAX_AGE);
 
 /**
- * The CORS headers of an answer. They are the first Vary: later code adds to it.
+ * The CORS headers of an answer. They are the first Vary: later code adds to it. What a browser reads only from a
+ * preflight's answer (the methods and headers allowed, how long to keep them) goes on preflights alone: every other
+ * answer would carry 300 bytes no one reads.
  */
-function corsHeaders(res: ServerResponse, origin: string | undefined, open: boolean): void {
+function corsHeaders(res: ServerResponse, origin: string | undefined, open: boolean, preflight: boolean): void {
     res.setHeader('Access-Control-Allow-Origin', open || typeof origin !== 'string' || origin === '' ? '*' : origin);
     // An API answer depends on Origin: it is echoed, and a frontend key is checked against it.
     if (!open) res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
+    if (!preflight) return;
     res.setHeader('Access-Control-Allow-Methods', allowMethods);
     res.setHeader('Access-Control-Allow-Headers', allowHeaders);
-    res.setHeader('Access-Control-Expose-Headers', exposeHeaders);
     res.setHeader('Access-Control-Max-Age', preflightMaxAge);
 }
 
 /** Step 2 (request-steps.ts): sets the CORS headers on whatever follows, and answers a preflight (true). `path`: as sent. */
 export function answerCors(req: IncomingMessage, res: ServerResponse, path: string): boolean {
-    corsHeaders(res, req.headers.origin, isOpenPath(path));
-    if (req.method !== 'OPTIONS') return false;
+    const preflight = req.method === 'OPTIONS';
+    corsHeaders(res, req.headers.origin, isOpenPath(path), preflight);
+    if (!preflight) return false;
     res.setHeader('Allow', allowMethods);
     res.statusCode = 204;
     res.end();
