@@ -1,5 +1,6 @@
 // Runs once before the whole test run (tap's `before`): builds every configured region from the
-// real data into build/test-regions. A region whose sources and configuration are unchanged is
+// real data into build/test-regions (always there: QUARTIER_BUILD names a served bundle folder, which a test run
+// must never write into). A region whose sources and configuration are unchanged is
 // skipped, so a second run starts at once.
 import {buildRegion, loadRegionConfigs} from '../../src/internal.js';
 import {dataRoot, testBuildRoot} from '../helpers.js';
