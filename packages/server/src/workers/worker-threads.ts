@@ -49,6 +49,8 @@ export class WorkerThreads implements RosterThreads {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    /** Roster tasks finished (Piscina's count of finished tasks holds them too). */
+    private rosterTasksDone = 0;
     /** Whether a worker has started and answered. */
     private started = false;
     private startFailures = 0;
@@ -186,8 +188,22 @@ export class WorkerThreads implements RosterThreads {
         return this.startErrorMessage === null && !this.closing;
     }
 
-    runRoster(task: RosterTask): Promise<unknown> {
-        return this.run(task);
+    /** No task of any set running or waiting. */
+    get idle(): boolean {
+        return this.inFlight === 0;
+    }
+
+    /** Tasks of every set finished so far (the roster's aside). */
+    get tasksSeen(): number {
+        return this.piscina.completed - this.rosterTasksDone;
+    }
+
+    async runRoster(task: RosterTask): Promise<unknown> {
+        try {
+            return await this.run(task);
+        } finally {
+            this.rosterTasksDone++;
+        }
     }
 
     /** The threads' ids. */

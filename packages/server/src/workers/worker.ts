@@ -43,6 +43,11 @@ export function preparedParts(set: number): Record<string, string[]> | null {
     return inbox.takenIn(set)?.threadParts() ?? null;
 }
 
+/** The regions this thread has let go of (sets dropped), and those not collected yet (tests: test-worker.ts). */
+export function regionsLetGo(): {letGo: number; awaitingCollection: boolean} {
+    return inbox.regionsLetGo();
+}
+
 /** A bundle opened for a swap (open-bundle.ts), or the reason it is refused. */
 function openBundleTask(dir: string): RegionHandle | TaskError {
     try {
