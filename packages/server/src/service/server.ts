@@ -23,7 +23,6 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet, retireAndFree} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
-import {openRegionInThread} from '../swap/region-opener.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -227,8 +226,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     const swapper = new RegionSwapper({
         buildRoot: config.buildRoot, logger,
         current: () => current,
-        // On a routing thread (no thread started); on one of its own when they do not run.
-        open: (dir) => (current.pool.startError === null ? current.pool.openRegion(dir) : openRegionInThread(dir)),
         startSet: async (next) => {
             const set = regionSet(next, current);
             try {

@@ -35,7 +35,7 @@ export interface RegionSwapOptions {
     startSet(regions: Region[]): Promise<{set: RegionSet} | {error: string}>;
     /** Hands new requests to `set`; the previous set is then retired. */
     switchTo(set: RegionSet): void;
-    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own). */
+    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own, at a lower priority). */
     open?(dir: string): Promise<Region>;
 }
 
