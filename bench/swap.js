@@ -10,6 +10,7 @@
 // (target: within 1.2 × before).
 //   npx tsc -b && node bench/swap.js [--clients 8] [--swaps 3] [--before 20] [--after 30] [--dir /tmp/quartier-swap-bench]
 //        [--checkout DIR]   (another checkout's built server, to compare with: run the bench on each, one after the other)
+//        [--cpu-prof DIR]   (the server's threads profiled by V8: a .cpuprofile per thread in DIR)
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ const beforeS = Number(arg('before', 20));
 const afterS = Number(arg('after', 30));
 const dir = path.resolve(arg('dir', '/tmp/quartier-swap-bench'));
 const checkout = arg('checkout', undefined);
+const cpuProf = arg('cpu-prof', undefined);
 const TOKEN = 'swap-bench-admin-token-0123456789';
 const headers = {LicenseKey: 'quartier-dev-backend-key'};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +57,7 @@ function install(bundle) {
 install(bundles[0]);
 // The favourites' store in the bench's folder: a checkout compared with writes nothing into its own.
 const server = await startBenchServer(['--regions', 'MT', '--out', served, '--no-build', '--no-watch', '--cache', 'off', '--favourites', path.join(dir, 'favourites')],
-    {QUARTIER_ADMIN_TOKEN: TOKEN}, checkout && path.resolve(checkout));
+    {QUARTIER_ADMIN_TOKEN: TOKEN}, checkout ? path.resolve(checkout) : undefined, cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(cpuProf)] : []);
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))[1]) / 1024;
 const rss = [];
 const sampler = setInterval(() => rss.push({at: performance.now(), mib: rssMiB()}), 100);
@@ -129,6 +131,10 @@ for (let i = 1; i <= swaps; i++) {
     const during = log.filter((r) => r.started >= swapStart && r.started < swapEnd);
     // The two halves of the swap: the new bundle opening and its threads starting (the old set serving), then the new set serving.
     const opening = during.filter((r) => r.started < switched), switchedOver = during.filter((r) => r.started >= switched);
+    // The same seconds for every swap, however long the opening and the freeing take: from the reload to 2 s after
+    // the switch, and from 1 s before the switch to 2 s after it.
+    const firstSeconds = during.filter((r) => r.started < switched + 2000);
+    const aroundSwitch = log.filter((r) => r.started >= switched - 1000 && r.started < switched + 2000);
     const all = log.filter((r) => r.started >= swapStart - beforeS * 1000 && r.started < swapEnd);
     const mib = (from, to) => rss.filter((s) => s.at >= from && s.at < to).map((s) => s.mib);
     const rssBefore = percentileOf(mib(swapStart - 5000, swapStart), 0.5);
@@ -141,7 +147,8 @@ for (let i = 1; i <= swaps; i++) {
         requestsBefore: before.length, requestsDuring: during.length,
         p50Before: percentileOf(ms(before), 0.5), p99Before: percentileOf(ms(before), 0.99),
         p50During: percentileOf(ms(during), 0.5), p99During: percentileOf(ms(during), 0.99),
-        p99Opening: percentileOf(ms(opening), 0.99), p99Switched: percentileOf(ms(switchedOver), 0.99), requestsOpening: opening.length,
+        p99Opening: percentileOf(ms(opening), 0.99), p99ToSwitchPlus2s: percentileOf(ms(firstSeconds), 0.99), requestsToSwitchPlus2s: firstSeconds.length,
+        p99AroundSwitch: percentileOf(ms(aroundSwitch), 0.99), requestsAroundSwitch: aroundSwitch.length, p99Switched: percentileOf(ms(switchedOver), 0.99), requestsOpening: opening.length,
         reloadS: (switched - swapStart) / 1000, freedS: (freed - switched) / 1000,
         rssBefore, rssPeak, rssAfter, afterOverBefore: rssAfter / rssBefore
     });
@@ -152,7 +159,7 @@ for (let i = 1; i <= swaps; i++) {
     const slowest = switchedOver.slice().sort((a, b) => (b.ended - b.started) - (a.ended - a.started)).slice(0, 5);
     r.slowestAfterSwitch = slowest.map((x) => `${(x.ended - x.started).toFixed(0)} ms ${x.path.split('?')[0]} at +${(x.started - switched).toFixed(0)} ms`);
     console.log(`swap ${i} (to ${r.to}): ${r.failed} failed, ${r.refused4xx} 4xx; p50/p99 before ${r.p50Before.toFixed(0)}/${r.p99Before.toFixed(0)} ms `
-        + `(${r.requestsBefore} requests), during ${r.p50During.toFixed(0)}/${r.p99During.toFixed(0)} ms (${r.requestsDuring}; p99 ${r.p99Opening.toFixed(0)} ms while opening, ${r.p99Switched.toFixed(0)} ms after the switch); reload ${r.reloadS.toFixed(2)} s, `
+        + `(${r.requestsBefore} requests), during ${r.p50During.toFixed(0)}/${r.p99During.toFixed(0)} ms (${r.requestsDuring}; p99 ${r.p99Opening.toFixed(0)} ms while opening, ${r.p99Switched.toFixed(0)} ms after the switch; ${r.p99ToSwitchPlus2s.toFixed(0)} ms up to 2 s after it, ${r.requestsToSwitchPlus2s} requests; ${r.p99AroundSwitch.toFixed(0)} ms from 1 s before it to 2 s after, ${r.requestsAroundSwitch} requests); reload ${r.reloadS.toFixed(2)} s, `
         + `old freed ${r.freedS.toFixed(2)} s later; RSS ${r.rssBefore.toFixed(0)} → peak ${r.rssPeak.toFixed(0)} → ${r.rssAfter.toFixed(0)} MiB ${afterS} s after (${r.afterOverBefore.toFixed(2)}×)`);
     console.log(`  slowest after the switch: ${r.slowestAfterSwitch.join(', ')}${r.serverSays ? `; the server: ${r.serverSays}` : ''}`);
 }

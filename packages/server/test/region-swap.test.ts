@@ -118,6 +118,8 @@ t.test('a new bundle is swapped in: held requests finish on the old one, new one
     t.equal((await cached).status, 200);
     await retired;
     t.ok(freed, 'the old bundle is freed once its requests are answered');
+    await new Promise((resolve) => setImmediate(resolve));
+    t.equal(oldRegion.deref(), undefined, 'the server has collected the old region itself (no request came: at once)');
     t.ok(await collected(oldRegion), 'nothing holds the old region: its memory goes back');
     const again = await admin();
     t.equal(again.status, 200);
@@ -217,18 +219,31 @@ t.test('SIGHUP swaps the new bundle in on a server that does not watch', async (
     t.equal(child.exitCode, null, 'still running');
 });
 
-t.test('every routing thread has made what the new bundle\'s first requests would make before the switch', async (t) => {
+/** One parts task per routing thread, held at a barrier until all have come: each thread's answer. */
+async function threadParts(): Promise<PartsAnswer[]> {
+    const threads = server.pool.size;
+    const barrier = new SharedArrayBuffer(4);
+    return Promise.all(Array.from({length: threads}, () => server.pool.run<PartsAnswer>({type: 'parts', barrier, threads} as unknown as Task)));
+}
+
+t.test('every routing thread has made what the new bundle\'s first requests would make before the switch, and lets go of the old one', async (t) => {
     t.equal((await admin()).status, 200, 'the server serves the bundle in its folder (the SIGHUP test put one there)');
+    await server.retired();
+    const letGoBefore = new Map((await threadParts()).map((a) => [a.thread, a.letGo]));
     const before = await bundleId();
     build(path.join(dir, 'prepared'), false);
     install(path.join(dir, 'prepared', 'DE'));
     await swappedFrom(before);
-    // Straight after the switch, before any request: one parts task per thread, held at a barrier until all have come.
-    const threads = server.pool.size;
-    const barrier = new SharedArrayBuffer(4);
-    const answers = await Promise.all(Array.from({length: threads}, () => server.pool.run<PartsAnswer>({type: 'parts', barrier, threads} as unknown as Task)));
-    t.equal(new Set(answers.map((a) => a.thread)).size, threads, 'an answer from each routing thread');
+    // Straight after the switch, before any request.
+    const answers = await threadParts();
+    t.equal(new Set(answers.map((a) => a.thread)).size, server.pool.size, 'an answer from each routing thread');
     for (const a of answers) {
         t.same(a.parts, {DE: ['router', 'roadIsochrones', 'lifestyleAreas', 'geocoder', 'neighbourhood']}, `thread ${a.thread} took the new bundle in and prepared it`);
+    }
+    // Once the old set is freed (an idle server: each thread collects at once), no thread holds its region.
+    await server.retired();
+    for (const a of await threadParts()) {
+        t.equal(a.letGo, letGoBefore.get(a.thread)! + 1, `thread ${a.thread} let go of the region swapped out`);
+        t.equal(a.awaitingCollection, false, `thread ${a.thread} has collected it`);
     }
 });

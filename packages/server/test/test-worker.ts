@@ -5,7 +5,7 @@
 // (held-task.ts); 'parts' tells what each thread has made for its set's regions.
 // Production workers (src/worker.ts) know neither. Import it only as a worker (helpers.ts: TEST_WORKER).
 import {BroadcastChannel, receiveMessageOnPort, threadId} from 'node:worker_threads';
-import {piscinaHandler, preparedParts, run} from '../src/workers/worker.js';
+import {piscinaHandler, preparedParts, regionsLetGo, run} from '../src/workers/worker.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 import {HELD_LATITUDE, HOLD_CHANNEL} from './held-task.js';
 
@@ -27,6 +27,9 @@ export interface PartsTask {
 export interface PartsAnswer {
     thread: number;
     parts: Record<string, string[]> | null;
+    /** Regions the thread has let go of (sets dropped), and whether they wait for the thread's collections. */
+    letGo: number;
+    awaitingCollection: boolean;
 }
 
 /** How long a parts task waits for the others, at most. */
@@ -41,7 +44,7 @@ function parts(task: PartsTask & {set: number}): PartsAnswer | {error: {status: 
         if (performance.now() > deadline) return {error: {status: 500, message: `${seen} of ${task.threads} parts tasks reached threads`}};
         Atomics.wait(barrier, 0, seen, 100);
     }
-    return {thread: threadId, parts: preparedParts(task.set)};
+    return {thread: threadId, parts: preparedParts(task.set), ...regionsLetGo()};
 }
 
 function runTest(task: TestTask | (PartsTask & {set: number}) | Parameters<typeof run>[0]): unknown {

@@ -131,8 +131,21 @@ function listFiles(dir: string, prefix = ''): string[] {
 
 const ENTRY_NAMES = ['plugin.html', ...Object.keys(SCRIPT_ENTRIES)];
 
+/**
+ * Per folder and served regions (their public transport: lib/served.js), the assets read once: the app a region swap
+ * makes takes them over (reading and hashing every file again held the main thread, every request waiting, ~15 ms).
+ */
+const assetsRead = new Map<string, PluginAssets>();
+
+function pluginAssetsOnce(regions: readonly ServedRegion[], dir = PLUGINS_DIR): PluginAssets {
+    const key = `${dir}\0${regions.map((r) => `${r.country.code}:${r.hasTransit}`).join(',')}`;
+    let assets = assetsRead.get(key);
+    if (!assets) assetsRead.set(key, (assets = loadPluginAssets(regions, dir)));
+    return assets;
+}
+
 /** Registered before the country step: an entry point's /{cc}/ prefix is for the page to read. */
-export function pluginRoutes(app: Express, regions: readonly ServedRegion[], assets = loadPluginAssets(regions)): void {
+export function pluginRoutes(app: Express, regions: readonly ServedRegion[], assets = pluginAssetsOnce(regions)): void {
     for (const name of ENTRY_NAMES) {
         const entry = assets.entries.get(name)!;
         const send = (req: Request, res: Response) => {

@@ -58,6 +58,7 @@ export class ImageThreads implements RosterThreads {
     readonly capacity: number;
     readonly pixelsPerSecond: number;
     private inFlight = 0;
+    private rendersBegun = 0;
     /** Device pixels of the renders admitted and not finished. */
     private admittedPixels = 0;
     /** What the threads hold (their heaps and decoded tiles), as they report it (the metrics read it). */
@@ -79,6 +80,7 @@ export class ImageThreads implements RosterThreads {
             throw new HttpError(503, `Too many images are being drawn to start this one in time; retry in ${seconds} s.`, {'Retry-After': String(seconds)});
         }
         this.inFlight++;
+        this.rendersBegun++;
         this.admittedPixels += cost;
         const abort = new AbortController();
         const timer = setTimeout(() => abort.abort(), RENDER_TIMEOUT_MS);
@@ -118,6 +120,16 @@ export class ImageThreads implements RosterThreads {
     /** Whether the threads have been started (by a first render). */
     get hasThreads(): boolean {
         return this.piscina !== null;
+    }
+
+    /** No render running or waiting. */
+    get idle(): boolean {
+        return this.inFlight === 0;
+    }
+
+    /** Renders begun so far. */
+    get tasksSeen(): number {
+        return this.rendersBegun;
     }
 
     /** A roster task, outside admission (it draws nothing); none when the threads are not running. */

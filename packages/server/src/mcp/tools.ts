@@ -57,7 +57,17 @@ async function cached<T>(service: NeighbourhoodService, endpoint: string, place:
     return JSON.parse(answer.body.toString('utf8')) as T;
 }
 
+/** Per list of served countries, the definitions made once: the app a region swap makes takes them over (made again, their JSON schemas held the main thread ~10 ms). */
+const definitionsMade = new Map<string, ToolDefinition[]>();
+
 export function toolDefinitions(served: readonly string[]): ToolDefinition[] {
+    const key = served.join(',');
+    let definitions = definitionsMade.get(key);
+    if (!definitions) definitionsMade.set(key, (definitions = makeToolDefinitions(served)));
+    return definitions;
+}
+
+function makeToolDefinitions(served: readonly string[]): ToolDefinition[] {
     const common = commonShape(served), nearby = nearbyShape(served), nearest = nearestShape(served), compare = compareShape(served);
     return [
         {

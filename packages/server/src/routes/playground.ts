@@ -19,10 +19,13 @@ const MAPLIBRE_DIR = path.dirname(createRequire(import.meta.url).resolve('maplib
 const RTL_TEXT_DIR = path.resolve(path.dirname(createRequire(import.meta.url).resolve('@mapbox/mapbox-gl-rtl-text')), '..');
 
 export function playgroundRoutes(app: Express, regions: Region[], keys: KeyStore): void {
-    const described = regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: r.center()}));
+    // Made on the first request, not with the app: a region's center runs over its road nodes (a country's: tens of
+    // milliseconds), and a region swap makes its app on the main thread while it serves.
+    let described: {country: string; name: string; languages: string[]; center: [number, number]}[] | null = null;
     app.get('/', (_req: Request, res: Response) => res.sendFile(path.join(PUBLIC_DIR, 'index.html')));
     app.get('/playground/config.json', (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
+        described ??= regions.map((r) => ({country: r.country.code, name: r.manifest.name, languages: r.country.languages, center: r.center()}));
         res.json({key: keys.frontendKeyFor(req.hostname.toLowerCase()), regions: described});
     });
     app.use('/playground', express.static(PUBLIC_DIR, {index: false, maxAge: '1h'}));

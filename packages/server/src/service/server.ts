@@ -21,11 +21,8 @@ import {metricsServer} from '../routes/metrics.js';
 import {DEFAULT_FAVOURITE_LIMITS, type FavouriteLimits, type FavouriteStore} from '../favourites/favourite-store.js';
 import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
-import {RegionSet} from '../swap/region-set.js';
+import {RegionSet, retireAndFree} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
-import {collectGarbage} from '../workers/collect-garbage.js';
-import {COLLECT_PAUSE_MS} from '../workers/region-roster.js';
-import {openRegionInThread} from '../swap/region-opener.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -224,11 +221,11 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     // The region set serving, and those swapped out that still finish their requests (region-set.ts, region-swap.ts).
     let current: RegionSet;
     const retiring = new Map<RegionSet, Promise<void>>();
+    /** Until the regions swapped out are freed on this thread too (after their set has left `retiring`). */
+    const freeing = new Set<Promise<void>>();
     const swapper = new RegionSwapper({
         buildRoot: config.buildRoot, logger,
         current: () => current,
-        // On a routing thread (no thread started); on one of its own when they do not run.
-        open: (dir) => (current.pool.startError === null ? current.pool.openRegion(dir) : openRegionInThread(dir)),
         startSet: async (next) => {
             const set = regionSet(next, current);
             try {
@@ -246,12 +243,15 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             const old = current;
             current = set;
             metrics.serve(set.regions, set.pool, set.imagePool);
-            retiring.set(old, old.retire().then(() => {
-                retiring.delete(old);
-                // Once this job has let go of the set, and apart from the threads' collections (RegionRoster.release).
-                setTimeout(collectGarbage, COLLECT_PAUSE_MS).unref();
-                log('the regions swapped out have finished their requests and are freed');
-            }));
+            // The regions swapped out, held weakly here. No closure of this function holds `old`: one that outlived
+            // the set's retirement would keep its memory.
+            const kept = set.regions;
+            const gone = old.regions.filter((r) => !kept.includes(r)).map((r) => new WeakRef(r));
+            const freed = retireAndFree(old, gone, (s) => retiring.delete(s), () => ({running: graceful.requestsInFlight, seen: current.handled}))
+                .then(() => log('the regions swapped out have finished their requests and are freed'));
+            retiring.set(old, freed);
+            freeing.add(freed);
+            freed.finally(() => freeing.delete(freed)).catch((err: Error) => logger.error(`the regions swapped out could not be freed: ${err.message}`));
         }
     });
     const countries = regions.map((r) => r.country.code);
@@ -312,7 +312,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         },
         reload: (countries) => swapper.reload(countries),
         retired: async () => {
-            await Promise.all(retiring.values());
+            await Promise.all(freeing);
         },
         cutNow: () => graceful.cut(),
         close: async (graceMs = config.shutdownGraceMs) => {

@@ -1,20 +1,10 @@
-// Opening a region bundle for a swap, off the main thread: reading and checking its sections takes from tens of
-// milliseconds (Malta) to seconds (a country). A routing thread does it (WorkerPool.openRegion: no thread to start,
-// no module to load), or a thread of its own when the routing threads do not run (region-opener.ts). The sections
-// come back as SharedArrayBuffers: shared, never copied.
+// Opening a region bundle for a swap, off the main thread and the serving threads: reading and checking its sections
+// takes from tens of milliseconds (Malta) to seconds (a country), on a thread of its own at a lower OS priority
+// (region-opener.ts, open-region-worker.ts). The sections come back as SharedArrayBuffers: shared, never copied.
 import fs from 'node:fs';
 import {Region} from '@quartier/engine';
 import {regionSections} from '@quartier/engine/internal';
 import type {RegionHandle} from '../workers/tasks.js';
-
-/** The task that opens a bundle on a routing thread; its answer, a RegionHandle or a TaskError (409: refused). */
-export interface OpenBundleTask {
-    type: 'open-bundle';
-    dir: string;
-}
-
-/** How long a routing thread may take to open a bundle (a country's is read and checked in seconds), at most. */
-export const OPEN_BUNDLE_LIMIT_MS = 300_000;
 
 /** The bundle in `dir`, opened and checked (Region.open); throws the reason it cannot be served. */
 export function openBundle(dir: string): RegionHandle {

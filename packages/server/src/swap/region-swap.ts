@@ -1,6 +1,6 @@
 // Swapping a region's new bundle in while serving (issue 28). A build or `update-region` renames the finished
 // bundle folder into place; the server notices it (it watches the bundle folder; SIGHUP and POST /admin/reload do
-// it at once), opens the new bundle beside the old one (on a routing thread), makes a region set over it
+// it at once), opens the new bundle beside the old one (on a thread of its own, at a lower priority), makes a region set over it
 // (region-set.ts: the serving threads take it in and warm its new regions up before it gets a request), hands every
 // new request to it, and drops the old set once its requests are answered. A bundle that cannot be opened or checked is refused: the
 // old one keeps serving, and the log and /health say why. Swaps run one after the other.
@@ -35,7 +35,7 @@ export interface RegionSwapOptions {
     startSet(regions: Region[]): Promise<{set: RegionSet} | {error: string}>;
     /** Hands new requests to `set`; the previous set is then retired. */
     switchTo(set: RegionSet): void;
-    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own). */
+    /** Opens and checks the bundle in `dir` off the main thread (default: in a thread of its own, at a lower priority). */
     open?(dir: string): Promise<Region>;
 }
 

@@ -1,9 +1,8 @@
 // A region set's routing pool: the routing threads (worker-threads.ts), started once and shared by every set of
 // regions the server swaps in, as one set sees them. Its tasks name the set (the threads take its regions in through
 // the region roster), and it counts its own tasks in flight, so that a set swapped out is dropped once it has none.
-import {Region} from '@quartier/engine';
-import type {RegionHandle, Task} from './tasks.js';
-import {OPEN_BUNDLE_LIMIT_MS} from '../swap/open-bundle.js';
+import type {Region} from '@quartier/engine';
+import type {Task} from './tasks.js';
 import type {ThreadMemoryBoard} from './thread-memory.js';
 import {WorkerThreads, type PoolOptions} from './worker-threads.js';
 
@@ -33,12 +32,6 @@ export class WorkerPool {
      */
     takenIn(): Promise<void> {
         return this.threadPool.roster.takeIn(this.set, this.threadPool);
-    }
-
-    /** The bundle in `dir`, opened and checked on a routing thread (swap/open-bundle.ts); rejects with the reason it cannot be served. */
-    async openRegion(dir: string): Promise<Region> {
-        const handle = await this.threadPool.run<RegionHandle>({type: 'open-bundle', dir}, OPEN_BUNDLE_LIMIT_MS);
-        return Region.fromBuffers(handle.manifest, handle.buffers);
     }
 
     /** Runs a task of this set; its answer, or the HttpError (400, 503, ...) to send. */

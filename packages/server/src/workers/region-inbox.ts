@@ -5,7 +5,7 @@
 import {MessageChannel, parentPort, receiveMessageOnPort, threadId, type MessagePort} from 'node:worker_threads';
 import {Region} from '@quartier/engine';
 import type {TaskError} from './task-error.js';
-import {collectGarbage} from './collect-garbage.js';
+import {CollectionsSince} from './collect-garbage.js';
 import type {RosterCall, RosterData, RosterHello, RosterMessage, RosterRegion} from './region-roster.js';
 
 /** How long a task waits for its set to be announced (the main thread posts it before it sends the task). */
@@ -23,6 +23,10 @@ export class RegionInbox<T> {
     /** The highest set number announced: a lower one not in `sets` was dropped. */
     private last = 0;
     private readonly answered = new Set<number>();
+    /** Regions let go of so far. */
+    private letGoCount = 0;
+    /** The collections since regions were last let go of; null once one has freed them. */
+    private collections: CollectionsSince | null = null;
 
     /**
      * `make`: what the thread serves a set with, from its regions (`fresh`: those the thread had not held before;
@@ -54,8 +58,9 @@ export class RegionInbox<T> {
     }
 
     /**
-     * Answers a roster task: acts on its call once (takes its set in, collects), unless as many threads as the call
-     * allows are at it already (a later round comes back); the reason when the set cannot be taken in.
+     * Answers a roster task: acts on its call once (takes its set in; sees the regions let go of collected, or
+     * collects them once the call says so), unless as many threads as the call allows are at it already, or the
+     * regions are still to be collected (a later round comes back); the reason when the set cannot be taken in.
      */
     answer(call: RosterCall): 'pong' | TaskError {
         this.read();
@@ -67,7 +72,7 @@ export class RegionInbox<T> {
         }
         try {
             if (call.set !== undefined) this.get(call.set);
-            if (call.collect) collectGarbage();
+            if (call.collect && !this.letGo(call.forceAt ?? 0)) return 'pong';
         } catch (err) {
             return {error: {status: 500, message: `a thread cannot take the regions in: ${(err as Error).message}`}};
         } finally {
@@ -77,6 +82,25 @@ export class RegionInbox<T> {
         if (this.answered.size > CALLS_REMEMBERED) this.answered.delete(this.answered.values().next().value!);
         Atomics.add(counters, 0, 1);
         return 'pong';
+    }
+
+    /**
+     * Whether the regions let go of are collected: by V8's own collections as the thread serves, or by one forced now
+     * when `forceAt` (Date.now() time) has come.
+     */
+    private letGo(forceAt: number): boolean {
+        if (!this.collections) return true;
+        if (!this.collections.collected) {
+            if (Date.now() < forceAt) return false;
+            this.collections.collect();
+        }
+        this.collections = null;
+        return true;
+    }
+
+    /** The regions let go of so far, and whether they wait for collections (tests ask). */
+    regionsLetGo(): {letGo: number; awaitingCollection: boolean} {
+        return {letGo: this.letGoCount, awaitingCollection: this.collections !== null};
     }
 
     /** The entry of `set` once announced (set 0: once the first message has come), at most ANNOUNCEMENT_WAIT_MS. */
@@ -125,6 +149,11 @@ export class RegionInbox<T> {
         this.sets.delete(set);
         const kept = new Set<number>();
         for (const s of this.sets.values()) for (const e of s.regions) kept.add(e.id);
+        const held = this.regions.size;
         for (const id of this.regions.keys()) if (!kept.has(id)) this.regions.delete(id);
+        if (this.regions.size === held) return;
+        this.letGoCount += held - this.regions.size;
+        this.collections?.stop();
+        this.collections = new CollectionsSince();
     }
 }

@@ -5,6 +5,10 @@
 // in reads its port then. An idle thread waits in Atomics.wait and handles no message event, so the roster reaches
 // every thread with roster tasks (reachEvery) when each must act now: take a new set in (and prepare it) before the
 // switch, or let go of a dropped set's memory; half of a pool's threads at most at once, the others serving.
+// A dropped set's memory is left to the threads' own collections while they serve (V8 runs one every few seconds
+// under load, a few milliseconds of pause where a forced one holds the thread for tens): a thread collects itself
+// only when its pool is quiet (no task since the roster's last round), or once FORCE_COLLECT_AFTER_MS have passed
+// with the set still held.
 import {setTimeout as delay} from 'node:timers/promises';
 import type {MessagePort} from 'node:worker_threads';
 import type {Piscina} from 'piscina';
@@ -32,7 +36,7 @@ export interface RosterData {
     posted: SharedArrayBuffer;
 }
 
-/** What each thread does once when reached: take `set` in, and/or collect the garbage a dropped set left. */
+/** What each thread does once when reached: take `set` in, and/or see the garbage a dropped set left collected. */
 export interface RosterCall {
     reach: number;
     /** Two counters: the threads that have answered this call (each once), and those at work on it now. */
@@ -40,7 +44,13 @@ export interface RosterCall {
     /** Threads at work on the call at once, at most: one that finds them all busy leaves it to a later round. */
     atOnce: number;
     set?: number;
+    /**
+     * Let go of the sets dropped; answered once the regions let go of are collected. From `forceAt` on (Date.now()
+     * time; 0: at once, the pool being quiet) the thread collects them itself; before, it leaves them to V8's own
+     * collections, and a later round comes back.
+     */
     collect?: boolean;
+    forceAt?: number;
 }
 
 /** The task that carries a roster call to a thread. */
@@ -55,6 +65,10 @@ export interface RosterThreads {
     readonly size: number;
     /** Whether threads run (render threads start with the first image; routing threads that cannot start do not). */
     readonly hasThreads: boolean;
+    /** Whether no task of any set runs or waits. */
+    readonly idle: boolean;
+    /** Tasks of every set begun or finished so far (the roster's aside): unchanged from one round to the next, and idle, the pool is quiet. */
+    readonly tasksSeen: number;
     /** Runs a roster task on a thread. */
     runRoster(task: RosterTask): Promise<unknown>;
     /** Stops the threads. */
@@ -67,12 +81,15 @@ const TAKE_IN_WAIT_MS = 5000;
 const RELEASE_WAIT_MS = 60_000;
 /** A pause between rounds whose tasks all reached threads that had answered already (one thread busy on a long task). */
 const ROUND_PAUSE_MS = 20;
+/** Between two rounds asking whether a dropped set is collected (a task per thread, of microseconds). */
+const COLLECT_PAUSE_MS = 250;
 /**
- * Between one thread's collection of a dropped set and the next (exported: the main thread's collection comes as long
- * after the threads'): a full collection holds its thread for tens of milliseconds, and the serving threads' requests
- * wait for the cores less when they come one by one than all in the second after the switch.
+ * How long threads busy serving leave a dropped set to V8's own collections before they collect it themselves (a
+ * full collection holds a thread for tens of milliseconds, its requests waiting). The main thread waits twice as long
+ * (swap/region-set.ts): its keep-alive connections idle since their last request on the old set hold it up to their
+ * 5 s timeout, and V8 collects it there every few seconds under load.
  */
-export const COLLECT_PAUSE_MS = 250;
+export const FORCE_COLLECT_AFTER_MS = 10_000;
 
 /** Threads of a pool of `size` at work on a roster call at once: half of them at most (one of two), the others serve. */
 const atOnce = (size: number) => Math.max(1, size >> 1);
@@ -135,14 +152,16 @@ export class RegionRoster {
     }
 
     /**
-     * Drops `set` (its tasks are over): the threads let go of its regions (those no other set serves) and collect
-     * them, one round of threads after the other, COLLECT_PAUSE_MS apart (resolves once they have, or after
-     * RELEASE_WAIT_MS); the last set's release stops the threads.
+     * Drops `set` (its tasks are over): the threads let go of its regions (those no other set serves), and the roster
+     * asks them every COLLECT_PAUSE_MS whether these are collected: by V8 as the threads serve, by the threads
+     * themselves when the pool is quiet or after FORCE_COLLECT_AFTER_MS (resolves once every thread has seen them go,
+     * or after RELEASE_WAIT_MS); the last set's release stops the threads.
      */
     async release(set: number, threads: RosterThreads): Promise<void> {
         this.drop(set);
         if (this.sets.size === 0) return threads.close();
-        if (threads.hasThreads) await this.reachEvery(threads, {collect: true}, RELEASE_WAIT_MS, COLLECT_PAUSE_MS).catch(() => {});
+        const forceAt = Date.now() + FORCE_COLLECT_AFTER_MS;
+        if (threads.hasThreads) await this.reachEvery(threads, {collect: true, forceAt}, RELEASE_WAIT_MS, COLLECT_PAUSE_MS).catch(() => {});
     }
 
     /**
@@ -151,20 +170,25 @@ export class RegionRoster {
      * once (RosterCall.atOnce), so that the others go on serving: taking a set in and collecting hold a thread for
      * milliseconds to tens.
      */
-    private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean}, limitMs: number, pauseMs = 0): Promise<void> {
+    private async reachEvery(threads: RosterThreads, call: {set?: number; collect?: boolean; forceAt?: number}, limitMs: number, pauseMs = 0): Promise<void> {
         const acks = new Int32Array(new SharedArrayBuffer(8));
-        const task: RosterTask = {type: 'roster', call: {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer, atOnce: atOnce(threads.size)}};
+        const base: RosterCall = {...call, reach: ++this.reaches, acks: acks.buffer as SharedArrayBuffer, atOnce: atOnce(threads.size)};
         const deadline = performance.now() + limitMs;
+        let seen = -1;
         // Until every thread has answered, or the threads are stopped (the server's shutdown).
         while (threads.hasThreads && Atomics.load(acks, 0) < threads.size && performance.now() < deadline) {
             const before = Atomics.load(acks, 0);
+            // A pool quiet since the last round collects at once: no request waits for it.
+            const quiet = threads.idle && threads.tasksSeen === seen;
+            seen = threads.tasksSeen;
+            const task: RosterTask = {type: 'roster', call: base.collect && quiet ? {...base, forceAt: 0} : base};
             // A task per thread (Piscina hands an idle pool's tasks to its first threads): those that answered pass.
             const round = Promise.all(Array.from({length: threads.size}, () => threads.runRoster(task)));
             round.catch(() => {}); // when left to run past the deadline
             const late = await Promise.race([round.then(() => false), delay(deadline - performance.now(), true, {ref: false})]);
             const after = Atomics.load(acks, 0);
-            if (!late && after === before) await delay(ROUND_PAUSE_MS);
-            else if (pauseMs > 0 && after < threads.size) await delay(pauseMs);
+            if (pauseMs > 0 && after < threads.size) await delay(pauseMs);
+            else if (!late && after === before) await delay(ROUND_PAUSE_MS);
         }
     }
 

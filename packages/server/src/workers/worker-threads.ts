@@ -15,10 +15,9 @@ import type {TaskError} from './task-error.js';
 import {until} from './until.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {RegionRoster, type RosterTask, type RosterThreads} from './region-roster.js';
-import type {OpenBundleTask} from '../swap/open-bundle.js';
 
 /** A task as the threads receive it: naming its region set (region-roster.ts), or one of a swap's own. */
-export type ThreadTask = (Task & {set: number}) | RosterTask | OpenBundleTask;
+export type ThreadTask = (Task & {set: number}) | RosterTask;
 
 export interface PoolOptions {
     /** Worker threads; default the core count. */
@@ -49,6 +48,8 @@ export class WorkerThreads implements RosterThreads {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    /** Roster tasks finished (Piscina's count of finished tasks holds them too). */
+    private rosterTasksDone = 0;
     /** Whether a worker has started and answered. */
     private started = false;
     private startFailures = 0;
@@ -111,7 +112,7 @@ export class WorkerThreads implements RosterThreads {
         if (this.startErrorMessage !== null) throw new HttpError(503, 'The routing engine cannot start on this server; its operator must fix it (see /health).');
         // The queue bound is ours: a full pool answers at once rather than letting waits pile up (a swap's roster
         // tasks pass: a busy moment must not refuse a new bundle).
-        if (this.inFlight >= this.size + this.maxQueue && task.type !== 'roster' && task.type !== 'open-bundle') {
+        if (this.inFlight >= this.size + this.maxQueue && task.type !== 'roster') {
             this.onTask?.(task.type, 'busy', 0);
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
@@ -186,8 +187,22 @@ export class WorkerThreads implements RosterThreads {
         return this.startErrorMessage === null && !this.closing;
     }
 
-    runRoster(task: RosterTask): Promise<unknown> {
-        return this.run(task);
+    /** No task of any set running or waiting. */
+    get idle(): boolean {
+        return this.inFlight === 0;
+    }
+
+    /** Tasks of every set finished so far (the roster's aside). */
+    get tasksSeen(): number {
+        return this.piscina.completed - this.rosterTasksDone;
+    }
+
+    async runRoster(task: RosterTask): Promise<unknown> {
+        try {
+            return await this.run(task);
+        } finally {
+            this.rosterTasksDone++;
+        }
     }
 
     /** The threads' ids. */

@@ -4,9 +4,7 @@
 import {workerData} from 'node:worker_threads';
 import {move} from 'piscina';
 import {keptBytes} from '@quartier/engine/internal';
-import {TaskRunner, type RegionHandle, type Task} from './tasks.js';
-import type {TaskError} from './task-error.js';
-import {openBundle} from '../swap/open-bundle.js';
+import {TaskRunner, type Task} from './tasks.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {RegionInbox} from './region-inbox.js';
 import type {RosterData} from './region-roster.js';
@@ -31,7 +29,6 @@ if (data.warm) inbox.takeAll();
 
 export function run(task: ThreadTask | Task): unknown {
     if (task.type === 'roster') return inbox.answer(task.call);
-    if (task.type === 'open-bundle') return openBundleTask(task.dir);
     if (task.type === 'ping') return 'pong';
     const answer = inbox.get((task as {set: number}).set).run(task);
     memory?.write(keptBytes());
@@ -43,13 +40,9 @@ export function preparedParts(set: number): Record<string, string[]> | null {
     return inbox.takenIn(set)?.threadParts() ?? null;
 }
 
-/** A bundle opened for a swap (open-bundle.ts), or the reason it is refused. */
-function openBundleTask(dir: string): RegionHandle | TaskError {
-    try {
-        return openBundle(dir);
-    } catch (err) {
-        return {error: {status: 409, message: (err as Error).message}};
-    }
+/** The regions this thread has let go of (sets dropped), and those not collected yet (tests: test-worker.ts). */
+export function regionsLetGo(): {letGo: number; awaitingCollection: boolean} {
+    return inbox.regionsLetGo();
 }
 
 /**
