@@ -117,6 +117,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         const headers = readOsm(b);
         const {graph, roads, roadStats, chSeconds, recontracted} = buildRoads(b);
         const transitStats = buildTransit(b, inputs.gtfsInfo, graph, roads, inputs.transitWindow, log, options.quiet);
+        placesThread?.sendStations(b.stations);
         // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
         const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
         const lookups = buildLookupSections(b, graph, roads, boxes);

@@ -1,13 +1,16 @@
 // Region build, the geocoding index on the machine's second core: a worker thread (places-worker.ts) reads the
 // extracts for the places' builder alone and builds the 'places' section while this thread builds the rest (the
-// roads, POIs, map data). The build is synchronous: the section comes back through a message port read without the
-// event loop (receiveMessageOnPort) once the worker flags it done (Atomics). Used when a previous bundle is
-// replaced (an update: the roads and their hierarchies mostly reused, so the geocoding index is most of the work).
+// roads, POIs, map data). Both sides are synchronous: each message through the port is read without the event loop
+// (receiveMessageOnPort) once the other side raised its flag (Atomics). Used when a previous bundle is replaced (an
+// update: the roads and their hierarchies mostly reused, so the geocoding index is most of the work).
 import os from 'node:os';
 import {MessageChannel, receiveMessageOnPort, Worker, type MessagePort} from 'node:worker_threads';
 import type {PlacesStats} from '../../geocode/index.js';
 import type {Station} from '../../geocode/build/stations.js';
 import type {SourceInfo} from './state.js';
+
+/** Flags (an Int32Array over shared memory): set to 1 once the message is posted. */
+export const STATIONS_SENT = 0, PLACES_DONE = 1;
 
 /** What the worker is given (workerData). */
 export interface PlacesJob {
@@ -15,24 +18,36 @@ export interface PlacesJob {
     sourceInfo: SourceInfo[];
     borderCode: string;
     cityLevel: number | undefined;
-    /** Where the section (or the error) is posted. */
+    /** The worker's end: the stations come in (STATIONS_SENT), the section (or the error) goes out (PLACES_DONE). */
     port: MessagePort;
-    /** [0] set to 1 once posted. */
-    done: Int32Array;
+    flags: Int32Array;
 }
 
 /** What the worker posts: the section and its stats, or why it failed. */
 export type PlacesReply = {section: Uint8Array; stats: PlacesStats} | {error: string};
 
+/** Waits for a flag the other thread raises, then reads the message it posted before. */
+export function receiveAfter<T>(flags: Int32Array, flag: number, port: MessagePort): T | undefined {
+    Atomics.wait(flags, flag, 0);
+    return receiveMessageOnPort(port)?.message as T | undefined;
+}
+
+/** Posts a message, then raises the flag the other thread waits for. */
+export function postAndRaise(flags: Int32Array, flag: number, port: MessagePort, message: unknown, transfer: ArrayBuffer[] = []): void {
+    port.postMessage(message, transfer);
+    Atomics.store(flags, flag, 1);
+    Atomics.notify(flags, flag);
+}
+
 export class PlacesThread {
     private readonly worker: Worker;
     private readonly port: MessagePort;
-    private readonly done = new Int32Array(new SharedArrayBuffer(4));
+    private readonly flags = new Int32Array(new SharedArrayBuffer(8));
 
-    constructor(job: Omit<PlacesJob, 'port' | 'done'>) {
+    constructor(job: Omit<PlacesJob, 'port' | 'flags'>) {
         const channel = new MessageChannel();
         this.port = channel.port1;
-        const data: PlacesJob = {...job, port: channel.port2, done: this.done};
+        const data: PlacesJob = {...job, port: channel.port2, flags: this.flags};
         this.worker = new Worker(new URL('./places-worker.js', import.meta.url), {workerData: data, transferList: [channel.port2]});
         // Never what keeps the process alive (a build that failed before collecting it).
         this.worker.unref();
@@ -43,19 +58,23 @@ export class PlacesThread {
         return previous !== null && os.availableParallelism() > 1;
     }
 
-    /** The transit stations (the places' last input) sent, the section waited for. */
-    finish(stations: Station[]): {section: Uint8Array; stats: PlacesStats} {
-        this.worker.postMessage(stations);
-        Atomics.wait(this.done, 0, 0);
-        const reply = receiveMessageOnPort(this.port)?.message as PlacesReply | undefined;
+    /** The transit stations, the places' last input (needed only after the streets, addresses and localities). */
+    sendStations(stations: Station[]): void {
+        postAndRaise(this.flags, STATIONS_SENT, this.port, stations);
+    }
+
+    /** The section, waited for. */
+    finish(): {section: Uint8Array; stats: PlacesStats} {
+        const reply = receiveAfter<PlacesReply>(this.flags, PLACES_DONE, this.port);
         this.port.close();
         if (!reply) throw new Error('the geocoding index thread posted nothing');
         if ('error' in reply) throw new Error(`the geocoding index thread failed: ${reply.error}`);
         return reply;
     }
 
-    /** Stops the worker (a build that failed). */
+    /** Stops the worker (a build that failed), waking it should it wait for the stations. */
     stop(): void {
+        if (Atomics.load(this.flags, STATIONS_SENT) === 0) this.sendStations([]);
         void this.worker.terminate();
         this.port.close();
     }

@@ -160,7 +160,7 @@ function buildPlaces(b: RegionBuild, border: CountryBorder): {section: Uint8Arra
     b.progress.update('geocoding index', 1);
     let out;
     if (b.placesThread) {
-        out = b.placesThread.finish(b.stations);
+        out = b.placesThread.finish();
     } else {
         for (const s of b.stations) b.places!.addStation(s.name, s.lat, s.lon);
         out = b.places!.build(border, b.country.cityAdminLevel);
