@@ -7,7 +7,6 @@ import os from 'node:os';
 import {MessageChannel, receiveMessageOnPort, Worker, type MessagePort} from 'node:worker_threads';
 import type {PlacesStats} from '../../geocode/index.js';
 import type {Station} from '../../geocode/build/stations.js';
-import type {SourceInfo} from './state.js';
 
 /** Flags (an Int32Array over shared memory): set to 1 once the message is posted. */
 export const STATIONS_SENT = 0, PLACES_DONE = 1;
@@ -15,7 +14,8 @@ export const STATIONS_SENT = 0, PLACES_DONE = 1;
 /** What the worker is given (workerData). */
 export interface PlacesJob {
     sources: string[];
-    sourceInfo: SourceInfo[];
+    /** The extracts' sizes (region/build.ts's SourceInfo), for the passes' progress. */
+    sourceInfo: {path: string; bytes: number; sha256: string}[];
     borderCode: string;
     cityLevel: number | undefined;
     /** The worker's end: the stations come in (STATIONS_SENT), the section (or the error) goes out (PLACES_DONE). */

@@ -20,7 +20,7 @@ import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, readSectionFile, reuseSection, sectionDigest, unchangedSection} from './reuse.js';
-import {buildTiles} from './tiles.js';
+import {buildTiles, tileInputs} from './tiles.js';
 
 /** The road graph of the build, read from its section on first use (a graph reused and used by nothing rebuilt is never read). */
 export type GraphSource = () => RoadGraph;
@@ -215,8 +215,10 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
         mapStats = mapOut.stats;
     }
     b.map = null;
+    // With the places on a thread, what the tiles read besides them is read while the thread works.
+    const tileSources = tileInputs(b, mapSection, placesOut === null);
     placesOut ??= buildPlaces(b, border);
-    const tilesStats = buildTiles(b, mapSection, placesOut.section);
+    const tilesStats = buildTiles(b, tileSources, placesOut.section);
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
     return {pois: poisOut.stats, places: placesOut.stats, map: mapStats, tiles: tilesStats, coverage: coverageStats,
