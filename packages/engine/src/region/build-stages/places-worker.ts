@@ -1,6 +1,6 @@
 // The geocoding index's worker thread (places-thread.ts): reads the extracts for the places' builder alone, with a
 // node store of its own, builds the 'places' section (taking the transit stations when the build comes to them) and
-// posts it back.
+// posts it back; then cuts every other tile of the vector tiles' patch, when asked.
 import {workerData} from 'node:worker_threads';
 import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../../geo/border.js';
 import {Section} from '../../format/section.js';
@@ -8,7 +8,14 @@ import {PlacesBuilder} from '../../geocode/index.js';
 import type {Station} from '../../geocode/build/stations.js';
 import {NodeStore} from '../../osm/node-store.js';
 import {Progress} from '../../util/progress.js';
-import {PLACES_DONE, postAndRaise, receiveAfter, STATIONS_SENT, type PlacesJob, type PlacesReply} from './places-thread.js';
+import {Places} from '../../geocode/places.js';
+import {MapData} from '../../map-data/map-data.js';
+import {NaturalEarth} from '../../tiles/natural-earth.js';
+import {TileBuilder} from '../../tiles/tile-builder.js';
+import {cutTiles} from '../../tiles/tile-patch.js';
+import {PLACES_DONE, postAndRaise, receiveAfter, STATIONS_SENT, TILES_ASKED, TILES_DONE, type PlacesJob, type PlacesReply, type TileJob,
+    type TilesReply} from './places-thread.js';
+import {readSectionFile} from './reuse.js';
 import {readPlacesOsm} from './read-osm.js';
 
 const job = workerData as PlacesJob;
@@ -32,3 +39,18 @@ try {
     reply = {error: (err as Error).stack ?? String(err)};
 }
 postAndRaise(job.flags, PLACES_DONE, job.port, reply, transfer);
+cutTileShare();
+
+/** Every other tile of the tiles' patch, when asked (TileJob), from the build's map data and places. */
+function cutTileShare(): void {
+    const ask = receiveAfter<TileJob | null>(job.flags, TILES_ASKED, job.port);
+    if (!ask) return;
+    let tiles: TilesReply;
+    try {
+        const map = MapData.from(readSectionFile(ask.mapFile).buffer), places = Places.from(readSectionFile(ask.placesFile).buffer);
+        tiles = cutTiles(new TileBuilder(map, places, NaturalEarth.load()), ask.tiles, 1, 2);
+    } catch (err) {
+        tiles = {error: (err as Error).stack ?? String(err)};
+    }
+    postAndRaise(job.flags, TILES_DONE, job.port, tiles);
+}

@@ -219,6 +219,7 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
     const tileSources = tileInputs(b, mapSection, placesOut === null);
     placesOut ??= buildPlaces(b, border);
     const tilesStats = buildTiles(b, tileSources, placesOut.section);
+    b.placesThread?.release();
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
     return {pois: poisOut.stats, places: placesOut.stats, map: mapStats, tiles: tilesStats, coverage: coverageStats,

@@ -10,6 +10,7 @@ import {NaturalEarth} from '../../tiles/natural-earth.js';
 import {TileArchive} from '../../tiles/tile-archive.js';
 import {buildTileArchive} from '../../tiles/tile-archive-builder.js';
 import {patchTileArchive, type PreviousTiles} from '../../tiles/tile-patch.js';
+import {SECTION_FILES} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 import {builtSectionDigest, inputsOf, previousStats, readBuiltSection, readSectionFile, reuseSection, sectionDigest, unchangedSection} from './reuse.js';
 
@@ -51,6 +52,7 @@ function loadTileInputs(b: RegionBuild, inputs: TileInputs): LoadedTileInputs {
 
 /** The vector tiles of the sections just built, read back as the server reads them; their stats. */
 export function buildTiles(b: RegionBuild, inputs: TileInputs, places: Uint8Array): unknown {
+    b.progress.update('vector tiles', 1);
     const {mapDigest, coverageDigest} = inputs, placesDigest = sectionDigest(places);
     b.sectionFacts.places = {sha256: placesDigest};
     const key = inputsOf(b, 'tiles', [mapDigest, placesDigest, coverageDigest, NaturalEarth.version()]);
@@ -58,7 +60,9 @@ export function buildTiles(b: RegionBuild, inputs: TileInputs, places: Uint8Arra
     const {coverage, mapData, previous} = inputs.loaded ?? loadTileInputs(b, inputs);
     const placesData = Places.from(new Uint8Array(places).buffer);
     const onZoom = (zoom: number) => b.progress.update(`vector tiles, zoom ${zoom}`, 1);
-    const out = (previous && patchTileArchive(previous, mapData, placesData, coverage, onZoom))
+    // The places' thread, done with them, cuts every other tile of a patch (places-thread.ts).
+    const helper = b.placesThread?.tileHelper(path.join(b.tmp, SECTION_FILES.map), path.join(b.tmp, SECTION_FILES.places)) ?? null;
+    const out = (previous && patchTileArchive(previous, mapData, placesData, coverage, onZoom, undefined, helper))
         ?? buildTileArchive(mapData, placesData, coverage, onZoom);
     write(b.tmp, 'tiles', out.section);
     return out.stats;
