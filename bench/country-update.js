@@ -11,7 +11,7 @@
 // Figures go to DIR/country-update-J.json. Targets (issue 28): the POI update under 2 minutes, the road update
 // under half the full build.
 //   npx tsc -b && node bench/country-update.js [--junctions 7900000] [--dir /tmp/quartier-country-update]
-//        [--pois 1000] [--roads 1000] [--heap 12000] [--skip-build] [--build-only] [--pois-only] [--roads-only] [--verify]
+//        [--pois 1000] [--roads 1000] [--heap 12000] [--cpu-prof DIR] [--skip-build] [--build-only] [--pois-only] [--roads-only] [--verify]
 // --heap: node's --max-old-space-size (MB) for the build and the updates (at e85f898 the country's map data stage
 // outgrew node's default 4 GB heap).
 // --skip-build reuses the full build of an earlier run: the bundle as built, kept beside it (DIR/...-base, hard
@@ -36,6 +36,8 @@ const dir = path.resolve(arg('dir', '/tmp/quartier-country-update'));
 const poiCount = Number(arg('pois', 1000));
 const roadCount = Number(arg('roads', 1000));
 const heap = [`--max-old-space-size=${Number(arg('heap', 12000))}`];
+// --cpu-prof DIR: each update's profile written there (node --cpu-prof), to see where an update's time goes.
+const profile = arg('cpu-prof', '') ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(arg('cpu-prof', ''))}`] : [];
 fs.mkdirSync(dir, {recursive: true});
 const base = path.join(dir, `country-${junctions}`);
 const pbf = `${base}.osm.pbf`, gtfs = `${base}.gtfs.zip`, out = `${base}-bundles`, kept = `${base}-base`, resultsFile = path.join(dir, `country-update-${junctions}.json`);
@@ -194,7 +196,7 @@ for (const [name, write] of kinds) {
     const file = path.join(dir, `${name.replace(/\W+/g, '-')}.osc.gz`);
     const change = await write(file);
     console.error(`${name}: ${JSON.stringify(change)}, ${(fs.statSync(file).size / 1024).toFixed(0)} KB; update-region ...`);
-    const run = await runSampled([...heap, UPDATE_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--changes', file], env);
+    const run = await runSampled([...heap, ...profile, UPDATE_REGION_SCRIPT, COUNTRY, '--regions-file', regionsFile, '--out', out, '--changes', file], env);
     const update = {change: name, ...change, changeKB: fs.statSync(file).size / 1024, ...run, ...sections(path.join(out, COUNTRY)),
         ratio: run.seconds / results.build.seconds, cpuRatio: run.cpuSeconds / results.build.cpuSeconds};
     results.updates.push(update);

@@ -5,10 +5,12 @@
 // extract the changes lead to: every section the same, by content. Then what a failed update leaves (nothing
 // changed), a second update, new feeds, and the server serving the updated region with its data's age in /health;
 // then the sections reused (hard links; the map data unless a drawn object changed) and the vector tiles patched
-// (tiles/tile-patch.ts), each against a fresh build.
+// (tiles/tile-patch.ts), each against a fresh build. An update builds the places on a thread of its own (reading the
+// extract itself), a forced fresh build on the main thread: each comparison holds the two ways to each other.
 // The same comparison on real data (Malta, Rutland) is bench/update-region.js and tools/answer-corpus.js.
 import {spawnSync} from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import zlib from 'node:zlib';
@@ -182,6 +184,10 @@ t.test('the update gives the sections of a fresh build of the newer extract', as
     t.equal(r.status, 0, r.err);
     const {updated, built} = sameAsFresh(t, afterRegions, 'fresh');
     t.same(updated.stats.roads, built.stats.roads, 'the same road network (the new street, the moved node)');
+    // The update's geocoding index is built on a thread of its own, reading the extract itself (build-stages/places-thread.ts);
+    // the fresh build's on the main thread: the places sections above equal, the two ways agree.
+    t.equal(updated.stats.placesOnThread, os.availableParallelism() > 1, 'the update\'s places built on a thread of their own');
+    t.equal(built.stats.placesOnThread, false, 'the fresh build\'s on the main thread');
     t.ok(built.stats.pois && JSON.stringify(updated.stats.pois) === JSON.stringify(built.stats.pois), 'the same POIs');
     const state = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE.osm', 'state.json'), 'utf8'));
     t.equal(state.file, 'DE-1.osm.pbf');

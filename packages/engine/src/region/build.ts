@@ -21,6 +21,7 @@ import {buildRoot, countryConfig, dataRoot, resolveSource, type RegionConfig} fr
 import {NaturalEarth} from '../tiles/natural-earth.js';
 import {MANIFEST_FILE, MANIFEST_FORMAT, SECTION_FILES, type RegionManifest} from './manifest.js';
 import {readOsm} from './build-stages/read-osm.js';
+import {PlacesThread} from './build-stages/places-thread.js';
 import {hashSectionCode} from './build-stages/code-hash.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
@@ -95,23 +96,28 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
     const tmp = path.join(outDir, `.${country.code}.${process.pid}.tmp`);
     fs.rmSync(tmp, {recursive: true, force: true});
     fs.mkdirSync(tmp, {recursive: true});
+    const previous = !options.force && existing?.format === MANIFEST_FORMAT ? {dir, manifest: existing} : null;
+    const {sources, sourceInfo} = inputs;
+    // An update's geocoding index, on the second core beside the rest (build-stages/places-thread.ts).
+    const placesThread = PlacesThread.wanted(previous)
+        ? new PlacesThread({sources, sourceInfo, borderCode: country.borderCode, cityLevel: country.cityAdminLevel}) : null;
     try {
         const nodes = new NodeStore();
-        const {sources, sourceInfo} = inputs;
         // Reading is about a third of the work, contraction the rest.
         const readBytes = sourceInfo.reduce((s, f) => s + f.bytes, 0) * 3;
         const b: RegionBuild = {
             config, country, sources, sourceInfo, routingFiles: config.routingFiles ?? sources.length, tmp, progress,
             readBytes, totalBytes: readBytes * 3, doneBytes: 0,
             nodes, roads: new RoadGraphBuilder(nodes), pois: new PoiBuilder(nodes, new CategoryMatcher(undefined, country.code), country.code),
-            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes),
+            places: new PlacesBuilder(nodes), map: new MapDataBuilder(nodes), placesThread, stations: [],
             // A forced build builds every section; otherwise those of the same inputs come from the bundle replaced.
-            codeHash: engineCodeHash(), previous: !options.force && existing?.format === MANIFEST_FORMAT ? {dir, manifest: existing} : null,
+            codeHash: engineCodeHash(), previous,
             sectionInputs: {}, sectionFacts: {}, reused: []
         };
         const headers = readOsm(b);
         const {graph, roads, roadStats, chSeconds, recontracted} = buildRoads(b);
         const transitStats = buildTransit(b, inputs.gtfsInfo, graph, roads, inputs.transitWindow, log, options.quiet);
+        placesThread?.sendStations(b.stations);
         // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
         const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
         const lookups = buildLookupSections(b, graph, roads, boxes);
@@ -119,7 +125,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {
             roads: roadStats, contractionSeconds: chSeconds, ...(Object.keys(recontracted).length > 0 ? {recontracted} : {}), transit: transitStats, pois: lookups.pois, places: lookups.places, map: lookups.map,
-            tiles: lookups.tiles, coverage: lookups.coverage, nodesRead: nodes.ids.length
+            tiles: lookups.tiles, coverage: lookups.coverage, nodesRead: nodes.ids.length, placesOnThread: placesThread !== null
         });
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.
@@ -131,6 +137,7 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
             + (b.reused.length ? `; reused from the previous bundle (same inputs): ${b.reused.join(', ')}` : ''));
         return {dir, skipped: false, manifest, seconds};
     } catch (err) {
+        placesThread?.stop();
         fs.rmSync(tmp, {recursive: true, force: true});
         throw err;
     }

@@ -32,9 +32,10 @@ export const CITY_ADMIN_LEVEL = 8;
 /**
  * cityLevel: admin_level of the country's municipalities (BE, DE, IT, MT 8; PT 7, the concelho, not
  * the freguesia at 8): the city of a point is the boundary of that level around it (or the nearest
- * level above it), the levels below are its districts.
+ * level above it), the levels below are its districts. beforePois: called before the POIs (and the stations) are read.
  */
-export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, cityLevel = CITY_ADMIN_LEVEL): {section: Uint8Array; stats: PlacesStats} {
+export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, cityLevel = CITY_ADMIN_LEVEL,
+    beforePois?: () => void): {section: Uint8Array; stats: PlacesStats} {
     const {country, places, localities} = placeLocalities(d, border, cityLevel);
     const here: Locality = {city: -1, district: -1, postal: ''};
     const pieces = streetPieces(d, (lat, lon) => country.inside(lat, lon), (lat, lon) => localities.localityOf(lat, lon, here));
@@ -46,6 +47,8 @@ export function buildPlacesIndex(d: PlacesDrafts, border: CountryBorder | null, 
     interpolateAddresses(d);
     const rows = linkAddresses(d, country, streets, streetNames(streets), lines, segments);
     const assigned = assignLocalities(rows, streets, lines, pieceLocalities, places, localities);
+    // The stations (d.stations) are needed from here on only: a build on a thread of its own gets them now (region/build-stages/places-worker.ts).
+    beforePois?.();
     const pois = collectPois(d, country, places, localities);
 
     const out = new SectionStrings();

@@ -216,15 +216,16 @@ export class PlacesBuilder {
 
     /**
      * Builds the 'places' section. `border` drops what lies outside the country (neighbours inside the extract);
-     * cityLevel: admin_level of the country's municipalities (see buildPlacesIndex).
+     * cityLevel: admin_level of the country's municipalities (see buildPlacesIndex). beforePois: called before the
+     * stations are read (a station added then is in the section).
      */
-    build(border?: CountryBorder | null, cityLevel?: number): {section: Uint8Array; stats: PlacesStats} {
+    build(border?: CountryBorder | null, cityLevel?: number, beforePois?: () => void): {section: Uint8Array; stats: PlacesStats} {
         const drafts: PlacesDrafts = {
             nodes: this.nodes, addresses: this.addresses, streetWays: this.streetWays, squares: this.squares, places: this.places,
             pois: this.pois, stations: this.stations, interpolations: this.interpolations, areas: this.areas, wayRefs: this.wayRefs,
             extent: this.extent[0] <= this.extent[2] ? this.extent : null
         };
-        return buildPlacesIndex(drafts, border ?? null, cityLevel);
+        return buildPlacesIndex(drafts, border ?? null, cityLevel, beforePois);
     }
 }
 

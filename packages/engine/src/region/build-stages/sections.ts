@@ -11,7 +11,7 @@ import {MODES} from '../../graph/profiles.js';
 import {RoadGraph} from '../../graph/road-graph.js';
 import {turnCosts} from '../../graph/turn-costs.js';
 import {withDerivedArrays} from '../../graph/derived.js';
-import {transitStations} from '../../geocode/index.js';
+import {transitStations, type PlacesStats} from '../../geocode/index.js';
 import {buildTransitSection} from '../../transit/build/compile.js';
 import {TransitNetwork} from '../../transit/query/network.js';
 import {DEFAULT_DEPARTURE_WINDOW, type DepartureWindow} from '../../transit/query/departure-window.js';
@@ -20,7 +20,7 @@ import {buildCoverageSection} from '../../coverage/coverage-builder.js';
 import {CH_SECTIONS} from '../manifest.js';
 import {writeSection as write, type RegionBuild} from './state.js';
 import {builtSectionDigest, inputsOf, modeDigest, previousStats, readBuiltSection, readSectionFile, reuseSection, sectionDigest, unchangedSection} from './reuse.js';
-import {buildTiles} from './tiles.js';
+import {buildTiles, tileInputs} from './tiles.js';
 
 /** The road graph of the build, read from its section on first use (a graph reused and used by nothing rebuilt is never read). */
 export type GraphSource = () => RoadGraph;
@@ -136,7 +136,7 @@ export function buildTransit(b: RegionBuild, feeds: {path: string; sha256: strin
     const network = TransitNetwork.from(section.buffer as ArrayBuffer, section.byteOffset, section.byteLength);
     const profileSeconds = buildStopProfiles(b, network, section, window ?? DEFAULT_DEPARTURE_WINDOW);
     b.pois!.addTransitLines(network);
-    for (const s of transitStations(network)) b.places!.addStation(s.name, s.lat, s.lon);
+    b.stations = transitStations(network);
     return stats === null ? null : {...stats as object, profileSeconds};
 }
 
@@ -153,6 +153,23 @@ function buildStopProfiles(b: RegionBuild, network: TransitNetwork, transit: Uin
     const section = buildStopProfilesSection(network, window, transitChecksum);
     if (section) write(b.tmp, 'stopProfiles', section);
     return Math.round((performance.now() - started) / 10) / 100;
+}
+
+/** The places section written: from the geocoding index's thread (places-thread.ts), else built here with the stations. */
+function buildPlaces(b: RegionBuild, border: CountryBorder): {section: Uint8Array; stats: PlacesStats} {
+    b.progress.update('geocoding index', 1);
+    let out;
+    if (b.placesThread) {
+        out = b.placesThread.finish();
+    } else {
+        for (const s of b.stations) b.places!.addStation(s.name, s.lat, s.lon);
+        out = b.places!.build(border, b.country.cityAdminLevel);
+    }
+    // Each builder let go of once built, as the roads' and POIs' are (a country's build at bff77fd ran out of node's
+    // default 4 GB heap in the map data stage, the places' builder still held).
+    b.places = null;
+    write(b.tmp, 'places', out.section);
+    return out;
 }
 
 /** The stats of the sections after the roads and transit, for the manifest. */
@@ -177,12 +194,8 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
     const borderSection = buildBorderSection(country.borderCode);
     const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
         BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
-    progress.update('geocoding index', 1);
-    const placesOut = b.places!.build(border, country.cityAdminLevel);
-    // Each builder let go of once built, as the roads' and POIs' are (a country's build at bff77fd ran out of node's
-    // default 4 GB heap in the map data stage, the places' builder still held).
-    b.places = null;
-    write(tmp, 'places', placesOut.section);
+    // Built here, the places first and let go of before the map data (heap); on a thread, waited for after the map data.
+    let placesOut = b.placesThread ? null : buildPlaces(b, border);
     progress.update('coverage', 1);
     const wholeCountry = config.wholeCountry === true;
     let coverageStats = previousStats(b, 'coverage');
@@ -202,7 +215,11 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
         mapStats = mapOut.stats;
     }
     b.map = null;
-    const tilesStats = buildTiles(b, mapSection, placesOut.section);
+    // With the places on a thread, what the tiles read besides them is read while the thread works.
+    const tileSources = tileInputs(b, mapSection, placesOut === null);
+    placesOut ??= buildPlaces(b, border);
+    const tilesStats = buildTiles(b, tileSources, placesOut.section);
+    b.placesThread?.release();
     progress.update('border', 1);
     write(tmp, 'border', borderSection);
     return {pois: poisOut.stats, places: placesOut.stats, map: mapStats, tiles: tilesStats, coverage: coverageStats,

@@ -11,6 +11,8 @@ import type {Progress} from '../../util/progress.js';
 import type {CountryConfig, RegionConfig} from '../../config/regions.js';
 import {SECTION_FILES, type RegionManifest} from '../manifest.js';
 import type {NodeStore} from '../../osm/node-store.js';
+import type {Station} from '../../geocode/build/stations.js';
+import type {PlacesThread} from './places-thread.js';
 
 /** What the manifest records of a section beyond its file (manifest.ts): its SHA-256, the road graph's per mode. */
 export interface SectionFacts {
@@ -50,6 +52,10 @@ export interface RegionBuild {
     pois: PoiBuilder | null;
     places: PlacesBuilder | null;
     map: MapDataBuilder | null;
+    /** The geocoding index built on a thread of its own (places-thread.ts), or null: by `places` on this one. */
+    placesThread: PlacesThread | null;
+    /** The transit feeds' stations, searchable as places (set by the transit stage). */
+    stations: Station[];
     /** The engine's code (its hash): part of every section's inputs. */
     codeHash: string;
     /** The bundle this build replaces, whose sections of the same inputs are reused (reuse.ts); null: build all. */
