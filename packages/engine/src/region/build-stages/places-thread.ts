@@ -79,36 +79,41 @@ export class PlacesThread {
 
     /** The section, waited for. */
     finish(): {section: Uint8Array; stats: PlacesStats} {
-        const reply = receiveAfter<PlacesReply>(this.flags, PLACES_DONE, this.port);
-        if (!reply) throw new Error('the geocoding index thread posted nothing');
-        if ('error' in reply) throw new Error(`the geocoding index thread failed: ${reply.error}`);
-        return reply;
+        return this.answer<{section: Uint8Array; stats: PlacesStats}>(PLACES_DONE, 'nothing', '');
     }
 
     /** The worker as the tiles' patch's second thread, cutting from the build's map data and places files. */
     tileHelper(mapFile: string, placesFile: string): TileCutHelper {
         return {
             start: (tiles) => postAndRaise(this.flags, TILES_ASKED, this.port, {tiles, mapFile, placesFile} satisfies TileJob),
-            collect: () => {
-                const reply = receiveAfter<TilesReply>(this.flags, TILES_DONE, this.port);
-                if (!reply) throw new Error('the geocoding index thread posted no tiles');
-                if (!(reply instanceof Map)) throw new Error(`the geocoding index thread failed cutting tiles: ${reply.error}`);
-                return reply;
-            }
+            collect: () => this.answer<Map<number, Uint8Array | null>>(TILES_DONE, 'no tiles', ' cutting tiles')
         };
     }
 
     /** The worker let go of: told there are no tiles to cut, if it was not asked. */
     release(): void {
-        if (Atomics.load(this.flags, TILES_ASKED) === 0) postAndRaise(this.flags, TILES_ASKED, this.port, null);
+        this.declineTiles();
         this.port.close();
     }
 
     /** Stops the worker (a build that failed), waking it should it wait. */
     stop(): void {
         if (Atomics.load(this.flags, STATIONS_SENT) === 0) this.sendStations([]);
-        if (Atomics.load(this.flags, TILES_ASKED) === 0) postAndRaise(this.flags, TILES_ASKED, this.port, null);
+        this.declineTiles();
         void this.worker.terminate();
         this.port.close();
+    }
+
+    /** Tells the worker there are no tiles to cut, unless it was asked already. */
+    private declineTiles(): void {
+        if (Atomics.load(this.flags, TILES_ASKED) === 0) postAndRaise(this.flags, TILES_ASKED, this.port, null);
+    }
+
+    /** The worker's answer posted under `flag`, waited for; its error (or nothing posted) thrown. */
+    private answer<T extends object>(flag: number, missing: string, doing: string): T {
+        const reply = receiveAfter<T | {error: string}>(this.flags, flag, this.port);
+        if (!reply) throw new Error(`the geocoding index thread posted ${missing}`);
+        if ('error' in reply) throw new Error(`the geocoding index thread failed${doing}: ${reply.error}`);
+        return reply as T;
     }
 }
