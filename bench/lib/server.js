@@ -7,8 +7,8 @@ import {serverBin} from './packages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** As npm start: V8's semi-spaces of 2 MiB and a heap grown by half its live size at most, in every thread (flags are the process's). */
-const SERVING_NODE_ARGS = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
+/** As npm start: the main thread's V8 semi-spaces of 16 MiB (the other threads' are bounded in the code), heaps grown by half their live size at most. */
+const SERVING_NODE_ARGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
 
 /** As npm start: two malloc arenas, unless GLIBC_TUNABLES is set (its own choice kept). */
 function withArenaLimit(env) {

@@ -15,6 +15,7 @@ import {HttpError} from '../http/errors.js';
 import type {RenderAnswer, RenderTask} from './image-worker.js';
 import {ThreadMemoryBoard} from '../workers/thread-memory.js';
 import {RegionRoster, type RosterTask, type RosterThreads} from '../workers/region-roster.js';
+import {WORKER_YOUNG_GENERATION_MB} from '../workers/worker-threads.js';
 
 /** QUARTIER_IMAGE_WORKERS: render threads (default: the core count). */
 export const IMAGE_WORKERS = Number(process.env.QUARTIER_IMAGE_WORKERS) || os.availableParallelism();
@@ -109,6 +110,7 @@ export class ImageThreads implements RosterThreads {
             minThreads: this.size,
             maxThreads: this.size,
             idleTimeout: Infinity,
+            resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {roster: this.roster.data, memory: this.memory.buffer}
         });
         this.roster.attach(this.piscina);

@@ -3,13 +3,14 @@
 import {Worker} from 'node:worker_threads';
 import {Region, type RegionBuffers} from '@quartier/engine';
 import type {RegionManifest} from '@quartier/engine/internal';
+import {WORKER_YOUNG_GENERATION_MB} from '../workers/worker-threads.js';
 
 const OPEN_REGION_WORKER = new URL('./open-region-worker.js', import.meta.url);
 
 /** The bundle in `dir`, opened and checked (Region.open); rejects with the reason it cannot be served. */
 export function openRegionInThread(dir: string): Promise<Region> {
     return new Promise((resolve, reject) => {
-        const worker = new Worker(OPEN_REGION_WORKER, {workerData: {dir}});
+        const worker = new Worker(OPEN_REGION_WORKER, {workerData: {dir}, resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}});
         let settled = false;
         worker.once('message', (m: {manifest: RegionManifest; buffers: RegionBuffers} | {error: string}) => {
             settled = true;
