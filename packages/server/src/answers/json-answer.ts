@@ -155,17 +155,31 @@ export class JsonWriter {
         return this;
     }
 
-    /** A JSON string: ASCII needing no escape byte by byte, any other through JSON.stringify (the same text). */
+    /**
+     * A JSON string, the text JSON.stringify gives: encoded as UTF-8 here, but for what it escapes (quotes,
+     * backslashes, control characters) and surrogates, which go through JSON.stringify and raw().
+     */
     string(text: string): this {
         const count = text.length;
-        this.room(count + 2);
+        this.room(3 * count + 2);
         const b = this.bytes;
         let n = this.length;
         b[n++] = 34;
         for (let i = 0; i < count; i++) {
             const c = text.charCodeAt(i);
-            if (c < 32 || c === 34 || c === 92 || c > 126) return this.raw(JSON.stringify(text));
-            b[n++] = c;
+            if (c < 128) {
+                if (c < 32 || c === 34 || c === 92) return this.raw(JSON.stringify(text));
+                b[n++] = c;
+            } else if (c < 0x800) {
+                b[n++] = 0xc0 | (c >> 6);
+                b[n++] = 0x80 | (c & 63);
+            } else if (c >= 0xd800 && c < 0xe000) {
+                return this.raw(JSON.stringify(text));
+            } else {
+                b[n++] = 0xe0 | (c >> 12);
+                b[n++] = 0x80 | ((c >> 6) & 63);
+                b[n++] = 0x80 | (c & 63);
+            }
         }
         b[n++] = 34;
         this.length = n;
