@@ -30,9 +30,21 @@ function texts(language: string): Texts {
     return all[language.toUpperCase()] ?? all.EN;
 }
 
+/** Each key's text for an unnamed street ('left' → 'leftUnnamed'), without a string made per instruction. */
+const UNNAMED: Record<string, string> = {};
+for (const key of [...Object.values(SIGN_KEYS), 'depart', 'ferry']) UNNAMED[key] = `${key}Unnamed`;
+
 function fill(t: Texts, key: string, name: string, dir = ''): string {
-    const template = name ? t[key] : t[`${key}Unnamed`];
-    return template.replace('{name}', name).replace('{dir}', dir);
+    const template = name ? t[key] : t[UNNAMED[key]];
+    // As template.replace('{name}', name).replace('{dir}', dir), without the pattern search when there is
+    // no placeholder; a name with '$' (replace's patterns) or '{' (a placeholder's start), or a direction with '$', through replace.
+    if (name.includes('$') || name.includes('{') || dir.includes('$')) return template.replace('{name}', name).replace('{dir}', dir);
+    let text = template;
+    const n = text.indexOf('{name}');
+    if (n >= 0) text = text.slice(0, n) + name + text.slice(n + 6);
+    const d = text.indexOf('{dir}');
+    if (d >= 0) text = text.slice(0, d) + dir + text.slice(d + 5);
+    return text;
 }
 
 /** GraphHopper's turn sign from the change of heading (degrees, positive = right). */

@@ -89,6 +89,8 @@ export class RoadRouter {
      */
     private readonly waysIn = [new WeakMap<Snap, Access[]>(), new WeakMap<Snap, Access[]>(), new WeakMap<Snap, Access[]>()];
     private readonly departures: number[] = [];
+    /** wayTurns' path as edge refs, reused. */
+    private refs = new Uint32Array(256);
     /** route()'s pieces, reused (made at the first route). */
     private pieces: RoutePieces | null = null;
 
@@ -378,9 +380,10 @@ export class RoadRouter {
         const g = this.graph;
         if (arcs.length === 0) return start.turn + tc.at(start.node, start.bearing, end.bearing) + end.turn;
         const first = arcs[0], last = arcs[arcs.length - 1];
-        const refs: number[] = [];
-        for (const a of arcs) refs.push(g.arcEdge[a]);
-        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g) +
+        if (this.refs.length < arcs.length) this.refs = new Uint32Array(2 * arcs.length);
+        const refs = this.refs;
+        for (let k = 0; k < arcs.length; k++) refs[k] = g.arcEdge[arcs[k]];
+        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g, arcs.length) +
             tc.at(end.node, tc.leave(g.arcEdge[last]), end.bearing) + end.turn;
     }
 
