@@ -95,9 +95,9 @@ export class TurnCosts {
     }
 
     /** ms of the turns along a run of edges (arcEdge form, in travel order) through their shared junctions. */
-    along(refs: ArrayLike<number>, g: RoadGraph, count = refs.length): number {
+    along(refs: ArrayLike<number>, g: RoadGraph): number {
         let sum = 0;
-        for (let i = 1; i < count; i++) {
+        for (let i = 1; i < refs.length; i++) {
             const prev = refs[i - 1];
             const e = (prev & ~REVERSED) >>> 0;
             const node = prev & REVERSED ? g.edgeFrom[e] : g.edgeTo[e];

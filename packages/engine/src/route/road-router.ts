@@ -380,10 +380,11 @@ export class RoadRouter {
         const g = this.graph;
         if (arcs.length === 0) return start.turn + tc.at(start.node, start.bearing, end.bearing) + end.turn;
         const first = arcs[0], last = arcs[arcs.length - 1];
+        // A view of reused memory (turn-costs.ts is part of the hierarchies' build: left as it is).
         if (this.refs.length < arcs.length) this.refs = new Uint32Array(2 * arcs.length);
         const refs = this.refs;
         for (let k = 0; k < arcs.length; k++) refs[k] = g.arcEdge[arcs[k]];
-        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g, arcs.length) +
+        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs.subarray(0, arcs.length), g) +
             tc.at(end.node, tc.leave(g.arcEdge[last]), end.bearing) + end.turn;
     }
 
