@@ -73,11 +73,15 @@ export function buildInstructions(pieces: RoutePieces, names: StringTable, langu
     let currentName = '';
     // Consecutive pieces mostly share their street's name: decoded once per change.
     let nameIndex = -1, name = '';
+    // A piece of one segment leaves along the segment the next one arrives by: its bearing, computed once.
+    let leftFrom = -1, leftBearing = 0;
     for (let p = 0; p < pieces.count; p++) {
         const first = pieces.first[p], last = pieces.last[p], ferry = pieces.ferry[p] === 1;
         if (last <= first && pieces.length[p] === 0) continue;
         if (pieces.nameIndex[p] !== nameIndex) name = names.get(nameIndex = pieces.nameIndex[p]);
-        const out0 = heading(points, first, Math.min(first + 1, lastPoint));
+        const next = Math.min(first + 1, lastPoint);
+        const out0 = bearing(points[first * 2], points[first * 2 + 1], points[next * 2], points[next * 2 + 1]);
+        const previous = Math.max(0, first - 1);
         if (current === null) {
             const dir = t.directions[Math.round(out0 / 45) % 8];
             current = {
@@ -87,7 +91,8 @@ export function buildInstructions(pieces: RoutePieces, names: StringTable, langu
             currentName = name;
             out.push(current);
         } else {
-            const incoming = heading(points, Math.max(0, first - 1), first);
+            const incoming = previous === leftFrom && first === leftFrom + 1 ? leftBearing
+                : bearing(points[previous * 2], points[previous * 2 + 1], points[first * 2], points[first * 2 + 1]);
             const sign = turnSign(out0 - incoming);
             if (name !== currentName || Math.abs(sign) >= 2 || ferry) {
                 const key = ferry ? 'ferry' : SIGN_KEYS[sign];
@@ -98,6 +103,10 @@ export function buildInstructions(pieces: RoutePieces, names: StringTable, langu
                 currentName = name;
                 out.push(current);
             }
+        }
+        if (next === first + 1) {
+            leftFrom = first;
+            leftBearing = out0;
         }
         current.distance += pieces.length[p];
         current.time += pieces.time[p];
@@ -111,7 +120,3 @@ export function buildInstructions(pieces: RoutePieces, names: StringTable, langu
     return out;
 }
 
-/** The bearing from point i to point j of flat [lon, lat, ...] points. */
-function heading(points: number[], i: number, j: number): number {
-    return bearing(points[i * 2], points[i * 2 + 1], points[j * 2], points[j * 2 + 1]);
-}
