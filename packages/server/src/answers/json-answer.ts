@@ -123,7 +123,7 @@ export class JsonWriter {
         for (let p = 10; p <= n; p *= 10) digits++;
         for (let k = at + digits - 1; k >= at; k--) {
             const q = Math.floor(n / 10);
-            b[k] = 48 + n - 10 * q;
+            b[k] = 48 + (n - 10 * q);
             n = q;
         }
         this.length = at + digits;
@@ -146,7 +146,7 @@ export class JsonWriter {
         b[n++] = 46; // '.'
         for (let k = n + places - 1; k >= n; k--) {
             const q = Math.floor(fraction / 10);
-            b[k] = 48 + fraction - 10 * q;
+            b[k] = 48 + (fraction - 10 * q);
             fraction = q;
         }
         n += places;
