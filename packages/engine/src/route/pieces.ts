@@ -56,20 +56,18 @@ export class RoutePieces {
     }
 
     private grow(): void {
-        const size = 2 * this.length.length;
-        const nameIndex = new Int32Array(size), ferry = new Uint8Array(size), length = new Float64Array(size);
-        const time = new Float64Array(size), first = new Int32Array(size), last = new Int32Array(size);
-        nameIndex.set(this.nameIndex);
-        ferry.set(this.ferry);
-        length.set(this.length);
-        time.set(this.time);
-        first.set(this.first);
-        last.set(this.last);
-        this.nameIndex = nameIndex;
-        this.ferry = ferry;
-        this.length = length;
-        this.time = time;
-        this.first = first;
-        this.last = last;
+        this.nameIndex = doubled(this.nameIndex);
+        this.ferry = doubled(this.ferry);
+        this.length = doubled(this.length);
+        this.time = doubled(this.time);
+        this.first = doubled(this.first);
+        this.last = doubled(this.last);
     }
+}
+
+/** A copy of twice the size. */
+function doubled<T extends Int32Array | Uint8Array | Float64Array>(a: T): T {
+    const b = new (a.constructor as new (length: number) => T)(2 * a.length);
+    b.set(a);
+    return b;
 }
