@@ -8,13 +8,14 @@ export class RoutePieces {
     count = 0;
     /** The route's flat [lon, lat, …] points so far (the route's own array, made anew by reset()). */
     points: number[] = [];
+    // Grown as routes need (doubled), kept for the next routes.
     /** Per piece: the street's index in the graph's names, whether a ferry, metres, ms, its first and last point. */
-    nameIndex = new Int32Array(256);
-    ferry = new Uint8Array(256);
-    length = new Float64Array(256);
-    time = new Float64Array(256);
-    first = new Int32Array(256);
-    last = new Int32Array(256);
+    nameIndex = new Int32Array(64);
+    ferry = new Uint8Array(64);
+    length = new Float64Array(64);
+    time = new Float64Array(64);
+    first = new Int32Array(64);
+    last = new Int32Array(64);
 
     constructor(readonly graph: RoadGraph) {}
 
