@@ -57,6 +57,31 @@ t.test('the route writer gives the text JSON.stringify gives, digit for digit', 
     t.equal(Buffer.from(w.reset().raw('{}').take()).toString('utf8'), '{}', 'reset starts a new answer');
 });
 
+t.test('whole numbers, millimetres and strings: the text JSON.stringify gives (a route\'s instructions)', async (t) => {
+    const w = new JsonWriter();
+    const text = (write: (w: JsonWriter) => void) => {
+        write(w.reset());
+        return Buffer.from(w.take()).toString('utf8');
+    };
+    for (const n of [0, 1, 9, 10, -98, 4, 99, 100, 123456789, -(2 ** 53) + 1, 2 ** 53 - 1]) t.equal(text((w) => w.int(n)), JSON.stringify(n), `${n}`);
+    fc.assert(fc.property(fc.integer({min: -(2 ** 31), max: 2 ** 31}), (n) => text((w) => w.int(n)) === JSON.stringify(n)), {numRuns: 5000});
+    // As the engine rounds an instruction's distance (mm) and heading (1/100 degree).
+    for (const [x, places] of [[0, 3], [0.0004, 3], [1234.5675, 3], [359.999, 2], [0.1, 2], [1e6 + 0.001, 3]] as const) {
+        const unit = 10 ** places, rounded = Math.round(x * unit) / unit;
+        t.equal(text((w) => w.fixed(Math.round(rounded * unit), places)), JSON.stringify(rounded), `${x} to ${places} places`);
+    }
+    fc.assert(fc.property(fc.double({min: 0, max: 1e7, noNaN: true}), fc.integer({min: 1, max: 3}), (x, places) => {
+        const unit = 10 ** places, rounded = Math.round(x * unit) / unit;
+        return text((w) => w.fixed(Math.round(rounded * unit), places)) === JSON.stringify(rounded);
+    }), {numRuns: 20000});
+    // Street names and texts: accents, quotes, backslashes, control characters, characters beyond the BMP, lone surrogates.
+    for (const s of ['', 'Rue de la Loi', 'Chaussée d\'Ixelles', 'Avenue "Louise"', 'a\\b', 'tab\there', '\u0001\u001f\u007f', '€ ß 中文', '😀 rue', '\ud800x', 'x\udc00', '{name} $&']) {
+        t.equal(text((w) => w.string(s)), JSON.stringify(s), JSON.stringify(s));
+    }
+    fc.assert(fc.property(fc.string({unit: 'binary', maxLength: 40}), (s) => text((w) => w.string(s)) === JSON.stringify(s)), {numRuns: 20000});
+    fc.assert(fc.property(fc.string({unit: 'grapheme-ascii', maxLength: 40}), (s) => text((w) => w.ascii(s)) === s), {numRuns: 2000});
+});
+
 t.test('isochrones leave as the worker wrote them: one area, or the labelled three', async (t) => {
     const one = await get(`${server.url}/be/isochrone?travelMode=Walking&latitude=${FROM[0]}&longitude=${FROM[1]}&numberOfSeconds=300`);
     t.equal(one.status, 200);

@@ -3,6 +3,8 @@
 // packages/server/src/answers/route-answer.ts.
 import {readConfigJson} from '../config/data-files.js';
 import {bearing} from './geometry.js';
+import type {RoutePieces} from './pieces.js';
+import type {StringTable} from '../format/strings.js';
 
 export interface Instruction {
     /** metres, to the millimetre */
@@ -20,19 +22,6 @@ export interface Instruction {
     streetName: string;
 }
 
-/** A stretch of the route along one edge (or part of one). */
-export interface Piece {
-    name: string;
-    ferry: boolean;
-    /** metres */
-    length: number;
-    /** ms */
-    time: number;
-    /** Indices into the route's point list. */
-    first: number;
-    last: number;
-}
-
 type Texts = Record<string, string> & {directions: string[]};
 const SIGN_KEYS: Record<number, string> = {[-3]: 'sharpLeft', [-2]: 'left', [-1]: 'slightLeft', 0: 'continue', 1: 'slightRight', 2: 'right', 3: 'sharpRight', [-8]: 'uturn'};
 
@@ -41,9 +30,21 @@ function texts(language: string): Texts {
     return all[language.toUpperCase()] ?? all.EN;
 }
 
+/** Each key's text for an unnamed street ('left' → 'leftUnnamed'), without a string made per instruction. */
+const UNNAMED: Record<string, string> = {};
+for (const key of [...Object.values(SIGN_KEYS), 'depart', 'ferry']) UNNAMED[key] = `${key}Unnamed`;
+
 function fill(t: Texts, key: string, name: string, dir = ''): string {
-    const template = name ? t[key] : t[`${key}Unnamed`];
-    return template.replace('{name}', name).replace('{dir}', dir);
+    const template = name ? t[key] : t[UNNAMED[key]];
+    // As template.replace('{name}', name).replace('{dir}', dir), without the pattern search when there is
+    // no placeholder; a name with '$' (replace's patterns) or '{' (a placeholder's start), or a direction with '$', through replace.
+    if (name.includes('$') || name.includes('{') || dir.includes('$')) return template.replace('{name}', name).replace('{dir}', dir);
+    let text = template;
+    const n = text.indexOf('{name}');
+    if (n >= 0) text = text.slice(0, n) + name + text.slice(n + 6);
+    const d = text.indexOf('{dir}');
+    if (d >= 0) text = text.slice(0, d) + dir + text.slice(d + 5);
+    return text;
 }
 
 /** GraphHopper's turn sign from the change of heading (degrees, positive = right). */
@@ -59,42 +60,57 @@ export function turnSign(delta: number): number {
     return d < 0 ? -s : s;
 }
 
-/** Builds the instructions of a route from its pieces and its flat [lon, lat, ...] points. */
-export function buildInstructions(pieces: Piece[], points: number[], language: string): Instruction[] {
+/**
+ * Builds the instructions of a route from its pieces (their points: pieces.points, flat [lon, lat, ...]);
+ * `names`: the graph's street names, which the pieces give by index.
+ */
+export function buildInstructions(pieces: RoutePieces, names: StringTable, language: string): Instruction[] {
     const t = texts(language);
     const out: Instruction[] = [];
-    const heading = (i: number, j: number) => bearing(points[i * 2], points[i * 2 + 1], points[j * 2], points[j * 2 + 1]);
+    const points = pieces.points;
     const lastPoint = points.length / 2 - 1;
     let current: Instruction | null = null;
     let currentName = '';
-    for (let p = 0; p < pieces.length; p++) {
-        const piece = pieces[p];
-        if (piece.last <= piece.first && piece.length === 0) continue;
-        const out0 = heading(piece.first, Math.min(piece.first + 1, lastPoint));
+    // Consecutive pieces mostly share their street's name: decoded once per change.
+    let nameIndex = -1, name = '';
+    // A piece of one segment leaves along the segment the next one arrives by: its bearing, computed once.
+    let leftFrom = -1, leftBearing = 0;
+    for (let p = 0; p < pieces.count; p++) {
+        const first = pieces.first[p], last = pieces.last[p], ferry = pieces.ferry[p] === 1;
+        if (last <= first && pieces.length[p] === 0) continue;
+        if (pieces.nameIndex[p] !== nameIndex) name = names.get(nameIndex = pieces.nameIndex[p]);
+        const next = Math.min(first + 1, lastPoint);
+        const out0 = bearing(points[first * 2], points[first * 2 + 1], points[next * 2], points[next * 2 + 1]);
+        const previous = Math.max(0, first - 1);
         if (current === null) {
             const dir = t.directions[Math.round(out0 / 45) % 8];
             current = {
-                distance: 0, heading: Math.round(out0 * 100) / 100, sign: 0, firstPoint: piece.first, lastPoint: piece.last,
-                text: fill(t, piece.ferry ? 'ferry' : 'depart', piece.name, dir), time: 0, streetName: piece.name
+                distance: 0, heading: Math.round(out0 * 100) / 100, sign: 0, firstPoint: first, lastPoint: last,
+                text: fill(t, ferry ? 'ferry' : 'depart', name, dir), time: 0, streetName: name
             };
-            currentName = piece.name;
+            currentName = name;
             out.push(current);
         } else {
-            const incoming = heading(Math.max(0, piece.first - 1), piece.first);
+            const incoming = previous === leftFrom && first === leftFrom + 1 ? leftBearing
+                : bearing(points[previous * 2], points[previous * 2 + 1], points[first * 2], points[first * 2 + 1]);
             const sign = turnSign(out0 - incoming);
-            if (piece.name !== currentName || Math.abs(sign) >= 2 || piece.ferry) {
-                const key = piece.ferry ? 'ferry' : SIGN_KEYS[sign];
+            if (name !== currentName || Math.abs(sign) >= 2 || ferry) {
+                const key = ferry ? 'ferry' : SIGN_KEYS[sign];
                 current = {
-                    distance: 0, sign: sign === -8 ? -98 : sign, firstPoint: piece.first, lastPoint: piece.last,
-                    text: fill(t, key, piece.name), time: 0, streetName: piece.name
+                    distance: 0, sign: sign === -8 ? -98 : sign, firstPoint: first, lastPoint: last,
+                    text: fill(t, key, name), time: 0, streetName: name
                 };
-                currentName = piece.name;
+                currentName = name;
                 out.push(current);
             }
         }
-        current.distance += piece.length;
-        current.time += piece.time;
-        current.lastPoint = piece.last;
+        if (next === first + 1) {
+            leftFrom = first;
+            leftBearing = out0;
+        }
+        current.distance += pieces.length[p];
+        current.time += pieces.time[p];
+        current.lastPoint = last;
     }
     for (const i of out) {
         i.distance = Math.round(i.distance * 1000) / 1000;
@@ -103,3 +119,4 @@ export function buildInstructions(pieces: Piece[], points: number[], language: s
     out.push({distance: 0, sign: 4, firstPoint: lastPoint, lastPoint, text: t.arrive, time: 0, streetName: ''});
     return out;
 }
+

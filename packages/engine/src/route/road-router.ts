@@ -2,12 +2,11 @@
 // edge ends (contraction hierarchy), and assemble distance, time, geometry and instructions.
 import {flatMeters} from '../geo/distance.js';
 import {INF, REVERSED, type RoadGraph} from '../graph/road-graph.js';
-import {FERRY_CLASS} from '../graph/profiles.js';
 import {Snapper, type Snap} from '../graph/snap.js';
 import {AccessSearch, type Access, type AccessReach} from './access-search.js';
 import {turnCosts, type TurnCosts} from '../graph/turn-costs.js';
-import {appendEdgePoints} from './geometry.js';
-import {buildInstructions, type Instruction, type Piece} from './instructions.js';
+import {buildInstructions, type Instruction} from './instructions.js';
+import {RoutePieces} from './pieces.js';
 
 /** Shortest node-to-node paths on the road graph for one mode (a CHQuery). */
 export interface PathFinder {
@@ -90,6 +89,10 @@ export class RoadRouter {
      */
     private readonly waysIn = [new WeakMap<Snap, Access[]>(), new WeakMap<Snap, Access[]>(), new WeakMap<Snap, Access[]>()];
     private readonly departures: number[] = [];
+    /** wayTurns' path as edge refs, reused. */
+    private refs = new Uint32Array(256);
+    /** route()'s pieces, reused (made at the first route). */
+    private pieces: RoutePieces | null = null;
 
     /** Whether times include the turns of each path (graph/turn-costs.ts); off only to check the rest against an oracle without them. */
     private readonly turns: boolean;
@@ -119,48 +122,27 @@ export class RoadRouter {
         const {best, direct, starts, ends, bestStart, bestEnd, bestArcs, local} = found;
         const [forward, backward] = g.accessWeights(mode);
 
-        const points: number[] = [];
-        const pieces: Piece[] = [];
-        // Consecutive edges mostly share their street's name: decode it once per change.
-        let nameIndex = -1, name = '';
-        const piece = (edge: number, a: number, b: number, weight: number) => {
-            const first = points.length / 2;
-            appendEdgePoints(g, edge, a, b, points, first === 0);
-            if (g.edgeName[edge] !== nameIndex) name = g.names.get(nameIndex = g.edgeName[edge]);
-            pieces.push({
-                name,
-                ferry: g.edgeClass[edge] === FERRY_CLASS,
-                length: Math.abs(b - a),
-                time: weight,
-                first: Math.max(0, first - 1),
-                last: points.length / 2 - 1
-            });
-        };
-        // A whole edge in the direction `ref` runs it (arcEdge form).
-        const step = (ref: number) => {
-            const e = (ref & ~REVERSED) >>> 0;
-            const reversed = (ref & REVERSED) !== 0;
-            piece(e, reversed ? g.edgeLength[e] : 0, reversed ? 0 : g.edgeLength[e], reversed ? backward[e] : forward[e]);
-        };
+        // The pieces in flat arrays reused from route to route; the points are the route's own.
+        const pieces = (this.pieces ??= new RoutePieces(g)).reset();
         if (local !== null) {
-            piece(from.edge, from.offset, local.start.forward ? from.length : 0, local.start.edgeWeight);
-            for (const ref of local.start.steps) step(ref);
-            piece(to.edge, local.forward ? 0 : to.length, to.offset, local.weight - local.start.weight);
+            pieces.add(from.edge, from.offset, local.start.forward ? from.length : 0, local.start.edgeWeight);
+            for (const ref of local.start.steps) pieces.addWhole(ref, forward, backward);
+            pieces.add(to.edge, local.forward ? 0 : to.length, to.offset, local.weight - local.start.weight);
         } else if (bestStart < 0) {
-            piece(from.edge, from.offset, to.offset, direct);
+            pieces.add(from.edge, from.offset, to.offset, direct);
         } else {
             const s = starts[bestStart];
-            piece(from.edge, from.offset, s.forward ? from.length : 0, s.edgeWeight);
-            for (const ref of s.steps) step(ref);
-            for (const a of bestArcs!) step(g.arcEdge[a]);
+            pieces.add(from.edge, from.offset, s.forward ? from.length : 0, s.edgeWeight);
+            for (const ref of s.steps) pieces.addWhole(ref, forward, backward);
+            for (let k = 0; k < bestArcs!.length; k++) pieces.addWhole(g.arcEdge[bestArcs![k]], forward, backward);
             const t = ends[bestEnd];
-            for (const ref of t.steps) step(ref);
-            piece(to.edge, t.forward ? 0 : to.length, to.offset, t.edgeWeight);
+            for (const ref of t.steps) pieces.addWhole(ref, forward, backward);
+            pieces.add(to.edge, t.forward ? 0 : to.length, to.offset, t.edgeWeight);
         }
-        let distance = 0;
-        for (const p of pieces) distance += p.length;
+        const distance = pieces.distance();
+        const points = pieces.points;
         const turn = this.pathTurns(mode, found, from, to);
-        return {distance, time: Math.round(best + turn), points, instructions: buildInstructions(pieces, points, language), from, to};
+        return {distance, time: Math.round(best + turn), points, instructions: buildInstructions(pieces, g.names, language), from, to};
     }
 
     /**
@@ -398,9 +380,11 @@ export class RoadRouter {
         const g = this.graph;
         if (arcs.length === 0) return start.turn + tc.at(start.node, start.bearing, end.bearing) + end.turn;
         const first = arcs[0], last = arcs[arcs.length - 1];
-        const refs: number[] = [];
-        for (const a of arcs) refs.push(g.arcEdge[a]);
-        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs, g) +
+        // A view of reused memory (turn-costs.ts is part of the hierarchies' build: left as it is).
+        if (this.refs.length < arcs.length) this.refs = new Uint32Array(2 * arcs.length);
+        const refs = this.refs;
+        for (let k = 0; k < arcs.length; k++) refs[k] = g.arcEdge[arcs[k]];
+        return start.turn + tc.at(start.node, start.bearing, tc.enter(g.arcEdge[first])) + tc.along(refs.subarray(0, arcs.length), g) +
             tc.at(end.node, tc.leave(g.arcEdge[last]), end.bearing) + end.turn;
     }
 

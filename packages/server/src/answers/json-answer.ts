@@ -18,6 +18,8 @@ for (let i = 0; i < 100; i++) {
     DIGIT_PAIRS[2 * i + 1] = 48 + (i % 10);
 }
 
+const POWERS_OF_TEN = [1, 10, 100, 1000, 1e4, 1e5, 1e6];
+
 /**
  * Writes a JSON answer into one growing scratch buffer, reused from answer to answer. Coordinates,
  * most of a route's bytes, are written digit by digit from whole millionths of a degree: the same
@@ -44,6 +46,17 @@ export class JsonWriter {
             }
             this.room(this.bytes.length); // encodeInto wrote a prefix: write the whole text again in a larger buffer
         }
+    }
+
+    /** ASCII text as it is (already JSON: a key, punctuation): short text without encodeInto's call. */
+    ascii(text: string): this {
+        const count = text.length;
+        this.room(count);
+        const b = this.bytes;
+        const n = this.length;
+        for (let i = 0; i < count; i++) b[n + i] = text.charCodeAt(i);
+        this.length = n + count;
+        return this;
     }
 
     /** One ASCII character by its code. */
@@ -95,6 +108,82 @@ export class JsonWriter {
     /** Degrees rounded to six decimals, as JSON.stringify writes round6(x). */
     degrees(x: number): this {
         return this.micro(Math.round(x * 1e6));
+    }
+
+    /** A whole number (|n| < 2^53), as JSON.stringify writes it. */
+    int(n: number): this {
+        this.room(17);
+        const b = this.bytes;
+        let at = this.length;
+        if (n < 0) {
+            b[at++] = 45; // '-'
+            n = -n;
+        }
+        let digits = 1;
+        for (let p = 10; p <= n; p *= 10) digits++;
+        for (let k = at + digits - 1; k >= at; k--) {
+            const q = Math.floor(n / 10);
+            b[k] = 48 + (n - 10 * q);
+            n = q;
+        }
+        this.length = at + digits;
+        return this;
+    }
+
+    /**
+     * scaled / 10^places (scaled a whole number ≥ 0, places 1 to 6): the text JSON.stringify gives for
+     * Math.round(x * 10^places) / 10^places, the shortest that reads back as that double (no trailing zeros).
+     */
+    fixed(scaled: number, places: number): this {
+        const unit = POWERS_OF_TEN[places];
+        const whole = Math.floor(scaled / unit);
+        let fraction = scaled - whole * unit;
+        this.int(whole);
+        if (fraction === 0) return this;
+        this.room(places + 1);
+        const b = this.bytes;
+        let n = this.length;
+        b[n++] = 46; // '.'
+        for (let k = n + places - 1; k >= n; k--) {
+            const q = Math.floor(fraction / 10);
+            b[k] = 48 + (fraction - 10 * q);
+            fraction = q;
+        }
+        n += places;
+        while (b[n - 1] === 48) n--;
+        this.length = n;
+        return this;
+    }
+
+    /**
+     * A JSON string, the text JSON.stringify gives: encoded as UTF-8 here, but for what it escapes (quotes,
+     * backslashes, control characters) and surrogates, which go through JSON.stringify and raw().
+     */
+    string(text: string): this {
+        const count = text.length;
+        this.room(3 * count + 2);
+        const b = this.bytes;
+        let n = this.length;
+        b[n++] = 34;
+        for (let i = 0; i < count; i++) {
+            const c = text.charCodeAt(i);
+            if (c < 128) {
+                if (c < 32 || c === 34 || c === 92) return this.raw(JSON.stringify(text));
+                b[n++] = c;
+            } else if (c < 0x800) {
+                b[n++] = 0xc0 | (c >> 6);
+                b[n++] = 0x80 | (c & 63);
+            } else if (c >= 0xd800 && c < 0xe000) {
+                return this.raw(JSON.stringify(text));
+            } else {
+                b[n++] = 0xe0 | (c >> 12);
+                b[n++] = 0x80 | ((c >> 6) & 63);
+                b[n++] = 0x80 | (c & 63);
+            }
+        }
+        b[n++] = 34;
+        this.length = n;
+        return this;
     }
 
     /** A [lon, lat] pair of degrees, each rounded to six decimals. */
