@@ -1,9 +1,8 @@
 // The routing threads (Piscina), started once and serving every region set the server swaps in: the region roster
 // (region-roster.ts) hands each thread the sets' SharedArrayBuffers, so the data lives once in memory whatever the
-// pool size, and a swap starts no thread (pool.ts: a set's view of them). Piscina starts, replaces and stops the
-// threads and carries the roster's tasks; the requests' tasks go on each thread's own lane (thread-lanes.ts), which
-// costs a fraction of Piscina's dispatch. A task past its time limit is abandoned (its worker is stopped and
-// replaced) and answered 503; so is a task whose worker crashed, or one that finds the queue full. Workers that cannot start (they die MAX_START_FAILURES times before one of them has
+// pool size, and a swap starts no thread (pool.ts: a set's view of them). A task past its time limit is abandoned
+// (its worker is stopped and replaced) and answered 503; so is a task whose worker crashed, or one
+// that finds the queue full. Workers that cannot start (they die MAX_START_FAILURES times before one of them has
 // answered) stop the pool rather than restart for ever: every task then gets 503 at once, and `startError` (shown
 // by /health) says why.
 import {EventEmitter} from 'node:events';
@@ -16,8 +15,6 @@ import type {TaskError} from './task-error.js';
 import {until} from './until.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {RegionRoster, type RosterTask, type RosterThreads} from './region-roster.js';
-import type {LaneHello} from './task-lane.js';
-import {LaneFailure, ThreadLanes} from './thread-lanes.js';
 
 /** A task as the threads receive it: naming its region set (region-roster.ts), or one of a swap's own. */
 export type ThreadTask = (Task & {set: number}) | RosterTask;
@@ -41,10 +38,7 @@ export interface PoolOptions {
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
 export const DEFAULT_MAX_QUEUE = 256;
 const MAX_START_FAILURES = 3;
-/**
- * The young generation (MiB) of every thread the server starts (routing, render, bundle opening), see the pool's
- * options: `npm start`'s semi-spaces are the main thread's alone.
- */
+/** The routing threads' young generation (MiB), see the pool's options. */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class WorkerThreads implements RosterThreads {
@@ -54,6 +48,8 @@ export class WorkerThreads implements RosterThreads {
     readonly maxQueue: number;
     /** Tasks submitted and not finished (running or waiting). */
     private inFlight = 0;
+    /** Roster tasks finished (Piscina's count of finished tasks holds them too). */
+    private rosterTasksDone = 0;
     /** Whether a worker has started and answered. */
     private started = false;
     private startFailures = 0;
@@ -71,8 +67,6 @@ export class WorkerThreads implements RosterThreads {
     onTask: ((type: string, outcome: 'ok' | 'error' | 'timeout' | 'failed' | 'busy', seconds: number) => void) | null = null;
     /** The region sets the threads serve. */
     readonly roster = new RegionRoster();
-    /** The threads' lanes, which carry every task but the roster's. */
-    private readonly lanes = new ThreadLanes((threadId) => void this.piscina.threads.find((w) => w.threadId === threadId)?.terminate());
 
     constructor(options: PoolOptions = {}) {
         this.size = Math.max(1, options.size ?? os.availableParallelism());
@@ -85,20 +79,13 @@ export class WorkerThreads implements RosterThreads {
             idleTimeout: Infinity,
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
-            // An idle thread waits in its event loop (Atomics.waitAsync), where its lane's messages reach it, not
-            // in Atomics.wait, which would hold them until Piscina's next task.
-            atomics: 'async',
             // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
-            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges (a task's objects die with it) and
-            // bounds the threads' heaps however the server is started. The main thread's semi-spaces are npm start's
-            // 16 MiB: its objects live as long as their connection, and smaller ones promoted them (docs/operations.md#memory).
+            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges and bounds the threads' heaps
+            // however the server is started (npm start gives every thread 2 MiB semi-spaces: docs/operations.md#memory).
             resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {roster: this.roster.data, warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
         this.roster.attach(this.piscina);
-        this.piscina.on('message', (m: Partial<LaneHello> | null) => {
-            if (m?.lanePort) this.lanes.open(m as LaneHello);
-        });
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
         this.piscina.on('error', (err) => {
             const message = (err as Error).message ?? String(err);
@@ -130,38 +117,27 @@ export class WorkerThreads implements RosterThreads {
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
         this.inFlight++;
+        const abort = new TaskAbort();
+        const timer = setTimeout(() => abort.fire(), timeoutMs);
         const begun = performance.now();
         let result: unknown;
         try {
-            result = await (task.type === 'roster' ? this.runOnPiscina(task, timeoutMs) : this.lanes.run(task, timeoutMs));
+            result = await this.piscina.run(task, {signal: abort});
         } catch (err) {
-            const timedOut = err instanceof LaneFailure && err.timedOut;
-            this.onTask?.(task.type, timedOut ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
-            if (timedOut) throw new HttpError(503, `The routing engine did not answer within ${timeoutMs / 1000} s; retry later.`);
+            this.onTask?.(task.type, abort.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
+            if (abort.aborted) throw new HttpError(503, `The routing engine did not answer within ${timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
             // Tasks the pool's close cuts short are no failure to report.
             if (!this.closing) process.stderr.write(`task failed: ${message}\n`);
             throw new HttpError(503, 'The routing engine failed on this request; retry later.');
         } finally {
+            clearTimeout(timer);
             this.inFlight--;
         }
         const error = (result as TaskError | null)?.error;
         this.onTask?.(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
         if (error) throw new HttpError(error.status, error.message);
         return result as T;
-    }
-
-    /** A roster task, on Piscina: its thread is stopped at the time limit, as a lane's. */
-    private async runOnPiscina(task: RosterTask, timeoutMs: number): Promise<unknown> {
-        const abort = new TaskAbort();
-        const timer = setTimeout(() => abort.fire(), timeoutMs);
-        try {
-            return await this.piscina.run(task, {signal: abort});
-        } catch (err) {
-            throw abort.aborted ? new LaneFailure(true, 'time limit') : err;
-        } finally {
-            clearTimeout(timer);
-        }
     }
 
     /**
@@ -185,12 +161,12 @@ export class WorkerThreads implements RosterThreads {
 
     /** Tasks waiting for a worker. */
     get waiting(): number {
-        return this.lanes.waiting + this.piscina.queueSize;
+        return this.piscina.queueSize;
     }
 
     /** Tasks running on a worker. */
     get running(): number {
-        return Math.max(0, this.inFlight - this.waiting);
+        return Math.max(0, this.inFlight - this.piscina.queueSize);
     }
 
     /** Workers started again after one crashed or was stopped at a task's time limit. */
@@ -218,11 +194,15 @@ export class WorkerThreads implements RosterThreads {
 
     /** Tasks of every set finished so far (the roster's aside). */
     get tasksSeen(): number {
-        return this.lanes.completed;
+        return this.piscina.completed - this.rosterTasksDone;
     }
 
-    runRoster(task: RosterTask): Promise<unknown> {
-        return this.run(task);
+    async runRoster(task: RosterTask): Promise<unknown> {
+        try {
+            return await this.run(task);
+        } finally {
+            this.rosterTasksDone++;
+        }
     }
 
     /** The threads' ids. */
@@ -241,7 +221,6 @@ export class WorkerThreads implements RosterThreads {
         if (this.startErrorMessage !== null) return;
         await until(() => this.loadingWorkers === 0, 5000);
         await this.piscina.destroy();
-        this.lanes.close();
     }
 }
 
