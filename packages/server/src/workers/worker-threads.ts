@@ -38,7 +38,10 @@ export interface PoolOptions {
 export const DEFAULT_TASK_TIMEOUT_MS = 10000;
 export const DEFAULT_MAX_QUEUE = 256;
 const MAX_START_FAILURES = 3;
-/** The routing threads' young generation (MiB), see the pool's options. */
+/**
+ * The young generation (MiB) of every thread the server starts (routing, render, bundle opening), see the pool's
+ * options: `npm start`'s semi-spaces are the main thread's alone.
+ */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
 export class WorkerThreads implements RosterThreads {
@@ -80,8 +83,9 @@ export class WorkerThreads implements RosterThreads {
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
             // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
-            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges and bounds the threads' heaps
-            // however the server is started (npm start gives every thread 2 MiB semi-spaces: docs/operations.md#memory).
+            // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges (a task's objects die with it) and
+            // bounds the threads' heaps however the server is started. The main thread's semi-spaces are npm start's
+            // 16 MiB: its objects live as long as their connection, and smaller ones promoted them (docs/operations.md#memory).
             resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {roster: this.roster.data, warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
