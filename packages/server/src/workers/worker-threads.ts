@@ -85,7 +85,8 @@ export class WorkerThreads implements RosterThreads {
             // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
             // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges (a task's objects die with it) and
             // bounds the threads' heaps however the server is started. The main thread's semi-spaces are npm start's
-            // 16 MiB: its objects live as long as their connection, and smaller ones promoted them (docs/operations.md#memory).
+            // 16 MiB: it scavenges an eighth as often as with 2 MiB, each time copying the connections in flight
+            // (docs/operations.md#memory).
             resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {roster: this.roster.data, warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
