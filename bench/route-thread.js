@@ -19,16 +19,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseArgs} from 'node:util';
+import v8 from 'node:v8';
 import {isMainThread, parentPort, Worker, workerData} from 'node:worker_threads';
 import {printFigure} from './lib/figure.js';
 import {packageEntry} from './lib/packages.js';
+import {SERVING_NODE_ARGS} from './lib/server.js';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MODES = {car: 0, foot: 1, bike: 2};
 /** A routing thread's young generation (MiB, packages/server/src/workers/worker-threads.ts). */
 const ROUTING_THREAD_YOUNG_MB = 8;
-/** As npm start runs the server (bench/lib/server.js). */
-const SERVING_NODE_ARGS = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
 const {values: flags} = parseArgs({options: {
     rounds: {type: 'string'}, passes: {type: 'string'}, pairs: {type: 'string'}, base: {type: 'string'}, modes: {type: 'string'},
     child: {type: 'string'}, checkout: {type: 'string', multiple: true}
@@ -153,6 +153,8 @@ if (!isMainThread) {
     parentPort.postMessage(await measure(workerData.kind, workerData.checkouts));
 } else if (flags.child?.startsWith('cpu')) {
     // On a thread with a routing thread's young generation; process.cpuUsage counts the idle main thread too.
+    // The semi-space flag is the main thread's, as in the server (worker-threads.ts): it would win over resourceLimits.
+    v8.setFlagsFromString('--max-semi-space-size=0');
     const worker = new Worker(fileURLToPath(import.meta.url), {workerData: {kind: flags.child, checkouts: flags.checkout},
         argv: ['--pairs', String(pairCount), '--passes', String(passes)], resourceLimits: {maxYoungGenerationSizeMb: ROUTING_THREAD_YOUNG_MB}});
     const [result] = await once(worker, 'message');

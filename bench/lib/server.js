@@ -8,7 +8,7 @@ import {serverBin} from './packages.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** As npm start: the main thread's V8 semi-spaces of 16 MiB (the other threads' are bounded in the code), heaps grown by half their live size at most. */
-const SERVING_NODE_ARGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVING_NODE_ARGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
 
 /** As npm start: two malloc arenas, unless GLIBC_TUNABLES is set (its own choice kept). */
 function withArenaLimit(env) {

@@ -36,9 +36,9 @@ for (const key of [...Object.values(SIGN_KEYS), 'depart', 'ferry']) UNNAMED[key]
 
 function fill(t: Texts, key: string, name: string, dir = ''): string {
     const template = name ? t[key] : t[UNNAMED[key]];
-    // As template.replace('{name}', name).replace('{dir}', dir), without the pattern search when there is
-    // no placeholder; a name with '$' (replace's patterns) or '{' (a placeholder's start), or a direction with '$', through replace.
-    if (name.includes('$') || name.includes('{') || dir.includes('$')) return template.replace('{name}', name).replace('{dir}', dir);
+    // As template.replace('{name}', name).replace('{dir}', dir) (each the first occurrence), without replace's
+    // special patterns: a name or a direction with '$' (which replace reads as a pattern) goes through replace.
+    if (name.includes('$') || dir.includes('$')) return template.replace('{name}', name).replace('{dir}', dir);
     let text = template;
     const n = text.indexOf('{name}');
     if (n >= 0) text = text.slice(0, n) + name + text.slice(n + 6);
@@ -119,4 +119,3 @@ export function buildInstructions(pieces: RoutePieces, names: StringTable, langu
     out.push({distance: 0, sign: 4, firstPoint: lastPoint, lastPoint, text: t.arrive, time: 0, streetName: ''});
     return out;
 }
-
