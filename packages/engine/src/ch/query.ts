@@ -107,7 +107,7 @@ export class CHQuery implements ScratchUser {
         const s = this.space.toRank(source), t = this.space.toRank(target);
         const best = this.pointToPoint.search(s, t);
         if (best === Infinity) return {weight: INF, arcs: new Uint32Array(0)};
-        const time = this.buckets.singlePair(s, t, best);
+        const time = this.pointToPoint.pathTied(s, t) ? this.buckets.singlePair(s, t, best) : best;
         return this.pointToPoint.unpack(s, t, time === INF ? Infinity : time);
     }
 
@@ -128,7 +128,8 @@ export class CHQuery implements ScratchUser {
         if (i < 0) return null;
         // The pair's time is a sum of whole arc weights: rounding undoes the seeds' fractions.
         const pairTime = Math.round(total - sourceTimes[i] - targetTimes[j]);
-        const time = this.buckets.singlePair(froms[i], tos[j], pairTime);
+        // The table's path (tablePath), searched for only where another may be as fast.
+        const time = p2p.pathTied(froms[i], tos[j]) ? this.buckets.singlePair(froms[i], tos[j], pairTime) : pairTime;
         return {source: i, target: j, path: p2p.unpack(froms[i], tos[j], time === INF ? Infinity : time), tied: p2p.tied};
     }
 

@@ -33,6 +33,7 @@ export class CHScratch {
     private lengths: [Float64Array, Float64Array] | null = null;
     private turns: [Float64Array, Uint16Array, Float64Array, Uint16Array] | null = null;
     private seedLabels: [Uint8Array, Uint8Array] | null = null;
+    private ties: [Uint8Array, Uint8Array] | null = null;
 
     constructor(nodeCount: number) {
         const n = this.nodeCount = nodeCount;
@@ -58,6 +59,11 @@ export class CHScratch {
     /** Which seed each node was reached from, forward and backward (searches from several seeds at once). */
     labelArrays(): [Uint8Array, Uint8Array] {
         return (this.seedLabels ??= [new Uint8Array(this.nodeCount), new Uint8Array(this.nodeCount)]);
+    }
+
+    /** Whether a node was reached as fast two ways (point-to-point.ts), forward and backward; set wherever a distance is. */
+    tieArrays(): [Uint8Array, Uint8Array] {
+        return (this.ties ??= [new Uint8Array(this.nodeCount), new Uint8Array(this.nodeCount)]);
     }
 
     /** Turn costs and bearings, forward then backward. */

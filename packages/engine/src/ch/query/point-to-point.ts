@@ -11,24 +11,26 @@ import {grow, type SearchSpace} from './search-space.js';
 /** Seeds a search can tell apart: a label is a byte (a position has a handful of ways out). */
 export const LABELS = 256;
 const ZERO_TIME = [0];
-// The running search's numbers: touched counts forward and backward, and whether two seeds tied (1).
-const FORWARD_COUNT = 0, BACKWARD_COUNT = 1, TIED = 2;
+// The running search's numbers: touched counts forward and backward, whether two seeds tied (1), and whether
+// another meeting was as fast as the best (1).
+const FORWARD_COUNT = 0, BACKWARD_COUNT = 1, TIED = 2, MEET_TIED = 3;
 
 /**
  * Puts a search's seeds in its arrays and heap, each labelled with its index (the first of equal ones on a
  * node); returns the touched count, and notes in `state` two seeds on one node at the same time.
  */
-function seed(nodes: Uint32Array, times: ArrayLike<number>, dist: Float64Array, label: Uint8Array, touched: Uint32Array, heap: NodeHeap, state: Uint32Array): number {
+function seed(nodes: Uint32Array, times: ArrayLike<number>, dist: Float64Array, label: Uint8Array, tie: Uint8Array, touched: Uint32Array, heap: NodeHeap, state: Uint32Array): number {
     let count = 0;
     for (let i = 0; i < nodes.length; i++) {
         const x = nodes[i], time = times[i];
         if (dist[x] === Infinity) touched[count++] = x;
         else if (dist[x] <= time) {
-            if (dist[x] === time) state[TIED] = 1;
+            if (dist[x] === time) state[TIED] = tie[x] = 1;
             continue;
         }
         dist[x] = time;
         label[x] = i;
+        tie[x] = 0;
         heap.push(x, time);
     }
     return count;
@@ -50,7 +52,7 @@ export class PointToPoint {
     private readonly oneSource = new Uint32Array(1);
     private readonly oneTarget = new Uint32Array(1);
     /** The touched counts of the running search, forward and backward. */
-    private readonly state = new Uint32Array(3);
+    private readonly state = new Uint32Array(4);
 
     constructor(space: SearchSpace) {
         this.space = space;
@@ -84,10 +86,11 @@ export class PointToPoint {
         const fTouched = space.forwardTouched, bTouched = space.backwardTouched;
         const fHeap = space.forwardHeap, bHeap = space.backwardHeap;
         const [fLabel, bLabel] = space.labels();
+        const [fTie, bTie] = space.ties();
         const state = this.state;
-        state[TIED] = 0;
-        const fCount = seed(sources, sourceTimes, fDist, fLabel, fTouched, fHeap, state);
-        const bCount = seed(targets, targetTimes, bDist, bLabel, bTouched, bHeap, state);
+        state[TIED] = state[MEET_TIED] = 0;
+        const fCount = seed(sources, sourceTimes, fDist, fLabel, fTie, fTouched, fHeap, state);
+        const bCount = seed(targets, targetTimes, bDist, bLabel, bTie, bTouched, bHeap, state);
         state[FORWARD_COUNT] = fCount;
         state[BACKWARD_COUNT] = bCount;
         // The best so far, and its pair as source * LABELS + target (-1: the bound, no pair).
@@ -104,15 +107,19 @@ export class PointToPoint {
             const through = fDist[x] + bDist[x];
             if (through <= best) {
                 const pair = fLabel[x] * LABELS + bLabel[x];
-                if (through === best && bestPair >= 0 && pair !== bestPair) state[TIED] = 1;
+                if (through === best && bestPair >= 0 && x !== meet) {
+                    state[MEET_TIED] = 1;
+                    if (pair !== bestPair) state[TIED] = 1;
+                }
+                if (through < best) state[MEET_TIED] = 0;
                 if (through < best || (bestPair >= 0 && pair < bestPair)) {
                     best = through;
                     bestPair = pair;
                     meet = x;
                 }
             }
-            if (forward) this.relax(x, fDist, fLabel, fParent, fTouched, fHeap, downFirst, downHead, downWeight, upFirst, upHead, upWeight, best, FORWARD_COUNT);
-            else this.relax(x, bDist, bLabel, bParent, bTouched, bHeap, upFirst, upHead, upWeight, downFirst, downHead, downWeight, best, BACKWARD_COUNT);
+            if (forward) this.relax(x, fDist, fLabel, fTie, fParent, fTouched, fHeap, downFirst, downHead, downWeight, upFirst, upHead, upWeight, best, FORWARD_COUNT);
+            else this.relax(x, bDist, bLabel, bTie, bParent, bTouched, bHeap, upFirst, upHead, upWeight, downFirst, downHead, downWeight, best, BACKWARD_COUNT);
         }
         space.forwardTouchedCount = state[FORWARD_COUNT];
         space.backwardTouchedCount = state[BACKWARD_COUNT];
@@ -134,11 +141,34 @@ export class PointToPoint {
     tied = false;
 
     /**
+     * Whether another path from `source` to `target` may be exactly as fast as the last search's (its parents'):
+     * another meeting as fast as the best, or a node on the path reached as fast two ways. When not, the path is
+     * the only shortest up-down path between them, so every search that finds the pair's time draws this one
+     * (a table's too). Nodes on any path as fast were all settled: the search stops only past the best both ways,
+     * and stall-on-demand stalls a node only when a faster way to it exists.
+     */
+    pathTied(source: number, target: number): boolean {
+        if (this.state[MEET_TIED] === 1) return true;
+        const space = this.space, meet = space.meet;
+        const [fTie, bTie] = space.ties();
+        const forwardParent = space.forwardParent, backwardParent = space.backwardParent;
+        for (let x = meet; ; x = forwardParent[x]) {
+            if (fTie[x] === 1) return true;
+            if (x === source) break;
+        }
+        for (let x = meet; ; x = backwardParent[x]) {
+            if (bTie[x] === 1) return true;
+            if (x === target) break;
+        }
+        return false;
+    }
+
+    /**
      * One settled node's step in either direction: stalled when a higher node reaches it cheaper over an
      * arc of the other kind (stall-on-demand), else its arcs relaxed up to the best so far (ties too,
      * for an earlier seed's label). The touched count lives in `state` (one number per direction).
      */
-    private relax(x: number, dist: Float64Array, label: Uint8Array, parent: Uint32Array, touched: Uint32Array, heap: NodeHeap,
+    private relax(x: number, dist: Float64Array, label: Uint8Array, tie: Uint8Array, parent: Uint32Array, touched: Uint32Array, heap: NodeHeap,
         stallFirst: Uint32Array, stallHead: Uint32Array, stallWeight: Uint32Array,
         first: Uint32Array, head: Uint32Array, weight: Uint32Array, best: number, countAt: number): void {
         const d = dist[x], l = label[x];
@@ -153,10 +183,11 @@ export class PointToPoint {
             // Not past the best meeting so far: nothing there can improve it.
             if (nd > best || nd > old) continue;
             if (nd === old) {
+                tie[v] = 1;
                 if (l === label[v]) continue;
                 this.state[TIED] = 1;
                 if (l > label[v]) continue;
-            }
+            } else tie[v] = 0;
             if (old === Infinity) touched[count++] = v;
             dist[v] = nd;
             label[v] = l;

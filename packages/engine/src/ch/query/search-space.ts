@@ -100,6 +100,11 @@ export class SearchSpace {
         return this.scratch.labelArrays();
     }
 
+    /** Whether a point-to-point search reached a node as fast two ways, forward and backward; set wherever a distance is. */
+    ties(): [Uint8Array, Uint8Array] {
+        return this.scratch.tieArrays();
+    }
+
     resetForward(): void {
         const dist = this.forwardDist, touched = this.forwardTouched;
         for (let i = 0; i < this.forwardTouchedCount; i++) dist[touched[i]] = Infinity;
