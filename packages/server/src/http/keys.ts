@@ -187,5 +187,5 @@ function ownerId(owner: string | undefined, digest: Buffer): string {
 }
 
 function sha256(s: string): Buffer {
-    return crypto.createHash('sha256').update(s, 'utf8').digest();
+    return crypto.hash('sha256', s, 'buffer');
 }

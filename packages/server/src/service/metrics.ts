@@ -8,6 +8,9 @@ import type {AnswerCache} from '../cache/answer-cache.js';
 import type {WorkerPool} from '../workers/pool.js';
 import type {ThreadMemoryBoard} from '../workers/thread-memory.js';
 
+/** Request series (endpoint, method, status) whose prom-client children are kept. */
+const MAX_KEPT_SERIES = 1000;
+
 /** Seconds: from a cached answer (a millisecond) to a render near its time limit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -22,6 +25,9 @@ export class Metrics {
     private readonly requests: Counter<'endpoint' | 'method' | 'status'>;
     private readonly latency: Histogram<'endpoint' | 'status'>;
     private readonly taskDurations: Histogram<'type' | 'outcome'>;
+    // Each series' prom-client child, by its label values: labels() sorts and joins them on every call otherwise.
+    private readonly requestSeries = new Map<string, {requests: Counter.Internal; latency: Histogram.Internal<'endpoint' | 'status'>}>();
+    private readonly taskSeries = new Map<string, Histogram.Internal<'type' | 'outcome'>>();
     /** What the gauges read: the regions and pool serving now (serve() changes them when a region is swapped in). */
     private served: {regions: Region[]; pool?: WorkerPool; imagePool?: {memory: ThreadMemoryBoard}};
     /** Worker restarts of the threads no longer serving (a set swapped in on new threads: the old ones failed to start). */
@@ -65,14 +71,26 @@ export class Metrics {
     }
 
     private timeTasks(pool: WorkerPool): void {
-        pool.onTask = (type, outcome, seconds) => this.taskDurations.observe({type, outcome}, seconds);
+        pool.onTask = (type, outcome, seconds) => {
+            const key = `${type} ${outcome}`;
+            let series = this.taskSeries.get(key);
+            if (series === undefined) this.taskSeries.set(key, series = this.taskDurations.labels({type, outcome}));
+            series.observe(seconds);
+        };
     }
 
     /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */
     request(endpoint: string, method: string, status: number, seconds: number): void {
-        const s = String(status);
-        this.requests.inc({endpoint, method, status: s});
-        this.latency.observe({endpoint, status: s}, seconds);
+        const key = `${endpoint} ${method} ${status}`;
+        let counted = this.requestSeries.get(key);
+        if (counted === undefined) {
+            const s = String(status);
+            counted = {requests: this.requests.labels({endpoint, method, status: s}), latency: this.latency.labels({endpoint, status: s})};
+            // Methods come from clients: past the bound, series are looked up as prom-client does, not kept.
+            if (this.requestSeries.size < MAX_KEPT_SERIES) this.requestSeries.set(key, counted);
+        }
+        counted.requests.inc();
+        counted.latency.observe(seconds);
     }
 
     get contentType(): string {
