@@ -45,7 +45,7 @@ const MAX_START_FAILURES = 3;
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 
-// V8's --max-semi-space-size, once given (npm start: 16 MiB, for the main thread), wins over a thread's own
+// V8's --max-semi-space-size, once given (npm start: 8 MiB, for the main thread), wins over a thread's own
 // resourceLimits: cleared here, once the main thread's heap is made, every thread started from now on has the young
 // generation it asks for (a fuzz of 10,000 requests: the routing threads' heaps 183 MiB with the flag, 86 without).
 v8.setFlagsFromString('--max-semi-space-size=0');
@@ -91,7 +91,7 @@ export class WorkerThreads implements RosterThreads {
             // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
             // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges (a task's objects die with it) and
             // bounds the threads' heaps however the server is started. The main thread's semi-spaces are npm start's
-            // 16 MiB: it scavenges an eighth as often as with 2 MiB, each time copying the connections in flight
+            // 8 MiB: it scavenges a quarter as often as with 2 MiB, each time copying the connections in flight
             // (docs/operations.md#memory).
             resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB},
             workerData: {roster: this.roster.data, warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
