@@ -7,8 +7,11 @@ import {serverBin} from './packages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** As npm start: the main thread's V8 semi-spaces of 8 MiB (the other threads' are bounded in the code), heaps grown by half their live size at most. */
-export const SERVING_NODE_ARGS = ['--max-semi-space-size=8', '--heap-growing-percent=50'];
+/**
+ * As npm start: the main thread's V8 semi-spaces of 8 MiB (the other threads' are bounded in the code), heaps grown by
+ * half their live size at most, marked by each thread itself (no concurrent marking threads).
+ */
+export const SERVING_NODE_ARGS = ['--max-semi-space-size=8', '--heap-growing-percent=50', '--no-concurrent-marking'];
 
 /** As npm start: two malloc arenas, blocks of 128 KiB and more mapped apart, unless GLIBC_TUNABLES is set (its own choice kept). */
 function withArenaLimit(env) {
