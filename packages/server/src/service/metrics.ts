@@ -8,8 +8,18 @@ import type {AnswerCache} from '../cache/answer-cache.js';
 import type {WorkerPool} from '../workers/pool.js';
 import type {ThreadMemoryBoard} from '../workers/thread-memory.js';
 
-/** Request series (endpoint, method, status) whose prom-client children are kept. */
+/** Series whose prom-client children are kept, per metric (methods come from clients: past it, looked up each time). */
 const MAX_KEPT_SERIES = 1000;
+
+/** A series' prom-client child (`make`), kept by its label values (`key`) while there are fewer than MAX_KEPT_SERIES. */
+function keptSeries<V>(kept: Map<string, V>, key: string, make: () => V): V {
+    let series = kept.get(key);
+    if (series === undefined) {
+        series = make();
+        if (kept.size < MAX_KEPT_SERIES) kept.set(key, series);
+    }
+    return series;
+}
 
 /** Seconds: from a cached answer (a millisecond) to a render near its time limit. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -72,23 +82,16 @@ export class Metrics {
 
     private timeTasks(pool: WorkerPool): void {
         pool.onTask = (type, outcome, seconds) => {
-            const key = `${type} ${outcome}`;
-            let series = this.taskSeries.get(key);
-            if (series === undefined) this.taskSeries.set(key, series = this.taskDurations.labels({type, outcome}));
-            series.observe(seconds);
+            keptSeries(this.taskSeries, `${type} ${outcome}`, () => this.taskDurations.labels({type, outcome})).observe(seconds);
         };
     }
 
     /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */
     request(endpoint: string, method: string, status: number, seconds: number): void {
-        const key = `${endpoint} ${method} ${status}`;
-        let counted = this.requestSeries.get(key);
-        if (counted === undefined) {
+        const counted = keptSeries(this.requestSeries, `${endpoint} ${method} ${status}`, () => {
             const s = String(status);
-            counted = {requests: this.requests.labels({endpoint, method, status: s}), latency: this.latency.labels({endpoint, status: s})};
-            // Methods come from clients: past the bound, series are looked up as prom-client does, not kept.
-            if (this.requestSeries.size < MAX_KEPT_SERIES) this.requestSeries.set(key, counted);
-        }
+            return {requests: this.requests.labels({endpoint, method, status: s}), latency: this.latency.labels({endpoint, status: s})};
+        });
         counted.requests.inc();
         counted.latency.observe(seconds);
     }
