@@ -1,11 +1,11 @@
-// The routing threads (Piscina), started once and serving every region set the server swaps in: the region roster
+// The routing threads, started once and serving every region set the server swaps in: the region roster
 // (region-roster.ts) hands each thread the sets' SharedArrayBuffers, so the data lives once in memory whatever the
-// pool size, and a swap starts no thread (pool.ts: a set's view of them). A task past its time limit is abandoned
+// pool size, and a swap starts no thread (pool.ts: a set's view of them). Piscina starts, replaces and stops the
+// threads; the tasks go over each thread's own port (task-dispatch.ts). A task past its time limit is abandoned
 // (its worker is stopped and replaced) and answered 503; so is a task whose worker crashed, or one
 // that finds the queue full. Workers that cannot start (they die MAX_START_FAILURES times before one of them has
 // answered) stop the pool rather than restart for ever: every task then gets 503 at once, and `startError` (shown
 // by /health) says why.
-import {EventEmitter} from 'node:events';
 import os from 'node:os';
 import v8 from 'node:v8';
 import {fileURLToPath} from 'node:url';
@@ -15,6 +15,7 @@ import type {Task} from './tasks.js';
 import type {TaskError} from './task-error.js';
 import {until} from './until.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
+import {TaskCut, TaskDispatch} from './task-dispatch.js';
 import {RegionRoster, type RosterTask, type RosterThreads} from './region-roster.js';
 
 /** A task as the threads receive it: naming its region set (region-roster.ts), or one of a swap's own. */
@@ -52,6 +53,7 @@ v8.setFlagsFromString('--max-semi-space-size=0');
 
 export class WorkerThreads implements RosterThreads {
     private readonly piscina: Piscina;
+    private readonly dispatch: TaskDispatch;
     readonly size: number;
     readonly timeoutMs: number;
     readonly maxQueue: number;
@@ -88,6 +90,9 @@ export class WorkerThreads implements RosterThreads {
             idleTimeout: Infinity,
             // Piscina's own run and wait time histograms: unused (the metrics time tasks themselves).
             recordTiming: false,
+            // The threads take their tasks from their own ports (task-dispatch.ts): an idle thread waits in its event
+            // loop, not in Atomics.wait, where it would read no port.
+            atomics: 'disabled',
             // A small young generation: V8 grows it to 48 MiB per thread under a steady stream of short-lived
             // answers, and keeps it; 8 MiB costs more frequent (cheap) scavenges (a task's objects die with it) and
             // bounds the threads' heaps however the server is started. The main thread's semi-spaces are npm start's
@@ -97,6 +102,7 @@ export class WorkerThreads implements RosterThreads {
             workerData: {roster: this.roster.data, warm: options.warm ?? false, loaded: this.loaded.buffer, memory: this.memory.buffer}
         });
         this.roster.attach(this.piscina);
+        this.dispatch = new TaskDispatch(this.piscina);
         // A crashed worker surfaces as the failed task's error; Piscina starts a new one, unless none ever started.
         this.piscina.on('error', (err) => {
             const message = (err as Error).message ?? String(err);
@@ -104,11 +110,12 @@ export class WorkerThreads implements RosterThreads {
             if (this.started || this.startErrorMessage !== null || ++this.startFailures < MAX_START_FAILURES) return;
             this.startErrorMessage = `the worker threads cannot start (${this.startFailures} failed): ${message}`;
             process.stderr.write(`${this.startErrorMessage}; not starting more: fix the cause and restart the server\n`);
+            this.dispatch.close(this.startErrorMessage);
             this.piscina.destroy().catch(() => {});
         });
         this.piscina.on('workerCreate', () => this.created++);
         this.piscina.on('workerDestroy', (worker: {id: number}) => this.memory.release(worker.id));
-        this.ready = this.piscina.run({type: 'ping'} satisfies Task).then(() => {
+        this.ready = this.dispatch.run({type: 'ping'} satisfies Task, 2 ** 31 - 1).then(() => {
             this.started = true;
         }, () => {});
     }
@@ -128,21 +135,19 @@ export class WorkerThreads implements RosterThreads {
             throw new HttpError(503, 'The routing engine is busy; retry in a few seconds.', {'Retry-After': '2'});
         }
         this.inFlight++;
-        const abort = new TaskAbort();
-        const timer = setTimeout(() => abort.fire(), timeoutMs);
         const begun = performance.now();
         let result: unknown;
         try {
-            result = await this.piscina.run(task, {signal: abort});
+            result = await this.dispatch.run(task, timeoutMs);
         } catch (err) {
-            this.onTask?.(task.type, abort.aborted ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
-            if (abort.aborted) throw new HttpError(503, `The routing engine did not answer within ${timeoutMs / 1000} s; retry later.`);
+            const timedOut = err instanceof TaskCut && err.timedOut;
+            this.onTask?.(task.type, timedOut ? 'timeout' : 'failed', (performance.now() - begun) / 1000);
+            if (timedOut) throw new HttpError(503, `The routing engine did not answer within ${timeoutMs / 1000} s; retry later.`);
             const message = (err as Error).message ?? String(err);
             // Tasks the pool's close cuts short are no failure to report.
             if (!this.closing) process.stderr.write(`task failed: ${message}\n`);
             throw new HttpError(503, 'The routing engine failed on this request; retry later.');
         } finally {
-            clearTimeout(timer);
             this.inFlight--;
         }
         const error = (result as TaskError | null)?.error;
@@ -172,12 +177,12 @@ export class WorkerThreads implements RosterThreads {
 
     /** Tasks waiting for a worker. */
     get waiting(): number {
-        return this.piscina.queueSize;
+        return this.dispatch.waiting;
     }
 
     /** Tasks running on a worker. */
     get running(): number {
-        return Math.max(0, this.inFlight - this.piscina.queueSize);
+        return Math.max(0, this.inFlight - this.dispatch.waiting);
     }
 
     /** Workers started again after one crashed or was stopped at a task's time limit. */
@@ -205,7 +210,7 @@ export class WorkerThreads implements RosterThreads {
 
     /** Tasks of every set finished so far (the roster's aside). */
     get tasksSeen(): number {
-        return this.piscina.completed - this.rosterTasksDone;
+        return this.dispatch.completed - this.rosterTasksDone;
     }
 
     async runRoster(task: RosterTask): Promise<unknown> {
@@ -231,19 +236,7 @@ export class WorkerThreads implements RosterThreads {
         this.closing = true;
         if (this.startErrorMessage !== null) return;
         await until(() => this.loadingWorkers === 0, 5000);
+        this.dispatch.close('the routing threads are closing');
         await this.piscina.destroy();
-    }
-}
-
-/**
- * Abandons a task at its time limit: Piscina takes an EventEmitter as well as an AbortSignal, and an
- * EventEmitter costs a fifteenth of an AbortController and its listener (0.5 µs against 8 µs a task).
- */
-class TaskAbort extends EventEmitter {
-    aborted = false;
-
-    fire(): void {
-        this.aborted = true;
-        this.emit('abort');
     }
 }

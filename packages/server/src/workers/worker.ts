@@ -1,12 +1,12 @@
-// A Piscina worker: serves the region sets the main thread announces on its port (region-inbox.ts), over the
-// SharedArrayBuffers the main thread loaded (no copy), and runs tasks. An answer already in bytes (json-answer.ts) is
-// moved to the main thread, not copied.
+// A routing thread (Piscina starts it): serves the region sets the main thread announces on its port
+// (region-inbox.ts), over the SharedArrayBuffers the main thread loaded (no copy), and runs the tasks that come on its
+// task port (task-port.ts).
 import {workerData} from 'node:worker_threads';
-import {move} from 'piscina';
 import {keptBytes} from '@quartier/engine/internal';
 import {TaskRunner, type Task} from './tasks.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {RegionInbox} from './region-inbox.js';
+import {serveTasks} from './task-port.js';
 import type {RosterData} from './region-roster.js';
 import type {ThreadTask} from './worker-threads.js';
 
@@ -32,7 +32,7 @@ export function run(task: ThreadTask | Task): unknown {
     if (task.type === 'ping') return 'pong';
     const answer = inbox.get((task as {set: number}).set).run(task);
     memory?.write(keptBytes());
-    return answer instanceof Uint8Array ? move(answer) : answer;
+    return answer;
 }
 
 /** Per country, the parts this thread has made for `set`'s regions; null when it has not taken the set in (tests: test-worker.ts). */
@@ -50,13 +50,14 @@ export function regionsLetGo(): {letGo: number; awaitingCollection: boolean} {
  * module with require() (Node's require of an ES module), which builds a CommonJS facade after the
  * module's code has run, then awaits the default export: `then` runs once require() has returned, the
  * moment from which the pool may terminate the thread safely (a thread terminated while its modules
- * load aborts the whole process). It counts the thread as loaded there (WorkerPool.close waits for it).
- * Not later: an idle thread then blocks in Atomics.wait, and a callback queued for later would never run.
+ * load aborts the whole process). It counts the thread as loaded there (WorkerPool.close waits for it),
+ * and opens the thread's task port (task-port.ts): no task reaches a thread still loading.
  */
 export function piscinaHandler<T>(handler: (task: T) => unknown): PromiseLike<(task: T) => unknown> {
     return {
         then(resolve) {
             if (data.loaded) Atomics.add(new Int32Array(data.loaded), 0, 1);
+            serveTasks(handler);
             return Promise.resolve(handler).then(resolve);
         }
     } as PromiseLike<(task: T) => unknown>;
