@@ -4,6 +4,8 @@ import {haversineMeters} from '@quartier/engine/internal';
 import {WorkerPool} from '../src/workers/pool.js';
 import {TEST_WORKER, get, testServer} from './helpers.js';
 import type {TestTask} from './test-worker.js';
+import {FAILING_LATITUDE} from './failing-route.js';
+import {HELD_LATITUDE, heldTask} from './held-task.js';
 
 const server = await testServer();
 t.teardown(() => server.close());
@@ -162,6 +164,33 @@ t.test('the pool: time limit, crash, and going on afterwards', async (t) => {
     const burst = await Promise.allSettled(Array.from({length: 6}, () => full.run(test({type: 'echo'}))));
     t.same(burst.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected', 'rejected', 'rejected', 'rejected']);
     for (const r of burst.slice(2)) t.match((r as PromiseRejectedResult).reason, {status: 503, message: /busy/, headers: {'Retry-After': '2'}});
+});
+
+t.test('the pool: a task waits for a free thread, leaves the queue at its limit, and a failure costs only its task', async (t) => {
+    // One thread, held on a task until the test releases it (held-task.ts): the next task waits, by construction.
+    const pool = new WorkerPool(server.regions, {size: 1, timeoutMs: 10000, workerFile: TEST_WORKER});
+    t.teardown(() => pool.close());
+    await pool.allStarted();
+    const route = (fromLat: number) => ({type: 'route', country: 'BE', mode: 0, fromLat, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'} as const);
+    const held = heldTask();
+    const holding = pool.run({type: 'neighbourhood', country: 'BE', lat: HELD_LATITUDE, lon: 4.3664});
+    const release = await held;
+    t.equal(pool.running, 1);
+    // A waiting task past its (short) limit leaves the queue: the thread that holds the first is not stopped.
+    const waiting = pool.threadPool.run({...route(50.8461), set: 1}, 50);
+    t.equal(pool.waiting, 1, 'the second task waits for the one thread');
+    await t.rejects(waiting, {status: 503, message: /did not answer within 0.05 s/});
+    t.equal(pool.waiting, 0, 'and leaves the queue at its limit');
+    const queued = pool.run<Uint8Array>(route(50.8461));
+    release();
+    t.ok(await holding, 'the held task is answered once released');
+    t.ok(json(await queued).paths[0].distance > 500, 'the task queued behind it next');
+    // An exception in the engine fails its task alone: the thread goes on.
+    await t.rejects(pool.run(route(FAILING_LATITUDE)), {status: 503, message: /failed on this request/});
+    t.ok(json(await pool.run<Uint8Array>(route(50.8461))).paths[0].distance > 500);
+    t.equal(pool.restarts, 0, 'no thread was stopped or replaced');
+    await pool.close();
+    await t.rejects(pool.run(route(50.8461)), {status: 503, message: /failed on this request/}, 'a closed pool answers at once');
 });
 
 t.test('the production worker knows no test task', async (t) => {
