@@ -2,7 +2,8 @@
 // serve every set of regions the server swaps in. Each thread, as it starts, hands the pool a MessagePort of its own
 // (region-inbox.ts); the roster posts there every set it holds, then each set it adds or drops, with the regions'
 // sections as SharedArrayBuffers (shared, never copied). A task names its set; a thread that has not taken that set
-// in reads its port then. An idle thread waits in Atomics.wait and handles no message event, so the roster reaches
+// in reads its port then. A thread busy on a task handles no message event, nor does an idle render thread (it waits
+// in Piscina's Atomics.wait; an idle routing thread reads its ports: task-port.ts), so the roster reaches
 // every thread with roster tasks (reachEvery) when each must act now: take a new set in (and prepare it) before the
 // switch, or let go of a dropped set's memory; half of a pool's threads at most at once, the others serving.
 // A dropped set's memory is left to the threads' own collections while they serve (V8 runs one every few seconds

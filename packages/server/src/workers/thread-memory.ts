@@ -1,7 +1,7 @@
 // What each worker thread holds: its V8 heap and what it reports of its own caches, written by the thread
 // itself into a board of shared memory that the main thread reads for /metrics. A worker's heap cannot be
-// read from outside on node 20 (Worker.getHeapStatistics came later), and an idle worker, blocked in
-// Atomics.wait, runs no timer: it writes after its tasks, at most every WRITE_EVERY_MS.
+// read from outside on node 20 (Worker.getHeapStatistics came later), and an idle render thread, blocked in
+// Piscina's Atomics.wait, runs no timer: each thread writes after its tasks, at most every WRITE_EVERY_MS.
 import v8 from 'node:v8';
 import {threadId} from 'node:worker_threads';
 
