@@ -185,6 +185,8 @@ t.test('the pool: a task waits for a free thread, leaves the queue at its limit,
     release();
     t.ok(await holding, 'the held task is answered once released');
     t.ok(json(await queued).paths[0].distance > 500, 'the task queued behind it next');
+    // The thread ran the start's ping, the held task and the queued one: never the task cut while it waited.
+    t.equal(pool.threadPool.tasksSeen, 3, 'the task cut while waiting never ran');
     // An exception in the engine fails its task alone: the thread goes on.
     await t.rejects(pool.run(route(FAILING_LATITUDE)), {status: 503, message: /failed on this request/});
     t.ok(json(await pool.run<Uint8Array>(route(50.8461))).paths[0].distance > 500);
