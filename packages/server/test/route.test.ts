@@ -157,6 +157,14 @@ t.test('the pool: time limit, crash, and going on afterwards', async (t) => {
     await replaced;
     const again = json(await pool.run<Uint8Array>({type: 'route', country: 'BE', mode: 0, fromLat: 50.8461, fromLon: 4.3664, toLat: 50.8503, toLon: 4.3517, language: 'EN'}));
     t.ok(again.paths[0].distance > 500, 'and after a crash');
+    // A queue that stays long (its taken slots are dropped as it goes, task-dispatch.ts): every task answered once.
+    const long = new WorkerPool(server.regions, {size: 1, timeoutMs: 60000, maxQueue: 3000, workerFile: TEST_WORKER});
+    t.teardown(() => long.close());
+    await long.allStarted();
+    const seen = long.threadPool.tasksSeen;
+    const answers = await Promise.all(Array.from({length: 3000}, () => long.run(test({type: 'echo'}))));
+    t.equal(answers.filter((a) => (a as {echo?: boolean}).echo === true).length, 3000, 'all 3,000 queued tasks answered');
+    t.equal(long.threadPool.tasksSeen - seen, 3000, 'each ran once');
     // One worker and one waiting place: of six tasks submitted at once, the pool admits two (its
     // count is taken when run() is called) and refuses four at once, whatever the machine's speed.
     const full = new WorkerPool(server.regions, {size: 1, timeoutMs: 10000, maxQueue: 1, workerFile: TEST_WORKER});

@@ -13,6 +13,9 @@ export class TaskCut extends Error {
     }
 }
 
+/** Taken slots at the head of the queue beyond which it is copied without them. */
+const COMPACT_AFTER = 1024;
+
 interface Pending {
     id: number;
     task: unknown;
@@ -103,14 +106,23 @@ export class TaskDispatch {
             this.queue[this.head++] = null;
             if (!pending) continue;
             this.waitingCount--;
-            if (this.head === this.queue.length) {
-                this.queue = [];
-                this.head = 0;
-            }
+            this.compact();
             this.start(lane, pending);
             return;
         }
+        this.compact();
         this.idle.push(lane);
+    }
+
+    /** Drops the slots taken: all of them once the queue is empty, else once they are most of it (a queue never empty under load). */
+    private compact(): void {
+        if (this.head === this.queue.length) {
+            this.queue = [];
+            this.head = 0;
+        } else if (this.head >= COMPACT_AFTER && this.head * 2 >= this.queue.length) {
+            this.queue = this.queue.slice(this.head);
+            this.head = 0;
+        }
     }
 
     private answered(lane: Lane, answer: AnswerMessage): void {
