@@ -38,10 +38,9 @@ export class TaskDispatch {
     private readonly lanes = new Map<number, Lane>();
     /** Threads with no task, the one that finished last on top (it is the likeliest to be awake). */
     private readonly idle: Lane[] = [];
-    /** Tasks waiting for a thread, oldest first, from `head` on. */
+    /** Tasks waiting for a thread, oldest first, from `head` on (the slots before it are taken). */
     private queue: (Pending | null)[] = [];
     private head = 0;
-    private waitingCount = 0;
     private nextId = 0;
     /** Tasks answered by a thread so far. */
     completed = 0;
@@ -57,7 +56,7 @@ export class TaskDispatch {
 
     /** Tasks waiting for a thread. */
     get waiting(): number {
-        return this.waitingCount;
+        return this.queue.length - this.head;
     }
 
     /** Runs `task` on the first thread free; rejects with a TaskCut past `timeoutMs` or when its thread fails. */
@@ -67,23 +66,16 @@ export class TaskDispatch {
             const pending: Pending = {id: ++this.nextId, task, resolve, reject, lane: null, timer: setTimeout(() => this.cut(pending, timeoutMs), timeoutMs)};
             const lane = this.idle.pop();
             if (lane) this.start(lane, pending);
-            else {
-                this.queue.push(pending);
-                this.waitingCount++;
-            }
+            else this.queue.push(pending);
         });
     }
 
     /** Takes no more tasks, and fails those waiting (the pool is closing, or cannot start threads). */
     close(reason: string): void {
         this.closedBecause ??= reason;
-        for (let i = this.head; i < this.queue.length; i++) {
-            const pending = this.queue[i];
-            if (pending) this.settle(pending, new TaskCut(reason, false));
-        }
+        for (let i = this.head; i < this.queue.length; i++) this.settle(this.queue[i]!, new TaskCut(reason, false));
         this.queue = [];
         this.head = 0;
-        this.waitingCount = 0;
     }
 
     private start(lane: Lane, pending: Pending): void {
@@ -101,17 +93,14 @@ export class TaskDispatch {
 
     /** The lane's thread is free: the next task waiting, or the idle list. */
     private next(lane: Lane): void {
-        while (this.head < this.queue.length) {
-            const pending = this.queue[this.head];
-            this.queue[this.head++] = null;
-            if (!pending) continue;
-            this.waitingCount--;
-            this.compact();
-            this.start(lane, pending);
+        if (this.head === this.queue.length) {
+            this.idle.push(lane);
             return;
         }
+        const pending = this.queue[this.head]!;
+        this.queue[this.head++] = null;
         this.compact();
-        this.idle.push(lane);
+        this.start(lane, pending);
     }
 
     /** Drops the slots taken: all of them once the queue is empty, else once they are most of it (a queue never empty under load). */
@@ -149,12 +138,9 @@ export class TaskDispatch {
         const lane = pending.lane;
         const err = new TaskCut(`no answer within ${timeoutMs / 1000} s`, true);
         if (!lane) {
-            // Still waiting: out of the queue (its slot is skipped).
+            // Still waiting: out of the queue.
             const at = this.queue.indexOf(pending, this.head);
-            if (at >= 0) {
-                this.queue[at] = null;
-                this.waitingCount--;
-            }
+            if (at >= 0) this.queue.splice(at, 1);
             this.settle(pending, err);
             return;
         }
