@@ -4,10 +4,11 @@
 // SPEC's 4 in flight (what a portal does without the command), on 400 other positions. Then interactive
 // /summary p50 and p95 alone, and while a POST /enrichment/batch of 10,000 listings runs.
 //   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/bulk.js [listings=20000] [--regions BE,PT] [--no-interactive]
-//     [--uniform] [--against CHECKOUT [--rounds 3]]
+//     [--uniform | --inside] [--against CHECKOUT [--rounds 3]]
 // (--no-interactive: the command and its baseline only, without the /summary-while-a-batch-runs part;
 // --uniform: issue 29's positions, uniform over the box of the region's road nodes (seed 11 in Brussels), those
-// outside the covered area answered with an error line; --against: the command of another checkout built beside
+// outside the covered area answered with an error line; --inside: the same draw, those outside the region's covered
+// area drawn again, so that every listing is scored (issue 29's "uniformly over the Brussels region"); --against: the command of another checkout built beside
 // this one (e.g. a worktree of main) run on the same input, alternating with this one's, `rounds` times: CPU
 // seconds (user + system, every thread) and wall per run, the ratio of CPU seconds, and the NDJSON compared byte for byte.)
 import {spawn} from 'node:child_process';
@@ -31,7 +32,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bulk-bench-'));
 const KEY = 'quartier-dev-backend-key';
 const REGIONS = arg('regions', 'BE,PT').split(',');
 const SEEDS = {BE: 13, PT: 17};
-const UNIFORM = process.argv.includes('--uniform');
+const INSIDE = process.argv.includes('--inside');
+const UNIFORM = INSIDE || process.argv.includes('--uniform');
 const UNIFORM_SEEDS = {BE: 11, PT: 12};
 const AGAINST = arg('against');
 const ROUNDS = Number(arg('rounds', 3));
@@ -49,9 +51,10 @@ function positions(cc, n, seed) {
     return out;
 }
 
-/** Issue 29's positions: uniform over the box of the region's road nodes (some outside the covered area). */
-function uniformPositions(cc, n, seed) {
-    const g = regionSections(Region.open(path.join(bundles, cc))).roads;
+/** Issue 29's positions: uniform over the box of the region's road nodes (some outside the covered area unless `inside`). */
+function uniformPositions(cc, n, seed, inside = false) {
+    const region = Region.open(path.join(bundles, cc));
+    const g = regionSections(region).roads;
     let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
     for (let i = 0; i < g.junctionCount; i++) {
         const lat = g.nodeLat[i] / 1e7, lon = g.nodeLon[i] / 1e7;
@@ -63,7 +66,10 @@ function uniformPositions(cc, n, seed) {
     let x = seed;
     const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const out = [];
-    while (out.length < n) out.push([+(minLat + next() * (maxLat - minLat)).toFixed(6), +(minLon + next() * (maxLon - minLon)).toFixed(6)]);
+    while (out.length < n) {
+        const lat = +(minLat + next() * (maxLat - minLat)).toFixed(6), lon = +(minLon + next() * (maxLon - minLon)).toFixed(6);
+        if (!inside || (region.contains(lat, lon) && region.covers(lat, lon))) out.push([lat, lon]);
+    }
     return out;
 }
 
@@ -119,7 +125,7 @@ const rates = {};
 for (const cc of REGIONS) {
     const seed = SEEDS[cc] ?? 19;
     const input = path.join(tmp, `${cc}.csv`), output = path.join(tmp, `${cc}.ndjson`);
-    const list = UNIFORM ? uniformPositions(cc, count, UNIFORM_SEEDS[cc] ?? seed) : positions(cc, count, seed);
+    const list = UNIFORM ? uniformPositions(cc, count, UNIFORM_SEEDS[cc] ?? seed, INSIDE) : positions(cc, count, seed);
     fs.writeFileSync(input, `id,latitude,longitude\n${list.map(([lat, lon], i) => `${cc}${i},${lat},${lon}`).join('\n')}\n`);
     if (AGAINST) await againstBaseline(cc, input, output);
     const {seconds, cpu, log} = await runEnrich(cc, input, output);

@@ -58,16 +58,16 @@ function positions(cc, lists, count) {
         candidates = order.map((i) => [Number(pois.lat[i].toFixed(5)) + 0.0003, Number(pois.lon[i].toFixed(5))]);
     }
     const seen = new Set();
-    const out = [];
+    const picked = [];
     for (const [lat, lon] of candidates) {
         const key = `${lat},${lon}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        out.push([lat, lon]);
-        if (out.length === lists * count) break;
+        picked.push([lat, lon]);
+        if (picked.length === lists * count) break;
     }
-    if (out.length < lists * count) throw new Error(`${cc}: only ${out.length} distinct positions, ${lists * count} needed`);
-    return Array.from({length: lists}, (_, k) => out.slice(k * count, (k + 1) * count));
+    if (picked.length < lists * count) throw new Error(`${cc}: only ${picked.length} distinct positions, ${lists * count} needed`);
+    return Array.from({length: lists}, (_, k) => picked.slice(k * count, (k + 1) * count));
 }
 
 /** The server's count of answers served from its cache (GET /metrics). */

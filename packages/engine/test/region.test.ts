@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import {Region, buildRegion, queryPoints, regionSections} from '../src/internal.js';
+import {Region, buildRegion, haversineMeters, queryPoints, regionSections} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 const CENTER = 'pt-porto/porto-center-valhalla-2020.osm.pbf';
@@ -52,13 +52,36 @@ t.test('the library: contains, points, nearest', async (t) => {
     const P = regionSections(be).pois;
     t.same(queryPoints(P, be.catalog, {minLat: 50.844, minLon: 4.362, maxLat: 50.849, maxLon: 4.371, language: 'NL'}).items, items, 'points() asks queryPoints with the region\'s catalog');
     const isSupermarket = (i: number) => P.ct[i] === 3 && P.st[i] === 1;
-    const nearest = P.nearest(50.8461, 4.3664, 3, isSupermarket);
+    const named = (i: number) => P.name(i).length > 0;
+    const nearest = P.nearestOfType(50.8461, 4.3664, 3, 1, 3, named);
     t.equal(nearest.length, 3);
     // Nearest really is nearest: brute force over every supermarket.
     const d = (i: number) => Math.hypot((P.lat[i] - 50.8461) * 111320, (P.lon[i] - 4.3664) * 111320 * Math.cos(50.8461 * Math.PI / 180));
-    const all = Array.from({length: P.count}, (_, i) => i).filter(isSupermarket).sort((a, b) => d(a) - d(b));
+    const all = Array.from({length: P.count}, (_, i) => i).filter((i) => isSupermarket(i) && named(i)).sort((a, b) => d(a) - d(b));
     t.same(nearest.map((i) => P.place[i]), all.slice(0, 3).map((i) => P.place[i]));
-    t.ok(nearest.every((i) => P.name(i).length > 0));
+    t.ok(nearest.every(named));
+    // Every sub-type of the region, from a few positions, one record per place (as the neighbourhood asks): the
+    // places of that sub-type at the smallest distances.
+    const types = new Set(Array.from({length: P.count}, (_, i) => P.ct[i] * 256 + P.st[i]));
+    t.ok(types.size > 15, `${types.size} sub-types`);
+    let checked = 0;
+    for (const type of types) {
+        const ct = type >> 8, st = type & 255;
+        for (const [lat, lon] of [[50.8461, 4.3664], [50.80, 4.30], [50.89, 4.42]]) {
+            const m = (i: number) => Math.round(haversineMeters(lat, lon, P.lat[i], P.lon[i]) * 1000);
+            const seen = new Set<number>();
+            const firstOfPlace = (i: number) => !seen.has(P.place[i]) && seen.add(P.place[i]) !== undefined;
+            const found = P.nearestOfType(lat, lon, ct, st, 3, firstOfPlace, 5000);
+            const places = new Map<number, number>();
+            for (let i = 0; i < P.count; i++) if (P.ct[i] === ct && P.st[i] === st && m(i) <= 5e6) places.set(P.place[i], m(i));
+            const brute = [...places.values()].sort((a, b) => a - b).slice(0, 3);
+            t.ok(found.every((i) => P.ct[i] === ct && P.st[i] === st));
+            if (JSON.stringify(found.map(m)) !== JSON.stringify(brute)) t.fail(`sub-type ${ct}/${st} at ${lat},${lon}: ${found.map(m)} against ${brute}`);
+            checked++;
+        }
+    }
+    t.equal(P.nearestOfType(50.8461, 4.3664, 250, 250, 3).length, 0, 'a sub-type the region lacks has no nearest record');
+    t.pass(`${checked} searches of a sub-type equal brute force`);
 });
 
 t.test('POIs from nodes, ways and multipolygons with real tags', async (t) => {

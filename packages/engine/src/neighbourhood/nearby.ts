@@ -133,12 +133,23 @@ export function closestPlaces(region: {readonly pois: NeighbourhoodSources['pois
     const P = region.pois;
     const seen = new Set<number>();
     const filter = (i: number) => {
-        if (P.ct[i] !== ct || P.st[i] !== st || seen.has(P.place[i])) return false;
+        if (seen.has(P.place[i])) return false;
         if (accept && !accept(i)) return false;
         seen.add(P.place[i]);
         return true;
     };
-    return P.nearest(lat, lon, count, filter, SEARCH_RADIUS_METERS);
+    return P.nearestOfType(lat, lon, ct, st, count, filter, SEARCH_RADIUS_METERS).map((i) => firstOfPlace(P, i, accept));
+}
+
+/**
+ * The first record of i's place (a place's records are consecutive) of i's sub-type that `accept` takes: which of
+ * a stop's lines stands for it does not depend on the order the spatial index meets them in.
+ */
+function firstOfPlace(P: NeighbourhoodSources['pois'], i: number, accept?: (i: number) => boolean): number {
+    let j = i;
+    while (j > 0 && P.place[j - 1] === P.place[i]) j--;
+    for (; j < i; j++) if (P.ct[j] === P.ct[i] && P.st[j] === P.st[i] && (!accept || accept(j))) return j;
+    return i;
 }
 
 /** The candidates ordered by their trip by `tm` (unreachable last, then by straight line). */

@@ -329,16 +329,54 @@ export class PoiBuilder {
         arrays.badgeRoute = badgeRoute.toArray();
         arrays.badgeColour = badgeColour.toArray();
         arrays.index = new Uint8Array(index.data as ArrayBuffer);
+        const typeLonScale = Math.cos((minLat + maxLat) / 2 * Math.PI / 180) || 1;
+        Object.assign(arrays, typeTrees(arrays.ct, arrays.st, arrays.lat, arrays.lon, typeLonScale));
         // `name`/`sd` string tables share names with record arrays; rename the record columns.
         arrays.nameOf = arrays.name;
         arrays.sdOf = arrays.sd;
         delete arrays.name;
         delete arrays.sd;
-        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, categoriesVersion: this.matcher.file.version,
+        const meta = {count: n, places: placeCount, bbox: n ? [minLon, minLat, maxLon, maxLat] : null, typeLonScale, categoriesVersion: this.matcher.file.version,
             osmTransitRoutes: [...this.transitRoutes].sort()};
         const stats: PoiStats = {records: n, places: placeCount, byCategory, lines: lineCount, motorways: this.motorwayRefList.length};
         return {section: encodeSection(POIS_KIND, POIS_VERSION, meta, arrays), stats};
     }
+}
+
+/**
+ * One Flatbush per sub-type over its records (in record order), for the neighbourhood's nearest places of a sub-type:
+ * the index of every record made such a search walk past the other sub-types' records, most of them for a rare one.
+ * Longitudes are scaled by `lonScale` (the cosine of the region's middle latitude), so that distances in the tree are
+ * in proportion to metres: in plain degrees a place 6 km north ranked before one 4 km west.
+ * typeKey: the sub-types (ct · 256 + st), ascending; typeFirst: where each one's records start in typeRecords;
+ * typeTree: the trees one after the other, each from typeTreeAt (a multiple of 8 bytes, as Flatbush.from needs).
+ */
+function typeTrees(ct: Uint8Array, st: Uint8Array, lat: Float64Array, lon: Float64Array, lonScale: number): Record<string, ArrayBufferView> {
+    const n = ct.length;
+    const key = (i: number) => ct[i] * 256 + st[i];
+    const typeRecords = Uint32Array.from({length: n}, (_, i) => i).sort((a, b) => key(a) - key(b) || a - b);
+    const keys: number[] = [], first: number[] = [];
+    for (let k = 0; k < n; k++) {
+        if (k === 0 || key(typeRecords[k]) !== key(typeRecords[k - 1])) {
+            keys.push(key(typeRecords[k]));
+            first.push(k);
+        }
+    }
+    first.push(n);
+    const trees: Uint8Array[] = [], at = [0];
+    for (let t = 0; t < keys.length; t++) {
+        const tree = new Flatbush(first[t + 1] - first[t]);
+        for (let k = first[t]; k < first[t + 1]; k++) {
+            const i = typeRecords[k], x = lon[i] * lonScale;
+            tree.add(x, lat[i], x, lat[i]);
+        }
+        tree.finish();
+        trees.push(new Uint8Array(tree.data as ArrayBuffer));
+        at.push(at[t] + Math.ceil(trees[t].byteLength / 8) * 8);
+    }
+    const typeTree = new Uint8Array(at[keys.length]);
+    trees.forEach((tree, t) => typeTree.set(tree, at[t]));
+    return {typeKey: Uint16Array.from(keys), typeFirst: Uint32Array.from(first), typeRecords, typeTree, typeTreeAt: Uint32Array.from(at)};
 }
 
 /** A representative point: area-weighted centroid of closed rings, else the middle of the points. */

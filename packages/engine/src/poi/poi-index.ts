@@ -2,11 +2,11 @@
 import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
-import {haversineMeters} from '../geo/distance.js';
+import {haversineMeters, METERS_PER_DEGREE_LAT} from '../geo/distance.js';
 import {typeId} from './categories.js';
 
 export const POIS_KIND = 'pois';
-export const POIS_VERSION = 2;
+export const POIS_VERSION = 3;
 /** What a badge (sub-icon) stands for. */
 export const BADGE_KINDS = {metro: 1, tram: 2, bus: 3, train: 4, motorway: 5} as const;
 /** The OSM route=* value of a line badge, by code (badgeRoute); 0: not a line. */
@@ -38,6 +38,18 @@ export class PoiIndex {
     readonly badgeText: StringTable;
     readonly badgeLabel: StringTable;
     readonly index: Flatbush;
+    /** Per sub-type (ct · 256 + st, ascending) its records and their Flatbush (builder.ts typeTrees). */
+    private readonly typeKey: Uint16Array;
+    private readonly typeFirst: Uint32Array;
+    private readonly typeRecords: Uint32Array;
+    private readonly typeTree: Uint8Array;
+    private readonly typeTreeAt: Uint32Array;
+    /** The sub-type trees' longitudes are degrees times this (the cosine of the POIs' middle latitude). */
+    private readonly typeLonScale: number;
+    /** The most northern or southern latitude of a record (degrees): where a degree of longitude is shortest. */
+    private readonly poleMostLat: number;
+    /** The sub-types' trees, opened on first use. */
+    private readonly trees: (Flatbush | undefined)[] = [];
     /** The transit `route` values (subway, tram, light_rail, bus, train...) of the extract's route relations. */
     readonly osmTransitRoutes: readonly string[];
 
@@ -65,6 +77,14 @@ export class PoiIndex {
         this.badgeLabel = new StringTable(section, 'badgeLabel');
         const indexBytes = section.array('index', Uint8Array);
         this.index = Flatbush.from(indexBytes.buffer, indexBytes.byteOffset);
+        this.typeKey = section.array('typeKey', Uint16Array);
+        this.typeFirst = section.array('typeFirst', Uint32Array);
+        this.typeRecords = section.array('typeRecords', Uint32Array);
+        this.typeTree = section.array('typeTree', Uint8Array);
+        this.typeTreeAt = section.array('typeTreeAt', Uint32Array);
+        this.typeLonScale = section.meta.typeLonScale ?? 1;
+        const bbox = section.meta.bbox as number[] | null;
+        this.poleMostLat = bbox ? Math.max(Math.abs(bbox[1]), Math.abs(bbox[3])) : 0;
         this.osmTransitRoutes = section.meta.osmTransitRoutes;
     }
 
@@ -93,19 +113,40 @@ export class PoiIndex {
     }
 
     /**
-     * The k records nearest to a point by great-circle distance, optionally filtered and within
+     * The k records of a sub-type nearest to a point by great-circle distance, optionally filtered and within
      * maxMeters. Flatbush ranks by planar degrees, so candidates are over-fetched and re-ranked.
      */
-    nearest(lat: number, lon: number, k: number, filter?: (i: number) => boolean, maxMeters = Infinity): number[] {
-        if (this.count === 0 || k <= 0) return [];
-        // A degree of longitude is shorter than one of latitude: a planar radius in degrees of
-        // maxMeters / (metres per degree of longitude) never misses a record within maxMeters.
-        const maxDeg = maxMeters === Infinity ? Infinity : maxMeters / (111320 * Math.cos(lat * Math.PI / 180));
-        const candidates = this.index.neighbors(lon, lat, k * 2 + 4, maxDeg, filter);
+    nearestOfType(lat: number, lon: number, ct: number, st: number, k: number, filter?: (i: number) => boolean, maxMeters = Infinity): number[] {
+        const t = this.typeOf(ct, st);
+        if (t < 0 || k <= 0) return [];
+        const tree = this.trees[t] ??= Flatbush.from(this.typeTree.buffer, this.typeTree.byteOffset + this.typeTreeAt[t]);
+        const records = this.typeRecords, first = this.typeFirst[t];
+        // In the tree a degree of longitude counts typeLonScale degrees of latitude: it overstates a distance east or
+        // west where a degree of longitude is shorter than that, by at most typeLonScale / cos(latitude) on the way
+        // to a record. A planar radius that much longer than maxMeters never misses a record within maxMeters.
+        const cosPoleMost = Math.cos(Math.max(Math.abs(lat), this.poleMostLat) * Math.PI / 180);
+        const maxDeg = maxMeters === Infinity ? Infinity : maxMeters / METERS_PER_DEGREE_LAT * Math.max(1, this.typeLonScale / cosPoleMost);
+        const candidates = tree.neighbors(lon * this.typeLonScale, lat, k * 2 + 4, maxDeg, filter && ((j) => filter(records[first + j])));
         const ranked = candidates
-            .map((i) => ({i, d: haversineMeters(lat, lon, this.lat[i], this.lon[i])}))
+            .map((j) => {
+                const i = records[first + j];
+                return {i, d: haversineMeters(lat, lon, this.lat[i], this.lon[i])};
+            })
             .filter((c) => c.d <= maxMeters)
             .sort((a, b) => a.d - b.d);
         return ranked.slice(0, k).map((c) => c.i);
+    }
+
+    /** The sub-type's place in typeKey, -1 when the region has no record of it. */
+    private typeOf(ct: number, st: number): number {
+        const key = ct * 256 + st, keys = this.typeKey;
+        let lo = 0, hi = keys.length - 1;
+        while (lo <= hi) {
+            const mid = (lo + hi) >> 1;
+            if (keys[mid] < key) lo = mid + 1;
+            else if (keys[mid] > key) hi = mid - 1;
+            else return mid;
+        }
+        return -1;
     }
 }
