@@ -82,6 +82,9 @@ export class TransitRouter {
     private profiles: StopProfiles | null = null;
     private profileArrival = new Float64Array(0);
     private profileRead = new Int32Array(0);
+    /** windowByProfiles' best arrival per access stop and destination from the stop's current boarding moment. */
+    private profileBest = new Float64Array(0);
+    private profileBestAt = new Int32Array(0);
     /** measureTargets' walkMetersWithin, and the metres of its direct walks known from the walk finder's table (NaN: not known), for the call under way. */
     private walkMetersWithin = Infinity;
     private walkMetersKnown = new Float64Array(0);
@@ -448,16 +451,20 @@ export class TransitRouter {
         const access = this.access, S = this.network.stopCount, n = targets.count, count = d.count;
         const egressFirst = targets.egressFirst, egressStop = targets.egressStop, egressMs = targets.egressMs;
         const arrival = this.profileArrival.length >= n ? this.profileArrival : (this.profileArrival = new Float64Array(n));
-        const read = this.profileRead.length >= access.accessCount ? this.profileRead : (this.profileRead = new Int32Array(access.accessCount));
+        const A = access.accessCount;
+        const read = this.profileRead.length >= A ? this.profileRead : (this.profileRead = new Int32Array(A));
+        const bestAt = this.profileBestAt.length >= A ? this.profileBestAt : (this.profileBestAt = new Int32Array(A));
+        const best = this.profileBest.length >= A * n ? this.profileBest : (this.profileBest = new Float64Array(A * n));
         const used: StopProfile[] = [];
-        for (let a = 0; a < access.accessCount; a++) {
+        for (let a = 0; a < A; a++) {
             used.push(profiles.of(access.accessStops[a]));
             read[a] = 0;
+            bestAt[a] = -1;
         }
         for (let m = 0; m < count; m++) {
             const departureMs = d.startMs + m * STEP_MS;
             arrival.fill(Infinity, 0, n);
-            for (let a = 0; a < used.length; a++) {
+            for (let a = 0; a < A; a++) {
                 // The first boarding moment at or after the time one is ready there (later for later departures).
                 const {moments, arrivals} = used[a];
                 const ready = departureMs + access.accessMs[a];
@@ -465,15 +472,22 @@ export class TransitRouter {
                 while (k < moments.length && moments[k] < ready) k++;
                 read[a] = k;
                 if (k === moments.length) continue;
-                const row = k * S;
-                for (let j = 0; j < n; j++) {
-                    for (let e = egressFirst[j]; e < egressFirst[j + 1]; e++) {
-                        const seconds = arrivals[row + egressStop[e]];
-                        if (seconds === NO_ARRIVAL) continue;
-                        const t = seconds * 1000 + egressMs[e];
-                        if (t < arrival[j]) arrival[j] = t;
+                // The stop's best arrivals hold until its boarding moment moves on (every few departures).
+                if (bestAt[a] !== k) {
+                    bestAt[a] = k;
+                    const row = k * S;
+                    for (let j = 0; j < n; j++) {
+                        let b = Infinity;
+                        for (let e = egressFirst[j]; e < egressFirst[j + 1]; e++) {
+                            const seconds = arrivals[row + egressStop[e]];
+                            if (seconds === NO_ARRIVAL) continue;
+                            const t = seconds * 1000 + egressMs[e];
+                            if (t < b) b = t;
+                        }
+                        best[a * n + j] = b;
                     }
                 }
+                for (let j = 0, at = a * n; j < n; j++) if (best[at + j] < arrival[j]) arrival[j] = best[at + j];
             }
             for (let j = 0; j < n; j++) transit[j * count + m] = arrival[j] - departureMs;
         }
