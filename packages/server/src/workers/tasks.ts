@@ -13,6 +13,8 @@ import type {TaskError} from './task-error.js';
 
 /** Mode code in tasks: 0 car, 1 foot, 2 bike (the road modes), 3 public transport. */
 export const TRANSIT = 3;
+/** Neighbourhood searches a thread runs per region when it starts (warm()). */
+const WARM_ENRICHMENTS = 16;
 
 export interface RouteTask {
     type: 'route';
@@ -102,8 +104,11 @@ export class TaskRunner {
     }
 
     /**
-     * Runs one neighbourhood search per region, and an isochrone of each road mode, so that the first requests do not
-     * pay for compiling the hot code and filling the routers' scratch arrays (about 0.5 s otherwise): a thread's start.
+     * Runs a neighbourhood search per region (WARM_ENRICHMENTS on the largest), and an isochrone of each road mode,
+     * so that the first requests do not pay for compiling the hot code and filling the routers' scratch arrays
+     * (about 0.5 s otherwise): a thread's start. One search left V8 compiling the searches' hot loops during the
+     * first hundred requests. What the searches keep (their targets' searches, the places' walks to stops) stays:
+     * a thread would keep it from its first requests anyway.
      * A region swapped in later needs only prepare(). Not routes of every mode: the
      * route code compiled on all three at once stays 20% slower on a stream of car routes (bench/route-http.js).
      * `neighbourhoodOnly`: the neighbourhood searches alone (quartier enrich runs nothing else).
@@ -119,8 +124,25 @@ export class TaskRunner {
             // Public transport's stop profiles first (else the first listings from each access stop make them).
             if (region.hasTransit) region.transitRouter.prepareWindow();
             for (const type of ['neighbourhood', 'enrichment'] as const) this.run({type, country, lat: P.lat[i], lon: P.lon[i]});
+            if (region === largestFirst[0]) this.warmEnrichments(region);
             if (neighbourhoodOnly) continue;
             for (let mode = 0; mode < TRANSIT; mode++) this.run({type: 'isochrone', country, mode, lat: P.lat[i], lon: P.lon[i], limits: [600]});
+        }
+    }
+
+    /**
+     * WARM_ENRICHMENTS enrichment searches spread over the region's places (records are in spatial order: every
+     * (count / n)-th, 30 m off it), for the compiler: one region's are enough, the code is the same for all.
+     */
+    private warmEnrichments(region: Region): void {
+        const P = regionSections(region).pois, country = region.country.code;
+        for (let k = 0; k < WARM_ENRICHMENTS; k++) {
+            const j = Math.floor(P.count * (k + 0.5) / WARM_ENRICHMENTS);
+            try {
+                this.run({type: 'enrichment', country, lat: P.lat[j] + 0.00027, lon: P.lon[j]});
+            } catch {
+                // A place off the network warms nothing; the others do.
+            }
         }
     }
 
