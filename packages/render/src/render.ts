@@ -18,7 +18,6 @@ import {Labeler} from './labels/labels.js';
 import {styleByIndex, type MapStyle} from './style/map-style.js';
 import {drawMarker, drawPin, pinBox, type CustomMarker} from './assets/pin.js';
 import {TileScene} from './scene/tile-scene.js';
-import {encodeJpeg} from './jpeg.js';
 
 export interface MapImageOptions {
     latitude: number;
@@ -145,9 +144,9 @@ export function renderMap(region: Region, options: MapImageOptions): Canvas {
     return out;
 }
 
-/** JPEG bytes at quality 100 (encoded off the main thread, jpeg.ts). */
+/** JPEG bytes at quality 100 (encoded off the main thread). */
 export async function renderJpeg(region: Region, options: MapImageOptions): Promise<Buffer> {
-    return encodeJpeg(renderMap(region, options));
+    return renderMap(region, options).encode('jpeg', 100);
 }
 
 /** CPU time of the process, milliseconds (QUARTIER_RENDER_TIMING: steadier than wall time on a busy machine). */
