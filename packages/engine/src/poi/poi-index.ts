@@ -1,4 +1,5 @@
-// POIs of a region, reopened from their section without copying, with a Flatbush index.
+// POIs of a region, reopened from their section without copying, with a Flatbush index of every record (boxes)
+// and one per sub-type (nearest places).
 import Flatbush from 'flatbush';
 import {Section, type AnyBuffer} from '../format/section.js';
 import {StringTable} from '../format/strings.js';
@@ -114,7 +115,8 @@ export class PoiIndex {
 
     /**
      * The k records of a sub-type nearest to a point by great-circle distance, optionally filtered and within
-     * maxMeters. Flatbush ranks by planar degrees, so candidates are over-fetched and re-ranked.
+     * maxMeters. The sub-type's tree ranks by planar distance (longitudes scaled, see typeLonScale), so candidates
+     * are over-fetched and re-ranked.
      */
     nearestOfType(lat: number, lon: number, ct: number, st: number, k: number, filter?: (i: number) => boolean, maxMeters = Infinity): number[] {
         const t = this.typeOf(ct, st);
