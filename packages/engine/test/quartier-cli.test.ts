@@ -83,6 +83,20 @@ t.test('build-region rebuilds the remembered region from another folder', async 
     t.equal(after.inputHash, before.inputHash, 'from the same inputs');
 });
 
+t.test('build-region of several regions builds them each in a process of its own; one failing leaves the others built', async (t) => {
+    const file = path.join(cwd, 'two.json');
+    fs.writeFileSync(file, JSON.stringify({regions: [{country: 'DE', osm: ['ring.osm.pbf']}, {country: 'BE', osm: ['cut.osm.pbf']}]}));
+    const r = quartier('build-region', '--all', '--regions-file', file, '--data', 'extracts', '--out', 'two', '--jobs', '2', '--quiet');
+    t.equal(r.status, 1, 'the damaged extract fails its region');
+    t.match(r.err, /cut\.osm\.pbf/, 'its build says why');
+    t.match(r.err, 'quartier: building BE failed (see above)');
+    t.ok(fs.existsSync(path.join(cwd, 'two', 'DE', 'manifest.json')), 'the other region is built');
+    t.notOk(fs.existsSync(path.join(cwd, 'two', 'BE')), 'nothing of the failed one');
+    const zero = quartier('build-region', '--all', '--regions-file', file, '--data', 'extracts', '--out', 'two', '--jobs', '0');
+    t.equal(zero.status, 1);
+    t.match(zero.err, "--jobs takes a whole number of regions built at once, 1 or more, got '0'");
+});
+
 t.test('serve from relative paths, stopped by SIGTERM', async (t) => {
     // Through the bin itself (npx runs it through a shell): the signal goes to the server.
     const {port, log, exited, kill} = await serveQuartier(t, cwd,

@@ -233,7 +233,7 @@ t.test('a second update and new feeds', async (t) => {
     // A pharmacy leaves the road graph as it was: the graph (not built again), its hierarchies and coverage are the
     // previous bundle's, byte for byte.
     const reused = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8')).reused;
-    t.same(reused, ['roads', 'chCar', 'chFoot', 'chBike', 'coverage', 'map'], 'reused: the road graph, the hierarchies, coverage and the map data (a pharmacy is not drawn); transit is new (a new feed)');
+    t.same(reused, ['roads', 'chCar', 'chFoot', 'chBike', 'border', 'coverage', 'map'], 'reused: the road graph, the hierarchies, the border, coverage and the map data (a pharmacy is not drawn); transit is new (a new feed)');
     t.same(['roads.bin', 'ch-car.bin', 'ch-foot.bin', 'ch-bike.bin', 'coverage.bin'].map(bytesOf), hierarchies, 'byte for byte');
     const withFeed = regionsFile('regions-second.json', 'second.osm.pbf', {gtfs: [path.join(cwd, 'feed')]});
     writePbf(path.join(data, 'second.osm.pbf'), [...apply(before), pharmacy].sort(byTypeAndId));
@@ -312,7 +312,7 @@ t.test('a damaged section is built again, not reused', async (t) => {
     const r = update('--changes', 'kiosk.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'stopProfiles', 'coverage', 'map'], 'the damaged foot hierarchy built again; the graph, transit and map data reused (the same ways, feed and no landmark)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage', 'map'], 'the damaged foot hierarchy built again; the graph, transit and map data reused (the same ways, feed and no landmark)');
     fourthObjects = [...thirdObjects, kiosk].sort(byTypeAndId);
     writePbf(path.join(data, 'fourth.osm.pbf'), fourthObjects);
     sameAsFresh(t, regionsFile('regions-fourth.json', 'fourth.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-fourth');
@@ -325,7 +325,7 @@ t.test('a maxspeed change rebuilds the car\'s hierarchy only', async (t) => {
     const r = update('--changes', 'maxspeed.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['chFoot', 'chBike', 'stopProfiles', 'map', 'tiles'], 'the foot and bike hierarchies reused, the stop profiles (transit built again, the same bytes), the map data (a speed is not drawn) and the tiles (the map, places and coverage are the same)');
+    t.same(manifest.reused, ['chFoot', 'chBike', 'stopProfiles', 'border', 'map', 'tiles'], 'the foot and bike hierarchies reused, the stop profiles (transit built again, the same bytes), the map data (a speed is not drawn) and the tiles (the map, places and coverage are the same)');
     t.ok(bytesOf('ch-foot.bin').equals(foot) && bytesOf('ch-bike.bin').equals(bike), 'byte for byte');
     t.notOk(bytesOf('ch-car.bin').equals(car), 'the car\'s rebuilt, with the new speed');
     fifthObjects = fourthObjects.map((o) => (o.type === 'way' && o.id === 11 ? faster : o));
@@ -343,7 +343,7 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
     t.equal(r.status, 0, r.err);
     t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage', 'map'], 'the road graph and what is built from it reused, and the map data (no landmark changed)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage', 'map'], 'the road graph and what is built from it reused, and the map data (no landmark changed)');
     const tiles = manifest.stats.tiles;
     const lookedAt = tiles.zooms.reduce((n: number, z: {tiles: number}) => n + z.tiles, 0);
     t.ok(tiles.changes >= 3 && tiles.cut > 0 && tiles.cut < lookedAt / 2, `patched: ${tiles.cut} of ${lookedAt} tiles cut again, for ${tiles.changes} changed objects`);
@@ -362,7 +362,7 @@ t.test('a named peak is drawn: the map data is built again, not reused', async (
     const r = update('--changes', 'peak.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'coverage'], 'the map data rebuilt (and the tiles patched)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage'], 'the map data rebuilt (and the tiles patched)');
     t.notOk(bytesOf('map.bin').equals(map), 'the map data holds the peak');
     writePbf(path.join(data, 'seventh.osm.pbf'), [...sixthObjects, peak].sort(byTypeAndId));
     sameAsFresh(t, regionsFile('regions-seventh.json', 'seventh.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-seventh');

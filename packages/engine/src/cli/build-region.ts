@@ -6,20 +6,22 @@
 //   add-region --country LU --osm ~/luxembourg-latest.osm.pbf [--gtfs feed.zip] [--name Luxembourg]
 //                                      a region of your own, remembered in config/regions.local.json once built
 // Options: --regions-file FILE (instead of data/regions.json), --data DIR (data root), --out DIR (bundle folder),
-// --force (rebuild even if up to date).
+// --force (rebuild even if up to date), --jobs N (regions built at once, each in a process of its own; by default as
+// many as there are cores and memory for).
 // Paths on the command line are relative to the current folder. A region added is written to the local regions
 // file only after its bundle was built: a failed attempt changes nothing.
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {buildRegion} from '../region/build.js';
 import {buildRoot, dataRoot, loadRegionConfigs, regionsFile, regionsFromEnv, saveLocalRegion, type RegionConfig} from '../config/regions.js';
+import {buildInProcesses, defaultJobs} from './build-in-processes.js';
 
-const USAGE = `usage: quartier build-region [--all | CC ...] [--regions-file FILE] [--data DIR] [--out DIR] [--force]
+const USAGE = `usage: quartier build-region [--all | CC ...] [--regions-file FILE] [--data DIR] [--out DIR] [--force] [--jobs N]
        quartier add-region --country CC --osm FILE.osm.pbf [--osm MORE.osm.pbf] [--gtfs FEED.zip] [--name 'AREA NAME']
                            [--regions-file FILE] [--out DIR] [--force]
 `;
 
-function main(): void {
+async function main(): Promise<void> {
     const {values, positionals} = parseArgs({
         allowPositionals: true,
         options: {
@@ -34,6 +36,7 @@ function main(): void {
             gtfs: {type: 'string', multiple: true},
             name: {type: 'string'},
             quiet: {type: 'boolean'},
+            jobs: {type: 'string'},
             help: {type: 'boolean', short: 'h'}
         }
     });
@@ -59,14 +62,19 @@ function main(): void {
         return;
     }
     const regions = loadRegionConfigs(positionals.length ? positionals : values.all ? undefined : regionsFromEnv(), file);
+    const jobs = values.jobs === undefined ? defaultJobs(regions, root) : Number(values.jobs);
+    if (!Number.isInteger(jobs) || jobs < 1) throw new Error(`--jobs takes a whole number of regions built at once, 1 or more, got '${values.jobs}'\n${USAGE}`);
+    if (jobs > 1 && regions.length > 1) {
+        const options = [...(file ? ['--regions-file', file] : []), '--data', root, '--out', out, ...(values.force ? ['--force'] : []), ...(values.quiet ? ['--quiet'] : [])];
+        await buildInProcesses(regions, root, options, jobs);
+        return;
+    }
     for (const region of regions) {
         buildRegion(region, {dataRoot: root, outDir: out, force: values.force, quiet: values.quiet});
     }
 }
 
-try {
-    main();
-} catch (err) {
+main().catch((err) => {
     process.stderr.write(`quartier: ${(err as Error).message}\n`);
     process.exit(1);
-}
+});

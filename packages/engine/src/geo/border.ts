@@ -169,7 +169,7 @@ export function buildBorderSection(iso2: string): Uint8Array {
         bbox: [index.minX, index.minY, index.maxX, index.maxY],
         edges: numEdges,
         rings: numRings,
-        source: `${PACKAGE}@${packageVersion()} (© OpenStreetMap contributors, ODbL)`
+        source: `${borderSource()} (© OpenStreetMap contributors, ODbL)`
     };
     return encodeSection(BORDER_SECTION_KIND, BORDER_SECTION_VERSION, meta, {
         coords,
@@ -182,6 +182,11 @@ export function buildBorderSection(iso2: string): Uint8Array {
 function packageVersion(): string {
     const require = createRequire(import.meta.url);
     return JSON.parse(fs.readFileSync(require.resolve(`${PACKAGE}/package.json`), 'utf8')).version;
+}
+
+/** The borders' package and version: with the country's code, all a border section is built from. */
+export function borderSource(): string {
+    return `${PACKAGE}@${packageVersion()}`;
 }
 
 /**

@@ -151,16 +151,16 @@ function optionalInt(v: string | undefined, name: string): number | undefined {
 }
 
 /**
- * Builds (or finds up to date) a region in a separate process, so the server's own memory holds
- * only the opened bundles, never the build's working set.
+ * Builds (or finds up to date) the regions in separate processes (several at once: build-region --jobs), so the
+ * server's own memory holds only the opened bundles, never a build's working set.
  */
-function buildInChildProcess(country: string, config: ServerConfig): void {
+function buildInChildProcesses(countries: string[], config: ServerConfig): void {
     try {
         const file = config.regionsFile ? ['--regions-file', config.regionsFile] : [];
-        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, country, '--data', config.dataRoot, '--out', config.buildRoot, ...file],
+        execFileSync(process.execPath, [BUILD_REGION_SCRIPT, ...countries, '--data', config.dataRoot, '--out', config.buildRoot, ...file],
             {stdio: ['ignore', 'inherit', 'inherit'], env: withHugePages()});
     } catch {
-        throw new Error(`building region ${country} failed (see above)`);
+        throw new Error('building the regions failed (see above)');
     }
 }
 
@@ -332,9 +332,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
 /** The configured regions' bundles, built first when missing or outdated (unless --no-build), opened and logged. */
 function openRegions(config: ServerConfig, logger: Logger): Region[] {
     const regions: Region[] = [];
-    for (const rc of loadRegionConfigs(config.regions, config.regionsFile)) {
+    const configs = loadRegionConfigs(config.regions, config.regionsFile);
+    if (config.build && configs.length > 0) buildInChildProcesses(configs.map((rc) => rc.country), config);
+    for (const rc of configs) {
         const dir = path.join(config.buildRoot, rc.country);
-        if (config.build) buildInChildProcess(rc.country, config);
         const started = performance.now();
         const region = Region.open(dir);
         const age = dataAge(region);

@@ -7,7 +7,8 @@
 // it was reuses the three hierarchies, transit and coverage byte for byte, and one that changes only a mode's
 // weights (a maxspeed: the car's) reuses the other modes' hierarchies (modeDigest). The road graph and the map data
 // are reused when what their builder kept from the read is the same (RoadGraphBuilder.inputDigest,
-// MapDataBuilder.inputDigest); the other sections read straight from OSM (POIs, places) are still built every time.
+// MapDataBuilder.inputDigest), the border when the country and the borders' package are; the other sections read
+// straight from OSM (POIs, places) are still built every time.
 // Their content is what the others' inputs hash.
 import crypto from 'node:crypto';
 import fs from 'node:fs';

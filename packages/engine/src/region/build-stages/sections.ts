@@ -1,6 +1,6 @@
 // Region build, the sections after reading: the road graph and its contraction hierarchies, the
 // transit network, then POIs, places, coverage, map data, vector tiles and the border.
-import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, buildBorderSection} from '../../geo/border.js';
+import {BORDER_SECTION_KIND, BORDER_SECTION_VERSION, CountryBorder, borderSource, buildBorderSection} from '../../geo/border.js';
 import {Section, sectionChecksum} from '../../format/section.js';
 import path from 'node:path';
 import {contract} from '../../ch/contract.js';
@@ -190,8 +190,10 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
     const poisOut = b.pois!.build();
     b.pois = null;
     write(tmp, 'pois', poisOut.section);
-    // Geocoding keeps only what lies inside the country (extracts overlap their neighbours).
-    const borderSection = buildBorderSection(country.borderCode);
+    // Geocoding keeps only what lies inside the country (extracts overlap their neighbours). The border depends on
+    // the country and the borders' package only: the previous bundle's when they are the same (no second of parsing).
+    const borderReused = reuseSection(b, 'border', inputsOf(b, 'border', [country.borderCode, borderSource()])) !== null;
+    const borderSection = borderReused ? readBuiltSection(b, 'border') : buildBorderSection(country.borderCode);
     const border = CountryBorder.from(Section.from(borderSection.buffer as ArrayBuffer, BORDER_SECTION_KIND,
         BORDER_SECTION_VERSION, borderSection.byteOffset, borderSection.byteLength));
     // Built here, the places first and let go of before the map data (heap); on a thread, waited for after the map data.
@@ -221,7 +223,7 @@ export function buildLookupSections(b: RegionBuild, graph: GraphSource, roads: s
     const tilesStats = buildTiles(b, tileSources, placesOut.section);
     b.placesThread?.release();
     progress.update('border', 1);
-    write(tmp, 'border', borderSection);
+    if (!borderReused) write(tmp, 'border', borderSection);
     return {pois: poisOut.stats, places: placesOut.stats, map: mapStats, tiles: tilesStats, coverage: coverageStats,
         poiRecords: poisOut.stats.records, addresses: placesOut.stats.addresses};
 }
