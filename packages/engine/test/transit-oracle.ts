@@ -125,6 +125,37 @@ export function pointSeeds(g: RoadGraph, edge: number, offset: number, forward: 
     return seeds;
 }
 
+const orderCache = new WeakMap<TransitNetwork, Uint8Array>();
+
+/** Whether pattern p's trips leave its stop at `pos` in nondecreasing time (worked out once per pattern and position). */
+function departuresInOrder(net: TransitNetwork, p: number, pos: number): boolean {
+    let known = orderCache.get(net);
+    if (!known) orderCache.set(net, known = new Uint8Array(net.patternStopFirst[net.patternStopFirst.length - 1]));
+    const at = net.patternStopFirst[p] + pos;
+    if (known[at] === 0) {
+        const n = net.patternStopFirst[p + 1] - net.patternStopFirst[p];
+        let sorted = true;
+        for (let trip = net.patternTripFirst[p] + 1; trip < net.patternTripFirst[p + 1] && sorted; trip++) {
+            const times = net.patternTimeFirst[p] + (trip - net.patternTripFirst[p]) * n;
+            sorted = net.departure[times - n + pos] <= net.departure[times + pos];
+        }
+        known[at] = sorted ? 1 : 2;
+    }
+    return known[at] === 1;
+}
+
+/** The first trip of pattern p (its departures at `pos` in order) leaving `pos` at `seconds` or later. */
+function firstLeaving(net: TransitNetwork, p: number, pos: number, seconds: number): number {
+    const n = net.patternStopFirst[p + 1] - net.patternStopFirst[p];
+    let lo = net.patternTripFirst[p], hi = net.patternTripFirst[p + 1];
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (net.departure[net.patternTimeFirst[p] + (mid - net.patternTripFirst[p]) * n + pos] < seconds) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
 const runningCache = new WeakMap<TransitNetwork, {key: string; flags: Uint8Array}>();
 
 /** Per trip: bit 0 runs on its feed's day, bit 1 on the day before; read straight from the service bits. */
@@ -235,17 +266,22 @@ export function oracle(g: RoadGraph, snapper: Snapper, net: TransitNetwork, days
         }
         if (rides === K) continue;
         const ready = t + (byRide === 1 ? net.stopChangeMs[s] : 0);
-        // Every pattern through s, every running trip departing after `ready`, ridden to every later stop.
+        // Every pattern through s, every running trip departing after `ready`, ridden to every later stop. Where
+        // the pattern's trips leave s in order (checked, not assumed), the first of them after `ready` is found by
+        // bisection and the scan ends at `best`; else every trip is looked at.
         for (let k = net.stopPatternFirst[s]; k < net.stopPatternFirst[s + 1]; k++) {
             const p = net.stopPatterns[k], pos = net.stopPatternPos[k];
             const sBase = net.patternStopFirst[p], n = net.patternStopFirst[p + 1] - sBase;
             if (net.patternStopFlags[sBase + pos] & NO_PICKUP) continue;
-            for (let trip = net.patternTripFirst[p]; trip < net.patternTripFirst[p + 1]; trip++) {
-                const times = net.patternTimeFirst[p] + (trip - net.patternTripFirst[p]) * n;
-                for (let yesterday = 0; yesterday < 2; yesterday++) {
+            const first = net.patternTripFirst[p], end = net.patternTripFirst[p + 1];
+            for (let yesterday = 0; yesterday < 2; yesterday++) {
+                const shift = yesterday ? -86400 : 0;
+                const inOrder = departuresInOrder(net, p, pos);
+                for (let trip = inOrder ? firstLeaving(net, p, pos, ready / 1000 - shift - 0.001) : first; trip < end; trip++) {
                     if (!(running[trip] & (1 << yesterday))) continue;
-                    const shift = yesterday ? -86400 : 0;
+                    const times = net.patternTimeFirst[p] + (trip - first) * n;
                     const leaves = (net.departure[times + pos] + shift) * 1000;
+                    if (inOrder && leaves >= best) break;
                     if (leaves < ready || leaves >= best) continue;
                     for (let j = pos + 1; j < n; j++) {
                         if (net.patternStopFlags[sBase + j] & NO_DROP_OFF) continue;
