@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
 import t from 'tap';
 import {buildBorderSection, CountryBorder, loadBorderFeature} from '../src/geo/border.js';
 import {BorderCells} from '../src/geo/border-cells.js';
@@ -28,6 +30,22 @@ function bruteForceContains(coords: Float64Array, ringStarts: Uint32Array, lat: 
     }
     return inside;
 }
+
+// Run first: until a code is unknown (ZZ, below) the borders are read one country's slice of the file at a time.
+t.test('a country read from its slice of the file has the rings of the whole file parsed', async t => {
+    const file = createRequire(import.meta.url).resolve('@osm_borders/maritime_10m/borders.geo.json');
+    const whole = JSON.parse(fs.readFileSync(file, 'utf8')).features as {properties: {isoA2: string; isoA3: string}; geometry: any}[];
+    const rings = (geometry: any): number[][][] => geometry.type === 'GeometryCollection' ? geometry.geometries.flatMap(rings)
+        : geometry.type === 'Polygon' ? geometry.coordinates : geometry.type === 'MultiPolygon' ? geometry.coordinates.flat() : [];
+    // The first and last features of the file, a country of many parts, one with no alpha-2 code (Bonaire: BES).
+    const codes = [whole[0].properties.isoA2, whole[whole.length - 1].properties.isoA2, 'NO', 'BES'];
+    for (const code of codes) {
+        const expected = whole.find((f) => (code.length === 2 ? f.properties.isoA2 : f.properties.isoA3) === code)!;
+        const feature = loadBorderFeature(code);
+        t.equal(feature.iso3, expected.properties.isoA3, `${code}: the country`);
+        t.same(feature.rings, rings(expected.geometry).filter((r) => r.length > 0), `${code}: its rings`);
+    }
+});
 
 t.test('known places', async t => {
     const be = border('BE');

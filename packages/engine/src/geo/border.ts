@@ -101,8 +101,42 @@ function isClosed(ring: number[][]): boolean {
     return first[0] === last[0] && first[1] === last[1];
 }
 
+const FEATURE_START = '{"type":"Feature",';
+const oneByCode = new Map<string, FlatBorder>();
+
+/**
+ * One country's rings, parsed from its feature's slice of the file alone (a region's build needs one country: the
+ * whole file is 48 MB of JSON and a second and a half of parsing and collecting). The file holds one feature after
+ * another, each starting with the same bytes; when its layout is not that, null, and the caller parses it whole.
+ */
+function readOneBorder(code: string): FlatBorder | null {
+    const bytes = fs.readFileSync(createRequire(import.meta.url).resolve(`${PACKAGE}/borders.geo.json`));
+    const at = bytes.indexOf(`"isoA${code.length === 2 ? 2 : 3}":"${code}"`);
+    if (at < 0) return null;
+    const start = bytes.lastIndexOf(FEATURE_START, at);
+    let end = bytes.indexOf(FEATURE_START, at);
+    if (end < 0) end = bytes.lastIndexOf(']');
+    if (start < 0 || end < start) return null;
+    let feature: any;
+    try {
+        feature = JSON.parse(bytes.subarray(start, end).toString('utf8').replace(/,\s*$/, ''));
+    } catch {
+        return null;
+    }
+    const iso2 = String(feature.properties?.isoA2 ?? '').toUpperCase();
+    const iso3 = String(feature.properties?.isoA3 ?? '').toUpperCase();
+    if (code !== (code.length === 2 ? iso2 : iso3)) return null;
+    return flattenRings(iso2, iso3, feature.geometry);
+}
+
 function flatBorder(code: string): FlatBorder {
-    const border = loadBorders().get(code.toUpperCase());
+    const wanted = code.toUpperCase();
+    let border = bordersByCode?.get(wanted) ?? oneByCode.get(wanted);
+    if (!border && !bordersByCode) {
+        border = readOneBorder(wanted) ?? undefined;
+        if (border) oneByCode.set(wanted, border);
+    }
+    border ??= loadBorders().get(wanted);
     if (!border) throw new Error(`no country '${code}' in ${PACKAGE}`);
     return border;
 }
