@@ -117,7 +117,7 @@ export {Progress} from './util/progress.js';
 export {HUGE_PAGES_TUNABLE, hugePagesAsked, withHugePages} from './util/huge-pages.js';
 export {TileBuilder} from './tiles/tile-builder.js';
 export {OMT_LAYERS} from './tiles/omt-schema.js';
-export {NaturalEarth, NATURAL_EARTH_MAX_ZOOM} from './tiles/natural-earth.js';
+export {NaturalEarth, NATURAL_EARTH_MAX_ZOOM, PREPARED_NATURAL_EARTH} from './tiles/natural-earth.js';
 export {MAX_TILE_ZOOM, TILE_BUFFER} from './tiles/tile-frame.js';
 export {readVectorTile, VectorTileData} from './tiles/mvt-reader.js';
 export type {TileValue} from './tiles/mvt-reader.js';

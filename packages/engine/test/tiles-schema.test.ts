@@ -4,11 +4,13 @@
 // losing length, what the lowest zooms show, and the world around the region at zooms 0–5 (Natural
 // Earth). Tiles are decoded with @mapbox/vector-tile.
 import t from 'tap';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import {VectorTile, type VectorTileFeature} from '@mapbox/vector-tile';
 import {PbfReader} from 'pbf';
-import {mercatorX, mercatorY, readOsmPbf, WORLD, type Region, regionSections} from '../src/internal.js';
+import {mercatorX, mercatorY, NATURAL_EARTH_MAX_ZOOM, NaturalEarth, readOsmPbf, TileBuilder, WORLD, type Region, regionSections} from '../src/internal.js';
 import {dataRoot, testRegion} from './helpers.js';
 
 interface Feature {
@@ -397,4 +399,30 @@ t.test('zooms 0–5: country borders and country labels, around the region too',
     t.equal(decode(be, ...tileOf(48.85, 2.35, 6)), null, 'z6: no tile over Paris');
     const z6 = tileOf(50.85, 4.35, 6);
     t.notOk(featuresOf(decode(be, ...z6), 'place', z6).some((f) => f.properties.class === 'country'), 'z6: no Natural Earth');
+});
+
+t.test('Natural Earth prepared by the build: read back, it cuts the tiles the decoded data cuts, byte for byte', async (t) => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-ne-')), 'natural-earth.bin');
+    t.teardown(() => fs.rmSync(path.dirname(file), {recursive: true, force: true}));
+    t.notOk(NaturalEarth.read(file), 'no file: nothing read');
+    t.ok(NaturalEarth.prepare(file), 'written');
+    t.notOk(NaturalEarth.prepare(file), 'current: not written again');
+    const prepared = NaturalEarth.read(file)!, decoded = NaturalEarth.decode();
+    t.same(prepared.labels, decoded.labels, 'the country labels');
+    const {map, places} = regionSections(testRegion('MT'));
+    const fromFile = new TileBuilder(map, places, prepared), fromPackage = new TileBuilder(map, places, decoded);
+    // Every tile of zooms 0–2, and Malta's of zooms 3–5 (the 10m scale's land and borders).
+    const tiles: [number, number, number][] = [];
+    for (let z = 0; z <= NATURAL_EARTH_MAX_ZOOM; z++) {
+        const n = 2 ** z, x = Math.floor(mercatorX(14.45) / WORLD * n), y = Math.floor(mercatorY(35.9) / WORLD * n);
+        for (let tx = 0; tx < n; tx++) for (let ty = 0; ty < n; ty++) if (z <= 2 || (tx === x && ty === y)) tiles.push([z, tx, ty]);
+    }
+    const differ = tiles.filter(([z, x, y]) => !Buffer.from(fromFile.build(z, x, y) ?? []).equals(Buffer.from(fromPackage.build(z, x, y) ?? [])));
+    t.same(differ, [], `${tiles.length} tiles the same`);
+    // A file prepared from other data or code (its key) is not read.
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf('"key":"') + 7;
+    bytes[at] = bytes[at] === 0x30 ? 0x31 : 0x30;
+    fs.writeFileSync(file, bytes);
+    t.equal(NaturalEarth.read(file), null, 'another key (or a damaged file): decoded instead');
 });

@@ -2,9 +2,14 @@
 // domain) as OpenMapTiles has it there: the ocean (the tile minus the land), country borders (the
 // arcs two countries share) and country labels. Scales as OpenMapTiles picks them: 1:110m at zooms
 // 0–1, 1:50m at 2–3, 1:10m at 4–5 (borders: 110m at 0, 50m at 1–3, 10m at 4–5). Read once per
-// process at region-build time; nothing of it is on the request path.
+// process at region-build time; nothing of it is on the request path. Decoding it takes a second and more: the
+// build (`npm run build`: tools/prepare-natural-earth.js) writes it decoded next to this module, and a region build
+// reads that file when it was prepared from the same data, code and ICU (else it decodes, as before).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import {createRequire} from 'node:module';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
 import Flatbush from 'flatbush';
 import polylabel from 'polylabel';
 import {feature, mesh} from 'topojson-client';
@@ -15,6 +20,8 @@ import {clipRing} from '../map-data/clip.js';
 import {mercatorX, mercatorY, WORLD} from '../map-data/mercator.js';
 import {insideRing, reverseRing, ringArea2, simplifyLine, simplifyRing} from '../geo/planar.js';
 import {loadCountries} from '../config/regions.js';
+import {encodeSection, Section, verifySection} from '../format/section.js';
+import {moduleClosureHash} from '../util/module-hash.js';
 import {EXTENT, LINESTRING, POINT, POLYGON, type MvtWriter} from './mvt-writer.js';
 import type {TileFrame} from './tile-frame.js';
 
@@ -59,12 +66,22 @@ export interface CountryLabel {
 
 let loaded: NaturalEarth | null = null;
 
+/** The decoded world-atlas written by the build, beside this module (so in the engine's package too). */
+export const PREPARED_NATURAL_EARTH = fileURLToPath(new URL('./natural-earth.bin', import.meta.url));
+const PREPARED_KIND = 'natural-earth';
+const PREPARED_VERSION = 1;
+
 export class NaturalEarth {
     private constructor(private readonly scales: Record<ScaleName, Scale>, readonly labels: readonly CountryLabel[]) {}
 
-    /** The world-atlas data, decoded once per process (about a second). */
+    /** The world-atlas data once per process: the build's prepared file when current, else decoded (about a second). */
     static load(): NaturalEarth {
-        if (loaded) return loaded;
+        loaded ??= NaturalEarth.read(PREPARED_NATURAL_EARTH) ?? NaturalEarth.decode();
+        return loaded;
+    }
+
+    /** The world-atlas package's files decoded: the land and borders of each scale, simplified, and the labels. */
+    static decode(): NaturalEarth {
         const scales = {} as Record<ScaleName, Scale>;
         let countries10m: Topology | null = null;
         for (const name of SCALES) {
@@ -72,8 +89,49 @@ export class NaturalEarth {
             scales[name] = decodeScale(topology, WORLD / 2 ** SCALE_LAST_ZOOM[name] / EXTENT);
             if (name === '10m') countries10m = topology;
         }
-        loaded = new NaturalEarth(scales, countryLabels(countries10m!));
-        return loaded;
+        return new NaturalEarth(scales, countryLabels(countries10m!));
+    }
+
+    /**
+     * A prepared file's data (its rings are views of the file's buffer), or null when there is none, it is damaged,
+     * or it was prepared from another world-atlas, engine code, ICU or set of languages (preparedKey).
+     */
+    static read(file: string): NaturalEarth | null {
+        let section: Section;
+        try {
+            const bytes = fs.readFileSync(file);
+            verifySection(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+            section = Section.from(bytes.buffer, PREPARED_KIND, PREPARED_VERSION, bytes.byteOffset, bytes.byteLength);
+        } catch {
+            return null;
+        }
+        if (section.meta?.key !== preparedKey()) return null;
+        const scales = {} as Record<ScaleName, Scale>;
+        for (const name of SCALES) {
+            const land = splitParts(section.array(`land${name}`, Int32Array), section.array(`landEnds${name}`, Uint32Array));
+            const borders = splitParts(section.array(`borders${name}`, Int32Array), section.array(`borderEnds${name}`, Uint32Array));
+            scales[name] = {land, landIndex: boxIndex(land), borders, borderIndex: borders.length > 0 ? boxIndex(borders) : null};
+        }
+        return new NaturalEarth(scales, section.meta.labels as CountryLabel[]);
+    }
+
+    /**
+     * Writes the decoded data to `file` (a temporary name, then renamed) unless the file there is current.
+     * Returns whether it wrote.
+     */
+    static prepare(file = PREPARED_NATURAL_EARTH): boolean {
+        if (NaturalEarth.read(file) !== null) return false;
+        const world = NaturalEarth.decode();
+        const arrays: Record<string, Int32Array | Uint32Array> = {};
+        for (const name of SCALES) {
+            const scale = world.scales[name];
+            [arrays[`land${name}`], arrays[`landEnds${name}`]] = joinParts(scale.land);
+            [arrays[`borders${name}`], arrays[`borderEnds${name}`]] = joinParts(scale.borders);
+        }
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, encodeSection(PREPARED_KIND, PREPARED_VERSION, {key: preparedKey(), labels: world.labels}, arrays));
+        fs.renameSync(tmp, file);
+        return true;
     }
 
     /** The version of the world-atlas package (part of the region build's input hash). */
@@ -149,6 +207,33 @@ export class NaturalEarth {
             writer.end();
         }
     }
+}
+
+/** What the decoded data depends on: world-atlas, this module and what it imports, ICU's names and the languages. */
+function preparedKey(): string {
+    const require = createRequire(import.meta.url);
+    const version = (pkg: string) => JSON.parse(fs.readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')).version as string;
+    const self = fileURLToPath(import.meta.url);
+    return crypto.createHash('sha256')
+        .update(JSON.stringify([version(PACKAGE), version('i18n-iso-countries'), process.versions.icu, process.versions.unicode, languages()]))
+        .update(moduleClosureHash([self], path.dirname(path.dirname(self))))
+        .digest('hex');
+}
+
+/** Rings or lines one after another in one array, with the end of each. */
+function joinParts(parts: Int32Array[]): [Int32Array, Uint32Array] {
+    const ends = new Uint32Array(parts.length);
+    let n = 0;
+    parts.forEach((part, i) => (ends[i] = n += part.length));
+    const all = new Int32Array(n);
+    parts.forEach((part, i) => all.set(part, ends[i] - part.length));
+    return [all, ends];
+}
+
+function splitParts(all: Int32Array, ends: Uint32Array): Int32Array[] {
+    const parts: Int32Array[] = [];
+    for (let i = 0; i < ends.length; i++) parts.push(all.subarray(i === 0 ? 0 : ends[i - 1], ends[i]));
+    return parts;
 }
 
 function readTopology(scale: ScaleName): Topology {

@@ -3,10 +3,9 @@
 // (reuse.ts) hash this instead of the whole engine's code, so a change to one capability's code (the tiles' cutter,
 // the geocoder) leaves the sections it cannot reach reusable, and a section patched from the previous bundle's
 // (the vector tiles: tile-patch.ts) knows that section was cut by the same code.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {moduleClosureHash} from '../../util/module-hash.js';
 import type {SECTION_FILES} from '../manifest.js';
 
 type SectionName = keyof typeof SECTION_FILES;
@@ -32,7 +31,6 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
     tiles: ['tiles/tile-builder.js', 'tiles/tile-archive-layout.js', 'tiles/tile-archive-cut.js', 'tiles/natural-earth.js', 'map-data/map-data.js', 'geocode/places.js', 'coverage/coverage.js']
 };
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 const hashes = new Map<string, string>();
 
 /** Every section's code hashed now, at the build's start: the files hashed are the ones this process loaded. */
@@ -46,24 +44,8 @@ export function sectionCodeHash(section: SectionName, engineCode: string): strin
     if (!entries) return engineCode;
     let hash = hashes.get(section);
     if (hash === undefined) {
-        hash = closureHash(entries.map((e) => path.join(SRC_ROOT, e)));
+        hash = moduleClosureHash(entries.map((e) => path.join(SRC_ROOT, e)), SRC_ROOT);
         hashes.set(section, hash);
     }
     return hash;
-}
-
-/** SHA-256 over the files reachable from `entries` by relative imports, in path order. */
-function closureHash(entries: string[]): string {
-    const seen = new Set<string>();
-    const stack = entries.slice();
-    while (stack.length > 0) {
-        const file = stack.pop()!;
-        if (seen.has(file)) continue;
-        seen.add(file);
-        const text = fs.readFileSync(file, 'utf8');
-        for (const m of text.matchAll(IMPORT)) stack.push(path.resolve(path.dirname(file), m[1]));
-    }
-    const h = crypto.createHash('sha256');
-    for (const file of [...seen].sort()) h.update(`${path.relative(SRC_ROOT, file)}\n`).update(fs.readFileSync(file));
-    return h.digest('hex');
 }
