@@ -68,7 +68,7 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
         if (!visible) continue;
         projectChunk(scene, tiles, feats, tops, bottoms, order, k0, k1);
         for (let shade = 0; shade < 2; shade++) {
-            ctx.beginPath();
+            scene.path.clear();
             let any = false;
             for (let k = k0; k < k1; k++) {
                 const i = order[k];
@@ -76,16 +76,16 @@ export function drawExtrusions(scene: TileScene, layer: StyleLayer, look: ImageL
             }
             if (any) {
                 ctx.fillStyle = shade === 0 ? look.extrusion.wall : look.extrusion.shade;
-                ctx.fill('nonzero');
+                ctx.fill(scene.path.take(), 'nonzero');
             }
         }
-        ctx.beginPath();
+        scene.path.clear();
         for (let k = k0; k < k1; k++) {
             const i = order[k];
             traceRoof(scene, tiles[i], feats[i], CORNERS.start[k - k0]);
         }
         ctx.fillStyle = roof;
-        ctx.fill('nonzero');
+        ctx.fill(scene.path.take(), 'nonzero');
     }
     ctx.globalAlpha = 1;
 }
@@ -130,7 +130,7 @@ function onCut(tile: SceneTile, ax: number, ay: number, bx: number, by: number):
 
 /** Adds the visible walls of one shade (0: east-west, lit; 1: north-south, shaded); returns whether any. `at`: the building's first corner in CORNERS. */
 function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number, height: number, at: number): boolean {
-    const ctx = scene.ctx;
+    const path = scene.path;
     const d = tile.data, xs = d.xs, ys = d.ys;
     const {bx, by, tx, ty} = CORNERS;
     // Far away a wall is a sliver (under 3/4 of a CSS pixel): not worth its four corners.
@@ -152,11 +152,11 @@ function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number,
             const x0 = bx[ja], y0 = by[ja], x1 = bx[jb], y1 = by[jb], x2 = tx[jb], y2 = ty[jb], x3 = tx[ja], y3 = ty[ja];
             const quad = (x0 * y1 - x1 * y0) + (x1 * y2 - x2 * y1) + (x2 * y3 - x3 * y2) + (x3 * y0 - x0 * y3);
             if (Math.sign(quad) !== turn || Math.abs(quad) < 0.25 * scene.ratio * scene.ratio) continue;
-            ctx.moveTo(x0, y0);
-            ctx.lineTo(x1, y1);
-            ctx.lineTo(x2, y2);
-            ctx.lineTo(x3, y3);
-            ctx.closePath();
+            path.moveTo(x0, y0);
+            path.lineTo(x1, y1);
+            path.lineTo(x2, y2);
+            path.lineTo(x3, y3);
+            path.closePath();
             any = true;
         }
     }
@@ -165,21 +165,21 @@ function traceWalls(scene: TileScene, tile: SceneTile, f: number, shade: number,
 
 /** The roof: the building's corners at its top (CORNERS from `at`). */
 function traceRoof(scene: TileScene, tile: SceneTile, f: number, at: number): void {
-    const ctx = scene.ctx, d = tile.data;
+    const path = scene.path, d = tile.data;
     const first = d.coordStart[d.partStart[f]];
     for (let p = d.partStart[f], p1 = d.partStart[f + 1]; p < p1; p++) {
         const j0 = at + d.coordStart[p] - first, j1 = at + d.coordStart[p + 1] - first;
-        // Corners within half a device pixel of the last one drawn add nothing: skipped (fewer calls into the canvas).
+        // Corners within half a device pixel of the last one drawn add nothing: skipped (a shorter path to rasterize).
         let lx = CORNERS.tx[j0], ly = CORNERS.ty[j0];
-        ctx.moveTo(lx, ly);
+        path.moveTo(lx, ly);
         for (let j = j0 + 1; j < j1; j++) {
             const x = CORNERS.tx[j], y = CORNERS.ty[j];
             if ((x - lx) * (x - lx) + (y - ly) * (y - ly) < 0.25) continue;
-            ctx.lineTo(x, y);
+            path.lineTo(x, y);
             lx = x;
             ly = y;
         }
-        ctx.closePath();
+        path.closePath();
     }
 }
 

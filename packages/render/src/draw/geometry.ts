@@ -75,13 +75,12 @@ export function drawGeometry(scene: TileScene, layer: StyleLayer): void {
                 }
                 current = paint;
                 apply(scene, fill, paint);
-                ctx.beginPath();
+                scene.path.clear();
                 n = 0;
             }
             scene.trace(tile, f, type === 3);
             if (++n === CHUNK) {
                 flush(scene, fill, current);
-                ctx.beginPath();
                 n = 0;
             }
         }
@@ -119,12 +118,13 @@ function apply(scene: TileScene, fill: boolean, paint: Paint): void {
     }
 }
 
+/** Draws the features traced since the last flush. */
 function flush(scene: TileScene, fill: boolean, paint: Paint): void {
-    const ctx = scene.ctx;
+    const ctx = scene.ctx, path = scene.path.take();
     if (fill) {
-        ctx.fill('nonzero');
-        if (paint.outline) ctx.stroke();
+        ctx.fill(path, 'nonzero');
+        if (paint.outline) ctx.stroke(path);
     } else {
-        ctx.stroke();
+        ctx.stroke(path);
     }
 }

@@ -8,6 +8,7 @@ import type {SKRSContext2D} from '@napi-rs/canvas';
 import type {Region} from '@quartier/engine';
 import {MAX_TILE_ZOOM, WORLD, readVectorTile, type VectorTileData} from '@quartier/engine/internal';
 import type {Camera} from './camera.js';
+import {PathWriter} from './path-writer.js';
 import {sliceTile} from './sliced-tile.js';
 import {PER_FEATURE_KEY, type Globals, type StyleFeature, type StyleLayer} from '../style/map-style.js';
 
@@ -280,6 +281,8 @@ export class TileScene {
     readonly view: [number, number, number, number];
     /** The world box where symbols take their place (wider: the collision grid's margin). */
     readonly symbolView: [number, number, number, number];
+    /** The path `trace` adds to (drawn with ctx.fill(path.take()) or stroke). */
+    readonly path = new PathWriter();
 
     /**
      * Tiles are those under `box`. Symbols come from the tiles MapLibre lays them out in for the frame
@@ -340,8 +343,8 @@ export class TileScene {
     }
 
     /**
-     * Adds a feature's parts to the current path, projected; rings are closed. Points closer than
-     * about half a device pixel to the previous one are skipped (fewer calls into the canvas). With a
+     * Adds a feature's parts to `path`, projected; rings are closed. Points closer than about half a
+     * device pixel to the previous one are skipped (a shorter path to rasterize). With a
      * pitched camera, parts are first clipped to the ground in front of it (camera.nearY).
      */
     trace(tile: SceneTile, f: number, close: boolean): void {
@@ -366,7 +369,7 @@ export class TileScene {
                     else if (!close) this.started = false;
                 }
             }
-            if (close && this.started) this.ctx.closePath();
+            if (close && this.started) this.path.closePath();
         }
     }
 
@@ -378,12 +381,12 @@ export class TileScene {
         const cam = this.camera;
         cam.project(x, y, 0);
         if (!this.started) {
-            this.ctx.moveTo(cam.sx, cam.sy);
+            this.path.moveTo(cam.sx, cam.sy);
             this.started = true;
         } else {
             const dx = cam.sx - this.lx, dy = cam.sy - this.ly;
             if (dx * dx + dy * dy < 0.25 && !last) return;
-            this.ctx.lineTo(cam.sx, cam.sy);
+            this.path.lineTo(cam.sx, cam.sy);
         }
         this.lx = cam.sx;
         this.ly = cam.sy;
