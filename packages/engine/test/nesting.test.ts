@@ -49,4 +49,5 @@ t.test('a piece plainly inside is kept as it is; one wholly in the hole is dropp
     const inside = [box(0.001, 0.001, 0.002, 0.002)];
     t.same(nestInside([inside], outer), [inside]);
     t.same(nestInside([[box(0.0045, 0.0045, 0.0055, 0.0055)]], outer), []);
+    t.same(nestInside([inside], []), [], 'no next area: nothing is inside it');
 });

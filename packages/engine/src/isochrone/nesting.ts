@@ -73,6 +73,8 @@ const SUBDIVISION = 64;
 
 /** The intersection of a polygon (exterior then holes) with the `outer` pieces: polygons, exterior then holes. */
 function intersect(piece: Ring[], outer: Ring[][]): Ring[][] {
+    // No next area (a larger limit whose pieces were all dropped): nothing of this one is inside it.
+    if (outer.length === 0) return [];
     let minX = Infinity, minY = Infinity;
     for (const rings of outer) {
         for (const [x, y] of rings[0]) {
