@@ -83,6 +83,7 @@ function intersect(piece: Ring[], outer: Ring[][]): Ring[][] {
         }
     }
     const ox = Math.floor(minX * 1e6), oy = Math.floor(minY * 1e6);
+    // Rings are closed (their first point repeated at the end); Clipper's paths are not.
     const toPath = (ring: Ring): Path64 => ring.slice(0, -1).map(([x, y]) => ({x: Math.round((x * 1e6 - ox) * SUBDIVISION), y: Math.round((y * 1e6 - oy) * SUBDIVISION)}));
     const toRing = (path: Path64): Ring => path.map((p) => [(p.x / SUBDIVISION + ox) / 1e6, (p.y / SUBDIVISION + oy) / 1e6]);
     const clipper = new Clipper64();

@@ -1,7 +1,7 @@
 // A path written as SVG path data into one reused byte buffer, handed to Skia as one Path2D. Each
 // moveTo or lineTo on the canvas is a call into the native module (about 0.8 µs on this machine,
 // whatever the binding's wrapper does); a map image has tens of thousands of vertices. Written
-// here, a vertex costs about a tenth of that, and Skia parses the whole path in one call.
+// here and parsed by Skia in one call, a vertex costs about a fifth of that.
 // Coordinates are written to 1/100 of a device pixel: no anti-aliased edge moves by more than that
 // (Skia's parser may land one float step off the nearest, far below that).
 import {Path2D} from '@napi-rs/canvas';
