@@ -18,6 +18,7 @@ import {Labeler} from './labels/labels.js';
 import {styleByIndex, type MapStyle} from './style/map-style.js';
 import {drawMarker, drawPin, pinBox, type CustomMarker} from './assets/pin.js';
 import {TileScene} from './scene/tile-scene.js';
+import {encodeJpeg} from './jpeg.js';
 
 export interface MapImageOptions {
     latitude: number;
@@ -144,9 +145,9 @@ export function renderMap(region: Region, options: MapImageOptions): Canvas {
     return out;
 }
 
-/** JPEG bytes at quality 100 (encoded off the main thread). */
+/** JPEG bytes at quality 100 (encoded off the main thread, jpeg.ts). */
 export async function renderJpeg(region: Region, options: MapImageOptions): Promise<Buffer> {
-    return renderMap(region, options).encode('jpeg', 100);
+    return encodeJpeg(renderMap(region, options));
 }
 
 /** CPU time of the process, milliseconds (QUARTIER_RENDER_TIMING: steadier than wall time on a busy machine). */

@@ -51,7 +51,7 @@ export interface CacheOptions {
     now?: () => number;
     /** told about failed writes, at most once per WRITE_PAUSE_MS (default: a line on stderr) */
     onWriteError?: (message: string) => void;
-    /** the file's pages this process may keep mapped before it maps the file afresh (mapped-pages.ts; default 32 MiB) */
+    /** the file's pages this process may keep mapped before it maps the file afresh (mapped-pages.ts; default 16 MiB) */
     mappedMaxBytes?: number;
 }
 
@@ -88,7 +88,7 @@ const DEFAULT_MAX_BYTES = 1024 ** 3;
 /** After a failed write, sets are skipped for this long (ms), and failures are reported at most this often. */
 export const WRITE_PAUSE_MS = 60_000;
 const CLOSE_TIMEOUT_MS = 2000;
-const DEFAULT_MAPPED_MAX_BYTES = 32 * 1024 ** 2;
+const DEFAULT_MAPPED_MAX_BYTES = 16 * 1024 ** 2;
 
 type Totals = [entries: number, bytes: number];
 type IndexKey = [writeTime: number, key: string];
