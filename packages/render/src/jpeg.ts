@@ -19,10 +19,13 @@ async function loadSharp(): Promise<SharpFactory> {
     return module;
 }
 
-/** The canvas as JPEG bytes, quality 100, 4:4:4 (as Skia's encoder at 100). */
+/**
+ * The canvas as JPEG bytes, quality 100, 4:4:4, as Skia's encoder codes it: the pixels as they are stored
+ * (premultiplied), their alpha left out (where sharp would otherwise lay a translucent pixel on black again).
+ */
 export async function encodeJpeg(canvas: Canvas): Promise<Buffer> {
     sharp ??= await loadSharp();
-    return sharp(canvas.data(), {raw: {width: canvas.width, height: canvas.height, channels: 4}})
+    return sharp(canvas.data(), {raw: {width: canvas.width, height: canvas.height, channels: 4}}).removeAlpha()
         .jpeg({quality: 100, chromaSubsampling: '4:4:4', optimiseCoding: false, mozjpeg: false, trellisQuantisation: false, overshootDeringing: false, optimiseScans: false})
         .toBuffer();
 }
