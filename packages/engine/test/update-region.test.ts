@@ -18,6 +18,8 @@ import t, {type Test} from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {repoRoot, serveQuartier} from './helpers.js';
 
+// Some twenty region builds and updates: 2.5 to 3.5 minutes with CI's other test files beside it on two cores.
+t.setTimeout(600_000);
 const cwd = fs.mkdtempSync(path.join(repoRoot, 'build', 'update-test-'));
 t.teardown(() => fs.rmSync(cwd, {recursive: true, force: true}));
 const data = path.join(cwd, 'data');
