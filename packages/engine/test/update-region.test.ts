@@ -18,7 +18,7 @@ import t, {type Test} from 'tap';
 import {OsmPbfWriter} from '../src/osm/pbf-writer.js';
 import {repoRoot, serveQuartier} from './helpers.js';
 
-// Some twenty region builds and updates: 2.5 to 3.5 minutes with CI's other test files beside it on two cores.
+// Its builds and updates took 2.5 to 3.5 minutes in CI, other test files running beside it on two cores.
 t.setTimeout(600_000);
 const cwd = fs.mkdtempSync(path.join(repoRoot, 'build', 'update-test-'));
 t.teardown(() => fs.rmSync(cwd, {recursive: true, force: true}));
