@@ -4,6 +4,7 @@
 // largest road graph), not one each. A query that finds another one's state in the arrays has it cleared
 // first (SearchSpace.claim, query/search-space.ts), so sharing changes no answer.
 import {NodeHeap} from '../search/heap.js';
+import {RankSet} from './query/rank-set.js';
 import {largestPerThread} from '../util/largest-per-thread.js';
 
 /** What a query must do before another query of the same scratch uses it. */
@@ -29,6 +30,8 @@ export class CHScratch {
     readonly bucketCount: Uint32Array;
     readonly forwardSettled: Uint32Array;
     readonly selIndex: Uint32Array;
+    /** The sweeps' selection while it is made (query/sweep.ts); empty between sweeps. */
+    readonly selMembers: RankSet;
     // Allocated on first use: path lengths, and turns for modes with turn costs.
     private lengths: [Float64Array, Float64Array] | null = null;
     private turns: [Float64Array, Uint16Array, Float64Array, Uint16Array] | null = null;
@@ -49,6 +52,7 @@ export class CHScratch {
         this.bucketCount = new Uint32Array(n);
         this.forwardSettled = new Uint32Array(n);
         this.selIndex = new Uint32Array(n);
+        this.selMembers = new RankSet(n);
     }
 
     /** Path lengths forward and backward (m). */

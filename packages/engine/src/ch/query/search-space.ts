@@ -7,6 +7,7 @@ import {NO_BEARING, type TurnCosts} from '../../graph/turn-costs.js';
 import type {NodeHeap} from '../../search/heap.js';
 import type {CHScratch, ScratchUser} from '../scratch.js';
 import type {ContractionHierarchy} from '../hierarchy.js';
+import type {RankSet} from './rank-set.js';
 
 export const ZERO = [0];
 const NONE = [NO_BEARING];
@@ -41,6 +42,7 @@ export class SearchSpace {
     readonly bucketStart: Uint32Array;
     readonly bucketCount: Uint32Array;
     readonly selIndex: Uint32Array;
+    readonly selMembers: RankSet;
     // Path lengths (metres) beside the times, for tableWithLengths and sweeps (allocated on first use).
     keepLength = false;
     forwardLen: Float64Array = new Float64Array(0);
@@ -76,6 +78,7 @@ export class SearchSpace {
         this.bucketStart = s.bucketStart;
         this.bucketCount = s.bucketCount;
         this.selIndex = s.selIndex;
+        this.selMembers = s.selMembers;
         if (turnCosts) [this.forwardTurn, this.forwardBearing, this.backwardTurn, this.backwardBearing] = s.turnArrays();
     }
 
