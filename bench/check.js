@@ -4,7 +4,7 @@
 // and the code each measures are in bench/figures.json. Prints one table: each figure recorded and now, the
 // ratio now / recorded, the ratio to the bench's own baseline measured in the same run (which the machine's
 // load moves far less), and stale when a commit after the figure's own changed its code (the commits of
-// figures.json's sameAnswers apart). Quick sizes differ from the recorded runs' (fewer requests, shorter
+// figures.json's sameAnswers apart, each but for the code sets its `except` names). Quick sizes differ from the recorded runs' (fewer requests, shorter
 // runs): read a ratio within ±25% as the same figure, and a loaded machine (see the load printed) as slower.
 //   node bench/check.js [--only route-http,matrix] [--no-run] [--rows] [--record]   (each bench's output: build/bench-check/)
 //   --no-run: staleness only, nothing measured; --rows: every row of bench/RESULTS.md in a section that
@@ -30,12 +30,15 @@ const OUTPUT_DIR = path.join(root, 'build', 'bench-check');
 
 const git = (...args) => execFileSync('git', args, {cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore']}).trim();
 
-/** Full hashes of the commits declared to change no answer and no cost (figures.json sameAnswers). */
+/**
+ * Full hashes of the commits declared to change no answer and no cost (figures.json sameAnswers), each with the
+ * code sets whose figures it does change (an entry's `except`; none: it changes no figure).
+ */
 function sameAnswerCommits() {
-    const out = new Set();
-    for (const {commits} of registry.sameAnswers ?? []) {
+    const out = new Map();
+    for (const {commits, except} of registry.sameAnswers ?? []) {
         const list = commits.includes('..') ? git('rev-list', commits) : git('rev-parse', `${commits}^{commit}`);
-        for (const h of list.split('\n')) if (h) out.add(h);
+        for (const h of list.split('\n')) if (h) out.set(h, new Set(except ?? []));
     }
     return out;
 }
@@ -60,7 +63,7 @@ function changesSince(commit, names) {
         return null;
     }
     const list = git('rev-list', `${commit}..HEAD`, '--', ...codePaths(names)).split('\n').filter(Boolean);
-    return list.filter((h) => !sameAnswers.has(h)).map((h) => h.slice(0, 7));
+    return list.filter((h) => !sameAnswers.has(h) || names.some((n) => sameAnswers.get(h).has(n))).map((h) => h.slice(0, 7));
 }
 
 function staleness(commit, names) {
