@@ -53,8 +53,12 @@ export class TargetSweep {
     private foundTime: Uint32Array = new Uint32Array(1024);
     private foundCount = 0;
 
+    /** The lowest of the ranks every kept-bound selection holds (TOP_SELECTED). */
+    private readonly top: number;
+
     constructor(space: SearchSpace) {
         this.space = space;
+        this.top = Math.max(0, space.ch.nodeCount - TOP_SELECTED);
     }
 
     /** The next sweep selects again (another query takes the scratch's selection index). */
@@ -162,12 +166,10 @@ export class TargetSweep {
                 // The nodes within the bound of any target are those within it of some target: the union of
                 // each target's, kept (without the top ranks, all selected). The selection is cut when a down arc
                 // leaves it (the search's heap not empty).
-                for (let x = ch.nodeCount - 1, top = topOf(ch.nodeCount); x >= top; x--) if (members.add(x)) count = this.append(x, count);
+                for (let x = ch.nodeCount - 1; x >= this.top; x--) count = this.select(x, count);
                 for (let j = 0; j < targets.length; j++) {
                     const {node, time} = this.within(targets[j], ch.mode);
-                    for (let k = 0; k < node.length && time[k] <= bound; k++) {
-                        if (members.add(node[k])) count = this.append(node[k], count);
-                    }
+                    for (let k = 0; k < node.length && time[k] <= bound; k++) count = this.select(node[k], count);
                 }
                 cut = this.leaves(count);
             } else {
@@ -196,7 +198,7 @@ export class TargetSweep {
         let found = this.kept.get(target);
         if (found === undefined) {
             this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
-            const top = topOf(this.space.ch.nodeCount);
+            const top = this.top;
             let below = 0;
             for (let k = 0; k < this.foundCount; k++) if (this.found[k] < top) below++;
             found = {node: new Uint32Array(below), time: new Uint32Array(below)};
@@ -216,7 +218,7 @@ export class TargetSweep {
      */
     private leaves(count: number): boolean {
         const ch = this.space.ch, downFirst = ch.downFirst, downHead = ch.downHead, members = this.space.selMembers, nodes = this.selNodes;
-        const top = topOf(ch.nodeCount);
+        const top = this.top;
         for (let p = 0; p < count; p++) {
             const x = nodes[p];
             if (x >= top) continue;
@@ -265,20 +267,11 @@ export class TargetSweep {
         return cut;
     }
 
-    /** Adds x to the selection unless it is there; the new count. */
+    /** Adds x to the selection unless it is there (its list in the order found, drained in rank order); the new count. */
     private select(x: number, count: number): number {
-        return this.space.selMembers.add(x) ? this.append(x, count) : count;
-    }
-
-    /** Appends x, new to the selection, to its list (in the order found; drained in rank order). */
-    private append(x: number, count: number): number {
+        if (!this.space.selMembers.add(x)) return count;
         if (count === this.selNodes.length) this.selNodes = grow(this.selNodes);
         this.selNodes[count] = x;
         return count + 1;
     }
-}
-
-/** The lowest of the ranks every kept-bound selection holds. */
-function topOf(nodeCount: number): number {
-    return Math.max(0, nodeCount - TOP_SELECTED);
 }
