@@ -169,6 +169,14 @@ for (const [mode, seed] of [['Bicycling', 2701], ['Transit', 2702]] as const) {
         t.ok(shape.coordinates.length >= 1, `${shape.coordinates.length} piece(s)`);
         t.same(meta, {type: 'travelTime', travelMode: mode, minutes: 15, origin: {address: null, ...BRUSSELS}});
         await agreement(t, shape, mode, 15, seed);
+        const form = '["#qs-search-tab-travel", "#qs-travel-mode", "#qs-travel-minutes", ".qs-travel [role=combobox]", ".qs-status"]' +
+            '.map((s, i) => { const e = document.querySelector(s); return i === 0 ? e.getAttribute("aria-selected") : i < 4 ? e.value : e.textContent; })';
+        t.same(await wide.page.evaluate(form), ['true', mode, '15', `${BRUSSELS.latitude.toFixed(5)}, ${BRUSSELS.longitude.toFixed(5)}`, 'Area drawn on the map.'],
+            'the form shows the search by script: its tab, mode, minutes, origin and outcome');
+        // Search again from the form, unchanged: the same search (the origin's coordinates, no address).
+        await wide.page.click('.qs-travel button[type="submit"]');
+        await wide.page.waitForFunction(`window.found.length > ${(before as number) + 1}`, undefined, {timeout: 30000});
+        t.same(await wide.page.evaluate('window.found[window.found.length - 1].meta'), meta, 'Search in the form again: the same search');
         await idle(wide.page);
         await wide.page.screenshot({path: path.join(ARTIFACTS, `map-v3-search-${mode.toLowerCase()}.png`)});
         clean(t, wide);
@@ -216,6 +224,7 @@ t.test('the form: an address picked with the keyboard, then Search, calls onSear
     const byScript = await page.evaluate(`YatmoSearch.search({address: 'Rue de la Loi 16', minutes: 10, travelMode: 'walking'}).then((r) => r.meta)`) as typeof meta;
     t.match(byScript, {type: 'travelTime', travelMode: 'Walking', minutes: 10}, 'by script, the mode in any case');
     t.match(byScript.origin.address, /Loi/, 'the address found');
+    t.equal(await page.inputValue('#qs-address-1'), byScript.origin.address, 'the form shows the address found by script');
     t.match(await page.evaluate(`YatmoSearch.search({address: 'Qqqxzzv Wwwvvq', minutes: 10, travelMode: 'Walking'}).catch((e) => e.message)`), /no place found/, 'an address not found rejects');
     clean(t, wide);
 });
@@ -258,6 +267,9 @@ t.test('lifestyle: three categories by script agree with /enrichment; the form s
     const result = await page.evaluate(`YatmoSearch.search({lifestyle: ${JSON.stringify(keys)}, minutes: 8, travelMode: 'Walking', bounds: ${JSON.stringify(bounds)}})`) as {shape: Shape; meta: Record<string, unknown>};
     t.same(result.meta, {type: 'lifestyle', travelMode: 'Walking', minutes: 8, categories: keys, bounds});
     t.equal(result.shape.type, 'MultiPolygon');
+    t.equal(await page.getAttribute('#qs-search-tab-lifestyle', 'aria-selected'), 'true', 'the form shows the search by script on its tab');
+    t.same(await page.evaluate('[...document.querySelectorAll(".qs-checks input:checked")].map((i) => i.value).sort()'), [...keys].sort(), 'its categories ticked');
+    t.same([await page.inputValue('#qs-life-minutes'), await page.inputValue('#qs-life-mode')], ['8', 'Walking'], 'its minutes and mode');
     const random = mulberry32(2703);
     const points = Array.from({length: 60}, () => [bounds[0][0] + random() * (bounds[1][0] - bounds[0][0]), bounds[0][1] + random() * (bounds[1][1] - bounds[0][1])]);
     const worst = await pooled(points.map(([lon, lat]) => async () => {
@@ -286,6 +298,7 @@ t.test('lifestyle: three categories by script agree with /enrichment; the form s
     await page.click('#qs-search-tab-lifestyle');
     await page.waitForSelector('#qs-life-cat-Shopping\\.Supermarket');
     t.match(await page.textContent('.qs-checks'), /Supermarkets/, 'categories named by /categories');
+    await page.uncheck('#qs-life-cat-Transports\\.Metros');
     await page.check('#qs-life-cat-Shopping\\.Supermarket');
     await page.check('#qs-life-cat-Children\\.ElementarySchool');
     await page.fill('#qs-life-minutes', '10');

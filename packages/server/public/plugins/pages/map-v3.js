@@ -63,8 +63,9 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
     const listings = createListings({maplibregl, map, accentColor, renderCard: settings.listings?.renderCard, words: labelsFor(api.language)});
     const near = () => ({latitude: map.getCenter().lat, longitude: map.getCenter().lng});
     const searches = createSearches({api, map, overlay, onSearch: settings.travelTimeSearch?.onSearch, near});
+    let form = null;
     if (settings.travelTimeSearch) {
-        const form = searchForm({api, map, accentColor, searches, defaults: settings.travelTimeSearch, near, categories});
+        form = searchForm({api, map, accentColor, searches, defaults: settings.travelTimeSearch, near, categories});
         drawing = () => form.zone.drawing();
         map.addControl({onAdd: () => h('div', {class: 'maplibregl-ctrl'}, form.element), onRemove: () => form.element.remove()}, 'top-left');
         fitPanel(map, root, form);
@@ -82,7 +83,11 @@ function mount(root, api, settings, {maplibregl, map, overlay}, categories) {
     }
     return {
         map,
-        search: (args) => searches.search(args),
+        // A search by script shows in the form too (its tab, fields and outcome), to be changed and run again there.
+        search: (args) => searches.search(args).then((found) => {
+            form?.show(found);
+            return found;
+        }),
         setListings: (items) => listings.set(items),
         clear() {
             searches.clear();

@@ -6,7 +6,7 @@ let instances = 0;
 
 /**
  * `search`: (text) => Promise of [{label, latitude, longitude}]; `onPick(place)`: a suggestion chosen.
- * Returns {element, input, picked(): the chosen place or null, reset()}.
+ * Returns {element, input, picked(): the chosen place or null, set(place): the field showing it as chosen, reset()}.
  */
 export function addressInput({label, placeholder, search, onPick}) {
     const id = `qs-address-${++instances}`;
@@ -74,6 +74,7 @@ export function addressInput({label, placeholder, search, onPick}) {
     return {
         element, input,
         picked: () => chosen,
+        set(place) { chosen = place; input.value = place.label; show([]); },
         reset() { chosen = null; input.value = ''; show([]); }
     };
 }

@@ -3,7 +3,10 @@ import {h} from '../lib/escape.js';
 import {labelsFor} from '../lib/labels.js';
 import {MAX_MINUTES, MIN_MINUTES} from './searches.js';
 
-/** Minutes and mode side by side (`modes`: the modes offered, `language`: their words); returns {element, minutes(), mode()}. */
+/**
+ * Minutes and mode side by side (`modes`: the modes offered, `language`: their words); returns {element, minutes(),
+ * mode(), set(minutes, mode)}.
+ */
 export function minutesAndMode(idPrefix, defaults, modes, language) {
     const words = labelsFor(language);
     const minutes = h('input', {id: `${idPrefix}-minutes`, type: 'number', min: MIN_MINUTES, max: MAX_MINUTES, step: 1, inputmode: 'numeric', value: defaults.minutes, required: true});
@@ -11,7 +14,13 @@ export function minutesAndMode(idPrefix, defaults, modes, language) {
     const element = h('div', {class: 'qs-row'},
         h('label', {class: 'qs-field', for: minutes.id}, h('span', {}, words.minutesLabel), minutes),
         h('label', {class: 'qs-field', for: mode.id}, h('span', {}, words.mode), mode));
-    return {element, minutes: () => Number(minutes.value), mode: () => mode.value};
+    return {
+        element, minutes: () => Number(minutes.value), mode: () => mode.value,
+        set(m, travelMode) {
+            minutes.value = String(m);
+            if (modes.includes(travelMode)) mode.value = travelMode;
+        }
+    };
 }
 
 /** A polite live line for progress and errors. */

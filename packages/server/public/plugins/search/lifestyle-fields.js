@@ -26,7 +26,10 @@ function keyLabel(key) {
     return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The checkboxes: common ones shown, the others under "More" (`words`: lib/labels.js's). Returns {element, checked(): keys}. */
+/**
+ * The checkboxes: common ones shown, the others under "More" (`words`: lib/labels.js's). Returns {element, checked():
+ * keys, set(keys): those ticked and no other, "More" opened when one of them is there}.
+ */
 export function categoryChecks(categories, idPrefix, words) {
     const box = (c) => h('label', {class: 'qs-check'}, h('input', {type: 'checkbox', value: c.key, id: `${idPrefix}-${c.key}`}), c.label);
     const common = categories.filter((c) => c.common), others = categories.filter((c) => !c.common);
@@ -34,5 +37,14 @@ export function categoryChecks(categories, idPrefix, words) {
         h('legend', {class: 'qs-legend'}, words.nearEachOf),
         common.map(box),
         others.length ? h('details', {class: 'qs-more'}, h('summary', {}, withValues(words.more, {n: others.length})), others.map(box)) : null);
-    return {element, checked: () => [...element.querySelectorAll('input:checked')].map((i) => i.value)};
+    const inputs = () => [...element.querySelectorAll('input[type="checkbox"]')];
+    return {
+        element,
+        checked: () => inputs().filter((i) => i.checked).map((i) => i.value),
+        set(keys) {
+            for (const input of inputs()) input.checked = keys.includes(input.value);
+            const more = element.querySelector('.qs-more');
+            if (more && more.querySelector('input:checked')) more.open = true;
+        }
+    };
 }

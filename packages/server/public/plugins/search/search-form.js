@@ -10,7 +10,8 @@ import {createZoneDrawing} from './zone-draw.js';
 
 /**
  * `searches`: searches.js; `defaults`: {minutes, mode}; `categories`: /categories' answer; `near()`:
- * where address suggestions start. Returns {element, zone (the drawing), collapse()}.
+ * where address suggestions start. Returns {element, zone (the drawing), collapse(), show({shape, meta})}: show
+ * puts a search made by script (YatmoSearch.search) in the form, as if it had been made there.
  */
 export function searchForm(options) {
     const words = labelsFor(options.api.language);
@@ -44,7 +45,7 @@ export function searchForm(options) {
     };
 
     const parts = {...options, words, run, status, foldWhenNarrow};
-    const zone = zonePanel(parts);
+    const zone = zonePanel(parts), travel = travelPanel(parts), life = lifestylePanel(parts);
     const clearButton = h('button', {type: 'button', class: 'qs-button qs-secondary'}, words.clear);
     clearButton.addEventListener('click', () => {
         zone.drawing.cancel();
@@ -57,15 +58,26 @@ export function searchForm(options) {
         status.say('');
     };
     const tabList = tabs([
-        {id: 'travel', title: words.tabTravel, element: travelPanel(parts), onShow: leaveZone},
+        {id: 'travel', title: words.tabTravel, element: travel.element, onShow: leaveZone},
         {id: 'zone', title: words.tabZone, element: zone.element, onShow: () => status.say('')},
-        {id: 'lifestyle', title: words.tabLifestyle, element: lifestylePanel(parts), onShow: leaveZone}
+        {id: 'lifestyle', title: words.tabLifestyle, element: life.element, onShow: leaveZone}
     ], 'qs-search', words.search);
     body.append(...tabList.element, h('div', {class: 'qs-tabpanel qs-after'}, status.element, h('div', {class: 'qs-actions'}, clearButton)));
-    return {element, zone: zone.drawing, collapse: () => fold(true)};
+    /** A search by script in its tab's fields, its outcome in the status line (a zone by script does not exist). */
+    function show({shape, meta}) {
+        const panel = {travelTime: travel, lifestyle: life}[meta.type];
+        if (!panel) return;
+        tabList.select(meta.type === 'travelTime' ? 0 : 2, false);
+        panel.show(meta);
+        status.say(shape.coordinates.length ? words.areaDrawn : words.nothingReachable);
+    }
+    return {element, zone: zone.drawing, collapse: () => fold(true), show};
 }
 
-/** Travel time: an address (picked among the suggestions, else the first found), minutes, mode. */
+/**
+ * Travel time: an address (picked among the suggestions, else the first found), minutes, mode. Returns {element,
+ * show(meta)}: a search's origin as the place picked (its address, else its coordinates), its minutes and mode.
+ */
 function travelPanel({api, words, searches, defaults, near, run}) {
     const address = addressInput({label: words.fromAddress, placeholder: words.addressPlaceholder, search: (text) => api.geocode(text, near())});
     const fields = minutesAndMode('qs-travel', defaults, travelModesIn(api.country), api.language);
@@ -77,10 +89,17 @@ function travelPanel({api, words, searches, defaults, near, run}) {
         run(button, async () => {
             if (!text) throw new Error(words.typeAddress);
             const place = address.picked() ?? await searches.geocodeFirst(text, withValues(words.noPlace, {text: text.slice(0, 80)}));
-            return searches.travelTime({latitude: place.latitude, longitude: place.longitude, address: place.label}, minutes, mode);
+            // A search by script from coordinates shows them as its place's label; its address stays none.
+            const origin = 'address' in place ? place.address : place.label;
+            return searches.travelTime({latitude: place.latitude, longitude: place.longitude, address: origin}, minutes, mode);
         });
     });
-    return form;
+    function show({origin, minutes, travelMode}) {
+        const {latitude, longitude} = origin;
+        address.set({latitude, longitude, address: origin.address, label: origin.address ?? `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`});
+        fields.set(minutes, travelMode);
+    }
+    return {element: form, show};
 }
 
 /** A zone drawn by hand: Draw, then corners on the map; Finish or Cancel. Returns {element, drawing}. */
@@ -111,7 +130,7 @@ function zonePanel({map, words, accentColor, searches, run, status, foldWhenNarr
     return {element, drawing};
 }
 
-/** Lifestyle: the categories ticked, minutes, a mode, over the map's view. */
+/** Lifestyle: the categories ticked, minutes, a mode, over the map's view. Returns {element, show(meta)}. */
 function lifestylePanel({api, words, searches, defaults, categories, run}) {
     const fields = minutesAndMode('qs-life', {minutes: Math.min(defaults.minutes, 15), mode: defaults.mode}, travelModesIn(api.country), api.language);
     const button = h('button', {type: 'submit', class: 'qs-button'}, words.searchInView);
@@ -126,5 +145,9 @@ function lifestylePanel({api, words, searches, defaults, categories, run}) {
             return searches.lifestyle(keys, minutes, mode, null);
         });
     });
-    return form;
+    function show({categories, minutes, travelMode}) {
+        checks.set(categories);
+        fields.set(minutes, travelMode);
+    }
+    return {element: form, show};
 }
