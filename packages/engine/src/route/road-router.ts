@@ -178,12 +178,12 @@ export class RoadRouter {
         if (!finder.sweepFromSeeds) return tos.map((to) => to && this.measure(mode, from, to));
         const reach = this.reach(from, mode, false);
         const starts = reach.ways;
-        const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
+        const into = flatWays(this.waysIntoAll(mode, tos));
         // The farthest destination by straight line says how far the search will go: one pass where it goes past the mode's first bound.
         let farthest = 0;
         for (const to of tos) if (to) farthest = Math.max(farthest, flatMeters(from.lat, from.lon, to.lat, to.lon));
         const {times, lengths, turns, bearings} = finder.sweepFromSeeds(Uint32Array.from(starts, (s) => s.node),
-            Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), targets,
+            Float64Array.from(starts, (s) => s.weight), Float64Array.from(starts, (s) => s.length), into.node,
             Uint16Array.from(starts, (s) => s.bearing), Float64Array.from(starts, (s) => s.turn), farthest * EXPECT_MS_PER_METER[mode]);
         const tc = turns && this.turns ? turnCosts(this.graph, mode) : null;
         return tos.map((to, j) => {
@@ -196,15 +196,13 @@ export class RoadRouter {
                 distance = local.length;
                 turn = this.localTurns(mode, from, to, local);
             }
-            for (let e = 0; e < ends[j].length; e++) {
-                const t = firstEnd[j] + e;
+            for (let t = into.first[j]; t < into.first[j + 1]; t++) {
                 if (times[t] >= INF) continue;
-                const end = ends[j][e];
-                const total = times[t] + end.weight;
-                const pathTurn = tc ? turns![t] + tc.at(end.node, bearings![t], end.bearing) + end.turn : 0;
+                const total = times[t] + into.weight[t];
+                const pathTurn = tc ? turns![t] + tc.at(into.node[t], bearings![t], into.bearing[t]) + into.turn[t] : 0;
                 if (total < best || (total === best && pathTurn < turn)) {
                     best = total;
-                    distance = lengths[t] + end.length;
+                    distance = lengths[t] + into.length[t];
                     turn = pathTurn;
                 }
             }
@@ -236,77 +234,74 @@ export class RoadRouter {
             return {times, distances};
         }
         const reaches = froms.map((from) => (from ? this.reach(from, mode, false) : null));
-        const starts = reaches.map((reach) => (reach ? reach.ways : []));
-        const {ends, firstEnd, targets} = this.entryTargets(mode, tos);
-        const targetBearings = new Uint16Array(targets.length);
-        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targetBearings[firstEnd[j] + e] = ends[j][e].bearing;
-        const k = targets.length;
+        const out = flatWays(reaches.map((reach) => (reach ? reach.ways : []))), into = flatWays(this.waysIntoAll(mode, tos));
+        const k = into.node.length;
+        // A trip off the main network (offNetwork) reaches a target only from a node its source's access search
+        // settled: those few nodes pick the targets to try, where asking every cell cost a tenth of a large table.
+        const byDeparture = this.targetsByDeparture(mode, tos), near = new Uint8Array(m);
         // Sources per block: about TABLE_BLOCK_CELLS node-to-node cells at a time.
         const block = Math.max(1, Math.floor(TABLE_BLOCK_CELLS / Math.max(1, 2 * k)));
         for (let i0 = 0; i0 < n; i0 += block) {
-            const i1 = Math.min(n, i0 + block);
-            const firstStart = new Uint32Array(i1 - i0 + 1);
-            for (let i = i0; i < i1; i++) firstStart[i - i0 + 1] = firstStart[i - i0] + starts[i].length;
-            const sources = new Uint32Array(firstStart[i1 - i0]), sourceBearings = new Uint16Array(sources.length);
+            const i1 = Math.min(n, i0 + block), s0 = out.first[i0], s1 = out.first[i1];
+            const table = k > 0 && s1 > s0 ? finder.tableWithLengths(out.node.subarray(s0, s1), into.node, out.bearing.subarray(s0, s1), into.bearing) : null;
             for (let i = i0; i < i1; i++) {
-                for (let s = 0; s < starts[i].length; s++) {
-                    sources[firstStart[i - i0] + s] = starts[i][s].node;
-                    sourceBearings[firstStart[i - i0] + s] = starts[i][s].bearing;
-                }
-            }
-            const table = k > 0 && sources.length > 0 ? finder.tableWithLengths(sources, targets, sourceBearings, targetBearings) : null;
-            for (let i = i0; i < i1; i++) {
-                const from = froms[i];
-                if (!from) continue;
-                for (let j = 0; j < m; j++) {
-                    const to = tos[j];
-                    if (!to) continue;
-                    const cell = i * m + j;
-                    if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
-                        times[cell] = distances[cell] = 0;
-                        continue;
-                    }
-                    // As search() and measure() combine them: the shared edge, then each way out and in.
-                    let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset), turn = 0;
-                    const local = this.offNetwork(reaches[i]!, to, mode);
-                    if (local !== null && local.weight < best) {
-                        best = local.weight;
-                        distance = local.length;
-                        turn = this.localTurns(mode, from, to, local);
-                    }
-                    for (let s = 0; s < starts[i].length; s++) {
-                        const row = (firstStart[i - i0] + s) * k;
-                        for (let e = 0; e < ends[j].length; e++) {
-                            const t = row + firstEnd[j] + e;
-                            if (table!.times[t] >= INF) continue;
-                            const start = starts[i][s], end = ends[j][e];
-                            const total = start.weight + end.weight + table!.times[t];
-                            const pathTurn = table!.turns && this.turns ? start.turn + table!.turns[t] + end.turn : 0;
-                            if (total < best || (total === best && pathTurn < turn)) {
-                                best = total;
-                                distance = start.length + end.length + table!.lengths[t];
-                                turn = pathTurn;
-                            }
-                        }
-                    }
-                    if (best === INF) continue;
-                    times[cell] = Math.round(best + turn);
-                    distances[cell] = distance;
-                }
+                if (!froms[i]) continue;
+                const marked = markTargets(reaches[i]!, byDeparture, near, 1);
+                this.tableRow(mode, froms[i]!, reaches[i]!, tos, out, into, i, s0, table, near, times.subarray(i * m, (i + 1) * m), distances.subarray(i * m, (i + 1) * m));
+                if (marked) markTargets(reaches[i]!, byDeparture, near, 0);
             }
         }
         finder.releaseScratch?.();
         return {times, distances};
     }
 
-    /** The ways into each destination, and their nodes in one list (destination j's from firstEnd[j]). */
-    private entryTargets(mode: number, tos: (Snap | null)[]) {
-        const ends = tos.map((to) => (to ? this.waysInto(to, mode) : []));
-        const firstEnd = new Uint32Array(tos.length + 1);
-        for (let j = 0; j < tos.length; j++) firstEnd[j + 1] = firstEnd[j] + ends[j].length;
-        const targets = new Uint32Array(firstEnd[tos.length]);
-        for (let j = 0; j < tos.length; j++) for (let e = 0; e < ends[j].length; e++) targets[firstEnd[j] + e] = ends[j][e].node;
-        return {ends, firstEnd, targets};
+    /**
+     * One source's row of measureTable: per destination the best of the shared edge, the trip off the main network
+     * (tried where `near` marks the destination) and each way out joined to each way in through the table (`s0`:
+     * the block's first way out, the table's first row).
+     */
+    private tableRow(mode: number, from: Snap, reach: AccessReach, tos: (Snap | null)[], out: FlatWays, into: FlatWays, i: number, s0: number,
+        table: {times: ArrayLike<number>; lengths: ArrayLike<number>; turns?: ArrayLike<number> | null} | null, near: Uint8Array,
+        times: Float64Array, distances: Float64Array): void {
+        const k = into.node.length, tableTurns = table?.turns && this.turns ? table.turns : null;
+        for (let j = 0; j < tos.length; j++) {
+            const to = tos[j];
+            if (!to) continue;
+            if (from.edge === to.edge && Math.abs(from.offset - to.offset) < SAME_POSITION_METERS) {
+                times[j] = distances[j] = 0;
+                continue;
+            }
+            // As search() and measure() combine them: the shared edge, then each way out and in.
+            let best = this.alongEdge(mode, from, to), distance = Math.abs(to.offset - from.offset), turn = 0;
+            const local = near[j] === 1 ? this.offNetwork(reach, to, mode) : null;
+            if (local !== null && local.weight < best) {
+                best = local.weight;
+                distance = local.length;
+                turn = this.localTurns(mode, from, to, local);
+            }
+            for (let s = out.first[i]; s < out.first[i + 1] && table; s++) {
+                const row = (s - s0) * k;
+                for (let e = into.first[j]; e < into.first[j + 1]; e++) {
+                    const t = row + e, via = table.times[t];
+                    if (via >= INF) continue;
+                    const total = out.weight[s] + into.weight[e] + via;
+                    const pathTurn = tableTurns ? out.turn[s] + tableTurns[t] + into.turn[e] : 0;
+                    if (total < best || (total === best && pathTurn < turn)) {
+                        best = total;
+                        distance = out.length[s] + into.length[e] + table.lengths[t];
+                        turn = pathTurn;
+                    }
+                }
+            }
+            if (best === INF) continue;
+            times[j] = Math.round(best + turn);
+            distances[j] = distance;
+        }
+    }
+
+    /** The ways into each destination (none for one not snapped). */
+    private waysIntoAll(mode: number, tos: (Snap | null)[]): Access[][] {
+        return tos.map((to) => (to ? this.waysInto(to, mode) : []));
     }
 
     /** The best of the searches between the ways out of `from` and into `to` (and along a shared edge). */
@@ -425,6 +420,25 @@ export class RoadRouter {
      * reached one end of the destination's edge (a private estate, streets behind one). Null when
      * it reached neither.
      */
+    /** Per node, the targets (indices into tos) whose edge a trip off the main network may set off onto from it (offNetwork's nodes). */
+    private targetsByDeparture(mode: number, tos: (Snap | null)[]): Map<number, number[]> {
+        const byNode = new Map<number, number[]>();
+        const nodes = this.departures;
+        for (let j = 0; j < tos.length; j++) {
+            const to = tos[j];
+            if (!to) continue;
+            for (const forwardWay of [true, false]) {
+                nodes.length = 0;
+                for (const node of this.graph.departureNodes(to.edge, forwardWay, mode, nodes)) {
+                    const list = byNode.get(node);
+                    if (list === undefined) byNode.set(node, [j]);
+                    else if (list[list.length - 1] !== j) list.push(j);
+                }
+            }
+        }
+        return byNode;
+    }
+
     private offNetwork(reach: AccessReach, to: Snap, mode: number): {start: Access; forward: boolean; weight: number; length: number} | null {
         const g = this.graph;
         const [forward, backward] = g.accessWeights(mode);
@@ -446,6 +460,46 @@ export class RoadRouter {
         }
         return best;
     }
+}
+
+/** Ways out of (or into) many positions in flat arrays, position p's at [first[p], first[p + 1]): a table's cells read them without objects. */
+interface FlatWays {
+    first: Uint32Array;
+    node: Uint32Array;
+    bearing: Uint16Array;
+    weight: Float64Array;
+    length: Float64Array;
+    turn: Float64Array;
+}
+
+function flatWays(ways: readonly (readonly Access[])[]): FlatWays {
+    const first = new Uint32Array(ways.length + 1);
+    for (let p = 0; p < ways.length; p++) first[p + 1] = first[p] + ways[p].length;
+    const count = first[ways.length];
+    const flat = {first, node: new Uint32Array(count), bearing: new Uint16Array(count), weight: new Float64Array(count), length: new Float64Array(count), turn: new Float64Array(count)};
+    for (let p = 0; p < ways.length; p++) {
+        for (let w = 0; w < ways[p].length; w++) {
+            const way = ways[p][w], at = first[p] + w;
+            flat.node[at] = way.node;
+            flat.bearing[at] = way.bearing;
+            flat.weight[at] = way.weight;
+            flat.length[at] = way.length;
+            flat.turn[at] = way.turn;
+        }
+    }
+    return flat;
+}
+
+/** Marks (1) or clears (0) in `marks` the targets a reach's settled nodes set off to (targetsByDeparture); whether any. */
+function markTargets(reach: AccessReach, byDeparture: Map<number, number[]>, marks: Uint8Array, mark: number): boolean {
+    let any = false;
+    for (const node of reach.settled.keys()) {
+        const targets = byDeparture.get(node);
+        if (targets === undefined) continue;
+        for (let t = 0; t < targets.length; t++) marks[targets[t]] = mark;
+        any = true;
+    }
+    return any;
 }
 
 /** An edge run forwards (along its drawing) or backwards, in arcEdge form. */
