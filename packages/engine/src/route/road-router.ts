@@ -237,7 +237,7 @@ export class RoadRouter {
         const out = flatWays(reaches.map((reach) => (reach ? reach.ways : []))), into = flatWays(this.waysIntoAll(mode, tos));
         const k = into.node.length;
         // A trip off the main network (offNetwork) reaches a target only from a node its source's access search
-        // settled: those few nodes pick the targets to try, where asking every cell cost a tenth of a large table.
+        // settled: those few nodes pick the targets to try (asking every cell cost more than a 100 × 100 table's searches).
         const byDeparture = this.targetsByDeparture(mode, tos), near = new Uint8Array(m);
         // Sources per block: about TABLE_BLOCK_CELLS node-to-node cells at a time.
         const block = Math.max(1, Math.floor(TABLE_BLOCK_CELLS / Math.max(1, 2 * k)));
