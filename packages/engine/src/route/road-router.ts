@@ -415,11 +415,6 @@ export class RoadRouter {
         return search.search(snap, into);
     }
 
-    /**
-     * The best way from a start's search to a destination without the main network: the start
-     * reached one end of the destination's edge (a private estate, streets behind one). Null when
-     * it reached neither.
-     */
     /** Per node, the targets (indices into tos) whose edge a trip off the main network may set off onto from it (offNetwork's nodes). */
     private targetsByDeparture(mode: number, tos: (Snap | null)[]): Map<number, number[]> {
         const byNode = new Map<number, number[]>();
@@ -439,6 +434,11 @@ export class RoadRouter {
         return byNode;
     }
 
+    /**
+     * The best way from a start's search to a destination without the main network: the start
+     * reached one end of the destination's edge (a private estate, streets behind one). Null when
+     * it reached neither.
+     */
     private offNetwork(reach: AccessReach, to: Snap, mode: number): {start: Access; forward: boolean; weight: number; length: number} | null {
         const g = this.graph;
         const [forward, backward] = g.accessWeights(mode);

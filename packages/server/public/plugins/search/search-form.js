@@ -29,13 +29,14 @@ export function searchForm(options) {
     const foldWhenNarrow = () => {
         if (element.closest('.qs-narrow')) fold(true);
     };
+    /** A search's outcome in the status line: an area drawn, or nothing reachable. */
+    const sayOutcome = ({shape}) => status.say(shape.coordinates.length ? words.areaDrawn : words.nothingReachable);
     /** Runs a search from a button: disabled meanwhile, the outcome in the status line. */
     const run = async (button, job) => {
         button.disabled = true;
         status.say(words.searching);
         try {
-            const {shape} = await job();
-            status.say(shape.coordinates.length ? words.areaDrawn : words.nothingReachable);
+            sayOutcome(await job());
             foldWhenNarrow();
         } catch (err) {
             if (!/newer search/.test(err.message)) status.say(err.message, true);
@@ -64,12 +65,13 @@ export function searchForm(options) {
     ], 'qs-search', words.search);
     body.append(...tabList.element, h('div', {class: 'qs-tabpanel qs-after'}, status.element, h('div', {class: 'qs-actions'}, clearButton)));
     /** A search by script in its tab's fields, its outcome in the status line (a zone by script does not exist). */
-    function show({shape, meta}) {
-        const panel = {travelTime: travel, lifestyle: life}[meta.type];
-        if (!panel) return;
-        tabList.select(meta.type === 'travelTime' ? 0 : 2, false);
-        panel.show(meta);
-        status.say(shape.coordinates.length ? words.areaDrawn : words.nothingReachable);
+    const byType = {travelTime: {tab: 0, panel: travel}, lifestyle: {tab: 2, panel: life}};
+    function show(found) {
+        const kind = byType[found.meta.type];
+        if (!kind) return;
+        tabList.select(kind.tab, false);
+        kind.panel.show(found.meta);
+        sayOutcome(found);
     }
     return {element, zone: zone.drawing, collapse: () => fold(true), show};
 }
