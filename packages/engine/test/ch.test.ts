@@ -147,6 +147,40 @@ for (const scale of [1, 20_000, 200_000]) t.test(`random small graphs: zero weig
 
 // A route's ways out and in searched at once (bestPairPath) pick what searching each pair would: the
 // fastest total, of pairs as fast the first source then the first target, the pair's path tablePath's.
+// A sweep to a few targets of a graph larger than the ranks every selection holds (sweep.ts's TOP_SELECTED): its
+// first pass selects what lies within the bound of a target, and when a time is past that bound the selection may
+// be cut where the forward search was not; the next pass must then go on.
+t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound agree with Dijkstra', async (t) => {
+    const random = mulberry32(11);
+    let sweeps = 0, failures = 0;
+    for (let round = 0; round < 4; round++) {
+        const n = 600;
+        const edges: [number, number, number, number][] = [];
+        // A ring of roads (every node reachable), and shortcuts across it.
+        for (let u = 0; u < n; u++) edges.push([u, (u + 1) % n, (1 + Math.floor(random() * 30)) * 40_000, (1 + Math.floor(random() * 30)) * 40_000]);
+        for (let e = 0; e < n / 2; e++) {
+            const u = Math.floor(random() * n), v = Math.floor(random() * n);
+            if (u !== v) edges.push([u, v, (1 + Math.floor(random() * 30)) * 40_000, random() < 0.3 ? INF : (1 + Math.floor(random() * 30)) * 40_000]);
+        }
+        const g = {...graphFromEdges(n, edges), edgeLength: Float32Array.from(edges, () => 1 + Math.floor(random() * 100))};
+        const ch = reopen(contract(g, 0), 0), q = new CHQuery(g, ch);
+        const dijkstra = new Dijkstra(g, 0);
+        // Sources high in the hierarchy too: their forward search ends within the bound.
+        const highest = Array.from(ch.node.subarray(n - 40));
+        for (let k = 0; k < 150; k++) {
+            const s = k % 2 === 0 ? highest[Math.floor(random() * highest.length)] : Math.floor(random() * n);
+            const targets = Uint32Array.from({length: 1 + Math.floor(random() * 3)}, () => Math.floor(random() * n));
+            const swept = q.sweepFromSeeds(Uint32Array.of(s), Float64Array.of(0), Float64Array.of(0), targets);
+            sweeps++;
+            for (let j = 0; j < targets.length; j++) {
+                const expected = dijkstra.distance(s, targets[j]);
+                if (swept.times[j] !== expected && failures++ < 10) t.fail(`round ${round}: ${s} → ${targets[j]}: sweepFromSeeds ${swept.times[j]}, expected ${expected}`);
+            }
+        }
+    }
+    t.equal(failures, 0, `${sweeps} sweeps agree with Dijkstra`);
+});
+
 t.test('random small graphs: several sources and targets in one search give the pair each pair\'s own search gives', async (t) => {
     const random = mulberry32(7);
     let cases = 0, ties = 0, failures = 0;

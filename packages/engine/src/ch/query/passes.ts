@@ -37,7 +37,7 @@ export function inPasses(space: SearchSpace, times: Float64Array, pass: (bound: 
 }
 
 /** Whether every time is at most the bound (INF, unreachable, is not). */
-function allWithin(times: Float64Array, bound: number): boolean {
+export function allWithin(times: Float64Array, bound: number): boolean {
     for (let i = 0; i < times.length; i++) if (!(times[i] <= bound)) return false;
     return true;
 }

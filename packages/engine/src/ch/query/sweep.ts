@@ -5,7 +5,7 @@
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
 import {KeptSearches} from './kept-searches.js';
-import {firstBound, inPasses} from './passes.js';
+import {allWithin, firstBound, inPasses} from './passes.js';
 import {grow, sameTargets, type SearchSpace} from './search-space.js';
 
 /** Times (ms, turns not included) and lengths (m) per target; with turn costs, the turns of each path and its bearing arriving at the target. */
@@ -32,9 +32,12 @@ export class TargetSweep {
     // (selIndex[x] < selCount and selNodes[selIndex[x]] === x); their distances and lengths from
     // the source by position in that order.
     private selTargets: Uint32Array = new Uint32Array(0);
-    /** The bound the selection was made within (Infinity: all of it), and whether it left nodes out. */
+    /**
+     * The bound the selection was made within (Infinity: all of it), and whether it left nodes out: null while not
+     * known (a selection from the kept lists is checked only when a pass leaves some time past its bound).
+     */
     private selBound = Infinity;
-    private selCut = false;
+    private selCut: boolean | null = false;
     private selNodes: Uint32Array = new Uint32Array(1024);
     private selCount = 0;
     private selDist: Float64Array = new Float64Array(1024);
@@ -88,6 +91,9 @@ export class TargetSweep {
             this.prepare(tos, bound);
             this.space.forwardFill(from[0], seedTime, seedLength, from, bearing, turn);
             this.pass(times, lengths, 0, tos, turns, bearings);
+            // Whether the selection was cut matters only to a pass that leaves some time past its bound.
+            if (this.selCut === null && !this.space.fillCut && !allWithin(times, bound)) this.selCut = this.leaves();
+            if (this.selCut === true) this.space.fillCut = true;
         }, expectMs);
         return {times, lengths, turns, bearings};
     }
@@ -148,12 +154,9 @@ export class TargetSweep {
     private prepare(targets: Uint32Array, bound = Infinity): void {
         const space = this.space;
         space.claim();
-        if (sameTargets(this.selTargets, targets) && this.selBound >= bound) {
-            if (this.selCut) space.fillCut = true;
-            return;
-        }
+        if (sameTargets(this.selTargets, targets) && this.selBound >= bound) return;
         const ch = space.ch, downFirst = ch.downFirst, downHead = ch.downHead, members = space.selMembers;
-        let count = 0, cut = false;
+        let count = 0, cut: boolean | null = false;
         try {
             for (let j = 0; j < targets.length; j++) count = this.select(targets[j], count);
             if (bound === Infinity) {
@@ -164,14 +167,14 @@ export class TargetSweep {
                 }
             } else if (bound <= KEPT_BOUNDS * firstBound(ch.mode)) {
                 // The nodes within the bound of any target are those within it of some target: the union of
-                // each target's, kept (without the top ranks, all selected). The selection is cut when a down arc
-                // leaves it (the search's heap not empty).
+                // each target's, kept (without the top ranks, all selected). Whether a down arc leaves it is asked
+                // after the pass, and only if a time is past the bound (fromSeeds): it seldom is.
                 for (let x = ch.nodeCount - 1; x >= this.top; x--) count = this.select(x, count);
                 for (let j = 0; j < targets.length; j++) {
                     const {node, time} = this.within(targets[j], ch.mode);
                     for (let k = 0; k < node.length && time[k] <= bound; k++) count = this.select(node[k], count);
                 }
-                cut = this.leaves(count);
+                cut = null;
             } else {
                 cut = this.downSearch(targets, bound);
                 for (let k = 0; k < this.foundCount; k++) count = this.select(this.found[k], count);
@@ -190,7 +193,6 @@ export class TargetSweep {
         this.selTargets = targets.slice();
         this.selBound = bound;
         this.selCut = cut;
-        if (cut) space.fillCut = true;
     }
 
     /** The nodes within KEPT_BOUNDS first bounds of a target by the down arcs, nearest first, and their times (kept), the top ranks left out. */
@@ -213,16 +215,19 @@ export class TargetSweep {
     }
 
     /**
-     * Whether a down arc leads out of the selection's first `count` nodes (not yet drained from the set). The top
-     * ranks are left out: their arcs come from higher ranks, all selected.
+     * Whether a down arc leads out of the selection (a node above it, not selected, from which a selected one is
+     * reached). The top ranks are left out: their arcs come from higher ranks, all selected.
      */
-    private leaves(count: number): boolean {
-        const ch = this.space.ch, downFirst = ch.downFirst, downHead = ch.downHead, members = this.space.selMembers, nodes = this.selNodes;
-        const top = this.top;
+    private leaves(): boolean {
+        const ch = this.space.ch, downFirst = ch.downFirst, downHead = ch.downHead, index = this.space.selIndex, nodes = this.selNodes;
+        const top = this.top, count = this.selCount;
         for (let p = 0; p < count; p++) {
             const x = nodes[p];
             if (x >= top) continue;
-            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) if (!members.has(downHead[i])) return true;
+            for (let i = downFirst[x], end = downFirst[x + 1]; i < end; i++) {
+                const q = index[downHead[i]];
+                if (q >= count || nodes[q] !== downHead[i]) return true;
+            }
         }
         return false;
     }
