@@ -4,13 +4,14 @@
 // SPEC's 4 in flight (what a portal does without the command), on 400 other positions. Then interactive
 // /summary p50 and p95 alone, and while a POST /enrichment/batch of 10,000 listings runs.
 //   npx tsc -b && node packages/engine/dist/test/setup/build-regions.js && node bench/bulk.js [listings=20000] [--regions BE,PT] [--no-interactive]
-//     [--uniform | --inside] [--against CHECKOUT [--rounds 3]]
+//     [--uniform | --inside] [--against CHECKOUT [--rounds 3]] [--stages]
 // (--no-interactive: the command and its baseline only, without the /summary-while-a-batch-runs part;
 // --uniform: issue 29's positions, uniform over the box of the region's road nodes (seed 11 in Brussels), those
 // outside the covered area answered with an error line; --inside: the same draw, those outside the region's covered
 // area drawn again, so that every listing is scored (issue 29's "uniformly over the Brussels region"); --against: the command of another checkout built beside
 // this one (e.g. a worktree of main) run on the same input, alternating with this one's, `rounds` times: CPU
-// seconds (user + system, every thread) and wall per run, the ratio of CPU seconds, and the NDJSON compared byte for byte.)
+// seconds (user + system, every thread) and wall per run, the ratio of CPU seconds, and the NDJSON compared byte for byte;
+// --stages: after each region's run, one more under V8's profiler, and the CPU per listing split by stage.)
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,7 @@ import {startBenchServer} from './lib/server.js';
 import {percentileOf} from './lib/stats.js';
 import {arg} from './lib/args.js';
 import {printFigure} from './lib/figure.js';
+import {readProfiles, stageTimes} from './lib/profile-stages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = path.join(root, 'build', 'test-regions');
@@ -37,6 +39,7 @@ const UNIFORM = INSIDE || process.argv.includes('--uniform');
 const UNIFORM_SEEDS = {BE: 11, PT: 12};
 const AGAINST = arg('against');
 const ROUNDS = Number(arg('rounds', 3));
+const STAGES = process.argv.includes('--stages');
 
 /** Seeded positions on the region's roads, moved up to about 15 m (inside the covered area). */
 function positions(cc, n, seed) {
@@ -74,11 +77,11 @@ function uniformPositions(cc, n, seed, inside = false) {
 }
 
 /** `quartier enrich` of a checkout on one file: wall and CPU seconds (bash's `times`: the command's user + system, all threads). */
-function runEnrich(cc, input, output, checkout = root) {
+function runEnrich(cc, input, output, checkout = root, nodeArgs = []) {
     return new Promise((resolve, reject) => {
         const started = performance.now();
         fs.rmSync(output, {force: true});
-        const child = spawn('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, serverBin('quartier', checkout), 'enrich', '--country', cc,
+        const child = spawn('bash', ['-c', '"$@"; code=$?; times >&2; exit $code', 'bash', process.execPath, ...nodeArgs, serverBin('quartier', checkout), 'enrich', '--country', cc,
             '--out', bundles, input, '-o', output], {stdio: ['ignore', 'ignore', 'pipe'], env: {...process.env, CI: '1'}});
         let log = '';
         child.stderr.on('data', (d) => (log += d));
@@ -88,6 +91,49 @@ function runEnrich(cc, input, output, checkout = root) {
             resolve({seconds: (performance.now() - started) / 1000, cpu: user + system, log});
         });
     });
+}
+
+/**
+ * Where a listing's time goes (--stages): every CPU sample of the command's threads (V8's profiler, in a run of its
+ * own: the profiler slows it) given to a stage (profile-stages.js): the outer ones whole (the warm-up and the start-up
+ * first, whatever they call; then a search with all it calls), the rest by the innermost frame that names one.
+ */
+const BULK_STAGES = [
+    ['(idle)', (f) => f === '(idle)'],
+    ['start-up: the threads\' warm-up searches', (f, u) => /tasks\.js/.test(u) && /^(warm|warmEnrichments|prepare)$/.test(f), {outer: true}],
+    ['start-up: loading code, opening the bundles', (f, u) => /modules\/(cjs|esm)/.test(u) || f === 'openRegion' || (f === 'takeIn' && /region-inbox/.test(u)), {outer: true}],
+    ['garbage collection', (f) => f === '(garbage collector)'],
+    ['road trips: one-to-many sweeps (car, foot, bike)', (f, u) => f === 'measureMany' && /road-router/.test(u), {outer: true}],
+    ['public transport: access and egress walks, stop profiles, RAPTOR', (f, u) => f === 'transitMany' && /trips\.js/.test(u), {outer: true}],
+    ['places: the nearest of each type (spatial index)', (f, u) => f === 'closestPlaces' && /nearby\.js/.test(u), {outer: true}],
+    ['snapping the origin and the places to the roads', (f, u) => /trips\.js/.test(u) && (f === 'snap' || f === 'TripMeter'), {outer: true}],
+    ['ranking and choosing places, trip memo', (f, u) => /neighbourhood\//.test(u)],
+    ['the answer: JSON of each listing', (f, u) => f === 'enrichmentAnswer' || f === 'stringify' || f === 'enrichmentBatch'],
+    ['main thread: reading, ordering and writing listings', (f, u) => /enrich-command|enrichment\/bulk|csv-parse/.test(u)],
+    ['messages between threads', (f, u) => /messageport|event_target|worker\/io|task-port|task-dispatch/.test(u)],
+    ['(program: V8 and native code outside any function)', (f) => f === '(program)']
+];
+
+async function printStages(cc, input, output) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-bulk-profile-'));
+    try {
+        const {seconds} = await runEnrich(cc, input, output, root, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+        const totals = new Map();
+        for (const {profile} of await readProfiles(dir)) {
+            for (const [name, us] of stageTimes(profile, BULK_STAGES)) totals.set(name, (totals.get(name) ?? 0) + us);
+        }
+        const busy = [...totals].filter(([name]) => name !== '(idle)').reduce((sum, [, us]) => sum + us, 0);
+        console.log(`\n### ${cc}: where a listing's time goes (every thread's CPU samples, a profiled run of ${seconds.toFixed(1)} s)\n`);
+        console.log('| stage | CPU s | µs per listing | share |');
+        console.log('|---|---:|---:|---:|');
+        for (const [name, us] of totals) {
+            if (name === '(idle)') continue;
+            console.log(`| ${name} | ${(us / 1e6).toFixed(2)} | ${Math.round(us / count)} | ${(100 * us / busy).toFixed(1)} % |`);
+        }
+        console.log(`| **all** | ${(busy / 1e6).toFixed(2)} | ${Math.round(busy / count)} | 100 % |`);
+    } finally {
+        fs.rmSync(dir, {recursive: true, force: true});
+    }
 }
 
 /** This checkout's command against another's on the same listings, alternating: CPU and wall per run, answers compared. */
@@ -134,6 +180,7 @@ for (const cc of REGIONS) {
     if (!summary || lines !== count) throw new Error(`${cc}: ${lines} lines for ${count} listings\n${log}`);
     rates[cc] = count / seconds;
     console.log(`| ${cc} | ${count} | ${seconds.toFixed(1)} | ${cpu.toFixed(1)} | ${Math.round(count / seconds)} | ${summary[4]} | ${summary[3]} |`);
+    if (STAGES) await printStages(cc, input, output);
 }
 
 const server = await startBenchServer(['--out', bundles, '--no-build', '--regions', 'BE', '--cache', 'off'], {QUARTIER_WORKERS: String(os.availableParallelism())});
@@ -151,8 +198,8 @@ try {
     }));
     const perRequest = single.length / ((performance.now() - t0) / 1000);
     console.log(`\nBaseline, GET /enrichment one listing per request, 4 in flight (400 Brussels positions, cold): ${Math.round(perRequest)} listings/s`
-        + ` (${failures} failed). quartier enrich: ${(rates.BE / perRequest).toFixed(1)}× that in Brussels, ${(rates.PT / perRequest).toFixed(1)}× in Porto`
-        + `; the service we re-implement answers a first enrichment in about a second (about 4 listings/s): ${Math.round(rates.BE / 4)}× in Brussels.\n`);
+        + ` (${failures} failed). quartier enrich: ${REGIONS.map((cc) => `${(rates[cc] / perRequest).toFixed(1)}× that in ${cc}`).join(', ')}`
+        + `; the service we re-implement answers a first enrichment in about a second (about 4 listings/s): ${REGIONS.map((cc) => `${Math.round(rates[cc] / 4)}× in ${cc}`).join(', ')}.\n`);
     for (const cc of REGIONS) printFigure(`bulk.${cc}`, rates[cc], perRequest);
     if (!process.argv.includes('--no-interactive')) await summaryWhileBatch();
 } finally {

@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import {dataRoot} from '@quartier/engine/internal';
 import {newConnections} from './lib/new-connections.js';
 import {startBenchServer} from './lib/server.js';
+import {readProfiles, stageTimes} from './lib/profile-stages.js';
 
 const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {base: {type: 'string'}, out: {type: 'string'}, 'new-connections': {type: 'boolean'}}});
 const seconds = Number(positionals[0] ?? 15);
@@ -49,24 +50,7 @@ const STAGES = [
 
 /** Per stage, the main thread's µs per request. */
 function stages(profile, count) {
-    const parent = new Map();
-    const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const totals = new Map(STAGES.map(([name]) => [name, 0]));
-    totals.set('other', 0);
-    for (let i = 0; i < profile.samples.length; i++) {
-        let stage = 'other';
-        for (let id = profile.samples[i]; id !== undefined; id = parent.get(id)) {
-            const {functionName, url} = frames.get(id);
-            const found = STAGES.find(([, matches]) => matches(functionName, url));
-            if (found) {
-                stage = found[0];
-                break;
-            }
-        }
-        totals.set(stage, totals.get(stage) + (profile.timeDeltas[i] ?? 0));
-    }
-    return new Map([...totals].map(([name, us]) => [name, us / count]));
+    return new Map([...stageTimes(profile, STAGES)].map(([name, us]) => [name, us / count]));
 }
 
 async function profileOf(checkout) {
@@ -86,14 +70,7 @@ async function profileOf(checkout) {
         server.stop();
     }
     // The profiles are written as the process exits (one per thread; the main thread's is thread 0).
-    let main;
-    for (let tries = 0; tries < 100 && !main; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        main = fs.readdirSync(dir).find((f) => /\.0\.\d+\.cpuprofile$/.test(f));
-    }
-    if (!main) throw new Error(`no main-thread profile in ${dir}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const profile = JSON.parse(fs.readFileSync(path.join(dir, main), 'utf8'));
+    const profile = (await readProfiles(dir)).find((t) => t.thread === 0).profile;
     fs.rmSync(dir, {recursive: true, force: true});
     return {requests: result.requests.total, rps: result.requests.average, stages: stages(profile, result.requests.total)};
 }
