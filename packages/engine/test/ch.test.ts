@@ -145,8 +145,6 @@ for (const scale of [1, 20_000, 200_000]) t.test(`random small graphs: zero weig
     t.ok(unreachable > 0 && unreachable < pairs, 'some pairs unreachable, most not');
 });
 
-// A route's ways out and in searched at once (bestPairPath) pick what searching each pair would: the
-// fastest total, of pairs as fast the first source then the first target, the pair's path tablePath's.
 // A sweep to a few targets of a graph larger than the ranks every selection holds (sweep.ts's TOP_SELECTED): its
 // first pass selects what lies within the bound of a target, and when a time is past that bound the selection may
 // be cut where the forward search was not; the next pass must then go on.
@@ -156,11 +154,13 @@ t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound
     for (let round = 0; round < 4; round++) {
         const n = 600;
         const edges: [number, number, number, number][] = [];
+        // Minutes to half an hour per edge, in ms.
+        const weight = () => (1 + Math.floor(random() * 30)) * 40_000;
         // A ring of roads (every node reachable), and shortcuts across it.
-        for (let u = 0; u < n; u++) edges.push([u, (u + 1) % n, (1 + Math.floor(random() * 30)) * 40_000, (1 + Math.floor(random() * 30)) * 40_000]);
+        for (let u = 0; u < n; u++) edges.push([u, (u + 1) % n, weight(), weight()]);
         for (let e = 0; e < n / 2; e++) {
             const u = Math.floor(random() * n), v = Math.floor(random() * n);
-            if (u !== v) edges.push([u, v, (1 + Math.floor(random() * 30)) * 40_000, random() < 0.3 ? INF : (1 + Math.floor(random() * 30)) * 40_000]);
+            if (u !== v) edges.push([u, v, weight(), random() < 0.3 ? INF : weight()]);
         }
         const g = {...graphFromEdges(n, edges), edgeLength: Float32Array.from(edges, () => 1 + Math.floor(random() * 100))};
         const ch = reopen(contract(g, 0), 0), q = new CHQuery(g, ch);
@@ -181,6 +181,8 @@ t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound
     t.equal(failures, 0, `${sweeps} sweeps agree with Dijkstra`);
 });
 
+// A route's ways out and in searched at once (bestPairPath) pick what searching each pair would: the
+// fastest total, of pairs as fast the first source then the first target, the pair's path tablePath's.
 t.test('random small graphs: several sources and targets in one search give the pair each pair\'s own search gives', async (t) => {
     const random = mulberry32(7);
     let cases = 0, ties = 0, failures = 0;
