@@ -148,7 +148,7 @@ for (const scale of [1, 20_000, 200_000]) t.test(`random small graphs: zero weig
 // A sweep to a few targets of a graph larger than the ranks every selection holds (sweep.ts's TOP_SELECTED): its
 // first pass selects what lies within the bound of a target, and when a time is past that bound the selection may
 // be cut where the forward search was not; the next pass must then go on.
-t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound agree with Dijkstra', async (t) => {
+t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound agree with Dijkstra, with kept lists the build made too', async (t) => {
     const random = mulberry32(11);
     let sweeps = 0, failures = 0;
     for (let round = 0; round < 4; round++) {
@@ -164,17 +164,21 @@ t.test('random graphs of 600 nodes: sweeps to a few targets past the first bound
         }
         const g = {...graphFromEdges(n, edges), edgeLength: Float32Array.from(edges, () => 1 + Math.floor(random() * 100))};
         const ch = reopen(contract(g, 0), 0), q = new CHQuery(g, ch);
+        // The lists a region build would store, for every other node (the rest searched by the query).
+        const built = new CHQuery(g, ch, null, null, new CHQuery(g, ch).keptLists(Array.from({length: n / 2}, (_, i) => 2 * i)));
         const dijkstra = new Dijkstra(g, 0);
         // Sources high in the hierarchy too: their forward search ends within the bound.
         const highest = Array.from(ch.node.subarray(n - 40));
         for (let k = 0; k < 150; k++) {
             const s = k % 2 === 0 ? highest[Math.floor(random() * highest.length)] : Math.floor(random() * n);
             const targets = Uint32Array.from({length: 1 + Math.floor(random() * 3)}, () => Math.floor(random() * n));
-            const swept = q.sweepFromSeeds(Uint32Array.of(s), Float64Array.of(0), Float64Array.of(0), targets);
-            sweeps++;
-            for (let j = 0; j < targets.length; j++) {
-                const expected = dijkstra.distance(s, targets[j]);
-                if (swept.times[j] !== expected && failures++ < 10) t.fail(`round ${round}: ${s} → ${targets[j]}: sweepFromSeeds ${swept.times[j]}, expected ${expected}`);
+            for (const [name, query] of [['searched', q], ['built', built]] as const) {
+                const swept = query.sweepFromSeeds(Uint32Array.of(s), Float64Array.of(0), Float64Array.of(0), targets);
+                sweeps++;
+                for (let j = 0; j < targets.length; j++) {
+                    const expected = dijkstra.distance(s, targets[j]);
+                    if (swept.times[j] !== expected && failures++ < 10) t.fail(`round ${round}, ${name} lists: ${s} → ${targets[j]}: sweepFromSeeds ${swept.times[j]}, expected ${expected}`);
+                }
             }
         }
     }

@@ -1,5 +1,7 @@
 // Shared helpers for the tests: where the real data lives and the regions built from it.
 import {spawn} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import type {Test} from 'tap';
@@ -90,4 +92,27 @@ export async function serveQuartier(t: Test, cwd: string, args: string[], env: N
 /** What measureMany gives for a destination route() reaches with answer `r`: its time, length, and whether it is the walk. */
 export function measureOfRoute(r: {time: number; distance: number; walkOnly: boolean}): {time: number; distance: number; walkOnly?: true} {
     return r.walkOnly ? {time: r.time, distance: r.distance, walkOnly: true} : {time: r.time, distance: r.distance};
+}
+
+/**
+ * A test region's bundle (its files linked into a temporary folder) with one section file (`file`, manifest key
+ * `section`) taken from another region's bundle: a valid section of another build, the manifest saying its size.
+ * `drop()` then takes the section out of the bundle and its manifest (a bundle built before the section).
+ */
+export function bundleWithSectionOf(t: Test, country: string, section: string, file: string, other: string): {bundle: string; drop: () => void} {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-mixed-'));
+    t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
+    const own = path.join(testBuildRoot, country), bundle = path.join(dir, country);
+    fs.mkdirSync(bundle);
+    for (const f of fs.readdirSync(own)) if (f !== file && f !== 'manifest.json') fs.symlinkSync(path.join(own, f), path.join(bundle, f));
+    fs.copyFileSync(path.join(testBuildRoot, other, file), path.join(bundle, file));
+    const manifest = JSON.parse(fs.readFileSync(path.join(own, 'manifest.json'), 'utf8'));
+    manifest.sections[section].bytes = fs.statSync(path.join(bundle, file)).size;
+    fs.writeFileSync(path.join(bundle, 'manifest.json'), JSON.stringify(manifest));
+    const drop = () => {
+        fs.rmSync(path.join(bundle, file));
+        delete manifest.sections[section];
+        fs.writeFileSync(path.join(bundle, 'manifest.json'), JSON.stringify(manifest));
+    };
+    return {bundle, drop};
 }

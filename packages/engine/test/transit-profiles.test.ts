@@ -1,14 +1,11 @@
 // The stop profiles a region's build makes (the stop-profiles section): the very profiles a thread would make
 // over the region's window, read in place; the same answers as a router that makes its own; another window still
 // answered (by profiles made in the thread); a section from another build refused when the bundle is opened.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import t from 'tap';
 import {
     CHQuery, DEFAULT_DEPARTURE_WINDOW, FOOT, MAX_RIDES, Region, Snapper, StopProfiles, TransitRouter, regionSections, type DepartureWindow
 } from '../src/internal.js';
-import {random, testBuildRoot, testRegion} from './helpers.js';
+import {bundleWithSectionOf, random, testRegion} from './helpers.js';
 
 for (const country of ['BE', 'IT']) {
     t.test(`${country}: the section holds, stop by stop, the profile a thread makes`, async (t) => {
@@ -68,23 +65,11 @@ t.test('BE: the region\'s router (the build\'s profiles) answers as a router mak
 });
 
 t.test('a stop-profiles section from another build is refused when the bundle opens, saying what to do', async (t) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quartier-profiles-'));
-    t.teardown(() => fs.rmSync(dir, {recursive: true, force: true}));
-    const be = path.join(testBuildRoot, 'BE'), bundle = path.join(dir, 'BE');
-    fs.mkdirSync(bundle);
-    for (const f of fs.readdirSync(be)) fs.symlinkSync(path.join(be, f), path.join(bundle, f));
-    // Portugal's profiles (a valid section) beside Brussels' transit, the manifest saying their size.
-    fs.rmSync(path.join(bundle, 'stop-profiles.bin'));
-    fs.rmSync(path.join(bundle, 'manifest.json'));
-    fs.copyFileSync(path.join(testBuildRoot, 'PT', 'stop-profiles.bin'), path.join(bundle, 'stop-profiles.bin'));
-    const manifest = JSON.parse(fs.readFileSync(path.join(be, 'manifest.json'), 'utf8'));
-    manifest.sections.stopProfiles.bytes = fs.statSync(path.join(bundle, 'stop-profiles.bin')).size;
-    fs.writeFileSync(path.join(bundle, 'manifest.json'), JSON.stringify(manifest));
+    // Portugal's profiles (a valid section) beside Brussels' transit.
+    const {bundle, drop} = bundleWithSectionOf(t, 'BE', 'stopProfiles', 'stop-profiles.bin', 'PT');
     t.throws(() => Region.open(bundle), /made from another transit section: rebuild the region/);
     // Without the section (a bundle built before it), the region opens and its threads make the profiles.
-    fs.rmSync(path.join(bundle, 'stop-profiles.bin'));
-    delete manifest.sections.stopProfiles;
-    fs.writeFileSync(path.join(bundle, 'manifest.json'), JSON.stringify(manifest));
+    drop();
     const region = Region.open(bundle);
     t.equal(regionSections(region).stopProfiles, null);
     t.ok(region.transitRouter.measureMany(50.8467, 4.3525, [50.8380, 4.3720]).length === 1);

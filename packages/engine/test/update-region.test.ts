@@ -347,7 +347,8 @@ t.test('a change of POIs and an address patches the vector tiles: the tiles it r
     t.equal(r.status, 0, r.err);
     t.same(['roads.bin', 'ch-car.bin', 'transit.bin'].map(inode), linked, 'the sections reused are the previous files, linked (not read and written again)');
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage', 'map'], 'the road graph and what is built from it reused, and the map data (no landmark changed)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage', 'map', 'poiSearches'],
+        'the road graph and what is built from it reused, the map data (no landmark changed), and the POI searches (the POIs section the same bytes)');
     const tiles = manifest.stats.tiles;
     const lookedAt = tiles.zooms.reduce((n: number, z: {tiles: number}) => n + z.tiles, 0);
     t.ok(tiles.changes >= 3 && tiles.cut > 0 && tiles.cut < lookedAt / 2, `patched: ${tiles.cut} of ${lookedAt} tiles cut again, for ${tiles.changes} changed objects`);
@@ -366,7 +367,7 @@ t.test('a named peak is drawn: the map data is built again, not reused', async (
     const r = update('--changes', 'peak.osc.gz');
     t.equal(r.status, 0, r.err);
     const manifest = JSON.parse(fs.readFileSync(path.join(cwd, 'updated', 'DE', 'manifest.json'), 'utf8'));
-    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage'], 'the map data rebuilt (and the tiles patched)');
+    t.same(manifest.reused, ['roads', 'chCar', 'chFoot', 'chBike', 'transit', 'stopProfiles', 'border', 'coverage', 'poiSearches'], 'the map data rebuilt (and the tiles patched)');
     t.notOk(bytesOf('map.bin').equals(map), 'the map data holds the peak');
     writePbf(path.join(data, 'seventh.osm.pbf'), [...sixthObjects, peak].sort(byTypeAndId));
     sameAsFresh(t, regionsFile('regions-seventh.json', 'seventh.osm.pbf', {gtfs: [path.join(cwd, 'feed')]}), 'fresh-seventh');

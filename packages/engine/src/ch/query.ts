@@ -19,10 +19,12 @@ import {ContractionHierarchy, type CHGraph} from './hierarchy.js';
 import {BucketTable} from './query/buckets.js';
 import {LABELS, PointToPoint, type CHPath} from './query/point-to-point.js';
 import {SearchSpace} from './query/search-space.js';
+import type {KeptLists} from './query/kept-lists.js';
 import {TargetSweep, type SweepResult} from './query/sweep.js';
 
 export type {CHPath} from './query/point-to-point.js';
 export type {SweepResult} from './query/sweep.js';
+export type {KeptLists} from './query/kept-lists.js';
 
 /** The node a road-graph arc leaves (its owner: a junction, or a copy of one; arcs are grouped by owner). */
 export function roadArcTail(graph: CHGraph, arc: number): number {
@@ -47,8 +49,10 @@ export class CHQuery implements ScratchUser {
     /**
      * `turns`: the mode's turn costs, added to the times of the tables and sweeps when the hierarchy stores arc bearings.
      * `scratch`: node-sized arrays shared with the thread's other queries on this road graph (its own when not given).
+     * `kept`: the sweeps' kept lists the region build made for this hierarchy (query/kept-lists.ts).
      */
-    constructor(graph: CHGraph, ch: ContractionHierarchy | Section, turns: TurnCosts | null = null, scratch: CHScratch | null = null) {
+    constructor(graph: CHGraph, ch: ContractionHierarchy | Section, turns: TurnCosts | null = null, scratch: CHScratch | null = null,
+        kept: KeptLists | null = null) {
         this.graph = graph;
         this.ch = ch instanceof ContractionHierarchy ? ch : new ContractionHierarchy(ch);
         const turnCosts = turns !== null && turns.any && this.ch.turns !== null ? turns : null;
@@ -60,12 +64,17 @@ export class CHQuery implements ScratchUser {
         this.space = new SearchSpace(this.ch, turnCosts, scratch ?? new CHScratch(n), this);
         this.pointToPoint = new PointToPoint(this.space);
         this.buckets = new BucketTable(this.space);
-        this.sweep = new TargetSweep(this.space);
+        this.sweep = new TargetSweep(this.space, kept);
     }
 
     /** Nodes taken from the heaps by the last distance or path query, both directions (stalled ones too). */
     get settledCount(): number {
         return this.space.settledCount;
+    }
+
+    /** How many target lists the sweeps searched (those neither kept from an earlier sweep nor the region build's). */
+    get keptListsSearched(): number {
+        return this.sweep.listsSearched;
     }
 
     /** Clears this query's state from the shared arrays (distances, buckets) and forgets what it kept there. */
@@ -183,6 +192,11 @@ export class CHQuery implements ScratchUser {
         const tos = this.space.toRanks(targets), from = this.space.toRanks(seeds);
         this.keepLengths();
         return this.sweep.fromSeeds(from, seedTime, seedLength, tos, seedBearing, seedTurn, expectMs);
+    }
+
+    /** The lists a sweep keeps for these targets (nodes), searched, for the region build to store (query/kept-lists.ts). */
+    keptLists(targets: ArrayLike<number>): KeptLists {
+        return this.sweep.keptLists(this.space.toRanks(targets));
     }
 
     /**

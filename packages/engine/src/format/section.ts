@@ -122,6 +122,17 @@ export function sectionChecksum(buffer: AnyBuffer, byteOffset = 0): string {
     return hex64(containerView(buffer, byteOffset, HEADER_BYTES).getBigUint64(CHECKSUM_OFFSET, true));
 }
 
+/**
+ * XXH3-64 (hex) of a section's arrays, its JSON header left out: what a section made from another one records of it
+ * when that one's meta may differ between two builds of the same content (a hierarchy's build seconds). Reads the
+ * arrays' bytes: once per bundle opened.
+ */
+export function sectionArraysDigest(buffer: AnyBuffer, byteOffset = 0, byteLength = buffer.byteLength - byteOffset): string {
+    const view = containerView(buffer, byteOffset, byteLength);
+    const start = HEADER_BYTES + view.getUint32(8, true);
+    return hex64(xxh3.Xxh3.withSeed().update(new Uint8Array(buffer, byteOffset + start, byteLength - start)).digest());
+}
+
 /** The checksum a section file's header carries (hex), read without the rest of the file (a build's manifest records it). */
 export function sectionFileChecksum(file: string): string {
     const fd = fs.openSync(file, 'r');

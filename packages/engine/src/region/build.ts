@@ -24,6 +24,7 @@ import {readOsm} from './build-stages/read-osm.js';
 import {PlacesThread} from './build-stages/places-thread.js';
 import {hashSectionCode} from './build-stages/code-hash.js';
 import {buildLookupSections, buildRoads, buildTransit} from './build-stages/sections.js';
+import {buildPoiSearches} from './build-stages/poi-searches.js';
 import type {RegionBuild, SourceInfo} from './build-stages/state.js';
 import {readRegionOsm, regionOsmDir, withRegionOsm, type RegionOsmState} from './region-osm.js';
 
@@ -121,11 +122,12 @@ export function buildRegion(configured: RegionConfig, options: BuildOptions = {}
         // The area the extracts were cut to: an updated extract keeps its base's (osmium writes none).
         const boxes = kept?.file ? kept.boxes : headers.slice(0, b.routingFiles).map((h) => h.bbox);
         const lookups = buildLookupSections(b, graph, roads, boxes);
+        const poiSearches = buildPoiSearches(b, graph, log);
 
         const seconds = (performance.now() - started) / 1000;
         const manifest = regionManifest(b, inputs, headers, seconds, {
             roads: roadStats, contractionSeconds: chSeconds, ...(Object.keys(recontracted).length > 0 ? {recontracted} : {}), transit: transitStats, pois: lookups.pois, places: lookups.places, map: lookups.map,
-            tiles: lookups.tiles, coverage: lookups.coverage, nodesRead: nodes.ids.length, placesOnThread: placesThread !== null
+            tiles: lookups.tiles, coverage: lookups.coverage, poiSearches, nodesRead: nodes.ids.length, placesOnThread: placesThread !== null
         });
         fs.writeFileSync(path.join(tmp, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
         // Swap the finished folder into place: the old bundle stays whole until the rename.

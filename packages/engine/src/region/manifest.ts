@@ -21,14 +21,16 @@ export const SECTION_FILES = {
     coverage: 'coverage.bin',
     tiles: 'tiles.bin',
     transit: 'transit.bin',
-    stopProfiles: 'stop-profiles.bin'
+    stopProfiles: 'stop-profiles.bin',
+    poiSearches: 'poi-searches.bin'
 } as const;
 
 /**
  * Sections a bundle may lack: a region without GTFS feeds has no transit.bin, and one whose stops' profiles would
- * not fit (PROFILE_MAX_BYTES) no stop-profiles.bin (nor bundles built before it: threads then make the profiles).
+ * not fit (PROFILE_MAX_BYTES) no stop-profiles.bin (nor bundles built before it: threads then make the profiles);
+ * nor poi-searches.bin past its limit (threads then search each place: region/poi-searches.ts).
  */
-export const OPTIONAL_SECTIONS = ['transit', 'stopProfiles'] as const satisfies readonly (keyof typeof SECTION_FILES)[];
+export const OPTIONAL_SECTIONS = ['transit', 'stopProfiles', 'poiSearches'] as const satisfies readonly (keyof typeof SECTION_FILES)[];
 
 /** The contraction hierarchy section of each mode (index = mode). */
 export const CH_SECTIONS = ['chCar', 'chFoot', 'chBike'] as const;

@@ -25,6 +25,7 @@ import {Snapper} from '../graph/snap.js';
 import {TransitNetwork} from '../transit/query/network.js';
 import {TransitRouter} from '../transit/query/router.js';
 import {BuiltStopProfiles} from '../transit/query/stop-profiles.js';
+import {PoiSearches} from './poi-searches.js';
 import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
@@ -63,6 +64,8 @@ export interface RegionSections {
     readonly transit: TransitNetwork | null;
     /** Its stops' profiles over the region's window, made by the build (null: none, the threads make them). */
     readonly stopProfiles: BuiltStopProfiles | null;
+    /** What trips to its POIs search, searched by the build (null: none, the threads search each place). */
+    readonly poiSearches: PoiSearches | null;
 }
 
 /** The build's stop profiles, checked to be the transit section's (a bundle is never mixed from two builds). */
@@ -74,6 +77,16 @@ function stopProfilesOf(buffers: RegionBuffers): BuiltStopProfiles | null {
         throw new Error('the stop-profiles section was made from another transit section: rebuild the region');
     }
     return profiles;
+}
+
+/**
+ * Throws when the build's POI searches were not made on the bundle's hierarchies and transit section (a bundle is
+ * never mixed from two builds). Region.open asks it once; threads reopening the same buffers need not.
+ */
+function checkPoiSearches(buffers: RegionBuffers, searches: PoiSearches | null): void {
+    if (searches !== null && !searches.madeFrom(CH_SECTIONS.map((name) => buffers[name]), buffers.transit ?? null)) {
+        throw new Error('the poi-searches section was made from other hierarchies or another transit section: rebuild the region');
+    }
 }
 
 /** Roads, POIs and addresses of a region (the /health counts and the build's summary). */
@@ -133,7 +146,8 @@ export class Region {
             coverage: new Coverage(Section.from(buffers.coverage, COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION)),
             ch: CH_SECTIONS.map((name, mode) => ContractionHierarchy.from(buffers[name], mode)),
             transit: buffers.transit ? TransitNetwork.from(buffers.transit) : null,
-            stopProfiles: stopProfilesOf(buffers)
+            stopProfiles: stopProfilesOf(buffers),
+            poiSearches: buffers.poiSearches ? PoiSearches.from(buffers.poiSearches) : null
         };
     }
 
@@ -148,8 +162,8 @@ export class Region {
         }
         if (this.transitRouterInstance === null) {
             this.transitRouterInstance = new TransitRouter(roads, new Snapper(roads), transit, {
-                walk: new CHQuery(roads, ch[FOOT], null, this.chScratch), window: this.manifest.transitWindow,
-                profiles: this.#sections.stopProfiles
+                walk: new CHQuery(roads, ch[FOOT], null, this.chScratch, this.#sections.poiSearches?.kept[FOOT]), window: this.manifest.transitWindow,
+                profiles: this.#sections.stopProfiles, egress: this.#sections.poiSearches?.egress
             });
         }
         return this.transitRouterInstance;
@@ -177,8 +191,8 @@ export class Region {
      */
     get router(): RoadRouter {
         if (this.roadRouter === null) {
-            const {roads, ch} = this.#sections;
-            this.roadRouter = new RoadRouter(roads, ch.map((c, mode) => new CHQuery(roads, c, turnCosts(roads, mode), this.chScratch)));
+            const {roads, ch, poiSearches} = this.#sections;
+            this.roadRouter = new RoadRouter(roads, ch.map((c, mode) => new CHQuery(roads, c, turnCosts(roads, mode), this.chScratch, poiSearches?.kept[mode])));
         }
         return this.roadRouter;
     }
@@ -299,7 +313,9 @@ export class Region {
             }
             buffers[name] = buffer;
         }
-        return new Region(manifest, buffers);
+        const region = new Region(manifest, buffers);
+        checkPoiSearches(buffers, region.#sections.poiSearches);
+        return region;
     }
 
     /** Reopens a region from buffers another thread loaded (no copy when they are shared). */

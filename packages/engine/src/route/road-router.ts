@@ -299,6 +299,11 @@ export class RoadRouter {
         }
     }
 
+    /** The nodes a trip to a snapped position arrives by (its ways in): the targets of measureMany's sweep. */
+    arrivalNodes(mode: number, to: Snap): number[] {
+        return this.waysInto(to, mode).map((a) => a.node);
+    }
+
     /** The ways into each destination (none for one not snapped). */
     private waysIntoAll(mode: number, tos: (Snap | null)[]): Access[][] {
         return tos.map((to) => (to ? this.waysInto(to, mode) : []));

@@ -4,6 +4,7 @@
 // costs far less than a backward bucket search per target.
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
+import {keptListIndex, type KeptLists} from './kept-lists.js';
 import {KeptSearches} from './kept-searches.js';
 import {allWithin, firstBound, inPasses} from './passes.js';
 import {grow, sameTargets, type SearchSpace} from './search-space.js';
@@ -18,6 +19,8 @@ const KEPT_BOUNDS = 4;
  * (a node's time is the best over the selected nodes above it), and none of these leads out of it.
  */
 const TOP_SELECTED = 256;
+/** What a view of a built list (two typed array views and their object) is counted as in the kept store. */
+const VIEW_BYTES = 256;
 
 export interface SweepResult {
     times: Float64Array;
@@ -48,18 +51,24 @@ export class TargetSweep {
     /**
      * Per target, the nodes within KEPT_BOUNDS first bounds of it, nearest first, and their times (whole ms):
      * they depend on the target alone, and the sweeps of a neighbourhood go to the same places position after
-     * position. Within the thread's budget (kept-searches.ts).
+     * position. Within the thread's budget (kept-searches.ts); a list the build made (kept-lists.ts) is a view of its
+     * section, counted as the view's few bytes.
      */
-    private readonly kept = new KeptSearches<{node: Uint32Array; time: Uint32Array}>((k) => k.node.byteLength + k.time.byteLength);
+    private readonly kept = new KeptSearches<{node: Uint32Array; time: Uint32Array}>(
+        (k) => (k.node.buffer === this.built?.node.buffer ? VIEW_BYTES : k.node.byteLength + k.time.byteLength));
     /** The nodes the last downSearch settled: [0, foundCount). */
     private found: Uint32Array = new Uint32Array(1024);
     private foundTime: Uint32Array = new Uint32Array(1024);
     private foundCount = 0;
 
+    /** How many lists within() searched (not kept, nor the build's). */
+    listsSearched = 0;
+
     /** The lowest of the ranks every kept-bound selection holds (TOP_SELECTED). */
     private readonly top: number;
 
-    constructor(space: SearchSpace) {
+    /** `built`: the lists the region build made for its places' ways in (null: none, every list searched here). */
+    constructor(space: SearchSpace, private readonly built: KeptLists | null = null) {
         this.space = space;
         this.top = Math.max(0, space.ch.nodeCount - TOP_SELECTED);
     }
@@ -199,19 +208,47 @@ export class TargetSweep {
     private within(target: number, mode: number): {node: Uint32Array; time: Uint32Array} {
         let found = this.kept.get(target);
         if (found === undefined) {
-            this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
-            const top = this.top;
-            let below = 0;
-            for (let k = 0; k < this.foundCount; k++) if (this.found[k] < top) below++;
-            found = {node: new Uint32Array(below), time: new Uint32Array(below)};
-            for (let k = 0, at = 0; k < this.foundCount; k++) {
-                if (this.found[k] >= top) continue;
-                found.node[at] = this.found[k];
-                found.time[at++] = this.foundTime[k];
+            const i = this.built === null ? -1 : keptListIndex(this.built, target);
+            if (i >= 0) {
+                const {first, node, time} = this.built!;
+                found = {node: node.subarray(first[i], first[i + 1]), time: time.subarray(first[i], first[i + 1])};
+            } else {
+                found = this.search(target, mode);
+                this.listsSearched++;
             }
             this.kept.set(target, found);
         }
         return found;
+    }
+
+    /** within()'s list of a target, searched. */
+    private search(target: number, mode: number): {node: Uint32Array; time: Uint32Array} {
+        this.downSearch([target], KEPT_BOUNDS * firstBound(mode));
+        const top = this.top;
+        let below = 0;
+        for (let k = 0; k < this.foundCount; k++) if (this.found[k] < top) below++;
+        const found = {node: new Uint32Array(below), time: new Uint32Array(below)};
+        for (let k = 0, at = 0; k < this.foundCount; k++) {
+            if (this.found[k] >= top) continue;
+            found.node[at] = this.found[k];
+            found.time[at++] = this.foundTime[k];
+        }
+        return found;
+    }
+
+    /** The lists within() keeps for these targets (ranks), searched, for the region build to store (kept-lists.ts). */
+    keptLists(targets: ArrayLike<number>): KeptLists {
+        this.space.claim();
+        const target = Uint32Array.from(new Set(Array.from(targets))).sort();
+        const lists = Array.from(target, (t) => this.search(t, this.space.ch.mode));
+        const first = new Uint32Array(target.length + 1);
+        for (let i = 0; i < lists.length; i++) first[i + 1] = first[i] + lists[i].node.length;
+        const node = new Uint32Array(first[target.length]), time = new Uint32Array(first[target.length]);
+        for (let i = 0; i < lists.length; i++) {
+            node.set(lists[i].node, first[i]);
+            time.set(lists[i].time, first[i]);
+        }
+        return {target, first, node, time};
     }
 
     /**

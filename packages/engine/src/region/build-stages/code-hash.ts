@@ -22,6 +22,7 @@ const SECTION_ENTRIES: Partial<Record<SectionName, string[]>> = {
     chBike: ['ch/contract.js', 'graph/turn-costs.js', 'graph/road-graph.js'],
     transit: ['transit/build/compile.js', 'graph/road-graph.js'],
     stopProfiles: ['transit/build/stop-profiles-build.js'],
+    poiSearches: ['region/build-stages/poi-searches.js'],
     border: ['geo/border.js'],
     coverage: ['coverage/coverage-builder.js', 'coverage/coverage.js', 'graph/road-graph.js'],
     // As the roads: the reader, the store and the builder (reuse by MapDataBuilder.inputDigest).

@@ -18,30 +18,17 @@ import {SAME_POSITION_METERS} from '../../route/road-router.js';
 import {edgePoint, type EdgePoint} from '../foot-search.js';
 import {parseGtfsDate} from '../gtfs-values.js';
 import {ACCESS_MAX_SECONDS, EGRESS_MAX_SECONDS, FootAccess} from './foot-access.js';
+import {EgressWalkStore} from './egress-walks.js';
 import {JourneyLegs} from './journey-legs.js';
 import type {TransitNetwork} from './network.js';
 import {dayTrips, MAX_RIDES, Raptor} from './raptor.js';
 import {StopBounds} from './stop-bounds.js';
 import {NO_ARRIVAL, profileSpanMs, StopProfiles, type BuiltStopProfiles, type StopProfile} from './stop-profiles.js';
 import {DEFAULT_DEPARTURE_WINDOW, departureCount, MAX_WINDOW_DEPARTURES, percentileDeparture, WINDOW_STEP_SECONDS, windowProblem, type DepartureWindow} from './departure-window.js';
-import {TransitError, type Departure, type TransitMeasure, type TransitRoute, type TransitRouterOptions, type TransitStopRef, type TransitTargets} from './transit-types.js';
+import {TransitError, type Departure, type EgressTable, type TransitMeasure, type TransitRoute, type TransitRouterOptions, type TransitStopRef, type TransitTargets} from './transit-types.js';
 
 /** 08:00 local time: the centre of the default departure window (SPEC §2.4 rule 3: about 08:00). */
 export const DEFAULT_DEPARTURE_SECONDS = 8 * 3600;
-
-/**
- * Memory the remembered egress walks may take per router: an entry costs about 800 bytes (key, object,
- * three typed arrays: measured) and 20 bytes per walk.
- */
-const EGRESS_MEMO_BYTES = 64 * 1024 * 1024;
-const EGRESS_ENTRY_BYTES = 800, EGRESS_WALK_BYTES = 20;
-
-/** The walks from the stops around one destination to it: stop index (ascending), ms, metres. */
-interface EgressWalks {
-    stop: Uint32Array;
-    ms: Float64Array;
-    meters: Float64Array;
-}
 
 /** The departures of one query, in ms: start + m * step for m in [0, count). */
 interface Departures {
@@ -62,9 +49,8 @@ export class TransitRouter {
     private readonly access: FootAccess;
     /** Turns RAPTOR's labels into a journey's legs. */
     private readonly legs: JourneyLegs;
-    /** Egress walks by destination (see egressWalks), in the order they were found, and their estimated bytes. */
-    private readonly egressMemo = new Map<string, EgressWalks>();
-    private egressMemoBytes = 0;
+    /** The egress walks by destination: the build's, or searched and remembered. */
+    private readonly egress: EgressWalkStore;
     /** The departures a query without its own leaves at. */
     readonly window: DepartureWindow;
     /** Per departure of a window: travel times, and scratch for picking the percentile. */
@@ -106,6 +92,7 @@ export class TransitRouter {
         this.raptor = new Raptor(network, dayTrips(network, this.days, false), dayTrips(network, this.days.map((d) => d - 1), true), options.maxRides ?? MAX_RIDES);
         this.access = new FootAccess(graph, network, options.walk ?? null, this.raptor.egressMs);
         this.legs = new JourneyLegs(network, this.raptor, this.days, this.access);
+        this.egress = new EgressWalkStore(graph, this.access, this.raptor.egressMs, options.egress ?? null);
         const s = network.stopCount;
         this.window = options.window ?? DEFAULT_DEPARTURE_WINDOW;
         const problem = windowProblem(this.window);
@@ -229,7 +216,7 @@ export class TransitRouter {
             const tp = to && edgePoint(this.graph, to.edge, to.offset);
             points.push(tp);
             if (to && tp) {
-                const walks = this.egressWalks(to, tp);
+                const walks = this.egress.of(to, tp);
                 for (let i = 0; i < walks.stop.length; i++) {
                     stops.push(walks.stop[i]);
                     ms.push(walks.ms[i]);
@@ -259,34 +246,11 @@ export class TransitRouter {
     }
 
     /**
-     * The walks from the stops within EGRESS_MAX_SECONDS of a destination to it, by stop index. They
-     * depend on the destination alone, and the places measured from listing after listing are mostly
-     * the same few (2,000 Brussels positions: 24,000 trips to 1,365 places), so they are remembered,
-     * up to EGRESS_MEMO_BYTES (the oldest destinations forgotten first; a destination with no stop in
-     * reach counts too).
+     * The egress walks of these destinations (snapped for FOOT), searched, as the region build stores them for its
+     * POIs (TransitRouterOptions.egress).
      */
-    private egressWalks(to: Snap, tp: EdgePoint): EgressWalks {
-        const key = `${to.edge}:${to.offset}`;
-        const known = this.egressMemo.get(key);
-        if (known) return known;
-        this.access.findEgress(tp, EGRESS_MAX_SECONDS * 1000);
-        const stop = this.access.egressList.slice(0, this.access.egressCount).sort();
-        const ms = new Float64Array(stop.length), meters = new Float64Array(stop.length);
-        for (let i = 0; i < stop.length; i++) {
-            ms[i] = this.raptor.egressMs[stop[i]];
-            meters[i] = this.access.walkPath(this.access.backward, tp, this.access.stopPoint(stop[i]), null).meters;
-        }
-        this.access.clearEgress();
-        const walks = {stop, ms, meters};
-        const bytes = (w: EgressWalks) => EGRESS_ENTRY_BYTES + EGRESS_WALK_BYTES * w.stop.length;
-        this.egressMemoBytes += bytes(walks);
-        for (const [oldKey, old] of this.egressMemo) {
-            if (this.egressMemoBytes <= EGRESS_MEMO_BYTES) break;
-            this.egressMemo.delete(oldKey);
-            this.egressMemoBytes -= bytes(old);
-        }
-        this.egressMemo.set(key, walks);
-        return walks;
+    egressTable(snaps: readonly Snap[]): EgressTable {
+        return this.egress.table(snaps);
     }
 
     /**

@@ -165,4 +165,19 @@ export interface TransitRouterOptions {
     window?: DepartureWindow;
     /** The stops' profiles over that window made by the region's build (used when made for this router's days and rides). */
     profiles?: BuiltStopProfiles | null;
+    /** The egress walks of the region's POIs, made by its build (TransitRouter.egressTable). */
+    egress?: EgressTable | null;
+}
+
+/**
+ * Egress walks by destination snap (edge, offset: ascending by edge, then offset): destination i's walks are
+ * stop / ms / meters [first[i], first[i + 1]), by stop index (ascending), as TransitRouter finds them.
+ */
+export interface EgressTable {
+    readonly edge: Uint32Array;
+    readonly offset: Float64Array;
+    readonly first: Uint32Array;
+    readonly stop: Uint32Array;
+    readonly ms: Float64Array;
+    readonly meters: Float64Array;
 }

@@ -1,0 +1,24 @@
+// Kept lists made by the region build (region/poi-searches.ts): for the ways into every POI, what a sweep keeps
+// per target (sweep.ts, within()): the nodes within its kept bounds by the down arcs, nearest first, and their
+// times. They depend on the hierarchy and the target alone, and the build knows every place a listing's trips go
+// to, so a thread reads them in place instead of searching on its first trip to each place.
+
+/** Per target (rank), ascending: target[i]'s nodes and times are node / time [first[i], first[i + 1]). */
+export interface KeptLists {
+    readonly target: Uint32Array;
+    readonly first: Uint32Array;
+    readonly node: Uint32Array;
+    readonly time: Uint32Array;
+}
+
+/** The index of a target's list, or -1 when the build kept none for it (a binary search). */
+export function keptListIndex(lists: KeptLists, target: number): number {
+    const targets = lists.target;
+    let lo = 0, hi = targets.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (targets[mid] < target) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < targets.length && targets[lo] === target ? lo : -1;
+}
