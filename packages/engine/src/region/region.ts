@@ -20,12 +20,12 @@ import {RoadRouter} from '../route/road-router.js';
 import {countryConfig, type CountryConfig} from '../config/regions.js';
 import {COVERAGE_SECTION_KIND, COVERAGE_SECTION_VERSION, Coverage} from '../coverage/coverage.js';
 import {CH_SECTIONS, MANIFEST_FILE, MANIFEST_FORMAT, OPTIONAL_SECTIONS, SECTION_FILES, type RegionManifest} from './manifest.js';
+import {PoiSearches} from './poi-searches.js';
 import {FOOT} from '../graph/profiles.js';
 import {Snapper} from '../graph/snap.js';
 import {TransitNetwork} from '../transit/query/network.js';
 import {TransitRouter} from '../transit/query/router.js';
 import {BuiltStopProfiles} from '../transit/query/stop-profiles.js';
-import {PoiSearches} from './poi-searches.js';
 import {TransitError} from '../transit/query/transit-types.js';
 import {RoadIsochrones} from '../isochrone/road-isochrone.js';
 import {TransitIsochrones} from '../isochrone/transit-isochrone.js';
@@ -80,13 +80,11 @@ function stopProfilesOf(buffers: RegionBuffers): BuiltStopProfiles | null {
 }
 
 /**
- * Throws when the build's POI searches were not made on the bundle's hierarchies and transit section (a bundle is
- * never mixed from two builds). Region.open asks it once; threads reopening the same buffers need not.
+ * Whether the build's POI searches were made on the bundle's hierarchies and transit section (a bundle is never mixed
+ * from two builds). Region.open asks it once; threads reopening the same buffers need not.
  */
-function checkPoiSearches(buffers: RegionBuffers, searches: PoiSearches | null): void {
-    if (searches !== null && !searches.madeFrom(CH_SECTIONS.map((name) => buffers[name]), buffers.transit ?? null)) {
-        throw new Error('the poi-searches section was made from other hierarchies or another transit section: rebuild the region');
-    }
+function poiSearchesMatch(buffers: RegionBuffers, searches: PoiSearches | null): boolean {
+    return searches === null || searches.madeFrom(CH_SECTIONS.map((name) => buffers[name]), buffers.transit ?? null);
 }
 
 /** Roads, POIs and addresses of a region (the /health counts and the build's summary). */
@@ -314,7 +312,10 @@ export class Region {
             buffers[name] = buffer;
         }
         const region = new Region(manifest, buffers);
-        checkPoiSearches(buffers, region.#sections.poiSearches);
+        if (!poiSearchesMatch(buffers, region.#sections.poiSearches)) {
+            throw new Error(`region bundle ${dir} is damaged: ${path.join(dir, SECTION_FILES.poiSearches)} (section 'poiSearches') was made from other `
+                + `hierarchies or another transit section than the bundle's: ${rebuild}`);
+        }
         return region;
     }
 

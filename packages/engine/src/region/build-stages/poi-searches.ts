@@ -22,7 +22,7 @@ import {writeSection, type RegionBuild} from './state.js';
 
 /**
  * The section's limit: past it (a country's hundreds of thousands of POIs) it is not written, and threads search
- * each place on their first trip there, as without it. Brussels' 2,838 POIs take 5 MB.
+ * each place on their first trip there, as without it. Brussels' 2,838 POIs take 4 MB.
  */
 const POI_SEARCHES_MAX_BYTES = 512 * 1024 * 1024;
 
