@@ -73,3 +73,17 @@ export function sortedUnique(ids: Float64Array): Float64Array {
     }
     return ids.slice(0, n);
 }
+
+/** Where each part starts when parts are laid end to end: part i at [first[i], first[i + 1]). */
+export function partStarts(parts: readonly {length: number}[]): Uint32Array {
+    const first = new Uint32Array(parts.length + 1);
+    for (let i = 0; i < parts.length; i++) first[i + 1] = first[i] + parts[i].length;
+    return first;
+}
+
+/** The parts laid end to end in one array of their type, at partStarts(parts). */
+export function concatenated<T extends Uint32Array | Float64Array>(parts: readonly T[], type: {new(length: number): T}): T {
+    const out = new type(parts.reduce((n, p) => n + p.length, 0));
+    for (let i = 0, at = 0; i < parts.length; at += parts[i].length, i++) out.set(parts[i], at);
+    return out;
+}

@@ -2,6 +2,7 @@
 // per target (sweep.ts, within()): the nodes within its kept bounds by the down arcs, nearest first, and their
 // times. They depend on the hierarchy and the target alone, and the build knows every place a listing's trips go
 // to, so a thread reads them in place instead of searching on its first trip to each place.
+import {lowerBound} from '../../format/growable.js';
 
 /** Per target (rank), ascending: target[i]'s nodes and times are node / time [first[i], first[i + 1]). */
 export interface KeptLists {
@@ -11,14 +12,8 @@ export interface KeptLists {
     readonly time: Uint32Array;
 }
 
-/** The index of a target's list, or -1 when the build kept none for it (a binary search). */
+/** The index of a target's list, or -1 when the build kept none for it. */
 export function keptListIndex(lists: KeptLists, target: number): number {
-    const targets = lists.target;
-    let lo = 0, hi = targets.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (targets[mid] < target) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < targets.length && targets[lo] === target ? lo : -1;
+    const i = lowerBound(lists.target, target);
+    return i < lists.target.length && lists.target[i] === target ? i : -1;
 }

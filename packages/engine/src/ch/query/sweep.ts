@@ -2,6 +2,7 @@
 // 2011): select the part of the hierarchy above the targets once, then after one forward upward
 // search sweep it by falling rank. The targets share most of their upward search spaces, so this
 // costs far less than a backward bucket search per target.
+import {concatenated, partStarts} from '../../format/growable.js';
 import {INF} from '../../graph/road-graph.js';
 import {NO_BEARING} from '../../graph/turn-costs.js';
 import {keptListIndex, type KeptLists} from './kept-lists.js';
@@ -241,14 +242,8 @@ export class TargetSweep {
         this.space.claim();
         const target = Uint32Array.from(new Set(Array.from(targets))).sort();
         const lists = Array.from(target, (t) => this.search(t, this.space.ch.mode));
-        const first = new Uint32Array(target.length + 1);
-        for (let i = 0; i < lists.length; i++) first[i + 1] = first[i] + lists[i].node.length;
-        const node = new Uint32Array(first[target.length]), time = new Uint32Array(first[target.length]);
-        for (let i = 0; i < lists.length; i++) {
-            node.set(lists[i].node, first[i]);
-            time.set(lists[i].time, first[i]);
-        }
-        return {target, first, node, time};
+        const nodes = lists.map((l) => l.node);
+        return {target, first: partStarts(nodes), node: concatenated(nodes, Uint32Array), time: concatenated(lists.map((l) => l.time), Uint32Array)};
     }
 
     /**

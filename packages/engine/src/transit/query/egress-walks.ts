@@ -3,6 +3,7 @@
 // (2,000 Brussels positions: 24,000 trips to 1,365 places). The region's build made those of its POIs
 // (TransitRouterOptions.egress, read in place); any other destination is searched once and remembered, up to
 // EGRESS_MEMO_BYTES (the oldest destinations forgotten first; a destination with no stop in reach counts too).
+import {concatenated, lowerBound, partStarts} from '../../format/growable.js';
 import type {RoadGraph} from '../../graph/road-graph.js';
 import type {Snap} from '../../graph/snap.js';
 import {edgePoint, type EdgePoint} from '../foot-search.js';
@@ -54,16 +55,9 @@ export class EgressWalkStore {
         const order = snaps.slice().sort((p, q) => p.edge - q.edge || p.offset - q.offset);
         const distinct = order.filter((s, i) => i === 0 || s.edge !== order[i - 1].edge || s.offset !== order[i - 1].offset);
         const walks = distinct.map((s) => this.search(edgePoint(this.graph, s.edge, s.offset)));
-        const first = new Uint32Array(distinct.length + 1);
-        for (let i = 0; i < walks.length; i++) first[i + 1] = first[i] + walks[i].stop.length;
-        const n = first[distinct.length];
-        const stop = new Uint32Array(n), ms = new Float64Array(n), meters = new Float64Array(n);
-        for (let i = 0; i < walks.length; i++) {
-            stop.set(walks[i].stop, first[i]);
-            ms.set(walks[i].ms, first[i]);
-            meters.set(walks[i].meters, first[i]);
-        }
-        return {edge: Uint32Array.from(distinct, (s) => s.edge), offset: Float64Array.from(distinct, (s) => s.offset), first, stop, ms, meters};
+        const stops = walks.map((w) => w.stop);
+        return {edge: Uint32Array.from(distinct, (s) => s.edge), offset: Float64Array.from(distinct, (s) => s.offset), first: partStarts(stops),
+            stop: concatenated(stops, Uint32Array), ms: concatenated(walks.map((w) => w.ms), Float64Array), meters: concatenated(walks.map((w) => w.meters), Float64Array)};
     }
 
     /** A destination's walks, searched. */
@@ -85,14 +79,12 @@ export class EgressWalkStore {
         const table = this.built;
         if (table === null) return null;
         const {edge, offset, first} = table;
-        let lo = 0, hi = edge.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (edge[mid] < to.edge || (edge[mid] === to.edge && offset[mid] < to.offset)) lo = mid + 1;
-            else hi = mid;
+        // The few snaps on one edge, in offset order.
+        for (let i = lowerBound(edge, to.edge); i < edge.length && edge[i] === to.edge; i++) {
+            if (offset[i] !== to.offset) continue;
+            const a = first[i], b = first[i + 1];
+            return {stop: table.stop.subarray(a, b), ms: table.ms.subarray(a, b), meters: table.meters.subarray(a, b)};
         }
-        if (lo === edge.length || edge[lo] !== to.edge || offset[lo] !== to.offset) return null;
-        const a = first[lo], b = first[lo + 1];
-        return {stop: table.stop.subarray(a, b), ms: table.ms.subarray(a, b), meters: table.meters.subarray(a, b)};
+        return null;
     }
 }
