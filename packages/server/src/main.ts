@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // quartier-server: builds missing region bundles, then serves the API.
 //   node packages/server/dist/src/main.js [--port N] [--data DIR] [--keys FILE] [--regions BE,PT] [--regions-file FILE]
-//                                         [--default-country BE] [--workers N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off] [--favourites DIR]
+//                                         [--default-country BE] [--workers N] [--http-threads N] [--task-timeout MS] [--cache DIR|redis://HOST:PORT|off] [--favourites DIR]
 //                                         [--max-enrichments N] [--render-rate PIXELS_PER_S] [--shutdown-grace MS] [--no-warmup] [--production] [--no-build]
 //                                         [--access-log] [--log-level info] [--metrics-port N] [--trusted-proxies loopback,10.0.0.0/8] [--no-watch]
 // SIGHUP: swaps in the regions' new bundles found in the bundle folder (as it does by itself when it watches it), the
@@ -26,7 +26,7 @@ const {values} = parseArgs({
         production: {type: 'boolean'}, 'no-build': {type: 'boolean'}, workers: {type: 'string'}, 'task-timeout': {type: 'string'},
         cache: {type: 'string'}, favourites: {type: 'string'}, 'max-enrichments': {type: 'string'}, 'no-warmup': {type: 'boolean'}, 'shutdown-grace': {type: 'string'},
         'render-rate': {type: 'string'}, 'access-log': {type: 'boolean'}, 'log-level': {type: 'string'}, 'metrics-port': {type: 'string'},
-        'trusted-proxies': {type: 'string'}, 'no-watch': {type: 'boolean'}
+        'trusted-proxies': {type: 'string'}, 'no-watch': {type: 'boolean'}, 'http-threads': {type: 'string'}
     }
 });
 

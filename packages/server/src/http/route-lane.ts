@@ -19,7 +19,8 @@ const ROUTE_PATH = /^\/route\/?$/i;
 /** What the arrival steps see of every request the lane takes: an API path (not open), the /route pattern. */
 const ROUTE_ARRIVAL: Arrival = {path: '/route', endpoint: () => '/route'};
 
-export function routeLane(steps: RequestSteps): Lane {
+/** `takes`: whether the lane takes a /route request, from its query as sent (default: every one). */
+export function routeLane(steps: RequestSteps, takes?: (rawQuery: querystring.ParsedUrlQuery) => boolean): Lane {
     return (req, res) => {
         if (req.method !== 'GET') return false;
         const sent = req.url ?? '/';
@@ -28,14 +29,16 @@ export function routeLane(steps: RequestSteps): Lane {
         const {country, url} = steps.country(req.headers, sent);
         const at = url.indexOf('?');
         if (country === undefined || !ROUTE_PATH.test(at < 0 ? url : url.slice(0, at))) return false;
+        // Express's 'simple' query parser is querystring.parse too.
+        const rawQuery = querystring.parse(at < 0 ? '' : url.slice(at + 1));
+        if (takes && !takes(rawQuery)) return false;
         const answer = res as ObservedResponse;
         // A GET is never a preflight: no arrival step answers it.
         for (const step of steps.arrival) if (step(req, answer, ROUTE_ARRIVAL)) return true;
         answer.locals = {country};
         const fail = (err: unknown) => steps.fail(err, req, answer);
         try {
-            // Express's 'simple' query parser is querystring.parse too.
-            const ctx = steps.authorize(req, sent, querystring.parse(at < 0 ? '' : url.slice(at + 1)), country, 'any');
+            const ctx = steps.authorize(req, sent, rawQuery, country, 'any');
             answerRoute(ctx, answer).catch(fail);
         } catch (err) {
             fail(err);

@@ -81,9 +81,12 @@ export class Metrics {
     }
 
     private timeTasks(pool: WorkerPool): void {
-        pool.onTask = (type, outcome, seconds) => {
-            keptSeries(this.taskSeries, `${type} ${outcome}`, () => this.taskDurations.labels({type, outcome})).observe(seconds);
-        };
+        pool.onTask = (type, outcome, seconds) => this.task(type, outcome, seconds);
+    }
+
+    /** Times one routing task (on a routing thread, or a road route on an HTTP thread). */
+    task(type: string, outcome: string, seconds: number): void {
+        keptSeries(this.taskSeries, `${type} ${outcome}`, () => this.taskDurations.labels({type, outcome})).observe(seconds);
     }
 
     /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */

@@ -2,6 +2,7 @@
 // missing or outdated, then opened and served.
 import {execFileSync} from 'node:child_process';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, loadRegionConfigs} from '@quartier/engine';
@@ -23,6 +24,8 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet, retireAndFree} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
+import {HttpThreads, hasReusePort} from '../http-threads/http-threads.js';
+import {takePeer} from '../http-threads/relay.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 export const DEVELOPMENT_KEYS_FILE = path.join(REPO_ROOT, 'config', 'keys.dev.json');
@@ -46,6 +49,12 @@ export interface ServerConfig {
     metricsPort?: number;
     /** Worker threads (QUARTIER_WORKERS; default the core count). */
     workers?: number;
+    /**
+     * HTTP threads (QUARTIER_HTTP_THREADS, --http-threads): they accept the connections and answer road routes
+     * themselves, relaying every other request to the main thread (http-threads/). Default: the core count on Node
+     * 22.12 or later (reusePort), else 0; 0: the main thread accepts every connection.
+     */
+    httpThreads: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
     taskTimeoutMs?: number;
     /**
@@ -95,6 +104,7 @@ export function loadServerConfig(args: Record<string, string | boolean | undefin
         logLevel: logLevel((args['log-level'] as string | undefined) ?? env.QUARTIER_LOG_LEVEL),
         metricsPort: metricsPort((args['metrics-port'] as string | undefined) ?? env.QUARTIER_METRICS_PORT),
         workers: optionalInt((args.workers as string | undefined) ?? env.QUARTIER_WORKERS, 'QUARTIER_WORKERS'),
+        httpThreads: httpThreadCount((args['http-threads'] as string | undefined) ?? env.QUARTIER_HTTP_THREADS),
         taskTimeoutMs: optionalInt((args['task-timeout'] as string | undefined) ?? env.QUARTIER_TASK_TIMEOUT_MS, 'QUARTIER_TASK_TIMEOUT_MS'),
         cacheDir: cacheDir((args.cache as string | undefined) ?? env.QUARTIER_CACHE ?? env.QUARTIER_CACHE_DIR),
         cacheMaxEntries: optionalInt(env.QUARTIER_CACHE_MAX_ENTRIES, 'QUARTIER_CACHE_MAX_ENTRIES'),
@@ -141,6 +151,12 @@ function metricsPort(v: string | undefined): number | undefined {
     const n = Number(v);
     if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`QUARTIER_METRICS_PORT must be a port number, got '${v}'`);
     return n;
+}
+
+function httpThreadCount(v: string | undefined): number {
+    if (v === undefined || v === '') return hasReusePort() ? os.availableParallelism() : 0;
+    if (v === '0') return 0;
+    return optionalInt(v, 'QUARTIER_HTTP_THREADS')!;
 }
 
 function optionalInt(v: string | undefined, name: string): number | undefined {
@@ -243,6 +259,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             const old = current;
             current = set;
             metrics.serve(set.regions, set.pool, set.imagePool);
+            httpThreads?.serve(set.regions);
             // The regions swapped out, held weakly here. No closure of this function holds `old`: one that outlived
             // the set's retirement would keep its memory.
             const kept = set.regions;
@@ -269,21 +286,36 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     metrics.serve(regions, current.pool, current.imagePool);
     const maxHeaderSize = 16384;
     // requireHostHeader off: refuseWithoutHost answers such a request with a JSON body, not Node's empty 400.
+    // With HTTP threads, the requests they relay are this server's connections; it listens on no port.
     const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize, requireHostHeader: false},
-        (req, res) => refuseWithoutHost(req, res) || current.handle(req, res));
+        (req, res) => {
+            takePeer(req);
+            if (!refuseWithoutHost(req, res)) current.handle(req, res);
+        });
     answerClientErrors(server, maxHeaderSize);
     server.keepAliveTimeout = 5000;
     const graceful = new GracefulClose(server);
     // The port opens once the routing threads have loaded and warmed up: the first requests (and a load balancer's
     // first health checks) do not queue behind the warm-up.
     await current.pool.allStarted();
-    await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(config.port, config.host, () => resolve());
-    });
+    let httpThreads: HttpThreads | null = null;
+    if (config.httpThreads > 0) {
+        httpThreads = await HttpThreads.start({
+            threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
+            accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
+            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, maxHeaderSize, log
+        });
+    } else {
+        await new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(config.port, config.host, () => resolve());
+        });
+        if (!hasReusePort()) log(`Node ${process.versions.node}: the main thread accepts every connection; on Node 22.12 or later HTTP threads answer routes faster (docs/operations.md#http-threads)`);
+    }
     if (config.watch) swapper.watch();
-    const port = listeningPort(server, config.port);
-    log(`quartier listening on http://${config.host}:${port} (regions: ${countries.join(', ')}; ${current.pool.size} workers)`
+    const port = httpThreads?.port ?? listeningPort(server, config.port);
+    log(`quartier listening on http://${config.host}:${port} (regions: ${countries.join(', ')}; ${current.pool.size} workers`
+        + (httpThreads ? `, ${config.httpThreads} HTTP threads)` : ')')
         + (config.watch ? `; new bundles in ${config.buildRoot} are swapped in as they come` : ''));
     let metricsListener: http.Server | null = null;
     if (config.metricsPort !== undefined) {
@@ -314,11 +346,14 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         retired: async () => {
             await Promise.all(freeing);
         },
-        cutNow: () => graceful.cut(),
+        cutNow: () => (httpThreads?.cut() ?? 0) + graceful.cut(),
         close: async (graceMs = config.shutdownGraceMs) => {
             metricsListener?.close();
             metricsListener?.closeAllConnections();
-            const cut = await graceful.close(graceMs);
+            // The HTTP threads first: they stop accepting and finish their requests (those they relayed are answered here).
+            const started = performance.now();
+            const cutOnThreads = httpThreads ? await httpThreads.close(graceMs) : 0;
+            const cut = cutOnThreads + await graceful.close(Math.max(0, graceMs - (performance.now() - started)));
             await swapper.close();
             // The grace period is over: the sets swapped out stop with the one serving, whatever they still run.
             await Promise.all([current, ...retiring.keys()].map((set) => set.close()));

@@ -99,7 +99,8 @@ const atOnce = (size: number) => Math.max(1, size >> 1);
 const regionIds = new WeakMap<Region, number>();
 let nextRegionId = 1;
 
-function rosterRegion(region: Region): RosterRegion {
+/** A region as a thread takes it in (Region.fromBuffers): its sections shared, never copied. */
+export function rosterRegion(region: Region): RosterRegion {
     let id = regionIds.get(region);
     if (id === undefined) regionIds.set(region, id = nextRegionId++);
     return {id, manifest: region.manifest, buffers: regionSections(region).buffers};

@@ -1,0 +1,113 @@
+// An HTTP thread (http-threads.ts starts them): it accepts connections on the server's port beside the other HTTP
+// threads, answers GET /route for the road modes itself, through the same request steps and route lane as the main
+// thread (route-lane.ts: key, country, CORS, observer), its route computed here with no hop to another thread, and
+// hands every other request to the main thread as it came (relay.ts). Its requests' metrics and access-log lines
+// go to the main thread in batches.
+import http from 'node:http';
+import {workerData} from 'node:worker_threads';
+import {Region, loadCountries} from '@quartier/engine';
+import {KeyStore} from '../http/keys.js';
+import {HttpError} from '../http/errors.js';
+import {routeLane, type Lane} from '../http/route-lane.js';
+import {requestSteps} from '../http/request-steps.js';
+import {answerClientErrors, refuseWithoutHost} from '../http/client-error.js';
+import {TRANSIT, TaskRunner, type Task} from '../workers/tasks.js';
+import {normalizeQuery, parseTravelMode, taskMode} from '../http/params.js';
+import type {TaskError} from '../workers/task-error.js';
+import type {WorkerPool} from '../workers/pool.js';
+import type {Metrics} from '../service/metrics.js';
+import type {Logger} from '../service/logger.js';
+import {relayRequest} from './relay.js';
+import {GracefulClose} from '../service/graceful-close.js';
+import {RequestBatch} from './request-batch.js';
+import type {RosterRegion} from '../workers/region-roster.js';
+import type {HttpThreadCommand, HttpThreadData, HttpThreadListening} from './http-threads.js';
+
+const data = workerData as HttpThreadData;
+const control = data.control;
+
+/**
+ * Public transport's routes search for milliseconds and more: the main thread hands them to the routing threads, with
+ * their time limit. A travel mode that is not valid is the lane's to answer (400).
+ */
+const roadModeOnly = (rawQuery: Record<string, unknown>) => {
+    try {
+        return taskMode(parseTravelMode(normalizeQuery(rawQuery))) !== TRANSIT;
+    } catch {
+        return true;
+    }
+};
+
+const batch = new RequestBatch(control);
+const countries = loadCountries();
+const keys = KeyStore.fromFile(data.keysFile);
+const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
+
+/** The regions taken in, by the main thread's id: one a swap leaves in place keeps what this thread made of it. */
+let held = new Map<number, Region>();
+
+/** The route lane over a set of regions (the main thread's current one: it posts each set swapped in). */
+function laneOver(entries: RosterRegion[]): Lane {
+    const regions = entries.map((e) => held.get(e.id) ?? Region.fromBuffers(e.manifest, e.buffers));
+    const fresh = regions.filter((r) => ![...held.values()].includes(r));
+    held = new Map(entries.map((e, i) => [e.id, regions[i]]));
+    const runner = new TaskRunner(regions);
+    // What a first request would make on the regions new here (TaskRunner.prepare), made now.
+    if (fresh.length > 0) new TaskRunner(fresh).prepare();
+    // The routing pool's run(), on this thread: the route lane's only use of it.
+    const pool = {
+        run: async (task: Task): Promise<unknown> => {
+            const begun = performance.now();
+            let answer: unknown;
+            try {
+                answer = runner.run(task);
+            } catch (err) {
+                // An engine bug, as a routing thread would answer it (worker-threads.ts).
+                batch.task(task.type, 'failed', (performance.now() - begun) / 1000);
+                process.stderr.write(`task failed: ${(err as Error).message}\n`);
+                throw new HttpError(503, 'The routing engine failed on this request; retry later.');
+            }
+            const error = (answer as TaskError | null)?.error;
+            batch.task(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
+            if (error) throw new HttpError(error.status, error.message);
+            return answer;
+        }
+    } as unknown as WorkerPool;
+    const steps = requestSteps({
+        observer: {metrics: batch as unknown as Metrics, accessLog: data.accessLog ? batch as unknown as Logger : null},
+        country: {subdomains, defaultCountry: data.defaultCountry},
+        keys,
+        served: new Map(regions.map((r) => [r.country.code, r])),
+        pool
+    });
+    return routeLane(steps, roadModeOnly);
+}
+
+let lane = laneOver(data.regions);
+
+const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: data.maxHeaderSize, requireHostHeader: false},
+    (req, res) => {
+        if (refuseWithoutHost(req, res) || lane(req, res)) return;
+        relayRequest(control, req, res);
+    });
+answerClientErrors(server, data.maxHeaderSize);
+server.keepAliveTimeout = 5000;
+// A client that half-closes after its request (an HTTP/1.0 one may) still gets its answer, which a relayed request
+// has only later: node:http would drop the request at the client's end (the main thread answers many at once).
+(server as unknown as {httpAllowHalfOpen: boolean}).httpAllowHalfOpen = true;
+const graceful = new GracefulClose(server);
+
+control.on('message', (m: HttpThreadCommand) => {
+    if ('regions' in m) lane = laneOver(m.regions);
+    else if ('close' in m) {
+        void graceful.close(m.close).then((cut) => {
+            batch.flush();
+            control.postMessage({closed: {cut}} satisfies HttpThreadListening);
+        });
+    } else graceful.cut();
+});
+
+server.listen({port: data.port, host: data.host, reusePort: true} as Parameters<typeof server.listen>[0], () => {
+    const address = server.address();
+    control.postMessage({listening: {port: typeof address === 'object' && address ? address.port : data.port}} satisfies HttpThreadListening);
+});

@@ -1,0 +1,162 @@
+// The HTTP threads: they accept the server's connections (the main thread accepts none), answer GET /route for the
+// road modes themselves, and relay every other request to the main thread's server (relay.ts). Each listens on the
+// port with a socket of its own (SO_REUSEPORT: Node 22.12 or later), the kernel spreading the connections over them.
+// One descriptor shared by the threads would not do: a thread that stops closes it under the others, and the number,
+// reused, may then be another file's when the next one closes it.
+import type http from 'node:http';
+import {MessageChannel, Worker, type MessagePort} from 'node:worker_threads';
+import type {Region} from '@quartier/engine';
+import {WORKER_YOUNG_GENERATION_MB} from '../workers/worker-threads.js';
+import {rosterRegion, type RosterRegion} from '../workers/region-roster.js';
+import {acceptRelays} from './relay.js';
+import {takeBatch, type BatchMetrics, type RequestBatchMessage} from './request-batch.js';
+
+/** What an HTTP thread is given. */
+export interface HttpThreadData {
+    control: MessagePort;
+    /** The port (0: any free one, for the first thread alone). */
+    port: number;
+    host: string;
+    keysFile: string;
+    defaultCountry?: string;
+    /** The regions served when it starts. */
+    regions: RosterRegion[];
+    accessLog: boolean;
+    maxHeaderSize: number;
+}
+
+/**
+ * What the main thread tells an HTTP thread: the regions of a set swapped in; to stop accepting and finish its
+ * requests within `close` ms (the server's shutdown); to cut its connections at once.
+ */
+export type HttpThreadCommand = {regions: RosterRegion[]} | {close: number} | {cut: true};
+
+/** An HTTP thread's message once it listens; once closed, with the requests cut. */
+export type HttpThreadListening = {listening: {port: number}} | {closed: {cut: number}};
+
+/** Whether this Node has reusePort (22.12 and later in 22, 23.1 and later). */
+export function hasReusePort(version = process.versions.node): boolean {
+    const [major, minor] = version.split('.').map(Number);
+    return major > 23 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12);
+}
+
+export interface HttpThreadOptions {
+    threads: number;
+    port: number;
+    host: string;
+    /** The main thread's server: the relayed requests become its connections. */
+    server: http.Server;
+    metrics: BatchMetrics;
+    /** The access log, when on. */
+    accessLog: ((line: object) => void) | null;
+    keysFile: string;
+    defaultCountry?: string;
+    regions: Region[];
+    maxHeaderSize: number;
+    log: (line: string) => void;
+}
+
+export class HttpThreads {
+    private workers: Worker[] = [];
+    private controls: MessagePort[] = [];
+    private closing = false;
+    private restarting: Promise<void> | null = null;
+    port = 0;
+    /** Threads restarted after one stopped. */
+    restarts = 0;
+
+    private constructor(private options: HttpThreadOptions) {}
+
+    /** Starts the threads; resolves once they all accept on the port. */
+    static async start(options: HttpThreadOptions): Promise<HttpThreads> {
+        const threads = new HttpThreads(options);
+        await threads.startAll();
+        return threads;
+    }
+
+    /** The threads serve `regions` from now on (a set swapped in). */
+    serve(regions: Region[]): void {
+        this.options = {...this.options, regions};
+        this.tell({regions: regions.map(rosterRegion)});
+    }
+
+    /** Stops accepting, lets the requests in flight finish (at most `graceMs`, then they are cut); resolves with the number cut. */
+    async close(graceMs: number): Promise<number> {
+        this.closing = true;
+        await this.restarting;
+        const closed = this.controls.map((control) => new Promise<number>((resolve) => {
+            control.on('message', (m: Partial<{closed: {cut: number}}>) => {
+                if (m.closed) resolve(m.closed.cut);
+            });
+        }));
+        this.tell({close: graceMs});
+        const cut = (await Promise.all(closed)).reduce((a, b) => a + b, 0);
+        await Promise.all(this.workers.map((w) => w.terminate()));
+        return cut;
+    }
+
+    /** Cuts every connection at once (before an immediate exit); the requests cut are counted by the main thread's. */
+    cut(): number {
+        this.tell({cut: true});
+        return 0;
+    }
+
+    private tell(command: HttpThreadCommand): void {
+        for (const control of this.controls) control.postMessage(command);
+    }
+
+    private async startAll(): Promise<void> {
+        if (!hasReusePort()) {
+            throw new Error(`QUARTIER_HTTP_THREADS needs Node 22.12 or later (each thread listens with reusePort); this is Node ${process.versions.node}: `
+                + 'run a newer Node, or set QUARTIER_HTTP_THREADS=0');
+        }
+        this.port = (await this.startOne()).port;
+        for (let i = 1; i < this.options.threads; i++) await this.startOne();
+    }
+
+    /** A thread stopped (an exception it did not catch: a bug): its connections are lost; another takes its place. */
+    private restart(worker: Worker, control: MessagePort): void {
+        if (this.closing) return;
+        this.workers = this.workers.filter((w) => w !== worker);
+        this.controls = this.controls.filter((c) => c !== control);
+        this.restarts++;
+        this.options.log('an HTTP thread stopped (its connections are cut): another starts');
+        this.restarting = this.startOne().then(() => {}, (err: Error) => this.options.log(`an HTTP thread cannot start: ${err.message}`))
+            .finally(() => {
+                this.restarting = null;
+            });
+    }
+
+    private startOne(): Promise<{port: number}> {
+        const options = this.options;
+        const {port1, port2} = new MessageChannel();
+        const data: HttpThreadData = {
+            control: port2, port: this.port || options.port, host: options.host, keysFile: options.keysFile,
+            defaultCountry: options.defaultCountry, regions: options.regions.map(rosterRegion), accessLog: options.accessLog !== null,
+            maxHeaderSize: options.maxHeaderSize
+        };
+        const worker = new Worker(new URL('./http-thread.js', import.meta.url), {
+            workerData: data, transferList: [port2], resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}
+        });
+        this.workers.push(worker);
+        this.controls.push(port1);
+        acceptRelays(port1, options.server);
+        port1.unref();
+        return new Promise((resolve, reject) => {
+            let listening = false;
+            worker.on('error', (err) => {
+                options.log(`an HTTP thread failed: ${(err as Error).stack ?? err}`);
+                if (!listening) reject(err);
+            });
+            worker.on('exit', () => {
+                if (listening) this.restart(worker, port1);
+            });
+            port1.on('message', (m: Partial<{listening: {port: number}} & RequestBatchMessage>) => {
+                if (m.listening) {
+                    listening = true;
+                    resolve(m.listening);
+                } else if (m.requests) takeBatch(m as RequestBatchMessage, options.metrics, options.accessLog);
+            });
+        });
+    }
+}

@@ -1,0 +1,104 @@
+// HTTP threads (QUARTIER_HTTP_THREADS, http-threads/): they accept the connections, answer a road route themselves as
+// the routing threads would, and relay everything else to the main thread: the client's address with it (and no
+// address a client claims), the requests in the metrics and the access log, and a request in flight answered when the
+// server stops. The rest of the suite runs through them with QUARTIER_HTTP_THREADS set. Node 22.12 or later (reusePort).
+import t from 'tap';
+import {Writable} from 'node:stream';
+import {pino} from 'pino';
+import {loadServerConfig, startServer} from '../src/service/server.js';
+import {hasReusePort} from '../src/http-threads/http-threads.js';
+import {BACKEND_KEY, TEST_WORKER, get, testBuildRoot, testServer} from './helpers.js';
+import {HELD_LATITUDE, heldTask} from './held-task.js';
+
+if (!hasReusePort()) {
+    t.plan(0, `HTTP threads need Node 22.12 or later (reusePort); this is Node ${process.versions.node}`);
+} else {
+    const ROUTE = '/be/route?startLatitude=50.8466&startLongitude=4.3528&arrivalLatitude=50.8378&arrivalLongitude=4.3715&language=EN';
+    const withoutTook = (text: string) => text.replace(/"took":\d+/, '"took":0');
+    const routeTasks = (metrics: string) => Number(/quartier_pool_task_duration_seconds_count\{type="route",outcome="ok"\} (\d+)/.exec(metrics)?.[1] ?? 0);
+
+    t.test('a road route answered on an HTTP thread, as the routing threads answer it; public transport relayed to them', async (t) => {
+        const server = await testServer({'http-threads': '2'});
+        t.teardown(() => server.close());
+        const metrics = async () => (await get(`${server.url}/metrics`)).text;
+        const onRoutingThreads = () => server.pool.threadPool.tasksSeen;
+        for (const [mode, code] of [['Driving', 0], ['Walking', 1], ['Bicycling', 2]] as const) {
+            const before = onRoutingThreads();
+            const answer = await get(`${server.url}${ROUTE}&travelMode=${mode}`);
+            t.equal(answer.status, 200, mode);
+            t.equal(onRoutingThreads(), before, `${mode}: no routing thread ran it`);
+            const task = await server.pool.run<Uint8Array>({type: 'route', country: 'BE', mode: code, fromLat: 50.8466, fromLon: 4.3528, toLat: 50.8378, toLon: 4.3715, language: 'EN'});
+            t.equal(withoutTook(answer.text), withoutTook(Buffer.from(task).toString('utf8')), `${mode}: the same bytes as the routing threads' answer`);
+        }
+        const before = onRoutingThreads();
+        t.equal((await get(`${server.url}${ROUTE}&travelMode=Transit`)).status, 200);
+        t.equal(onRoutingThreads(), before + 1, 'public transport went to the routing threads');
+        t.equal((await get(`${server.url}${ROUTE}&travelMode=Flying`)).status, 400);
+        // The threads' requests and tasks reach the metrics in batches: asked until they are there (a few tens of ms).
+        let requests = 0, tasks = 0;
+        for (let i = 0; i < 100 && (requests < 4 || tasks < 7); i++) {
+            const text = await metrics();
+            requests = Number(/quartier_http_requests_total\{endpoint="\/route",method="GET",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+            tasks = routeTasks(text);
+            if (requests < 4 || tasks < 7) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        t.equal(requests, 4, 'every /route answered counted in the metrics, on the threads and relayed');
+        t.equal(tasks, 7, 'every route computed timed as a routing task: three on HTTP threads, four on the routing threads');
+    });
+
+    t.test('the client\'s address reaches the main thread, and a client cannot claim another', async (t) => {
+        const style = '/be/styles/osm_bright.json';
+        const tileUrl = (body: {sources: Record<string, {url?: string}>}) => body.sources.openmaptiles.url;
+        // Loopback is a trusted proxy by default: its X-Forwarded-Host is believed.
+        const trusting = await testServer({'http-threads': '2'});
+        t.teardown(() => trusting.close());
+        const proxied = await get(`${trusting.url}${style}`, {'X-Forwarded-Host': 'maps.example.org'});
+        t.match(tileUrl(proxied.body), /^http:\/\/maps\.example\.org\//, 'a loopback client is a trusted proxy');
+        // Only 10.0.0.0/8 trusted: a loopback client's X-Forwarded-Host is not, whatever relay header it sends.
+        const strict = await testServer({'http-threads': '2', 'trusted-proxies': '10.0.0.0/8'});
+        t.teardown(() => strict.close());
+        const spoofed = await get(`${strict.url}${style}`, {'X-Forwarded-Host': 'evil.example', 'X-Quartier-Relay-Peer': 'IPv4 1234 10.1.2.3'});
+        t.match(tileUrl(spoofed.body), new RegExp(`^http://127\\.0\\.0\\.1:${strict.port}/`), 'the address claimed is dropped');
+    });
+
+    t.test('the access log has the requests of every thread, with no key', async (t) => {
+        const lines: Record<string, unknown>[] = [];
+        const logger = pino({level: 'info'}, new Writable({
+            write(chunk: Buffer, _encoding, done) {
+                for (const line of chunk.toString('utf8').split('\n')) if (line) lines.push(JSON.parse(line));
+                done();
+            }
+        }));
+        const config = loadServerConfig({port: '0', host: '127.0.0.1', out: testBuildRoot, 'no-build': true, 'no-warmup': true, cache: 'off', 'access-log': true, 'http-threads': '2'});
+        const server = await startServer(config, logger);
+        const url = `http://127.0.0.1:${server.port}`;
+        t.equal((await get(`${url}${ROUTE}&travelMode=Driving&licenseKey=${BACKEND_KEY}`, {})).status, 200);
+        t.equal((await get(`${url}/health`)).status, 200);
+        await server.close();
+        const requests = lines.filter((l) => l.msg === 'request');
+        t.match(requests.find((l) => l.endpoint === '/route'), {method: 'GET', path: '/be/route', status: 200, country: 'BE'}, 'the route answered on a thread');
+        t.match(requests.find((l) => l.endpoint === '/health'), {method: 'GET', path: '/health', status: 200}, 'the relayed request');
+        t.notMatch(JSON.stringify(lines), BACKEND_KEY, 'no key in the log');
+    });
+
+    t.test('stopping: a relayed request in flight is answered, then the port is closed', async (t) => {
+        const server = await testServer({'http-threads': '2'}, {workerFile: TEST_WORKER});
+        const held = heldTask();
+        const summary = get(`${server.url}/de/summary?latitude=${HELD_LATITUDE}&longitude=6.0705&language=DE`);
+        const release = await held;
+        const closed = server.close(30_000);
+        // The threads stop accepting before the held request is answered (a connection refused, asked until it is).
+        for (let i = 0; i < 200; i++) {
+            try {
+                await fetch(`${server.url}/health`);
+            } catch {
+                break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await t.rejects(fetch(`${server.url}/health`), 'no new connection');
+        release();
+        t.equal((await summary).status, 200, 'the request in flight answered');
+        t.equal(await closed, 0, 'none cut');
+    });
+}
