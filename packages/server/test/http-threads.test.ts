@@ -4,11 +4,13 @@
 // server stops. The rest of the suite runs through them with QUARTIER_HTTP_THREADS set. Node 22.12 or later (reusePort).
 import t from 'tap';
 import {Writable} from 'node:stream';
+import {BroadcastChannel} from 'node:worker_threads';
 import {pino} from 'pino';
 import {loadServerConfig, startServer} from '../src/service/server.js';
 import {hasReusePort} from '../src/http-threads/http-threads.js';
 import {BACKEND_KEY, TEST_WORKER, get, testBuildRoot, testServer} from './helpers.js';
 import {HELD_LATITUDE, heldTask} from './held-task.js';
+import {FAIL_CHANNEL} from './fail-channel.js';
 
 if (!hasReusePort()) {
     t.plan(0, `HTTP threads need Node 22.12 or later (reusePort); this is Node ${process.versions.node}`);
@@ -79,6 +81,28 @@ if (!hasReusePort()) {
         t.match(requests.find((l) => l.endpoint === '/route'), {method: 'GET', path: '/be/route', status: 200, country: 'BE'}, 'the route answered on a thread');
         t.match(requests.find((l) => l.endpoint === '/health'), {method: 'GET', path: '/health', status: 200}, 'the relayed request');
         t.notMatch(JSON.stringify(lines), BACKEND_KEY, 'no key in the log');
+    });
+
+    t.test('an HTTP thread that fails is replaced, and the server goes on answering', async (t) => {
+        const server = await testServer({'http-threads': '2'}, {httpThreadFile: new URL('./failing-http-thread.js', import.meta.url)});
+        t.teardown(() => server.close());
+        t.equal((await get(`${server.url}${ROUTE}&travelMode=Driving`)).status, 200);
+        // Both threads hear it (a broadcast): both fail, and two others take their places.
+        const channel = new BroadcastChannel(FAIL_CHANNEL);
+        channel.postMessage('fail');
+        channel.close();
+        let answered = 0;
+        for (let i = 0; i < 500 && (answered < 5 || server.httpThreadRestarts < 2); i++) {
+            try {
+                if ((await fetch(`${server.url}${ROUTE}&travelMode=Driving&licenseKey=${BACKEND_KEY}`)).status === 200) answered++;
+            } catch {
+                // A connection to a thread that just failed, or none listening for a moment.
+            }
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        t.equal(server.httpThreadRestarts, 2, 'both replaced');
+        t.equal(answered, 5, 'routes answered again');
+        t.equal((await get(`${server.url}/health`)).status, 200, 'and relayed requests');
     });
 
     t.test('stopping: a relayed request in flight is answered, then the port is closed', async (t) => {

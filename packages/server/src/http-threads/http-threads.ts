@@ -54,6 +54,8 @@ export interface HttpThreadOptions {
     regions: Region[];
     maxHeaderSize: number;
     log: (line: string) => void;
+    /** The module the threads run (tests: ServerHooks.httpThreadFile); default http-thread.js. */
+    threadFile?: URL;
 }
 
 export class HttpThreads {
@@ -135,7 +137,7 @@ export class HttpThreads {
             defaultCountry: options.defaultCountry, regions: options.regions.map(rosterRegion), accessLog: options.accessLog !== null,
             maxHeaderSize: options.maxHeaderSize
         };
-        const worker = new Worker(new URL('./http-thread.js', import.meta.url), {
+        const worker = new Worker(options.threadFile ?? new URL('./http-thread.js', import.meta.url), {
             workerData: data, transferList: [port2], resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}
         });
         this.workers.push(worker);

@@ -11,4 +11,6 @@ export interface ServerHooks {
     beforeRender?: () => Promise<void>;
     /** The module the routing workers run instead of worker.js (a test worker with test-only tasks). */
     workerFile?: URL;
+    /** The module the HTTP threads run instead of http-thread.js (one a test can make fail). */
+    httpThreadFile?: URL;
 }

@@ -202,8 +202,10 @@ export interface RunningServer {
     reload(countries?: string[]): Promise<SwapOutcome[]>;
     /** Resolves once every region set swapped out has finished its requests and been freed. */
     retired(): Promise<void>;
-    /** Requests received and not yet answered. */
+    /** Requests received and not yet answered (by the main thread: those of the HTTP threads' own lanes aside). */
     readonly requestsInFlight: number;
+    /** HTTP threads started again after one failed (none without HTTP threads). */
+    readonly httpThreadRestarts: number;
     /**
      * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default the configured
      * grace period; later they are cut), then closes the worker pool and the cache. Resolves with the number of
@@ -303,7 +305,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         httpThreads = await HttpThreads.start({
             threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
             accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
-            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, maxHeaderSize, log
+            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, maxHeaderSize, log,
+            threadFile: hooks.httpThreadFile
         });
     } else {
         await new Promise<void>((resolve, reject) => {
@@ -341,6 +344,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         },
         get requestsInFlight() {
             return graceful.requestsInFlight;
+        },
+        get httpThreadRestarts() {
+            return httpThreads?.restarts ?? 0;
         },
         reload: (countries) => swapper.reload(countries),
         retired: async () => {
