@@ -6,33 +6,37 @@
 // reaches npm, which passes it on, and node: two signals).
 // The server's own code knows nothing of this.
 import http from 'node:http';
+import {isMainThread} from 'node:worker_threads';
 
 const createServer = http.createServer;
-(http as {createServer: unknown}).createServer = function (this: unknown, ...args: unknown[]) {
-    const handler = args.find((a) => typeof a === 'function') as http.RequestListener;
-    const held: http.RequestListener = (req, res) => {
-        if (req.url === '/__test/hold-forever') {
-            process.stderr.write(`quartier-test: holding a request for ever (pid ${process.pid})\n`);
-            return;
-        }
-        if (req.url === '/__test/hold-two-signals') {
-            let signals = 0;
-            const count = () => {
-                if (++signals === 2) setImmediate(() => res.end(JSON.stringify({held: true, answeredAfter: 'two signals'})));
-            };
-            process.on('SIGTERM', count);
-            process.on('SIGINT', count);
+// The main thread's server alone (threads inherit the --import): an HTTP thread relays /__test/hold to it.
+if (isMainThread) {
+    (http as {createServer: unknown}).createServer = function (this: unknown, ...args: unknown[]) {
+        const handler = args.find((a) => typeof a === 'function') as http.RequestListener;
+        const held: http.RequestListener = (req, res) => {
+            if (req.url === '/__test/hold-forever') {
+                process.stderr.write(`quartier-test: holding a request for ever (pid ${process.pid})\n`);
+                return;
+            }
+            if (req.url === '/__test/hold-two-signals') {
+                let signals = 0;
+                const count = () => {
+                    if (++signals === 2) setImmediate(() => res.end(JSON.stringify({held: true, answeredAfter: 'two signals'})));
+                };
+                process.on('SIGTERM', count);
+                process.on('SIGINT', count);
+                process.stderr.write(`quartier-test: holding a request (pid ${process.pid})\n`);
+                return;
+            }
+            if (req.url !== '/__test/hold') return handler(req, res);
+            const answer = (signal: string) => setImmediate(() => {
+                res.writeHead(200, {'Content-Type': 'application/json'});
+                res.end(JSON.stringify({held: true, answeredAfter: signal}));
+            });
+            process.once('SIGTERM', () => answer('SIGTERM'));
+            process.once('SIGINT', () => answer('SIGINT'));
             process.stderr.write(`quartier-test: holding a request (pid ${process.pid})\n`);
-            return;
-        }
-        if (req.url !== '/__test/hold') return handler(req, res);
-        const answer = (signal: string) => setImmediate(() => {
-            res.writeHead(200, {'Content-Type': 'application/json'});
-            res.end(JSON.stringify({held: true, answeredAfter: signal}));
-        });
-        process.once('SIGTERM', () => answer('SIGTERM'));
-        process.once('SIGINT', () => answer('SIGINT'));
-        process.stderr.write(`quartier-test: holding a request (pid ${process.pid})\n`);
+        };
+        return (createServer as (...a: unknown[]) => http.Server).apply(this, args.map((a) => (a === handler ? held : a)));
     };
-    return (createServer as (...a: unknown[]) => http.Server).apply(this, args.map((a) => (a === handler ? held : a)));
-};
+}

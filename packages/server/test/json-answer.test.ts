@@ -11,7 +11,8 @@ import {WorkerPool} from '../src/workers/pool.js';
 import {BACKEND_KEY, TEST_WORKER, get, testServer} from './helpers.js';
 import {FAILING_LATITUDE} from './failing-route.js';
 
-const server = await testServer({}, {workerFile: TEST_WORKER});
+// The main thread's side of those answers: no HTTP threads, whose /route bytes are made on them (http-threads.test.ts).
+const server = await testServer({'http-threads': '0'}, {workerFile: TEST_WORKER});
 t.teardown(() => server.close());
 const FROM = [50.8461, 4.3664], TO = [50.8263, 4.3410];
 const routeQuery = (mode: string, from = FROM) =>

@@ -87,7 +87,7 @@ let lane = laneOver(data.regions);
 
 const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: data.maxHeaderSize, requireHostHeader: false},
     (req, res) => {
-        if (refuseWithoutHost(req, res) || lane(req, res)) return;
+        if (refuseWithoutHost(req, res) || (data.answerRoutes && lane(req, res))) return;
         relayRequest(control, req, res);
     });
 answerClientErrors(server, data.maxHeaderSize);

@@ -21,6 +21,8 @@ export interface HttpThreadData {
     defaultCountry?: string;
     /** The regions served when it starts. */
     regions: RosterRegion[];
+    /** Whether it answers road routes (not when the routing threads cannot start: the main thread then answers 503, as /health says). */
+    answerRoutes: boolean;
     accessLog: boolean;
     maxHeaderSize: number;
 }
@@ -52,6 +54,8 @@ export interface HttpThreadOptions {
     keysFile: string;
     defaultCountry?: string;
     regions: Region[];
+    /** HttpThreadData.answerRoutes. */
+    answerRoutes: boolean;
     maxHeaderSize: number;
     log: (line: string) => void;
     /** The module the threads run (tests: ServerHooks.httpThreadFile); default http-thread.js. */
@@ -130,24 +134,25 @@ export class HttpThreads {
     }
 
     private startOne(): Promise<{port: number}> {
-        const options = this.options;
+        // Only what the thread's handlers need: none of them may hold the regions (a set swapped out is freed).
+        const {metrics, accessLog, log, server} = this.options;
         const {port1, port2} = new MessageChannel();
         const data: HttpThreadData = {
-            control: port2, port: this.port || options.port, host: options.host, keysFile: options.keysFile,
-            defaultCountry: options.defaultCountry, regions: options.regions.map(rosterRegion), accessLog: options.accessLog !== null,
-            maxHeaderSize: options.maxHeaderSize
+            control: port2, port: this.port || this.options.port, host: this.options.host, keysFile: this.options.keysFile,
+            defaultCountry: this.options.defaultCountry, regions: this.options.regions.map(rosterRegion), answerRoutes: this.options.answerRoutes, accessLog: accessLog !== null,
+            maxHeaderSize: this.options.maxHeaderSize
         };
-        const worker = new Worker(options.threadFile ?? new URL('./http-thread.js', import.meta.url), {
+        const worker = new Worker(this.options.threadFile ?? new URL('./http-thread.js', import.meta.url), {
             workerData: data, transferList: [port2], resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}
         });
         this.workers.push(worker);
         this.controls.push(port1);
-        acceptRelays(port1, options.server);
+        acceptRelays(port1, server);
         port1.unref();
         return new Promise((resolve, reject) => {
             let listening = false;
             worker.on('error', (err) => {
-                options.log(`an HTTP thread failed: ${(err as Error).stack ?? err}`);
+                log(`an HTTP thread failed: ${(err as Error).stack ?? err}`);
                 if (!listening) reject(err);
             });
             worker.on('exit', () => {
@@ -157,7 +162,7 @@ export class HttpThreads {
                 if (m.listening) {
                     listening = true;
                     resolve(m.listening);
-                } else if (m.requests) takeBatch(m as RequestBatchMessage, options.metrics, options.accessLog);
+                } else if (m.requests) takeBatch(m as RequestBatchMessage, metrics, accessLog);
             });
         });
     }

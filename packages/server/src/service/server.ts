@@ -305,7 +305,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         httpThreads = await HttpThreads.start({
             threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
             accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
-            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, maxHeaderSize, log,
+            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, answerRoutes: current.pool.startError === null,
+            maxHeaderSize, log,
             threadFile: hooks.httpThreadFile
         });
     } else {
