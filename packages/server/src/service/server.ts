@@ -2,7 +2,6 @@
 // missing or outdated, then opened and served.
 import {execFileSync} from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Region, loadRegionConfigs} from '@quartier/engine';
@@ -24,7 +23,7 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet, retireAndFree} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
-import {HttpThreads, hasReusePort} from '../http-threads/http-threads.js';
+import {HttpThreads} from '../http-threads/http-threads.js';
 import {takePeer} from '../http-threads/relay.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -50,9 +49,9 @@ export interface ServerConfig {
     /** Worker threads (QUARTIER_WORKERS; default the core count). */
     workers?: number;
     /**
-     * HTTP threads (QUARTIER_HTTP_THREADS, --http-threads): they accept the connections and answer road routes
-     * themselves, relaying every other request to the main thread (http-threads/). Default: the core count on Node
-     * 22.12 or later (reusePort), else 0; 0: the main thread accepts every connection.
+     * HTTP threads (QUARTIER_HTTP_THREADS, --http-threads; Node 22.12 or later): they accept the connections and answer
+     * road routes themselves, relaying every other request to the main thread (http-threads/). 0 (the default): the
+     * main thread accepts every connection.
      */
     httpThreads: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
@@ -154,8 +153,7 @@ function metricsPort(v: string | undefined): number | undefined {
 }
 
 function httpThreadCount(v: string | undefined): number {
-    if (v === undefined || v === '') return hasReusePort() ? os.availableParallelism() : 0;
-    if (v === '0') return 0;
+    if (v === undefined || v === '' || v === '0') return 0;
     return optionalInt(v, 'QUARTIER_HTTP_THREADS')!;
 }
 
@@ -314,7 +312,6 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             server.once('error', reject);
             server.listen(config.port, config.host, () => resolve());
         });
-        if (!hasReusePort()) log(`Node ${process.versions.node}: the main thread accepts every connection; on Node 22.12 or later HTTP threads answer routes faster (docs/operations.md#http-threads)`);
     }
     if (config.watch) swapper.watch();
     const port = httpThreads?.port ?? listeningPort(server, config.port);
