@@ -1,11 +1,13 @@
-// The requests an HTTP thread does not answer itself go to the main thread's server as they came, over a connection
-// of their own carried by a MessagePort (relay-socket.ts): the method, the path and the headers as sent (the
-// connection's own aside), the body as it streams, the client's address; the answer comes back the same way, streamed.
-// The main thread's app answers them exactly as it answers a connection it accepted itself.
+// The requests an HTTP thread does not answer itself go to the main thread's server as they came, over relay
+// connections carried by MessagePorts (relay-socket.ts), kept open from one request to the next: the method, the path
+// and the headers as sent (the connection's own aside), the body as it streams, the client's address; the answer comes
+// back the same way, streamed. The main thread's app answers them exactly as it answers a connection it accepted itself.
+// A relay never times out on the main thread (RelaySocket.setTimeout arms nothing): the thread closes those it has no
+// use for, so that no relay is closed by one side as the other sends a request on it.
 import http, {type IncomingMessage, type ServerResponse} from 'node:http';
 import {MessageChannel, type MessagePort} from 'node:worker_threads';
 import {errorBody} from '../answers/error-answer.js';
-import {RelaySocket, type RelayPeer} from './relay-socket.js';
+import {RelaySocket} from './relay-socket.js';
 
 /** What an HTTP thread posts on its control port to open a relay (a connection that carries many requests, one at a time). */
 export interface RelayOpening {
