@@ -90,10 +90,12 @@ export class HttpThreads {
     async close(graceMs: number): Promise<number> {
         this.closing = true;
         await this.restarting;
-        const closed = this.controls.map((control) => new Promise<number>((resolve) => {
+        // Each thread says when it is done; one that stops meanwhile has nothing left to finish.
+        const closed = this.controls.map((control, i) => new Promise<number>((resolve) => {
             control.on('message', (m: Partial<{closed: {cut: number}}>) => {
                 if (m.closed) resolve(m.closed.cut);
             });
+            this.workers[i].once('exit', () => resolve(0));
         }));
         this.tell({close: graceMs});
         const cut = (await Promise.all(closed)).reduce((a, b) => a + b, 0);
