@@ -33,6 +33,13 @@ const {values} = parseArgs({
 // Before the configuration is read, messages go out at the default level.
 let logger = createLogger();
 const log = (line: string) => logger.info(line);
+// SIGHUP means "look for new bundles", never "exit" (its default): one that comes while the server starts (its port
+// may already answer: HTTP threads accept as they come up) is acted on once it has started.
+let reload: (() => void) | null = null, reloadAsked = false;
+process.on('SIGHUP', () => {
+    if (reload) reload();
+    else reloadAsked = true;
+});
 try {
     const config = loadServerConfig(values);
     logger = createLogger({level: config.logLevel});
@@ -66,13 +73,14 @@ try {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
-    process.on('SIGHUP', () => {
+    reload = () => {
         if (stopping) return;
         log('quartier: SIGHUP: looking for new region bundles');
         running.reload().then((outcomes) => {
             for (const o of outcomes) if (o.outcome === 'unchanged') log(`quartier: ${o.country}: bundle ${o.bundleId} unchanged`);
         }, (err: unknown) => logger.error(`quartier: reloading failed: ${(err as Error).message}`));
-    });
+    };
+    if (reloadAsked) reload();
 } catch (err) {
     log(`quartier-server: ${(err as Error).message}`);
     process.exit(1);

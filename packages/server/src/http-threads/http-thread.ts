@@ -3,17 +3,15 @@
 // thread (route-lane.ts: key, country, CORS, observer), its route computed here with no hop to another thread, and
 // hands every other request to the main thread as it came (relay.ts). Its requests' metrics and access-log lines
 // go to the main thread in batches.
-import http from 'node:http';
 import {workerData} from 'node:worker_threads';
 import {Region, loadCountries} from '@quartier/engine';
 import {KeyStore} from '../http/keys.js';
-import {HttpError} from '../http/errors.js';
 import {routeLane, type Lane} from '../http/route-lane.js';
 import {requestSteps} from '../http/request-steps.js';
-import {answerClientErrors, refuseWithoutHost} from '../http/client-error.js';
+import {apiServer} from '../http/api-server.js';
 import {TRANSIT, TaskRunner, type Task} from '../workers/tasks.js';
 import {normalizeQuery, parseTravelMode, taskMode} from '../http/params.js';
-import type {TaskError} from '../workers/task-error.js';
+import {engineFailed, taskAnswer, taskErrorOf} from '../workers/task-error.js';
 import type {WorkerPool} from '../workers/pool.js';
 import type {Metrics} from '../service/metrics.js';
 import type {Logger} from '../service/logger.js';
@@ -21,7 +19,7 @@ import {relayRequest} from './relay.js';
 import {GracefulClose} from '../service/graceful-close.js';
 import {RequestBatch} from './request-batch.js';
 import type {RosterRegion} from '../workers/region-roster.js';
-import type {HttpThreadCommand, HttpThreadData, HttpThreadListening} from './http-threads.js';
+import type {HttpThreadCommand, HttpThreadData, HttpThreadReport} from './http-threads.js';
 
 const data = workerData as HttpThreadData;
 const control = data.control;
@@ -48,9 +46,13 @@ let held = new Map<number, Region>();
 
 /** The route lane over a set of regions (the main thread's current one: it posts each set swapped in). */
 function laneOver(entries: RosterRegion[]): Lane {
-    const regions = entries.map((e) => held.get(e.id) ?? Region.fromBuffers(e.manifest, e.buffers));
-    const fresh = regions.filter((r) => ![...held.values()].includes(r));
-    held = new Map(entries.map((e, i) => [e.id, regions[i]]));
+    const fresh: Region[] = [];
+    held = new Map(entries.map((e) => {
+        let region = held.get(e.id);
+        if (!region) fresh.push(region = Region.fromBuffers(e.manifest, e.buffers));
+        return [e.id, region];
+    }));
+    const regions = [...held.values()];
     const runner = new TaskRunner(regions);
     // What a first request would make on the regions new here (TaskRunner.prepare), made now.
     if (fresh.length > 0) new TaskRunner(fresh).prepare();
@@ -62,15 +64,13 @@ function laneOver(entries: RosterRegion[]): Lane {
             try {
                 answer = runner.run(task);
             } catch (err) {
-                // An engine bug, as a routing thread would answer it (worker-threads.ts).
+                // An engine bug, as a routing thread's is answered (worker-threads.ts).
                 batch.task(task.type, 'failed', (performance.now() - begun) / 1000);
                 process.stderr.write(`task failed: ${(err as Error).message}\n`);
-                throw new HttpError(503, 'The routing engine failed on this request; retry later.');
+                throw engineFailed();
             }
-            const error = (answer as TaskError | null)?.error;
-            batch.task(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
-            if (error) throw new HttpError(error.status, error.message);
-            return answer;
+            batch.task(task.type, taskErrorOf(answer) ? 'error' : 'ok', (performance.now() - begun) / 1000);
+            return taskAnswer(answer);
         }
     } as unknown as WorkerPool;
     const steps = requestSteps({
@@ -85,13 +85,9 @@ function laneOver(entries: RosterRegion[]): Lane {
 
 let lane = laneOver(data.regions);
 
-const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize: data.maxHeaderSize, requireHostHeader: false},
-    (req, res) => {
-        if (refuseWithoutHost(req, res) || (data.answerRoutes && lane(req, res))) return;
-        relayRequest(control, req, res);
-    });
-answerClientErrors(server, data.maxHeaderSize);
-server.keepAliveTimeout = 5000;
+const server = apiServer((req, res) => {
+    if (!data.answerRoutes || !lane(req, res)) relayRequest(control, req, res);
+});
 // A client that half-closes after its request (an HTTP/1.0 one may) still gets its answer, which a relayed request
 // has only later: node:http would drop the request at the client's end (the main thread answers many at once).
 (server as unknown as {httpAllowHalfOpen: boolean}).httpAllowHalfOpen = true;
@@ -102,12 +98,12 @@ control.on('message', (m: HttpThreadCommand) => {
     else if ('close' in m) {
         void graceful.close(m.close).then((cut) => {
             batch.flush();
-            control.postMessage({closed: {cut}} satisfies HttpThreadListening);
+            control.postMessage({closed: {cut}} satisfies HttpThreadReport);
         });
     } else graceful.cut();
 });
 
 server.listen({port: data.port, host: data.host, reusePort: true} as Parameters<typeof server.listen>[0], () => {
     const address = server.address();
-    control.postMessage({listening: {port: typeof address === 'object' && address ? address.port : data.port}} satisfies HttpThreadListening);
+    control.postMessage({listening: {port: typeof address === 'object' && address ? address.port : data.port}} satisfies HttpThreadReport);
 });

@@ -24,7 +24,6 @@ export interface HttpThreadData {
     /** Whether it answers road routes (not when the routing threads cannot start: the main thread then answers 503, as /health says). */
     answerRoutes: boolean;
     accessLog: boolean;
-    maxHeaderSize: number;
 }
 
 /**
@@ -33,8 +32,8 @@ export interface HttpThreadData {
  */
 export type HttpThreadCommand = {regions: RosterRegion[]} | {close: number} | {cut: true};
 
-/** An HTTP thread's message once it listens; once closed, with the requests cut. */
-export type HttpThreadListening = {listening: {port: number}} | {closed: {cut: number}};
+/** What an HTTP thread reports: that it listens, and on which port; that it has closed, with the requests it cut. */
+export type HttpThreadReport = {listening: {port: number}} | {closed: {cut: number}};
 
 /** Whether this Node has reusePort (22.12 and later in 22, 23.1 and later). */
 export function hasReusePort(version = process.versions.node): boolean {
@@ -56,7 +55,6 @@ export interface HttpThreadOptions {
     regions: Region[];
     /** HttpThreadData.answerRoutes. */
     answerRoutes: boolean;
-    maxHeaderSize: number;
     log: (line: string) => void;
     /** The module the threads run (tests: ServerHooks.httpThreadFile); default http-thread.js. */
     threadFile?: URL;
@@ -66,7 +64,8 @@ export class HttpThreads {
     private workers: Worker[] = [];
     private controls: MessagePort[] = [];
     private closing = false;
-    private restarting: Promise<void> | null = null;
+    /** Threads starting in the place of those that stopped. */
+    private readonly restarting = new Set<Promise<void>>();
     port = 0;
     /** Threads restarted after one stopped. */
     restarts = 0;
@@ -89,7 +88,7 @@ export class HttpThreads {
     /** Stops accepting, lets the requests in flight finish (at most `graceMs`, then they are cut); resolves with the number cut. */
     async close(graceMs: number): Promise<number> {
         this.closing = true;
-        await this.restarting;
+        await Promise.all(this.restarting);
         // Each thread says when it is done; one that stops meanwhile has nothing left to finish.
         const closed = this.controls.map((control, i) => new Promise<number>((resolve) => {
             control.on('message', (m: Partial<{closed: {cut: number}}>) => {
@@ -104,9 +103,8 @@ export class HttpThreads {
     }
 
     /** Cuts every connection at once (before an immediate exit); the requests cut are counted by the main thread's. */
-    cut(): number {
+    cut(): void {
         this.tell({cut: true});
-        return 0;
     }
 
     private tell(command: HttpThreadCommand): void {
@@ -129,10 +127,9 @@ export class HttpThreads {
         this.controls = this.controls.filter((c) => c !== control);
         this.restarts++;
         this.options.log('an HTTP thread stopped (its connections are cut): another starts');
-        this.restarting = this.startOne().then(() => {}, (err: Error) => this.options.log(`an HTTP thread cannot start: ${err.message}`))
-            .finally(() => {
-                this.restarting = null;
-            });
+        const started = this.startOne().then(() => {}, (err: Error) => this.options.log(`an HTTP thread cannot start: ${err.message}`));
+        this.restarting.add(started);
+        void started.finally(() => this.restarting.delete(started));
     }
 
     private startOne(): Promise<{port: number}> {
@@ -141,8 +138,7 @@ export class HttpThreads {
         const {port1, port2} = new MessageChannel();
         const data: HttpThreadData = {
             control: port2, port: this.port || this.options.port, host: this.options.host, keysFile: this.options.keysFile,
-            defaultCountry: this.options.defaultCountry, regions: this.options.regions.map(rosterRegion), answerRoutes: this.options.answerRoutes, accessLog: accessLog !== null,
-            maxHeaderSize: this.options.maxHeaderSize
+            defaultCountry: this.options.defaultCountry, regions: this.options.regions.map(rosterRegion), answerRoutes: this.options.answerRoutes, accessLog: accessLog !== null
         };
         const worker = new Worker(this.options.threadFile ?? new URL('./http-thread.js', import.meta.url), {
             workerData: data, transferList: [port2], resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}

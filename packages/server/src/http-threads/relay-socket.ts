@@ -84,9 +84,11 @@ export class RelaySocket extends Duplex {
         return this.peer.remoteFamily;
     }
 
-    /** What node:http asks of a socket (net.Socket's), with nothing to do over a port. */
-    setTimeout(_ms: number, callback?: () => void): this {
-        if (callback) this.once('timeout', callback);
+    /**
+     * What node:http asks of a socket (net.Socket's), with nothing to do over a port. A relay never times out (relay.ts):
+     * no timer, and no callback kept (node:http asks after every answer).
+     */
+    setTimeout(): this {
         return this;
     }
 

@@ -14,7 +14,7 @@ import {BUILD_REGION_SCRIPT} from '../cli/build-region-script.js';
 import {DEFAULT_SHUTDOWN_GRACE_MS, GracefulClose} from './graceful-close.js';
 import type {ServerHooks} from './hooks.js';
 import {ImagePool} from '../image/image-pool.js';
-import {answerClientErrors, refuseWithoutHost} from '../http/client-error.js';
+import {apiServer} from '../http/api-server.js';
 import {createLogger, type Logger} from './logger.js';
 import {Metrics} from './metrics.js';
 import {metricsServer} from '../routes/metrics.js';
@@ -284,16 +284,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     };
     current = regionSet(regions);
     metrics.serve(regions, current.pool, current.imagePool);
-    const maxHeaderSize = 16384;
-    // requireHostHeader off: refuseWithoutHost answers such a request with a JSON body, not Node's empty 400.
     // With HTTP threads, the requests they relay are this server's connections; it listens on no port.
-    const server = http.createServer({requestTimeout: 30000, headersTimeout: 10000, maxHeaderSize, requireHostHeader: false},
-        (req, res) => {
-            takePeer(req);
-            if (!refuseWithoutHost(req, res)) current.handle(req, res);
-        });
-    answerClientErrors(server, maxHeaderSize);
-    server.keepAliveTimeout = 5000;
+    const server = apiServer((req, res) => current.handle(req, res), takePeer);
     const graceful = new GracefulClose(server);
     // The port opens once the routing threads have loaded and warmed up: the first requests (and a load balancer's
     // first health checks) do not queue behind the warm-up.
@@ -304,7 +296,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
             accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
             keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, answerRoutes: current.pool.startError === null,
-            maxHeaderSize, log,
+            log,
             threadFile: hooks.httpThreadFile
         });
     } else {
@@ -350,7 +342,10 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         retired: async () => {
             await Promise.all(freeing);
         },
-        cutNow: () => (httpThreads?.cut() ?? 0) + graceful.cut(),
+        cutNow: () => {
+            httpThreads?.cut();
+            return graceful.cut();
+        },
         close: async (graceMs = config.shutdownGraceMs) => {
             metricsListener?.close();
             metricsListener?.closeAllConnections();

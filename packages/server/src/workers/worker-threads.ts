@@ -12,7 +12,7 @@ import {fileURLToPath} from 'node:url';
 import {Piscina} from 'piscina';
 import {HttpError} from '../http/errors.js';
 import type {Task} from './tasks.js';
-import type {TaskError} from './task-error.js';
+import {engineFailed, taskAnswer, taskErrorOf} from './task-error.js';
 import {until} from './until.js';
 import {ThreadMemoryBoard} from './thread-memory.js';
 import {TaskCut, TaskDispatch} from './task-dispatch.js';
@@ -146,14 +146,12 @@ export class WorkerThreads implements RosterThreads {
             const message = (err as Error).message ?? String(err);
             // Tasks the pool's close cuts short are no failure to report.
             if (!this.closing) process.stderr.write(`task failed: ${message}\n`);
-            throw new HttpError(503, 'The routing engine failed on this request; retry later.');
+            throw engineFailed();
         } finally {
             this.inFlight--;
         }
-        const error = (result as TaskError | null)?.error;
-        this.onTask?.(task.type, error ? 'error' : 'ok', (performance.now() - begun) / 1000);
-        if (error) throw new HttpError(error.status, error.message);
-        return result as T;
+        this.onTask?.(task.type, taskErrorOf(result) ? 'error' : 'ok', (performance.now() - begun) / 1000);
+        return taskAnswer<T>(result);
     }
 
     /**
