@@ -28,7 +28,7 @@ import {dataRoot} from '@quartier/engine/internal';
 import {printFigure} from './lib/figure.js';
 import {newConnections as newConnectionsClient} from './lib/new-connections.js';
 import {cpuSeconds} from './lib/process-cpu.js';
-import {hasWrk, wrkNewConnections} from './lib/wrk.js';
+import {hasWrk, wrkRequests} from './lib/wrk.js';
 import {startBenchServer} from './lib/server.js';
 
 const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, base: {type: 'string'}, out: {type: 'string'}, osrm: {type: 'string'}, 'osrm-pid': {type: 'string'}, 'osrm-foot': {type: 'string'}, 'osrm-foot-pid': {type: 'string'}, wrk: {type: 'boolean'}, only: {type: 'string'}}});
@@ -66,7 +66,7 @@ async function keptAlive(url, list) {
 }
 
 function newConnections(url, list) {
-    return (flags.wrk ? wrkNewConnections : newConnectionsClient)(url, list, {connections, seconds, headers: {LicenseKey: KEY}});
+    return (flags.wrk ? wrkRequests : newConnectionsClient)(url, list, {connections, seconds, headers: {LicenseKey: KEY}});
 }
 
 const clients = {'kept-alive': keptAlive, 'new connection per request': newConnections};

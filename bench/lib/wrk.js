@@ -1,5 +1,5 @@
 // wrk as the client (https://github.com/wg/wrk, Debian's `wrk` package), a new connection per request
-// (Connection: close): the client of issue 29's comparison with OSRM. Lighter than a Node client on the
+// (Connection: close): the client of issue 29's comparison with OSRM; or over kept-alive connections. Lighter than a Node client on the
 // 2-core machine, where the client shares the cores with the server it measures. The paths are taken in
 // turn by a Lua script written to a temporary directory beside them.
 import {execFile} from 'node:child_process';
@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const SCRIPT = `local paths = {}
 for line in io.lines(os.getenv("WRK_PATHS")) do paths[#paths + 1] = line end
 local i = 0
-wrk.headers["Connection"] = "close"
+if os.getenv("WRK_CLOSE") == "1" then wrk.headers["Connection"] = "close" end
 for name, value in string.gmatch(os.getenv("WRK_HEADERS") or "", "([^:\\n]+): ([^\\n]+)") do wrk.headers[name] = value end
 request = function()
   i = i % #paths + 1
@@ -26,13 +26,13 @@ export function hasWrk() {
     return (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, 'wrk')));
 }
 
-/** `connections` connections (2 client threads) for `seconds`: {count, rps, p50, p99 (ms), failed}. */
-export async function wrkNewConnections(url, paths, {connections, seconds, headers = {}}) {
+/** `connections` connections (2 client threads) for `seconds`, each closed after its request unless `keepAlive`: {count, rps, p50, p99 (ms), failed}. */
+export async function wrkRequests(url, paths, {connections, seconds, headers = {}, keepAlive = false}) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-wrk-'));
     try {
         fs.writeFileSync(path.join(dir, 'paths.txt'), `${paths.join('\n')}\n`);
         fs.writeFileSync(path.join(dir, 'paths.lua'), SCRIPT);
-        const env = {...process.env, WRK_PATHS: path.join(dir, 'paths.txt'), WRK_HEADERS: Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')};
+        const env = {...process.env, WRK_CLOSE: keepAlive ? '0' : '1', WRK_PATHS: path.join(dir, 'paths.txt'), WRK_HEADERS: Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n')};
         const {stdout} = await run('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', path.join(dir, 'paths.lua'), url], {env});
         const count = Number(/(\d+) requests in/.exec(stdout)[1]);
         const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) +

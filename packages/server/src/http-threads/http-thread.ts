@@ -1,12 +1,15 @@
 // An HTTP thread (http-threads.ts starts them): it accepts connections on the server's port beside the other HTTP
 // threads, answers GET /route for the road modes itself, through the same request steps and route lane as the main
 // thread (route-lane.ts: key, country, CORS, observer), its route computed here with no hop to another thread, and
-// hands every other request to the main thread as it came (relay.ts). Its requests' metrics and access-log lines
+// the region-only endpoints with an app of theirs made as the main thread's is (http/region-app.ts); it hands every
+// other request to the main thread as it came (relay.ts). Its requests' metrics and access-log lines
 // go to the main thread in batches.
 import {workerData} from 'node:worker_threads';
 import {Region, loadCountries} from '@quartier/engine';
 import {KeyStore} from '../http/keys.js';
 import {routeLane, type Lane} from '../http/route-lane.js';
+import {regionApp, routesRequest} from '../http/region-app.js';
+import type {Express} from 'express';
 import {requestSteps} from '../http/request-steps.js';
 import {apiServer} from '../http/api-server.js';
 import {TRANSIT, TaskRunner, type Task} from '../workers/tasks.js';
@@ -38,14 +41,20 @@ const roadModeOnly = (rawQuery: Record<string, unknown>) => {
 
 const batch = new RequestBatch(control);
 const countries = loadCountries();
-const keys = KeyStore.fromFile(data.keysFile);
+const keys = KeyStore.fromShared(data.keys);
 const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 
 /** The regions taken in, by the main thread's id: one a swap leaves in place keeps what this thread made of it. */
 let held = new Map<number, Region>();
 
-/** The route lane over a set of regions (the main thread's current one: it posts each set swapped in). */
-function laneOver(entries: RosterRegion[]): Lane {
+/** What answers here over a set of regions: GET /route's lane, the region-only endpoints' app. */
+interface Answerers {
+    route: Lane;
+    app: Express;
+}
+
+/** The answerers over a set of regions (the main thread's current one: it posts each set swapped in). */
+function answerersOver(entries: RosterRegion[]): Answerers {
     const fresh: Region[] = [];
     held = new Map(entries.map((e) => {
         let region = held.get(e.id);
@@ -80,13 +89,15 @@ function laneOver(entries: RosterRegion[]): Lane {
         served: new Map(regions.map((r) => [r.country.code, r])),
         pool
     });
-    return routeLane(steps, roadModeOnly);
+    return {route: routeLane(steps, roadModeOnly), app: regionApp(steps, regions, data.trustedProxies)};
 }
 
-let lane = laneOver(data.regions);
+let answerers = answerersOver(data.regions);
 
 const server = apiServer((req, res) => {
-    if (!data.answerRoutes || !lane(req, res)) relayRequest(control, req, res);
+    if (data.answerRoutes && answerers.route(req, res)) return;
+    if (routesRequest(answerers.app, req.method, req.url)) answerers.app(req, res);
+    else relayRequest(control, req, res);
 });
 // A client that half-closes after its request (an HTTP/1.0 one may) still gets its answer, which a relayed request
 // has only later: node:http would drop the request at the client's end (the main thread answers many at once).
@@ -94,7 +105,7 @@ const server = apiServer((req, res) => {
 const graceful = new GracefulClose(server);
 
 control.on('message', (m: HttpThreadCommand) => {
-    if ('regions' in m) lane = laneOver(m.regions);
+    if ('regions' in m) answerers = answerersOver(m.regions);
     else if ('close' in m) {
         void graceful.close(m.close).then((cut) => {
             batch.flush();

@@ -1,5 +1,6 @@
 // The HTTP threads: they accept the server's connections (the main thread accepts none), answer GET /route for the
-// road modes themselves, and relay every other request to the main thread's server (relay.ts). Each listens on the
+// road modes and the region-only endpoints (http/region-app.ts: tiles, styles, fonts, sprites, /points, categories,
+// /geolocation) themselves, and relay every other request to the main thread's server (relay.ts). Each listens on the
 // port with a socket of its own (SO_REUSEPORT: Node 22.12 or later), the kernel spreading the connections over them.
 // One descriptor shared by the threads would not do: a thread that stops closes it under the others, and the number,
 // reused, may then be another file's when the next one closes it.
@@ -9,6 +10,7 @@ import type {Region} from '@quartier/engine';
 import {WORKER_YOUNG_GENERATION_MB} from '../workers/worker-threads.js';
 import {rosterRegion, type RosterRegion} from '../workers/region-roster.js';
 import {acceptRelays} from './relay.js';
+import type {SharedKeys} from '../http/keys.js';
 import {takeBatch, type BatchMetrics, type RequestBatchMessage} from './request-batch.js';
 
 /** What an HTTP thread is given. */
@@ -17,13 +19,16 @@ export interface HttpThreadData {
     /** The port (0: any free one, for the first thread alone). */
     port: number;
     host: string;
-    keysFile: string;
+    /** The main thread's keys, their rate buckets shared. */
+    keys: SharedKeys;
     defaultCountry?: string;
     /** The regions served when it starts. */
     regions: RosterRegion[];
     /** Whether it answers road routes (not when the routing threads cannot start: the main thread then answers 503, as /health says). */
     answerRoutes: boolean;
     accessLog: boolean;
+    /** AppOptions.trustedProxies: the region-only endpoints answered here read the client's address and host. */
+    trustedProxies?: string;
 }
 
 /**
@@ -50,11 +55,12 @@ export interface HttpThreadOptions {
     metrics: BatchMetrics;
     /** The access log, when on. */
     accessLog: ((line: object) => void) | null;
-    keysFile: string;
+    keys: SharedKeys;
     defaultCountry?: string;
     regions: Region[];
     /** HttpThreadData.answerRoutes. */
     answerRoutes: boolean;
+    trustedProxies?: string;
     log: (line: string) => void;
     /** The module the threads run (tests: ServerHooks.httpThreadFile); default http-thread.js. */
     threadFile?: URL;
@@ -137,8 +143,9 @@ export class HttpThreads {
         const {metrics, accessLog, log, server} = this.options;
         const {port1, port2} = new MessageChannel();
         const data: HttpThreadData = {
-            control: port2, port: this.port || this.options.port, host: this.options.host, keysFile: this.options.keysFile,
-            defaultCountry: this.options.defaultCountry, regions: this.options.regions.map(rosterRegion), answerRoutes: this.options.answerRoutes, accessLog: accessLog !== null
+            control: port2, port: this.port || this.options.port, host: this.options.host, keys: this.options.keys,
+            defaultCountry: this.options.defaultCountry, regions: this.options.regions.map(rosterRegion), answerRoutes: this.options.answerRoutes, accessLog: accessLog !== null,
+            trustedProxies: this.options.trustedProxies
         };
         const worker = new Worker(this.options.threadFile ?? new URL('./http-thread.js', import.meta.url), {
             workerData: data, transferList: [port2], resourceLimits: {maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB}

@@ -87,10 +87,10 @@ export function acceptRelays(control: MessagePort, server: http.Server): void {
     });
 }
 
-/** In the main thread, first on every request: a relayed one's connection takes its client's address (PEER_HEADER). */
-export function takePeer(req: IncomingMessage): void {
+/** In the main thread, first on every request: a relayed one's connection takes its client's address (PEER_HEADER); whether it was relayed. */
+export function takePeer(req: IncomingMessage): boolean {
     const socket = req.socket;
-    if (!(socket instanceof RelaySocket)) return;
+    if (!(socket instanceof RelaySocket)) return false;
     const value = req.headers[PEER_HEADER];
     delete req.headers[PEER_HEADER];
     const at = req.rawHeaders.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === PEER_HEADER);
@@ -102,4 +102,5 @@ export function takePeer(req: IncomingMessage): void {
         req.httpVersion = '1.0';
         req.httpVersionMinor = 0;
     }
+    return true;
 }

@@ -2,17 +2,12 @@
 // default), query parameter names are matched case-insensitively, the country comes from the
 // host or a path prefix, and every error is JSON.
 import type {IncomingMessage, ServerResponse} from 'node:http';
-import express, {type Express, type NextFunction, type Request, type Response} from 'express';
+import type {Express, Request, Response} from 'express';
 import {loadCountries, type Region} from '@quartier/engine';
 import {docsRoutes} from '../assets/docs.js';
-import {HttpError} from './errors.js';
-import {methodNotAllowed} from './method-check.js';
 import type {KeyStore} from './keys.js';
-import {pointsRoutes} from '../routes/points.js';
-import {categoryRoutes} from '../routes/categories.js';
 import {routeRoutes} from '../routes/route.js';
 import {iconRoutes, imageRoutes} from '../routes/image.js';
-import {geolocationRoutes} from '../routes/geolocation.js';
 import {isochroneRoutes, lifestyleRoutes} from '../routes/isochrone.js';
 import {matrixRoutes} from '../routes/matrix.js';
 import type {WorkerPool} from '../workers/pool.js';
@@ -27,12 +22,9 @@ import {neighbourhoodRoutes} from '../routes/neighbourhood.js';
 import {enrichmentBatchRoutes} from '../routes/enrichment-batch.js';
 import {playgroundRoutes} from '../routes/playground.js';
 import {pluginRoutes} from '../assets/plugins.js';
-import {styleRoutes} from '../routes/styles.js';
-import {glyphRoutes} from '../routes/glyphs.js';
-import {spriteRoutes} from '../routes/sprites.js';
-import {tileRoutes} from '../routes/tiles.js';
 import {routeLane, type Lane} from './route-lane.js';
 import {arrivalMiddleware, countryMiddleware, guard, requestSteps} from './request-steps.js';
+import {apiExpress, endRoutes, openRegionRoutes, regionRoutes} from './region-app.js';
 import {sendJson} from '../answers/json-answer.js';
 import {healthAnswer} from '../answers/health-answer.js';
 import {favouriteRoutes} from '../favourites/favourites-route.js';
@@ -74,15 +66,7 @@ export interface AppOptions {
 const lanes = new WeakMap<Express, Lane>();
 
 export function createApp(options: AppOptions) {
-    const app = express();
-    app.disable('x-powered-by');
-    app.set('etag', false);
-    app.set('query parser', 'simple');
-    try {
-        app.set('trust proxy', trustedProxies(options.trustedProxies));
-    } catch (err) {
-        throw new Error(`QUARTIER_TRUSTED_PROXIES: ${(err as Error).message}; give addresses, CIDR ranges, loopback, linklocal, uniquelocal, or none`);
-    }
+    const app = apiExpress(options.trustedProxies);
 
     const served = new Map<string, Region>();
     for (const region of options.regions) served.set(region.country.code, region);
@@ -119,8 +103,7 @@ export function createApp(options: AppOptions) {
     iconRoutes(app);
     docsRoutes(app);
     // Glyphs and sprites are the same for every country.
-    glyphRoutes(app);
-    spriteRoutes(app);
+    openRegionRoutes(app);
     // MCP for AI assistants: one endpoint for every country (each tool call names its country).
     const neighbourhood = new NeighbourhoodService({pool: options.pool, cache: options.cache, maxEnrichments: options.maxEnrichments});
     mcpRoutes(app, {regions: options.regions, keys: options.keys, service: neighbourhood, pool: options.pool, metrics});
@@ -130,33 +113,20 @@ export function createApp(options: AppOptions) {
     app.get('/health', health);
 
     const guarded = guard(steps);
-    tileRoutes(app, options.regions);
-    pointsRoutes(app, guarded);
-    categoryRoutes(app, guarded);
+    // Tiles, styles, /points, categories, /geolocation: what an HTTP thread answers itself (region-app.ts).
+    regionRoutes(app, guarded, options.regions);
     routeRoutes(app, guarded);
     imageRoutes(app, guarded, options.regions, {pool: options.imagePool ?? new ImagePool(options.regions), markerFetch: options.markerFetch});
-    geolocationRoutes(app, guarded);
     isochroneRoutes(app, guarded);
     lifestyleRoutes(app, guarded);
     matrixRoutes(app, guarded);
     neighbourhoodRoutes(app, guarded, neighbourhood);
     enrichmentBatchRoutes(app, guarded, options.pool?.size ?? 1);
-    styleRoutes(app, options.regions);
     favouriteRoutes(app, guarded, options.favourites ?? null);
 
-    app.use((req: Request, _res: Response, next: NextFunction) => {
-        next(new HttpError(404, `No endpoint ${req.method} ${req.path.slice(0, 100)}.`));
-    });
-    app.use(methodNotAllowed(app));
-    app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => steps.fail(err, req, res));
+    endRoutes(app, steps);
     lanes.set(app, routeLane(steps));
     return app;
-}
-
-function trustedProxies(setting: string | undefined): string[] {
-    const list = (setting ?? 'loopback').split(',').map((s) => s.trim()).filter(Boolean);
-    if (list.length === 0 || list.includes('none')) return [];
-    return list;
 }
 
 /** The server's request listener: GET /route through its lane (route-lane.ts), everything else through the app. */

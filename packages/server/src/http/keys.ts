@@ -39,18 +39,30 @@ interface KeyRecord {
     entry: CheckedKey;
     digest: Buffer;
     countries: Set<string> | null;
-    tokens: number;
-    refilledAt: number;
+    /** Its token bucket's index. */
+    bucket: number;
+}
+
+/** What an HTTP thread needs to check keys as the main thread does: the entries, the rate buckets they share. */
+export interface SharedKeys {
+    entries: KeyEntry[];
+    source: string;
+    buckets: SharedArrayBuffer;
 }
 
 export type Access = 'any' | 'backend';
 
 export class KeyStore {
     private readonly byDigest = new Map<string, KeyRecord>();
+    private readonly buckets: RateBuckets;
     readonly usesDevelopmentKeys: boolean;
 
-    /** `now`: the clock of the rate buckets (ms); a test passes a still one. */
-    constructor(entries: KeyEntry[], source = 'keys file', private readonly now: () => number = Date.now) {
+    /**
+     * `now`: the clock of the rate buckets (ms); a test passes a still one. `buckets`: those of another thread's
+     * store of the same entries (KeyStore.shared), whose rates this one's requests then count against.
+     */
+    constructor(private readonly entries: KeyEntry[], private readonly source = 'keys file', private readonly now: () => number = Date.now,
+        buckets?: SharedArrayBuffer) {
         if (!Array.isArray(entries)) throw new Error(`${source}: expected a JSON array of keys`);
         let dev = false;
         entries.forEach((entry, i) => {
@@ -70,10 +82,19 @@ export class KeyStore {
             if (entry.owner !== undefined && !(typeof entry.owner === 'string' && entry.owner.trim() !== '' && entry.owner.length <= MAX_OWNER_LENGTH)) {
                 throw new Error(`${where}: "owner" must be a non-empty string of at most ${MAX_OWNER_LENGTH} characters`);
             }
-            const rate = rateOf(entry);
-            this.byDigest.set(digest.toString('hex'), {entry: {...entry, ownerId: ownerId(entry.owner, digest)}, digest, countries, tokens: rate === null ? 0 : entry.burst ?? 2 * rate, refilledAt: now()});
+            this.byDigest.set(digest.toString('hex'), {entry: {...entry, ownerId: ownerId(entry.owner, digest)}, digest, countries, bucket: i});
         });
         this.usesDevelopmentKeys = dev;
+        this.buckets = new RateBuckets(entries.length, (i) => burstOf(entries[i]), now(), buckets);
+    }
+
+    /** Its entries and rate buckets, for a store on another thread (new KeyStore(...)) that counts against the same rates. */
+    get shared(): SharedKeys {
+        return {entries: this.entries, source: this.source, buckets: this.buckets.buffer};
+    }
+
+    static fromShared(keys: SharedKeys): KeyStore {
+        return new KeyStore(keys.entries, keys.source, Date.now, keys.buckets);
     }
 
     static fromFile(file: string): KeyStore {
@@ -127,15 +148,11 @@ export class KeyStore {
     private take(record: KeyRecord): void {
         const rate = rateOf(record.entry);
         if (rate === null) return;
-        const burst = record.entry.burst ?? 2 * rate;
-        const now = this.now();
-        record.tokens = Math.min(burst, record.tokens + ((now - record.refilledAt) / 1000) * rate);
-        record.refilledAt = now;
-        if (record.tokens < 1) {
-            const wait = Math.max(1, Math.ceil((1 - record.tokens) / rate));
+        const missing = this.buckets.take(record.bucket, rate, burstOf(record.entry), this.now());
+        if (missing > 0) {
+            const wait = Math.max(1, Math.ceil(missing / rate));
             throw new HttpError(429, `Too many requests for this key (at most ${rate} per second); retry after ${wait} s.`, {'Retry-After': String(wait)});
         }
-        record.tokens -= 1;
     }
 }
 
@@ -173,6 +190,12 @@ function domainMatches(domains: string[] | undefined, host: string): boolean {
     return domains?.some((d) => host === d.toLowerCase() || host.endsWith(`.${d.toLowerCase()}`)) ?? false;
 }
 
+/** The tokens of a key's full bucket (0: unlimited). */
+function burstOf(entry: KeyEntry): number {
+    const rate = rateOf(entry);
+    return rate === null ? 0 : entry.burst ?? 2 * rate;
+}
+
 /** The key's requests per second, null when unlimited (a backend key without a rate). */
 function rateOf(entry: KeyEntry): number | null {
     return entry.ratePerSecond ?? (entry.kind === 'backend' ? null : DEFAULT_RATE);
@@ -188,4 +211,51 @@ function ownerId(owner: string | undefined, digest: Buffer): string {
 
 function sha256(s: string): Buffer {
     return crypto.hash('sha256', s, 'buffer');
+}
+
+// The keys' token buckets in one SharedArrayBuffer: the main thread makes it and every HTTP thread takes the same
+// (KeyStore.shared), so a key's rate is the server's, not each thread's. Bucket i is two float64s (tokens, refilled
+// at, in ms) guarded by int32 lock i; a take holds its lock for a few arithmetic operations.
+const SLOT_BYTES = 16;
+const LOCK_BYTES = 4;
+
+class RateBuckets {
+    readonly buffer: SharedArrayBuffer;
+    private readonly state: Float64Array;
+    private readonly locks: Int32Array;
+
+    /** `count` buckets, full at `full[i]` tokens as of `now`; or, given `buffer`, the buckets another thread made. */
+    constructor(count: number, full: (i: number) => number, now: number, buffer?: SharedArrayBuffer) {
+        this.buffer = buffer ?? new SharedArrayBuffer(count * (SLOT_BYTES + LOCK_BYTES));
+        this.state = new Float64Array(this.buffer, 0, count * 2);
+        this.locks = new Int32Array(this.buffer, count * SLOT_BYTES, count);
+        if (buffer) return;
+        for (let i = 0; i < count; i++) {
+            this.state[2 * i] = full(i);
+            this.state[2 * i + 1] = now;
+        }
+    }
+
+    /**
+     * Refills bucket i at `rate` tokens a second up to `burst`, then takes a token if there is one. Returns 0 when
+     * taken, else the tokens missing.
+     */
+    take(i: number, rate: number, burst: number, now: number): number {
+        // Spun, not waited on: the holder is a few operations from letting go (a thread descheduled meanwhile is rare).
+        while (Atomics.compareExchange(this.locks, i, 0, 1) !== 0);
+        try {
+            // Another thread may have refilled at a later `now` than this one's.
+            const last = this.state[2 * i + 1];
+            const tokens = Math.min(burst, this.state[2 * i] + (Math.max(0, now - last) / 1000) * rate);
+            this.state[2 * i + 1] = Math.max(now, last);
+            if (tokens < 1) {
+                this.state[2 * i] = tokens;
+                return 1 - tokens;
+            }
+            this.state[2 * i] = tokens - 1;
+            return 0;
+        } finally {
+            Atomics.store(this.locks, i, 0);
+        }
+    }
 }

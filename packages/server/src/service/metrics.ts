@@ -34,6 +34,7 @@ export class Metrics {
     readonly registry = new Registry();
     private readonly requests: Counter<'endpoint' | 'method' | 'status'>;
     private readonly latency: Histogram<'endpoint' | 'status'>;
+    private readonly relays: Counter;
     private readonly taskDurations: Histogram<'type' | 'outcome'>;
     // Each series' prom-client child, by its label values: labels() sorts and joins them on every call otherwise.
     private readonly requestSeries = new Map<string, {requests: Counter.Internal; latency: Histogram.Internal<'endpoint' | 'status'>}>();
@@ -53,6 +54,11 @@ export class Metrics {
         this.latency = new Histogram({
             name: 'quartier_http_request_duration_seconds', help: 'Time from a request\'s arrival to the end of its answer, by endpoint and status.',
             labelNames: ['endpoint', 'status'], buckets: LATENCY_BUCKETS, registers
+        });
+        this.relays = new Counter({
+            name: 'quartier_http_relayed_requests_total',
+            help: 'Requests an HTTP thread handed to the main thread (QUARTIER_HTTP_THREADS); it answers road routes and the region-only endpoints itself.',
+            registers
         });
         const metrics = this;
         this.served = {regions: sources.regions, pool: sources.pool};
@@ -87,6 +93,11 @@ export class Metrics {
     /** Times one routing task (on a routing thread, or a road route on an HTTP thread). */
     task(type: string, outcome: string, seconds: number): void {
         keptSeries(this.taskSeries, `${type} ${outcome}`, () => this.taskDurations.labels({type, outcome})).observe(seconds);
+    }
+
+    /** Counts one request relayed from an HTTP thread (counted again by request() when answered). */
+    relayed(): void {
+        this.relays.inc();
     }
 
     /** Counts one answered request. `endpoint` is a route pattern (bounded), never the raw path. */

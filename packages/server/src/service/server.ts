@@ -1,5 +1,6 @@
 // Starting the server: configuration from flags and environment, region bundles built when
 // missing or outdated, then opened and served.
+import os from 'node:os';
 import {execFileSync} from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,7 +24,7 @@ import {openFavouriteStore} from '../favourites/open-favourites.js';
 import {dataAge} from '../answers/data-age.js';
 import {RegionSet, retireAndFree} from '../swap/region-set.js';
 import {RegionSwapper, type SwapOutcome} from '../swap/region-swap.js';
-import {HttpThreads} from '../http-threads/http-threads.js';
+import {HttpThreads, hasReusePort} from '../http-threads/http-threads.js';
 import {takePeer} from '../http-threads/relay.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -50,8 +51,8 @@ export interface ServerConfig {
     workers?: number;
     /**
      * HTTP threads (QUARTIER_HTTP_THREADS, --http-threads; Node 22.12 or later): they accept the connections and answer
-     * road routes themselves, relaying every other request to the main thread (http-threads/). 0 (the default): the
-     * main thread accepts every connection.
+     * road routes and the region-only endpoints themselves, relaying every other request to the main thread
+     * (http-threads/). Default: one per core on Node 22.12 or later, else 0 (the main thread accepts every connection).
      */
     httpThreads: number;
     /** Time limit of one routing task in ms (QUARTIER_TASK_TIMEOUT_MS). */
@@ -153,7 +154,8 @@ function metricsPort(v: string | undefined): number | undefined {
 }
 
 function httpThreadCount(v: string | undefined): number {
-    if (v === undefined || v === '' || v === '0') return 0;
+    if (v === undefined || v === '') return hasReusePort() ? os.availableParallelism() : 0;
+    if (v === '0') return 0;
     return optionalInt(v, 'QUARTIER_HTTP_THREADS')!;
 }
 
@@ -285,7 +287,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
     current = regionSet(regions);
     metrics.serve(regions, current.pool, current.imagePool);
     // With HTTP threads, the requests they relay are this server's connections; it listens on no port.
-    const server = apiServer((req, res) => current.handle(req, res), takePeer);
+    const server = apiServer((req, res) => current.handle(req, res), (req) => {
+        if (takePeer(req)) metrics.relayed();
+    });
     const graceful = new GracefulClose(server);
     // The port opens once the routing threads have loaded and warmed up: the first requests (and a load balancer's
     // first health checks) do not queue behind the warm-up.
@@ -295,7 +299,8 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         httpThreads = await HttpThreads.start({
             threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
             accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
-            keysFile: config.keysFile, defaultCountry: config.defaultCountry, regions: current.regions, answerRoutes: current.pool.startError === null,
+            keys: keys.shared, defaultCountry: config.defaultCountry, regions: current.regions, answerRoutes: current.pool.startError === null,
+            trustedProxies: config.trustedProxies,
             log,
             threadFile: hooks.httpThreadFile
         });
@@ -306,6 +311,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         });
     }
     if (config.watch) swapper.watch();
+    if (!hasReusePort()) log(`HTTP threads off: Node ${process.versions.node} cannot listen on one port from several threads; on Node 22.12 or later routes, tiles and searches are answered on a thread per core (docs/operations.md#http-threads)`);
     const port = httpThreads?.port ?? listeningPort(server, config.port);
     log(`quartier listening on http://${config.host}:${port} (regions: ${countries.join(', ')}; ${current.pool.size} workers`
         + (httpThreads ? `, ${config.httpThreads} HTTP threads)` : ')')
