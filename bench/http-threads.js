@@ -6,7 +6,8 @@
 // thread). Client: wrk (Debian's package), lighter than a Node client on the 2-core machine it shares with the
 // servers. Which server goes first alternates by round and endpoint; the throughput ratio (threads / none) is printed
 // round by round with its median, then each server's memory (RSS).
-// Usage: node bench/http-threads.js [seconds=6] [connections=8] [--rounds 3] [--out BUNDLES]
+// Usage: node bench/http-threads.js [seconds=6] [connections=8] [--rounds 3] [--out BUNDLES] [--only ID,…] (ids: route-car-new-connection,
+//        route-car-kept-alive, tiles, points, geolocation, health, enrichment)
 import fs from 'node:fs';
 import path from 'node:path';
 import {parseArgs} from 'node:util';
@@ -16,7 +17,7 @@ import {cpuSeconds} from './lib/process-cpu.js';
 import {hasWrk, wrkRequests} from './lib/wrk.js';
 import {startBenchServer} from './lib/server.js';
 
-const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, out: {type: 'string'}}});
+const {values: flags, positionals} = parseArgs({allowPositionals: true, options: {rounds: {type: 'string'}, out: {type: 'string'}, only: {type: 'string'}}});
 if (!hasWrk()) throw new Error('bench/http-threads.js needs wrk (Debian: apt-get install wrk)');
 const seconds = Number(positionals[0] ?? 6);
 const connections = Number(positionals[1] ?? 8);
@@ -65,22 +66,23 @@ const endpoints = [
         paths: pairs.map((q) => `/points?bound1=${q.from[0] - 0.0022},${q.from[1] - 0.0036}&bound2=${q.from[0] + 0.0022},${q.from[1] + 0.0036}`)},
     {name: '/geolocation as typed, kept-alive', id: 'geolocation', paths: await typedAddresses(servers[0].server.url), keepAlive: true},
     {name: '/health (relayed), kept-alive', id: 'health', paths: ['/health'], keepAlive: true},
-    {name: '/enrichment (relayed), kept-alive', id: 'enrichment', paths: pairs.map((q) => `/enrichment?latitude=${q.to[0]}&longitude=${q.to[1]}`), keepAlive: true}
-];
+    // At most 4 at once (QUARTIER_MAX_ENRICHMENTS' default): more connections would measure its 429s.
+    {name: '/enrichment (relayed), kept-alive, 4 connections', id: 'enrichment', paths: pairs.map((q) => `/enrichment?latitude=${q.to[0]}&longitude=${q.to[1]}`), keepAlive: true, connections: 4}
+].filter((e) => !flags.only || flags.only.split(',').includes(e.id));
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 /** results[endpoint][server]: one measurement per round. */
 const results = endpoints.map(() => servers.map(() => []));
 try {
     // Warm both (the HTTP threads compile their code on their first requests).
-    for (const {server} of servers) for (const e of endpoints) await wrkRequests(server.url, e.paths, {connections, seconds: 2, keepAlive: true, headers: {LicenseKey: KEY}});
+    for (const {server} of servers) for (const e of endpoints) await wrkRequests(server.url, e.paths, {connections: e.connections ?? connections, seconds: 2, keepAlive: true, headers: {LicenseKey: KEY}});
     for (let round = 0; round < rounds; round++) {
         for (const [e, endpoint] of endpoints.entries()) {
             const order = (round + e) % 2 ? [1, 0] : [0, 1];
             for (const i of order) {
                 const {server} = servers[i];
                 const cpu0 = cpuSeconds(server.pid, true);
-                const m = await wrkRequests(server.url, endpoint.paths, {connections, seconds, keepAlive: endpoint.keepAlive, headers: {LicenseKey: KEY}});
+                const m = await wrkRequests(server.url, endpoint.paths, {connections: endpoint.connections ?? connections, seconds, keepAlive: endpoint.keepAlive, headers: {LicenseKey: KEY}});
                 m.cpuUs = (cpuSeconds(server.pid, true) - cpu0) / m.count * 1e6;
                 results[e][i].push(m);
                 process.stderr.write(`round ${round + 1} ${servers[i].name} ${endpoint.name}: ${m.rps.toFixed(0)} req/s, p99 ${m.p99} ms, ${m.cpuUs.toFixed(0)} µs CPU/request, failed ${m.failed}\n`);

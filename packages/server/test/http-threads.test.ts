@@ -5,6 +5,7 @@
 import t from 'tap';
 import fs from 'node:fs';
 import os from 'node:os';
+import http from 'node:http';
 import path from 'node:path';
 import {Writable} from 'node:stream';
 import {BroadcastChannel} from 'node:worker_threads';
@@ -87,6 +88,23 @@ if (!hasReusePort()) {
         t.equal((await get(`${threaded.url}/health`)).status, 200);
         t.equal((await get(`${threaded.url}/be/summary?latitude=50.8466&longitude=4.3528&${key}`)).status, 200);
         t.equal(await relays(), before + 5, 'relayed: the 405, /health, /summary and the two /metrics');
+        // An answer larger than a relay's window (1 MiB: MapLibre's development script, 2.5 MB, not compressed), read slowly: whole, the same bytes.
+        const big = '/vendor/maplibre-gl/maplibre-gl-dev.mjs';
+        const slowly = await new Promise<Buffer>((resolve, reject) => {
+            http.get(`${threaded.url}${big}`, {agent: false}, (res) => {
+                const chunks: Buffer[] = [];
+                res.on('data', (chunk: Buffer) => {
+                    chunks.push(chunk);
+                    res.pause();
+                    setTimeout(() => res.resume(), 2);
+                });
+                res.on('end', () => resolve(Buffer.concat(chunks)));
+                res.on('error', reject);
+            }).on('error', reject);
+        });
+        const whole = Buffer.from(await (await fetch(`${alone.url}${big}`, {headers: {'Accept-Encoding': 'identity'}})).arrayBuffer());
+        t.ok(whole.length > 1 << 20, 'larger than the window');
+        t.ok(slowly.equals(whole), 'relayed whole to a slow reader');
     });
 
     t.test('a key\'s rate is the server\'s: every thread counts against the same bucket', async (t) => {

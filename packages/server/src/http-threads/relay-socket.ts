@@ -46,10 +46,26 @@ export class RelaySocket extends Duplex {
     }
 
     override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (err?: Error | null) => void): void {
+        this.send([chunk], chunk.byteLength, callback);
+    }
+
+    /** node:http writes an answer's head and body at once: one message for both (a message costs both threads). */
+    override _writev(chunks: {chunk: Buffer}[], callback: (err?: Error | null) => void): void {
+        let size = 0;
+        for (const c of chunks) size += c.chunk.byteLength;
+        this.send(chunks.map((c) => c.chunk), size, callback);
+    }
+
+    private send(chunks: Buffer[], size: number, callback: (err?: Error | null) => void): void {
         // Copied into a buffer of its own, which moves to the other thread (node:http's chunks may be slices of a pool).
-        const bytes = new Uint8Array(chunk);
+        const bytes = new Uint8Array(size);
+        let at = 0;
+        for (const chunk of chunks) {
+            bytes.set(chunk, at);
+            at += chunk.byteLength;
+        }
         this.port.postMessage({bytes} satisfies RelayMessage, [bytes.buffer]);
-        this.ahead += bytes.byteLength;
+        this.ahead += size;
         if (this.ahead > WINDOW) this.waiting = () => callback();
         else callback();
     }
@@ -60,7 +76,8 @@ export class RelaySocket extends Duplex {
     }
 
     override _read(): void {
-        if (this.owed > 0) this.credit();
+        // Credit goes back by CREDIT_EVERY bytes, not by message: a writer blocked past WINDOW has sent more than that.
+        if (this.owed >= CREDIT_EVERY) this.credit();
     }
 
     override _destroy(err: Error | null, callback: (err?: Error | null) => void): void {
