@@ -19,6 +19,7 @@ import {freePort, kill, startQuartier} from './services.js';
 import {buildTinyRegion} from './tiny-region.js';
 import type {PartsAnswer} from './test-worker.js';
 import type {Task} from '../src/workers/tasks.js';
+import {hasReusePort} from '../src/http-threads/http-threads.js';
 
 const ADMIN_TOKEN = 'swap-test-admin-token-0123456789';
 process.env.QUARTIER_ADMIN_TOKEN = ADMIN_TOKEN;
@@ -230,6 +231,7 @@ t.test('every routing thread has made what the new bundle\'s first requests woul
     t.equal((await admin()).status, 200, 'the server serves the bundle in its folder (the SIGHUP test put one there)');
     await server.retired();
     const letGoBefore = new Map((await threadParts()).map((a) => [a.thread, a.letGo]));
+    const httpThreadsLetGoBefore = server.httpThreadRegionsLetGo;
     const before = await bundleId();
     build(path.join(dir, 'prepared'), false);
     install(path.join(dir, 'prepared', 'DE'));
@@ -246,4 +248,6 @@ t.test('every routing thread has made what the new bundle\'s first requests woul
         t.equal(a.letGo, letGoBefore.get(a.thread)! + 1, `thread ${a.thread} let go of the region swapped out`);
         t.equal(a.awaitingCollection, false, `thread ${a.thread} has collected it`);
     }
+    // And every HTTP thread (one per core, on Node 22.12 or later): the region's memory goes back when no thread holds it.
+    t.equal(server.httpThreadRegionsLetGo, httpThreadsLetGoBefore + (hasReusePort() ? os.availableParallelism() : 0), 'each HTTP thread let go of it, collected');
 });

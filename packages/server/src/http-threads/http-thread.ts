@@ -23,8 +23,12 @@ import {GracefulClose} from '../service/graceful-close.js';
 import {RequestBatch} from './request-batch.js';
 import type {RosterRegion} from '../workers/region-roster.js';
 import type {HttpThreadCommand, HttpThreadData, HttpThreadReport} from './http-threads.js';
+import {collectedHere} from '../workers/collect-garbage.js';
 
 const data = workerData as HttpThreadData;
+
+/** How long the regions a swap left out are left to V8's own collections while requests come, at most (then one is forced). */
+const COLLECT_AFTER_MS = 20_000;
 const control = data.control;
 
 /**
@@ -53,9 +57,14 @@ interface Answerers {
     app: Express;
 }
 
-/** The answerers over a set of regions (the main thread's current one: it posts each set swapped in). */
-function answerersOver(entries: RosterRegion[]): Answerers {
+/**
+ * The answerers over a set of regions (the main thread's current one: it posts each set swapped in). `letGo`: the
+ * regions held before and not in the set, held weakly.
+ */
+function answerersOver(entries: RosterRegion[], letGo: WeakRef<Region>[] = []): Answerers {
     const fresh: Region[] = [];
+    const ids = new Set(entries.map((e) => e.id));
+    for (const [id, region] of held) if (!ids.has(id)) letGo.push(new WeakRef(region));
     held = new Map(entries.map((e) => {
         let region = held.get(e.id);
         if (!region) fresh.push(region = Region.fromBuffers(e.manifest, e.buffers));
@@ -94,7 +103,18 @@ function answerersOver(entries: RosterRegion[]): Answerers {
 
 let answerers = answerersOver(data.regions);
 
+/** Requests begun: a thread that has seen none for a while is quiet (collectedHere). Those it answers itself finish in the job they begin in. */
+let requestsSeen = 0;
+
+/** Tells the main thread once the regions a set left out are collected here (while requests come, by V8's own collections). */
+function reportLetGo(serial: number, letGo: WeakRef<Region>[]): void {
+    const report = () => control.postMessage({letGo: {serial, regions: letGo.length}} satisfies HttpThreadReport);
+    if (letGo.length === 0) report();
+    else void collectedHere(letGo, () => ({running: 0, seen: requestsSeen}), COLLECT_AFTER_MS).then(report);
+}
+
 const server = apiServer((req, res) => {
+    requestsSeen++;
     if (data.answerRoutes && answerers.route(req, res)) return;
     if (routesRequest(answerers.app, req.method, req.url)) answerers.app(req, res);
     else relayRequest(control, req, res);
@@ -105,7 +125,11 @@ const server = apiServer((req, res) => {
 const graceful = new GracefulClose(server);
 
 control.on('message', (m: HttpThreadCommand) => {
-    if ('regions' in m) answerers = answerersOver(m.regions);
+    if ('regions' in m) {
+        const letGo: WeakRef<Region>[] = [];
+        answerers = answerersOver(m.regions, letGo);
+        reportLetGo(m.serial, letGo);
+    }
     else if ('close' in m) {
         void graceful.close(m.close).then((cut) => {
             batch.flush();

@@ -35,10 +35,14 @@ export interface HttpThreadData {
  * What the main thread tells an HTTP thread: the regions of a set swapped in; to stop accepting and finish its
  * requests within `close` ms (the server's shutdown); to cut its connections at once.
  */
-export type HttpThreadCommand = {regions: RosterRegion[]} | {close: number} | {cut: true};
+export type HttpThreadCommand = {regions: RosterRegion[]; serial: number} | {close: number} | {cut: true};
 
-/** What an HTTP thread reports: that it listens, and on which port; that it has closed, with the requests it cut. */
-export type HttpThreadReport = {listening: {port: number}} | {closed: {cut: number}};
+/**
+ * What an HTTP thread reports: that it listens, and on which port; that it has let go of the regions a set swapped in
+ * (`serial`) left out, collected; that it has closed, with the requests it cut.
+ */
+export type HttpThreadReport = {listening: {port: number}} | {letGo: {serial: number; regions: number}} | {closed: {cut: number}};
+
 
 /** Whether this Node has reusePort (22.12 and later in 22, 23.1 and later). */
 export function hasReusePort(version = process.versions.node): boolean {
@@ -75,6 +79,11 @@ export class HttpThreads {
     port = 0;
     /** Threads restarted after one stopped. */
     restarts = 0;
+    /** Regions the threads have let go of and collected (a thread's each), over every swap. */
+    regionsLetGo = 0;
+    /** The last set posted (HttpThreadCommand.serial), and the threads whose let-go each awaits. */
+    private serial = 0;
+    private readonly lettingGo = new Map<number, {pending: Set<Worker>; done: () => void}>();
 
     private constructor(private options: HttpThreadOptions) {}
 
@@ -85,10 +94,29 @@ export class HttpThreads {
         return threads;
     }
 
-    /** The threads serve `regions` from now on (a set swapped in). */
-    serve(regions: Region[]): void {
+    /**
+     * The threads serve `regions` from now on (a set swapped in). Resolves once each has let go of the regions it
+     * served and these leave out, collected (or has stopped): their memory goes back when no thread holds them.
+     */
+    serve(regions: Region[]): Promise<void> {
         this.options = {...this.options, regions};
-        this.tell({regions: regions.map(rosterRegion)});
+        const serial = ++this.serial;
+        const letGo = new Promise<void>((resolve) => this.lettingGo.set(serial, {pending: new Set(this.workers), done: resolve}));
+        this.tell({regions: regions.map(rosterRegion), serial});
+        this.letGo(null, serial, 0);
+        return letGo;
+    }
+
+    /** `worker` has let go of set `serial`'s left-out regions; with serial 0, it has stopped and holds nothing. */
+    private letGo(worker: Worker | null, serial: number, regions: number): void {
+        this.regionsLetGo += regions;
+        for (const [s, wait] of this.lettingGo) {
+            if (worker && (serial === 0 || s === serial)) wait.pending.delete(worker);
+            if (wait.pending.size === 0) {
+                this.lettingGo.delete(s);
+                wait.done();
+            }
+        }
     }
 
     /** Stops accepting, lets the requests in flight finish (at most `graceMs`, then they are cut); resolves with the number cut. */
@@ -161,13 +189,16 @@ export class HttpThreads {
                 if (!listening) reject(err);
             });
             worker.on('exit', () => {
+                // A thread gone holds nothing: a swap does not wait for it (one started in its place takes the new set).
+                this.letGo(worker, 0, 0);
                 if (listening) this.restart(worker, port1);
             });
-            port1.on('message', (m: Partial<{listening: {port: number}} & RequestBatchMessage>) => {
+            port1.on('message', (m: Partial<{listening: {port: number}; letGo: {serial: number; regions: number}} & RequestBatchMessage>) => {
                 if (m.listening) {
                     listening = true;
                     resolve(m.listening);
-                } else if (m.requests) takeBatch(m as RequestBatchMessage, metrics, accessLog);
+                } else if (m.letGo) this.letGo(worker, m.letGo.serial, m.letGo.regions);
+                else if (m.requests) takeBatch(m as RequestBatchMessage, metrics, accessLog);
             });
         });
     }

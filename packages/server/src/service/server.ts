@@ -200,12 +200,14 @@ export interface RunningServer {
      * once new requests go to them, with what happened to each region.
      */
     reload(countries?: string[]): Promise<SwapOutcome[]>;
-    /** Resolves once every region set swapped out has finished its requests and been freed. */
+    /** Resolves once every region set swapped out has finished its requests and been freed (the HTTP threads let go of it too). */
     retired(): Promise<void>;
     /** Requests received and not yet answered (by the main thread: those of the HTTP threads' own lanes aside). */
     readonly requestsInFlight: number;
     /** HTTP threads started again after one failed (none without HTTP threads). */
     readonly httpThreadRestarts: number;
+    /** Regions the HTTP threads have let go of and collected after swaps (each thread's counted). */
+    readonly httpThreadRegionsLetGo: number;
     /**
      * Stops accepting connections, lets the requests in flight finish (at most `graceMs`, default the configured
      * grace period; later they are cut), then closes the worker pool and the cache. Resolves with the number of
@@ -261,12 +263,12 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             const old = current;
             current = set;
             metrics.serve(set.regions, set.pool, set.imagePool);
-            httpThreads?.serve(set.regions);
+            const threadsLetGo = httpThreads?.serve(set.regions);
             // The regions swapped out, held weakly here. No closure of this function holds `old`: one that outlived
             // the set's retirement would keep its memory.
             const kept = set.regions;
             const gone = old.regions.filter((r) => !kept.includes(r)).map((r) => new WeakRef(r));
-            const freed = retireAndFree(old, gone, (s) => retiring.delete(s), () => ({running: graceful.requestsInFlight, seen: current.handled}))
+            const freed = Promise.all([retireAndFree(old, gone, (s) => retiring.delete(s), () => ({running: graceful.requestsInFlight, seen: current.handled})), threadsLetGo])
                 .then(() => log('the regions swapped out have finished their requests and are freed'));
             retiring.set(old, freed);
             freeing.add(freed);
@@ -300,9 +302,7 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
             threads: config.httpThreads, port: config.port, host: config.host, server, metrics,
             accessLog: config.accessLog ? (line) => logger.info(line, 'request') : null,
             keys: keys.shared, defaultCountry: config.defaultCountry, regions: current.regions, answerRoutes: current.pool.startError === null,
-            trustedProxies: config.trustedProxies,
-            log,
-            threadFile: hooks.httpThreadFile
+            trustedProxies: config.trustedProxies, log, threadFile: hooks.httpThreadFile
         });
     } else {
         await new Promise<void>((resolve, reject) => {
@@ -343,6 +343,9 @@ export async function startServer(config: ServerConfig, logger: Logger = createL
         },
         get httpThreadRestarts() {
             return httpThreads?.restarts ?? 0;
+        },
+        get httpThreadRegionsLetGo() {
+            return httpThreads?.regionsLetGo ?? 0;
         },
         reload: (countries) => swapper.reload(countries),
         retired: async () => {
