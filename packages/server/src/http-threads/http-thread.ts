@@ -5,7 +5,8 @@
 // other request to the main thread as it came (relay.ts). Its requests' metrics and access-log lines
 // go to the main thread in batches.
 import {workerData} from 'node:worker_threads';
-import {Region, loadCountries} from '@quartier/engine';
+import {Region} from '@quartier/engine';
+import {countryResolver} from '../http/country.js';
 import {KeyStore} from '../http/keys.js';
 import {routeLane, type Lane} from '../http/route-lane.js';
 import {regionApp, routesRequest} from '../http/region-app.js';
@@ -26,10 +27,10 @@ import type {HttpThreadCommand, HttpThreadData, HttpThreadReport} from './http-t
 import {collectedHere} from '../workers/collect-garbage.js';
 
 const data = workerData as HttpThreadData;
+const control = data.control;
 
 /** How long the regions a swap left out are left to V8's own collections while requests come, at most (then one is forced). */
 const COLLECT_AFTER_MS = 20_000;
-const control = data.control;
 
 /**
  * Public transport's routes search for milliseconds and more: the main thread hands them to the routing threads, with
@@ -44,9 +45,8 @@ const roadModeOnly = (rawQuery: Record<string, unknown>) => {
 };
 
 const batch = new RequestBatch(control);
-const countries = loadCountries();
 const keys = KeyStore.fromShared(data.keys);
-const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
+const country = countryResolver(data.defaultCountry);
 
 /** The regions taken in, by the main thread's id: one a swap leaves in place keeps what this thread made of it. */
 let held = new Map<number, Region>();
@@ -57,14 +57,9 @@ interface Answerers {
     app: Express;
 }
 
-/**
- * The answerers over a set of regions (the main thread's current one: it posts each set swapped in). `letGo`: the
- * regions held before and not in the set, held weakly.
- */
-function answerersOver(entries: RosterRegion[], letGo: WeakRef<Region>[] = []): Answerers {
+/** The answerers over a set of regions (the main thread's current one: it posts each set swapped in). */
+function answerersOver(entries: RosterRegion[]): Answerers {
     const fresh: Region[] = [];
-    const ids = new Set(entries.map((e) => e.id));
-    for (const [id, region] of held) if (!ids.has(id)) letGo.push(new WeakRef(region));
     held = new Map(entries.map((e) => {
         let region = held.get(e.id);
         if (!region) fresh.push(region = Region.fromBuffers(e.manifest, e.buffers));
@@ -93,7 +88,7 @@ function answerersOver(entries: RosterRegion[], letGo: WeakRef<Region>[] = []): 
     } as unknown as WorkerPool;
     const steps = requestSteps({
         observer: {metrics: batch as unknown as Metrics, accessLog: data.accessLog ? batch as unknown as Logger : null},
-        country: {subdomains, defaultCountry: data.defaultCountry},
+        country,
         keys,
         served: new Map(regions.map((r) => [r.country.code, r])),
         pool
@@ -126,8 +121,10 @@ const graceful = new GracefulClose(server);
 
 control.on('message', (m: HttpThreadCommand) => {
     if ('regions' in m) {
-        const letGo: WeakRef<Region>[] = [];
-        answerers = answerersOver(m.regions, letGo);
+        // The regions held and not in the set, held weakly from now on.
+        const ids = new Set(m.regions.map((e) => e.id));
+        const letGo = [...held].filter(([id]) => !ids.has(id)).map(([, region]) => new WeakRef(region));
+        answerers = answerersOver(m.regions);
         reportLetGo(m.serial, letGo);
     }
     else if ('close' in m) {

@@ -3,7 +3,8 @@
 // host or a path prefix, and every error is JSON.
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import type {Express, Request, Response} from 'express';
-import {loadCountries, type Region} from '@quartier/engine';
+import type {Region} from '@quartier/engine';
+import {countryResolver} from './country.js';
 import {docsRoutes} from '../assets/docs.js';
 import type {KeyStore} from './keys.js';
 import {routeRoutes} from '../routes/route.js';
@@ -70,14 +71,11 @@ export function createApp(options: AppOptions) {
 
     const served = new Map<string, Region>();
     for (const region of options.regions) served.set(region.country.code, region);
-    const countries = loadCountries();
-    const subdomains = new Map(Object.values(countries).map((c) => [c.subdomain, c.code]));
 
     const metrics = options.metrics ?? new Metrics({regions: options.regions, pool: options.pool, cache: options.cache});
     const observer = {metrics, accessLog: options.accessLog ? options.logger ?? null : null};
-    const resolver = {subdomains, defaultCountry: options.defaultCountry};
     // The request steps (request-steps.ts), shared with the route lane, in their order.
-    const steps = requestSteps({observer, country: resolver, keys: options.keys, served, pool: options.pool});
+    const steps = requestSteps({observer, country: countryResolver(options.defaultCountry), keys: options.keys, served, pool: options.pool});
     app.use(arrivalMiddleware(steps));
 
     // Load balancers ask for /health every few seconds: the healthy answer is written once a day (the day a feed's

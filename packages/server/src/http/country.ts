@@ -1,11 +1,17 @@
 // Which country a request is for (COMPAT.md): the Host sub-domain, then X-Forwarded-Host, then a
 // leading /{cc}/ path segment (stripped before routing), then the configured default.
 import type {IncomingHttpHeaders} from 'node:http';
+import {loadCountries} from '@quartier/engine';
 
 export interface CountryResolver {
     /** Sub-domain (lower case) → country code, for every country we know. */
     subdomains: Map<string, string>;
     defaultCountry?: string;
+}
+
+/** The resolver of every country we know, `defaultCountry` for a request that names none. */
+export function countryResolver(defaultCountry?: string): CountryResolver {
+    return {subdomains: new Map(Object.values(loadCountries()).map((c) => [c.subdomain, c.code])), defaultCountry};
 }
 
 function fromHost(host: string | undefined, subdomains: Map<string, string>): string | undefined {
